@@ -1,0 +1,167 @@
+"""The rank of the cards: which trump beats which, and the order of each off-suit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .cards import Card, Suit, deck
+from .options import Rules
+
+__all__ = ["is_trump", "trump_order", "offsuit_order", "compare", "Comparison", "RankTable", "rank_table", "ordinal"]
+
+ACE_OF_HEARTS = Card(14, Suit.HEARTS)
+
+# Below the king and queen, red trumps run high to low and black trumps low to high.
+_RED_LOW = (10, 9, 8, 7, 6, 4, 3, 2)
+_BLACK_LOW = (2, 3, 4, 6, 7, 8, 9, 10)
+# Off-suits: "red high, black low".  The ace's place depends on the suit and the options.
+_OFF_RED = (13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)
+_OFF_BLACK = (13, 12, 11, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+
+
+@dataclass(frozen=True, slots=True)
+class RankTable:
+    """The complete order of every card for one trump suit and one set of rank options."""
+
+    trump: Suit
+    trumps: tuple[Card, ...]
+    offsuits: dict[Suit, tuple[Card, ...]]
+    # Trumps score 100 and up; other cards their place within their own suit.
+    power: dict[Card, int]
+
+    def is_trump(self, card: Card) -> bool:
+        return self.power[card] >= 100
+
+
+def _trump_order(trump: Suit, joker: bool) -> tuple[Card, ...]:
+    order = [Card(5, trump), Card(11, trump)]
+    if joker:
+        order.append(Card.JOKER)
+    order.append(ACE_OF_HEARTS)
+    if trump is not Suit.HEARTS:
+        order.append(Card(14, trump))
+    order += [Card(13, trump), Card(12, trump)]
+    order += [Card(r, trump) for r in (_RED_LOW if trump.is_red else _BLACK_LOW)]
+    return tuple(order)
+
+
+def _offsuit_order(suit: Suit, aces_high: bool) -> tuple[Card, ...]:
+    if suit is Suit.HEARTS:
+        ranks: tuple[int, ...] = _OFF_RED  # the A♥ is always a trump
+    elif suit is Suit.DIAMONDS:
+        ranks = ((14,) + _OFF_RED) if aces_high else (_OFF_RED + (14,))
+    else:
+        ranks = ((14,) + tuple(r for r in _OFF_BLACK if r != 14)) if aces_high else _OFF_BLACK
+    return tuple(Card(r, suit) for r in ranks)
+
+
+def _build(trump: Suit, joker: bool, aces_high: bool) -> RankTable:
+    trumps = _trump_order(trump, joker)
+    offsuits = {s: _offsuit_order(s, aces_high) for s in Suit if s is not trump}
+    power: dict[Card, int] = {}
+    for place, card in enumerate(reversed(trumps)):
+        power[card] = 100 + place
+    for cards in offsuits.values():
+        for place, card in enumerate(reversed(cards)):
+            power[card] = place
+    # Every card must have exactly one place: a missing or doubled card is a bug, not a default.
+    listed = list(trumps) + [c for cards in offsuits.values() for c in cards]
+    if sorted(map(str, listed)) != sorted(map(str, deck(joker))):
+        raise RuntimeError(f"rank table for {trump.plural} (joker={joker}, aces high={aces_high}) is not a full deck")
+    return RankTable(trump, trumps, offsuits, power)
+
+
+_TABLES = {(t, j, a): _build(t, j, a) for t in Suit for j in (False, True) for a in (False, True)}
+
+
+def rank_table(trump: Suit | str, rules: Rules) -> RankTable:
+    """Return the order of every card for this trump under these rules."""
+    if not isinstance(trump, Suit):
+        trump = Suit.parse(trump)
+    return _TABLES[trump, rules.joker, rules.offsuit_aces_high]
+
+
+def is_trump(card: Card, trump: Suit | str, rules: Rules) -> bool:
+    """Say whether a card is a trump (the A♥ always is; the joker too, when played)."""
+    return rank_table(trump, rules).power.get(card, -1) >= 100
+
+
+def trump_order(trump: Suit | str, rules: Rules) -> tuple[Card, ...]:
+    """Return the trumps, best first."""
+    return rank_table(trump, rules).trumps
+
+
+def offsuit_order(suit: Suit | str, trump: Suit | str, rules: Rules) -> tuple[Card, ...]:
+    """Return the cards of a suit that is not trump, best first."""
+    suit = Suit.parse(suit)
+    table = rank_table(trump, rules)
+    if suit is table.trump:
+        raise ValueError(f"{suit.plural.capitalize()} are trump, not an off-suit")
+    return table.offsuits[suit]
+
+
+def ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def describe_place(card: Card, table: RankTable) -> str:
+    """Say where a card stands: ``the best trump``, ``the 4th best diamond``."""
+    if card in table.trumps:
+        place = table.trumps.index(card) + 1
+        return "the best trump" if place == 1 else f"the {ordinal(place)} best trump"
+    cards = table.offsuits[card.suit]
+    place = cards.index(card) + 1
+    noun = card.suit.singular
+    return f"the best {noun}" if place == 1 else f"the {ordinal(place)} best {noun}"
+
+
+class Comparison(NamedTuple):
+    """Which of two cards is higher, and why."""
+
+    higher: Card | None
+    reason: str
+    explanation: str
+
+
+def compare(a: Card, b: Card, trump: Suit | str, led: Suit | str | None, rules: Rules) -> Comparison:
+    """Say which of two cards wins, given trump and the suit led (None: not known or a trump was led)."""
+    table = rank_table(trump, rules)
+    led_suit = Suit.parse(led) if led is not None else None
+    for card in (a, b):
+        if card not in table.power:
+            raise ValueError("The joker is not played under these rules")
+    if a == b:
+        raise ValueError(f"{a} was given twice")
+    ta, tb = table.is_trump(a), table.is_trump(b)
+    trump_name = table.trump.plural
+    if ta and tb:
+        hi, lo = (a, b) if table.power[a] > table.power[b] else (b, a)
+        return Comparison(hi, "higher-trump",
+                          f"Both are trumps: {hi} is {describe_place(hi, table)} and {lo} is "
+                          f"{describe_place(lo, table)}, with {trump_name} trump.")
+    if ta or tb:
+        hi, lo = (a, b) if ta else (b, a)
+        why = " (the A♥ is always a trump)" if hi == ACE_OF_HEARTS and table.trump is not Suit.HEARTS else ""
+        return Comparison(hi, "trump-beats-non-trump",
+                          f"{hi} is a trump{why} and {lo} is not: any trump beats a card that is not trump.")
+    if a.suit is b.suit and (led_suit is None or led_suit is a.suit):
+        hi, lo = (a, b) if table.power[a] > table.power[b] else (b, a)
+        return Comparison(hi, "higher-of-suit",
+                          f"Neither is trump. In {a.suit.plural}, {hi} is {describe_place(hi, table)} "
+                          f"and {lo} is {describe_place(lo, table)} (red high, black low).")
+    if led_suit is not None:
+        for hi, lo in ((a, b), (b, a)):
+            if hi.suit is led_suit and lo.suit is not led_suit:
+                return Comparison(hi, "led-suit-beats-other",
+                                  f"Neither is trump: {hi} follows the suit led ({led_suit.plural}) and {lo} "
+                                  f"does not, so {lo} cannot win.")
+        return Comparison(None, "cannot-win",
+                          f"Neither card is a trump or a {led_suit.singular} (the suit led), so neither can win the trick.")
+    return Comparison(None, "different-suits",
+                      f"{a} and {b} are of different suits and neither is trump: only the suit led decides between "
+                      "them, and a card of another suit cannot win.")
