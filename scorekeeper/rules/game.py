@@ -48,6 +48,7 @@ class GameSetup:
     first_dealer: int = 0
     scores: tuple[int, ...] | None = None
     seats: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         sides = tuple(Side(s[0], tuple(s[1])) for s in self.sides)
@@ -76,6 +77,7 @@ class GameSetup:
         team = sizes.pop()
         seats = tuple(Seat(side.players[i], s) for i in range(team) for s, side in enumerate(sides))
         object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "names", tuple(s.name for s in sides))
         if not isinstance(self.first_dealer, int) or isinstance(self.first_dealer, bool) \
                 or not 0 <= self.first_dealer < len(seats):
             raise SetupError("The first dealer must be one of the players", "first_dealer")
@@ -233,18 +235,13 @@ class GameState:
         return high_needed(tricks, self.rules)
 
     def _next_seat(self, seat: int) -> int:
-        seats = self.setup.seats
-        for step in range(1, len(seats) + 1):
-            nxt = (seat + step) % len(seats)
-            if seats[nxt].side not in self.eliminated:
-                return nxt
-        return seat
+        return _next_seat(self.setup.seats, seat, self.eliminated)
 
     # -- recording a hand --------------------------------------------------
     def apply(self, entry: HandEntry) -> GameState:
         """Return the state after one more hand; raise HandError (changing nothing) if it cannot be."""
         setup, rules = self.setup, self.rules
-        names = [s.name for s in setup.sides]
+        names = setup.names
         n_sides = len(names)
         if self.over:
             raise HandError(f"The game is over: {names[self.winner]} won. Undo the last hand to change it, "
@@ -332,13 +329,12 @@ class GameState:
             tricks=entry.tricks, high=entry.high if entry.tricks is not None else None, points=points,
             deltas=tuple(deltas), scores=scores_t, made=made, notes=tuple(notes), standing=standing,
         )
-        nxt = GameState(setup, self.entries + (entry,), self.hands + (result,), scores_t, eliminated, winner, reason,
-                        dealer_seat, standing)
-        return _with_dealer(nxt, nxt._next_seat(dealer_seat))
+        return GameState(setup, self.entries + (entry,), self.hands + (result,), scores_t, eliminated, winner,
+                         reason, _next_seat(setup.seats, dealer_seat, eliminated), standing)
 
     def _check_bid(self, entry: HandEntry) -> tuple[tuple[int, ...], Bid | None]:
         """Check who bid what against the rules; return the bidding team and the bid."""
-        rules, names = self.rules, [s.name for s in self.setup.sides]
+        rules, names = self.rules, self.setup.names
         if not rules.bidding:
             if entry.bidder is not None or entry.bid is not None:
                 raise HandError("This game is played without bidding", "bidder")
@@ -409,7 +405,7 @@ class GameState:
 
     def _winner(self, entry: HandEntry, team: tuple[int, ...], bid: Bid | None, made: bool | None,
                 scores: tuple[int, ...], eliminated: frozenset[int]) -> tuple[int | None, str | None]:
-        rules, names = self.rules, [s.name for s in self.setup.sides]
+        rules, names = self.rules, self.setup.names
         target = rules.target
         active = [s for s in range(len(scores)) if s not in eliminated]
         if len(active) == 1:
@@ -437,9 +433,13 @@ class GameState:
         return best, f"{names[best]} reaches {scores[best]} with more points than any other side."
 
 
-def _with_dealer(state: GameState, dealer_seat: int) -> GameState:
-    return GameState(state.setup, state.entries, state.hands, state.scores, state.eliminated, state.winner,
-                     state.win_reason, dealer_seat, state.standing)
+def _next_seat(seats: Sequence[Seat], seat: int, eliminated: frozenset[int]) -> int:
+    """The next seat clockwise whose side is still in the game."""
+    for step in range(1, len(seats) + 1):
+        nxt = (seat + step) % len(seats)
+        if seats[nxt].side not in eliminated:
+            return nxt
+    return seat
 
 
 def _standing(rules: Rules, scores: tuple[int, ...], eliminated: frozenset[int],
