@@ -1,0 +1,98 @@
+"""Score sheet and rules referee for Forty-Fives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, url_for
+from sqlalchemy import event
+from werkzeug.routing import BuildError
+
+from . import config as settings
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SQLITE_BUSY_TIMEOUT_MS = 5000
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Create and configure the app; *test_config* overrides the environment."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    app.config.from_mapping(settings.from_environment(app.instance_path))
+    if test_config:
+        app.config.from_mapping(test_config)
+    production = app.config.get("SCOREKEEPER_ENV") == "production"
+    if not app.config.get("SECRET_KEY"):
+        settings.check_secret_key(None, production)
+        app.config["SECRET_KEY"] = settings.local_secret_key(app.instance_path)
+    settings.check_secret_key(app.config["SECRET_KEY"], production)
+
+    uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    engine_options = settings.engine_options(uri)
+    engine_options.update(app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}))
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options
+
+    from .extensions import csrf, db, migrate
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
+    csrf.init_app(app)
+    with app.app_context():
+        for engine in db.engines.values():
+            if engine.dialect.name == "sqlite":
+                event.listen(engine, "connect", _sqlite_on_connect)
+
+    from . import models  # noqa: F401  (tables must be known to Flask-Migrate)
+    from . import security
+
+    security.init_app(app)
+    app.jinja_env.globals["url_for_or_none"] = url_for_or_none
+
+    _register_blueprints(app)
+    return app
+
+
+def _sqlite_on_connect(dbapi_connection, connection_record) -> None:
+    """Make SQLite wait for a busy writer, let readers run beside it, and enforce foreign keys."""
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA foreign_keys = ON")
+    finally:
+        cursor.close()
+
+
+def _register_blueprints(app: Flask) -> None:
+    """Register the ``bp`` Blueprint of every module of the package that has one.
+
+    Each area (home, games, referee, rules pages, API) lives in its own module
+    and is picked up here, so adding an area needs no change to this file.
+    """
+    import importlib
+    import pkgutil
+
+    from flask import Blueprint
+
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name in {"rules", "config", "extensions", "models", "services", "security"}:
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        blueprint = getattr(module, "bp", None)
+        if isinstance(blueprint, Blueprint):
+            app.register_blueprint(blueprint)
+
+
+def url_for_or_none(endpoint: str, **values) -> str | None:
+    """Return ``url_for(endpoint)``, or None when this build has no such page."""
+    try:
+        return url_for(endpoint, **values)
+    except BuildError:
+        return None

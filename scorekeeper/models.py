@@ -1,0 +1,151 @@
+"""Database tables. They hold the facts of a game; scores are derived by the rules engine."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+PUBLIC_ID_BYTES = 9  # 12 characters in a URL
+TOKEN_BYTES = 32  # 256 bits, 43 characters
+
+
+def utcnow() -> datetime:
+    """Return the current time in UTC."""
+    return datetime.now(UTC)
+
+
+def new_public_id() -> str:
+    """Return a fresh public game id."""
+    return secrets.token_urlsafe(PUBLIC_ID_BYTES)
+
+
+def new_token() -> str:
+    """Return a fresh secret token for a game link."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class UTCDateTime(TypeDecorator):
+    """A timestamp stored as naive UTC and read back as an aware UTC datetime.
+
+    SQLite keeps no time zone, PostgreSQL would convert; storing plain UTC makes
+    both behave the same.
+    """
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value, dialect):
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC)
+
+
+class Game(db.Model):
+    """One game: its rules, seating and how to reach it."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    rules: Mapped[dict] = mapped_column(JSON)
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    start_scores: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+    sides: Mapped[list[Side]] = relationship(
+        back_populates="game", order_by="Side.index", cascade="all, delete-orphan"
+    )
+    players: Mapped[list[Player]] = relationship(
+        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="game", order_by="Hand.n", cascade="all, delete-orphan"
+    )
+
+    def players_of(self, side_index: int) -> list[Player]:
+        """Return the players of one side, in seat order."""
+        return [p for p in self.players if p.side_index == side_index]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id} v{self.version}>"
+
+
+class Side(db.Model):
+    """A side: a partnership, or one player in cut-throat."""
+
+    __tablename__ = "sides"
+    __table_args__ = (UniqueConstraint("game_id", "index"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    index: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(80))
+
+    game: Mapped[Game] = relationship(back_populates="sides")
+
+
+class Player(db.Model):
+    """A player at a seat, numbered clockwise from 0."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(80))
+    side_index: Mapped[int] = mapped_column(Integer)
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+
+class Hand(db.Model):
+    """One hand as it was entered at the table."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("game_id", "n"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    n: Mapped[int] = mapped_column(Integer)
+    bidder: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bid: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    bagged: Mapped[bool] = mapped_column(Boolean, default=False)
+    hold: Mapped[bool] = mapped_column(Boolean, default=False)
+    tricks: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    high: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    points: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    partner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    edited: Mapped[bool] = mapped_column(Boolean, default=False)
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="hands")
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.game_id}#{self.n}>"

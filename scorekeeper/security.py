@@ -1,0 +1,93 @@
+"""Security headers on every response, and error pages in the app's own words."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, make_response, render_template, request
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    ]
+)
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "Referrer-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+}
+
+CSRF_MESSAGE = "This page was open too long — reload and try again."
+
+# (title, message) per status code; anything else falls back to Werkzeug's name.
+ERROR_TEXT = {
+    400: ("That didn't work", "Something in that request didn't make sense. Go back and try again."),
+    401: ("Not allowed", "This needs the link that was shared to record hands."),
+    403: ("Not allowed", "This link can only show the score sheet, not change it."),
+    404: ("Not here", "There is no page at this address. The link may be mistyped, or the game was deleted."),
+    405: ("That didn't work", "This page can't be used that way. Go back and try again."),
+    413: ("Too much", "That was more than a score sheet needs. Shorten it and try again."),
+    429: ("Slow down", "Too many requests at once. Wait a moment and try again."),
+    500: ("Something broke", "Something went wrong on our side and nothing was saved. Try again in a moment."),
+}
+
+
+def wants_json() -> bool:
+    """Say whether the current request belongs to the JSON API."""
+    return request.path == "/api" or request.path.startswith("/api/")
+
+
+def error_response(status: int, message: str | None = None, field: str | None = None):
+    """Return the error page, or the JSON error for API paths, for *status*."""
+    title, default_message = ERROR_TEXT.get(status, ERROR_TEXT[500 if status >= 500 else 400])
+    message = message or default_message
+    if wants_json():
+        return make_response(jsonify({"error": {"message": message, "field": field}}), status)
+    try:
+        body = render_template("errors/error.html", status=status, title=title, message=message)
+    except Exception:  # The page itself failed: fall back to plain text rather than a bare 500.
+        text = f"{title}\n\n{message}\n"
+        return make_response(text, status, {"Content-Type": "text/plain; charset=utf-8"})
+    return make_response(body, status)
+
+
+def add_security_headers(response):
+    """Set the security headers, leaving any a view chose itself."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def handle_csrf_error(error: CSRFError):
+    return error_response(400, CSRF_MESSAGE, "csrf_token")
+
+
+def handle_http_error(error: HTTPException):
+    if error.code is None or error.code < 400:
+        return error
+    response = error_response(error.code)
+    # Keep headers such as Allow (405) that tell a client what to do next.
+    for name, value in error.get_headers():
+        if name.lower() in {"allow", "retry-after", "www-authenticate"}:
+            response.headers[name] = value
+    return response
+
+
+def handle_server_error(error: InternalServerError):
+    return error_response(500)
+
+
+def init_app(app: Flask) -> None:
+    """Register the headers and error handlers on *app*."""
+    app.after_request(add_security_headers)
+    app.register_error_handler(CSRFError, handle_csrf_error)
+    app.register_error_handler(InternalServerError, handle_server_error)
+    app.register_error_handler(HTTPException, handle_http_error)

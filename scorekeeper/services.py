@@ -1,0 +1,292 @@
+"""Games in the database, through the rules engine: the one path pages and the API use.
+
+The tables hold what the table said (who bid what, what each side took); every
+score comes from replaying that log through ``scorekeeper.rules``. Each change
+bumps ``Game.version`` with a conditional UPDATE, so when two phones change the
+same game at once exactly one of them wins and the other is told why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+
+from .extensions import db
+from .models import Game, Hand, Player, utcnow
+from .models import Side as SideRow
+from .rules import GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
+
+NAME_MAX_LENGTH = 80
+
+
+class GameConflict(ValueError):
+    """The game changed on another phone between reading it and writing to it."""
+
+    field: str | None = None
+
+
+class HandConflict(GameConflict):
+    """Hand ``n`` is not the next hand any more: another phone got there first."""
+
+    field = "n"
+
+    def __init__(self, n: int, message: str | None = None):
+        super().__init__(message or f"Hand {n} was just recorded by another phone.")
+        self.n = n
+
+
+class StaleGame(GameConflict):
+    """The sheet someone acted on is out of date."""
+
+    def __init__(self, message: str | None = None):
+        super().__init__(
+            message or "This game was just changed on another phone. Check the sheet and try again."
+        )
+
+
+# -- Reading ---------------------------------------------------------------------
+
+
+def load_game(game_id: str) -> Game | None:
+    """Return the game with its sides, players and hands (four queries), or None."""
+    if not isinstance(game_id, str) or not game_id or len(game_id) > 64:
+        return None
+    return db.session.scalars(
+        select(Game)
+        .where(Game.id == game_id)
+        .options(selectinload(Game.sides), selectinload(Game.players), selectinload(Game.hands))
+    ).one_or_none()
+
+
+def setup_for(game: Game) -> GameSetup:
+    """Return the engine's setup (rules, sides, seats) for a stored game."""
+    sides = tuple(
+        Side(side.name, tuple(player.name for player in game.players_of(side.index)))
+        for side in game.sides
+    )
+    scores = tuple(game.start_scores) if game.start_scores is not None else None
+    return GameSetup(Rules.from_dict(game.rules), sides, game.first_dealer, scores)
+
+
+def entry_for(hand: Hand) -> HandEntry:
+    """Return the engine's entry for a stored hand."""
+    bid: int | str | None = hand.bid
+    if isinstance(bid, str) and bid.isdigit():
+        bid = int(bid)
+    return HandEntry(
+        bidder=hand.bidder,
+        bid=bid,
+        bagged=bool(hand.bagged),
+        hold=bool(hand.hold),
+        tricks=tuple(hand.tricks) if hand.tricks is not None else None,
+        high=hand.high,
+        points=tuple(hand.points) if hand.points is not None else None,
+        partner=hand.partner,
+    )
+
+
+def state_for(game: Game) -> GameState:
+    """Replay the game's hand log into its current state."""
+    return replay(setup_for(game), [entry_for(hand) for hand in game.hands])
+
+
+# -- Writing ---------------------------------------------------------------------
+
+
+def create_game(
+    rules: Rules | Mapping | str | None,
+    sides: Sequence[Side],
+    first_dealer: int = 0,
+    scores: Sequence[int] | None = None,
+) -> Game:
+    """Store a new game; raise SetupError (or RulesError) and store nothing if it cannot be played."""
+    rules = Rules.from_dict(rules)
+    sides = tuple(_clean_side(side) for side in sides)
+    setup = GameSetup(rules, sides, first_dealer, tuple(scores) if scores is not None else None)
+    game = Game(
+        rules=rules.to_dict(),
+        first_dealer=setup.first_dealer,
+        start_scores=list(setup.scores) if setup.scores is not None else None,
+        version=1,
+    )
+    game.sides = [SideRow(index=i, name=side.name) for i, side in enumerate(setup.sides)]
+    game.players = [
+        Player(seat=seat, name=place.player, side_index=place.side)
+        for seat, place in enumerate(setup.seats)
+    ]
+    db.session.add(game)
+    db.session.commit()
+    return game
+
+
+def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState:
+    """Record the next hand and return the new state.
+
+    ``n`` is the number the recording phone thinks this hand has; if another
+    phone took that number first, HandConflict is raised and nothing is saved.
+    A hand the rules refuse raises HandError and nothing is saved.
+    """
+    state = state_for(game)
+    expected = state.next_n
+    if n is not None:
+        _check_number(n)
+        if n < expected:
+            raise HandConflict(n)
+        if n > expected:
+            raise HandConflict(
+                n, f"The sheet changed on another phone: the next hand is hand {expected}, not {n}."
+            )
+    _check_entry(entry)
+    new_state = state.apply(entry)
+    _bump(game, HandConflict(expected), finished_at=_finished_at(game, new_state))
+    db.session.add(Hand(game_id=game.id, n=expected, **_hand_values(entry, new_state.hands[-1])))
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise HandConflict(expected) from None
+    return new_state
+
+
+def undo_last(game: Game, expected_n: int | None = None, *, expected_version: int | None = None) -> GameState:
+    """Remove the last hand and return the state before it.
+
+    ``expected_n`` is the number of the hand the phone means to undo; if the
+    last hand is now another one, StaleGame is raised and nothing changes.
+    """
+    _check_version(game, expected_version)
+    if not game.hands:
+        raise HandError("There is no hand to undo.", "n")
+    last = game.hands[-1]
+    if expected_n is not None:
+        _check_number(expected_n)
+        if expected_n > last.n:
+            raise StaleGame(f"Hand {expected_n} was already undone on another phone.")
+        if expected_n < last.n:
+            raise StaleGame(
+                f"Hand {last.n} was just recorded on another phone, so hand {expected_n} is no longer the last."
+            )
+    new_state = replay(setup_for(game), [entry_for(hand) for hand in game.hands[:-1]])
+    _bump(game, StaleGame(), finished_at=_finished_at(game, new_state))
+    db.session.delete(last)
+    db.session.commit()
+    return new_state
+
+
+def edit_hand(game: Game, n: int, entry: HandEntry, *, expected_version: int | None = None) -> GameState:
+    """Replace hand ``n`` and recompute every later hand; return the new state.
+
+    If the changed hand, or any hand after it, no longer stands (a bid now
+    below a side's minimum, a hand after the game was already won...), the
+    HandError is raised and nothing changes.
+    """
+    _check_version(game, expected_version)
+    _check_number(n)
+    if not 1 <= n <= len(game.hands):
+        raise HandError(f"There is no hand {n} to change.", "n")
+    _check_entry(entry)
+    hand = game.hands[n - 1]
+    if entry == entry_for(hand):
+        return state_for(game)
+    entries = [entry_for(h) for h in game.hands]
+    entries[n - 1] = entry
+    new_state = replay(setup_for(game), entries)
+    _bump(game, StaleGame(), finished_at=_finished_at(game, new_state))
+    for name, value in _hand_values(entry, new_state.hands[n - 1]).items():
+        setattr(hand, name, value)
+    hand.edited = True
+    hand.updated_at = utcnow()
+    db.session.commit()
+    return new_state
+
+
+def delete_game(game: Game) -> None:
+    """Delete a game and all its hands."""
+    db.session.delete(game)
+    db.session.commit()
+
+
+def rematch(game: Game) -> Game:
+    """Start a new game with the same sides, players and rules; the first deal moves one seat on."""
+    setup = setup_for(game)
+    first_dealer = (game.first_dealer + 1) % len(setup.seats)
+    return create_game(setup.rules, setup.sides, first_dealer=first_dealer)
+
+
+# -- Helpers ---------------------------------------------------------------------
+
+
+def _clean_side(side) -> Side:
+    """Trim names and refuse ones too long to store."""
+    name, players = side[0], side[1]
+    if isinstance(name, str):
+        name = name.strip()
+        if len(name) > NAME_MAX_LENGTH:
+            raise SetupError(f"A side's name can be at most {NAME_MAX_LENGTH} characters", "sides")
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise SetupError("Give each side's players as a list of names", "players")
+    cleaned = []
+    for player in players:
+        if isinstance(player, str):
+            player = player.strip()
+            if len(player) > NAME_MAX_LENGTH:
+                raise SetupError(f"A player's name can be at most {NAME_MAX_LENGTH} characters", "players")
+        cleaned.append(player)
+    return Side(name, tuple(cleaned))
+
+
+def _check_number(n) -> None:
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise HandError("The hand number must be a whole number from 1 up.", "n")
+
+
+def _check_entry(entry) -> None:
+    if not isinstance(entry, HandEntry):
+        raise TypeError(f"expected a HandEntry, got {type(entry).__name__}")
+
+
+def _check_version(game: Game, expected_version: int | None) -> None:
+    if expected_version is not None and expected_version != game.version:
+        raise StaleGame()
+
+
+def _finished_at(game: Game, state: GameState):
+    if state.winner is None:
+        return None
+    return game.finished_at or utcnow()
+
+
+def _bump(game: Game, conflict: GameConflict, **values) -> None:
+    """Move the game to its next version, or raise *conflict* if someone else already did.
+
+    The UPDATE only matches the version this request read, and it takes the
+    row's write lock until commit, so of two concurrent writers one updates a
+    row and the other updates none.
+    """
+    old = game.version
+    result = db.session.execute(
+        update(Game)
+        .where(Game.id == game.id, Game.version == old)
+        .values(version=old + 1, updated_at=utcnow(), **values)
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:
+        db.session.rollback()
+        raise conflict
+
+
+def _hand_values(entry: HandEntry, result) -> dict:
+    """Return the columns of a Hand row for an entry the engine accepted."""
+    return {
+        "bidder": entry.bidder,
+        "bid": None if result.bid is None else str(result.bid),
+        "bagged": bool(entry.bagged),
+        "hold": bool(entry.hold),
+        "tricks": list(entry.tricks) if entry.tricks is not None else None,
+        "high": entry.high if entry.tricks is not None else None,
+        "points": list(result.points) if entry.points is not None else None,
+        "partner": entry.partner,
+    }

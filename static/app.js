@@ -1,0 +1,115 @@
+// Small progressive touches. Every page works without this file.
+(function () {
+  "use strict";
+
+  // Send the CSRF token with htmx requests that carry no form (buttons with hx-post, hx-delete).
+  document.addEventListener("htmx:configRequest", function (event) {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    if (meta && meta.content) {
+      event.detail.headers["X-CSRFToken"] = meta.content;
+    }
+  });
+
+  // "Keep screen on": a checkbox (or an element holding one) marked data-wake-lock.
+  // Hidden until the browser is known to support the Screen Wake Lock API.
+  var wakeLock = null;
+  var wanted = false;
+
+  function controls() {
+    return Array.prototype.slice.call(document.querySelectorAll("[data-wake-lock]"));
+  }
+
+  function checkboxOf(element) {
+    if (element.matches('input[type="checkbox"]')) {
+      return element;
+    }
+    return element.querySelector('input[type="checkbox"]');
+  }
+
+  function reflect() {
+    controls().forEach(function (element) {
+      var box = checkboxOf(element);
+      if (box) {
+        box.checked = wakeLock !== null;
+      }
+    });
+  }
+
+  function acquire() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") {
+      return Promise.resolve();
+    }
+    return navigator.wakeLock.request("screen").then(
+      function (lock) {
+        wakeLock = lock;
+        lock.addEventListener("release", function () {
+          wakeLock = null;
+          reflect();
+        });
+        reflect();
+      },
+      function () {
+        // Refused (battery saver, not focused...): leave the switch off.
+        wanted = false;
+        wakeLock = null;
+        reflect();
+      }
+    );
+  }
+
+  function release() {
+    wanted = false;
+    if (wakeLock) {
+      var lock = wakeLock;
+      wakeLock = null;
+      return lock.release();
+    }
+    reflect();
+    return Promise.resolve();
+  }
+
+  function setUp(root) {
+    if (!("wakeLock" in navigator)) {
+      return;
+    }
+    root = root || document;
+    var found = Array.prototype.slice.call(root.querySelectorAll("[data-wake-lock]"));
+    if (root.matches && root.matches("[data-wake-lock]")) {
+      found.push(root);
+    }
+    found.forEach(function (element) {
+      if (element.dataset.wakeLockReady) {
+        return;
+      }
+      element.dataset.wakeLockReady = "1";
+      element.hidden = false;
+      var box = checkboxOf(element);
+      if (!box) {
+        return;
+      }
+      box.checked = wakeLock !== null;
+      box.addEventListener("change", function () {
+        if (box.checked) {
+          wanted = true;
+          acquire();
+        } else {
+          release();
+        }
+      });
+    });
+  }
+
+  // The lock is dropped when the tab is hidden; take it again on return.
+  document.addEventListener("visibilitychange", function () {
+    if (wanted && wakeLock === null && document.visibilityState === "visible") {
+      acquire();
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    setUp(document);
+  });
+  document.addEventListener("htmx:load", function (event) {
+    setUp(event.target);
+  });
+})();
