@@ -13,7 +13,7 @@ from .game import (
 from .options import DEFAULT_PRESET, OPTION_INFO, PRESET_INFO, PRESETS, OptionInfo, PresetInfo, Rules, RulesError
 from .points import HandError, check_points, high_needed, points_from_tricks
 from .rank import Comparison, compare, is_trump, offsuit_order, rank_table, trump_order
-from .trick import TrickResult, trick_winner
+from .trick import TrickResult, high_card, trick_winner
 
 __all__ = [
     "BIDS", "SPECIAL_BIDS", "allowed_bids", "bid_label", "min_bid", "parse_bid",
@@ -24,5 +24,5 @@ __all__ = [
     "DEFAULT_PRESET", "OPTION_INFO", "PRESET_INFO", "PRESETS", "OptionInfo", "PresetInfo", "Rules", "RulesError",
     "HandError", "check_points", "high_needed", "points_from_tricks",
     "Comparison", "compare", "is_trump", "offsuit_order", "rank_table", "trump_order",
-    "TrickResult", "trick_winner",
+    "TrickResult", "high_card", "trick_winner",
 ]

@@ -8,7 +8,7 @@ from .cards import Card, CardError, Suit, parse_cards
 from .options import Rules
 from .rank import ACE_OF_HEARTS, RankTable, describe_place, rank_table
 
-__all__ = ["trick_winner", "TrickResult", "check_cards"]
+__all__ = ["trick_winner", "TrickResult", "check_cards", "high_card"]
 
 
 def check_cards(cards: Iterable[str | Card], table: RankTable, rules: Rules, what: str) -> tuple[Card, ...]:
@@ -88,3 +88,25 @@ def trick_winner(cards: Iterable[str | Card], trump: Suit | str, rules: Rules) -
     else:
         reason = "highest-of-led-suit"
     return TrickResult(played, best, trump_lead, reason, table)
+
+
+def high_card(played: Iterable[str | Card], trump: Suit | str, rules: Rules) -> Card | None:
+    """The card that earns the high in a hand (``played`` in play order, the hand's first lead first).
+
+    None when no card earns it under the table's rules, and the hand is worth 25.
+    """
+    table = rank_table(trump, rules)
+    cards = check_cards(played, table, rules, "hand")
+    if not cards:
+        raise CardError("Give the cards played in the hand")
+    power = table.power
+    if rules.high_is_five_only:
+        five = Card(5, table.trump)
+        return five if five in cards else None
+    trumps = [c for c in cards if power[c] >= 100]
+    if trumps:
+        return max(trumps, key=power.__getitem__)
+    if rules.high_without_trump == "none":
+        return None
+    led = cards[0].suit
+    return max((c for c in cards if c.suit is led), key=power.__getitem__)
