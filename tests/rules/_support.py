@@ -1,0 +1,82 @@
+"""Small helpers shared by the rules-engine tests."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper.rules import Card, GameSetup, HandError, Rules, Side, Suit, parse_cards
+
+S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS
+SUITS = {"♠": S, "♣": C, "♥": H, "♦": D}
+
+A_SIDE = "Anchors"
+B_SIDE = "Badgers"
+
+
+def card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def two_sides(rules: Rules | None = None, scores=None, first_dealer: int = 0) -> GameSetup:
+    """Two partnerships of two; seat order Ann (A), Bob (B), Amy (A), Ben (B)."""
+    return GameSetup(
+        rules or Rules.preset("new-england"),
+        (Side(A_SIDE, ("Ann", "Amy")), Side(B_SIDE, ("Bob", "Ben"))),
+        first_dealer=first_dealer,
+        scores=scores,
+    )
+
+
+def cut_throat(n: int, rules: Rules | None = None, scores=None, first_dealer: int = 0) -> GameSetup:
+    names = ["Ada", "Bea", "Cal", "Dot", "Eve", "Fay", "Gus", "Hal"][:n]
+    return GameSetup(
+        rules or Rules.preset("new-england"),
+        tuple(Side(name, (name,)) for name in names),
+        first_dealer=first_dealer,
+        scores=scores,
+    )
+
+
+def snapshot(state):
+    """What a player sees of a game: enough to tell two states apart."""
+    return (
+        tuple(state.scores),
+        state.winner,
+        state.win_reason,
+        state.over,
+        tuple(tuple(s) for s in state.standing),
+        state.dealer_seat,
+        state.next_n,
+        len(state.hands),
+        tuple(state.entries),
+        tuple((h.n, tuple(h.points), tuple(h.deltas), tuple(h.scores), h.made) for h in state.hands),
+    )
+
+
+def assert_refused(state, entry, field, pattern):
+    """The hand is refused with a HandError naming `field`, a readable message, and nothing changes."""
+    import pytest
+
+    before = snapshot(state)
+    with pytest.raises(HandError) as info:
+        state.apply(entry)
+    err = info.value
+    fields = {field} if isinstance(field, str) else set(field)
+    assert err.field in fields, f"field {err.field!r}, message {str(err)!r}"
+    message = str(err)
+    assert_readable(message)
+    assert re.search(pattern, message, re.IGNORECASE), f"{message!r} does not match {pattern!r}"
+    assert snapshot(state) == before
+    return err
+
+
+def assert_readable(message: str) -> None:
+    """A sentence a player can read: words, no Python internals."""
+    assert len(message) >= 8, message
+    assert re.search(r"[A-Za-z]{3}", message), message
+    for leak in ("Traceback", "NoneType", "<class", "Error(", "object at 0x", "HandEntry(", "Suit."):
+        assert leak not in message, message
