@@ -1,0 +1,248 @@
+"""The referee for programs: rank of the cards, who wins a trick, what may be played."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import jsonify, request
+
+from ..rules import (
+    PRESETS,
+    Card,
+    CardError,
+    Rules,
+    RulesError,
+    Suit,
+    judge_play,
+    legal_plays,
+    offsuit_order,
+    trick_winner,
+    trump_order,
+)
+from ..rules.cards import _split_tokens as split_tokens
+from ..rules.rank import compare
+from . import bp, error
+
+
+class InputError(ValueError):
+    """A field of the request that cannot be used, with the field's name."""
+
+    def __init__(self, message: str, field: str | None, status: int = 422):
+        super().__init__(message)
+        self.field = field
+        self.status = status
+
+
+def codes(cards) -> list[str]:
+    return [card.code for card in cards]
+
+
+def read_body() -> dict[str, Any]:
+    """Return the JSON object sent, or raise InputError (400)."""
+    data = request.get_json(silent=True, force=True)
+    if not isinstance(data, dict):
+        raise InputError("Send a JSON object, such as {\"trump\": \"S\", \"cards\": [\"8S\", \"AH\"]}.", None, 400)
+    return data
+
+
+def read_rules(value: Any) -> Rules:
+    """Read ``rules``: a preset name, an object of options (with an optional preset), or nothing."""
+    if value is None or value == "":
+        return Rules()
+    if not isinstance(value, (str, dict)):
+        raise InputError("'rules' must be a preset name or an object of options", "rules")
+    try:
+        return Rules.from_dict(value)
+    except RulesError as exc:
+        field = exc.field if exc.field in (None, "rules") else f"rules.{exc.field}"
+        raise InputError(str(exc), field or "rules") from None
+    except (TypeError, ValueError) as exc:  # a value of the wrong kind inside the options
+        raise InputError(f"These rules cannot be used: {exc}", "rules") from None
+
+
+def read_suit(value: Any, field: str, *, required: bool = True) -> Suit | None:
+    if value is None or value == "":
+        if required:
+            what = "the trump suit" if field == "trump" else "a suit"
+            raise InputError(f"Give {what}: S, C, H or D.", field)
+        return None
+    if not isinstance(value, str):
+        raise InputError(f"'{field}' must be a suit: S, C, H or D.", field)
+    try:
+        return Suit.parse(value)
+    except CardError as exc:
+        raise InputError(str(exc), field) from None
+
+
+def read_card(value: Any, field: str) -> Card:
+    if not isinstance(value, str):
+        raise InputError(f"'{field}' must be one card, such as \"5H\".", field)
+    try:
+        return Card.parse(value)
+    except CardError as exc:
+        raise InputError(str(exc), field) from None
+
+
+def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[Card, ...]:
+    """Read a list of cards (or one string of cards such as ``"5h jd ah"``)."""
+    if value is None:
+        if required:
+            raise InputError(f"Give the cards of '{field}', such as [\"8S\", \"AH\"].", field)
+        return ()
+    if isinstance(value, str):
+        tokens = split_tokens(value)
+    elif isinstance(value, list) and all(isinstance(item, str) for item in value):
+        tokens = value
+    else:
+        raise InputError(f"'{field}' must be a list of cards, such as [\"8S\", \"AH\"].", field)
+    if len(tokens) > 60:
+        raise InputError(f"Too many cards in '{field}'.", field)
+    seen: set[Card] = set()
+    result = []
+    for token in tokens:
+        try:
+            card = Card.parse(token)
+        except CardError as exc:
+            raise InputError(str(exc), field) from None
+        if card in seen:
+            raise InputError(f"{card} is listed twice in '{field}'.", field)
+        seen.add(card)
+        result.append(card)
+    return tuple(result)
+
+
+def ask(field: str, question, *args):
+    """Ask the rules engine; its refusals become InputError on *field*."""
+    try:
+        return question(*args)
+    except RulesError as exc:
+        raise InputError(str(exc), exc.field or "rules") from None
+    except CardError as exc:
+        raise InputError(str(exc), field) from None
+    except ValueError as exc:
+        raise InputError(str(exc), field) from None
+
+
+def answer(view):
+    """Turn InputError raised by a view into the JSON error answer."""
+
+    def wrapped(*args, **kwargs):
+        try:
+            return view(*args, **kwargs)
+        except InputError as exc:
+            return error(str(exc), exc.field, exc.status)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+def query_rules() -> Rules:
+    """Read ``rules`` from the query string: a preset name or a JSON object."""
+    raw = request.args.get("rules")
+    if raw is None or raw.strip() == "":
+        return Rules()
+    raw = raw.strip()
+    if raw.startswith("{"):
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            raise InputError("'rules' is not a preset name or a JSON object of options", "rules") from None
+        return read_rules(value)
+    return read_rules(raw)
+
+
+def rank_json(trump: Suit, rules: Rules) -> dict[str, Any]:
+    return {
+        "trump": codes(trump_order(trump, rules)),
+        "offsuit": {s.letter: codes(offsuit_order(s, trump, rules)) for s in Suit if s is not trump},
+        "always_trump": "AH",
+    }
+
+
+@bp.get("/referee/rank")
+@answer
+def rank():
+    """The order of the trumps and of each off-suit, highest first."""
+    rules = query_rules()
+    trump = read_suit(request.args.get("trump"), "trump")
+    return jsonify(rank_json(trump, rules) | {"rules": rules.to_dict()})
+
+
+@bp.get("/referee/compare")
+@answer
+def compare_cards():
+    """Which of two cards is higher, given trump and the suit led."""
+    rules = query_rules()
+    trump = read_suit(request.args.get("trump"), "trump")
+    led = read_suit(request.args.get("led"), "led", required=False)
+    a = read_card(request.args.get("a"), "a")
+    b = read_card(request.args.get("b"), "b")
+    result = ask("b", compare, a, b, trump, led, rules)
+    return jsonify({
+        "higher": result.higher.code if result.higher else None,
+        "reason": result.reason,
+        "explanation": result.explanation,
+    })
+
+
+@bp.post("/referee/trick")
+@answer
+def trick():
+    """Who wins a trick: ``cards`` in play order, the lead first."""
+    data = read_body()
+    rules = read_rules(data.get("rules"))
+    trump = read_suit(data.get("trump"), "trump")
+    cards = read_cards(data.get("cards"), "cards")
+    result = ask("cards", trick_winner, cards, trump, rules)
+    return jsonify({
+        "winner": result.winner,
+        "card": result.card.code,
+        "trump_lead": result.trump_lead,
+        "reason": result.reason,
+        "rule": "trick",
+        "explanation": result.explanation,
+    })
+
+
+@bp.post("/referee/legal")
+@answer
+def legal():
+    """The cards of ``hand`` that may be played to ``trick``; with ``play``, a verdict on that card."""
+    data = read_body()
+    rules = read_rules(data.get("rules"))
+    trump = read_suit(data.get("trump"), "trump")
+    trick_cards = read_cards(data.get("trick", []), "trick")
+    hand = read_cards(data.get("hand"), "hand")
+    if not hand:
+        raise InputError("The hand is empty: give the cards you hold.", "hand")
+    both = [c for c in trick_cards if c in hand]
+    if both:
+        raise InputError(f"{both[0]} cannot be both in your hand and already played.", "hand")
+    result = ask("hand", legal_plays, hand, trick_cards, trump, rules)
+    body: dict[str, Any] = {
+        "legal": codes(result.legal),
+        "held_back": codes(result.held_back),
+        "rule": result.rule,
+        "measured_against": result.measured_against.code if result.measured_against else None,
+        "explanation": result.explanation,
+    }
+    if data.get("play") is not None:
+        play = read_card(data.get("play"), "play")
+        if play not in hand:
+            raise InputError(f"{play} is not in the hand.", "play")
+        verdict = ask("play", judge_play, play, hand, trick_cards, trump, rules)
+        body |= {
+            "play": play.code,
+            "play_is_legal": verdict.legal,
+            "verdict": verdict.kind,
+            "verdict_explanation": verdict.explanation,
+        }
+    return jsonify(body)
+
+
+@bp.get("/presets")
+def presets():
+    """Every preset and the value of each of its options."""
+    return jsonify({name: rules.to_dict() for name, rules in PRESETS.items()})

@@ -1,0 +1,173 @@
+"""The OpenAPI description of the referee and presets endpoints."""
+
+from __future__ import annotations
+
+_RULES_PARAM = {
+    "name": "rules",
+    "in": "query",
+    "required": False,
+    "description": "A preset name, or a JSON object of options such as {\"preset\": \"nova-scotia\", \"joker\": true}.",
+    "schema": {"type": "string", "default": "new-england"},
+}
+_TRUMP_PARAM = {
+    "name": "trump",
+    "in": "query",
+    "required": True,
+    "description": "The trump suit: S, C, H or D (or ♠ ♣ ♥ ♦, spades...).",
+    "schema": {"$ref": "#/components/schemas/Suit"},
+}
+_ERRORS = {
+    "400": {"description": "The body is not a JSON object.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+    "422": {"description": "A field cannot be used; the message says why.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+}
+
+
+def _json(schema_name: str, description: str) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema_name}"}}}}
+
+
+PATHS: dict = {
+    "/api/v1/referee/rank": {
+        "get": {
+            "operationId": "refereeRank",
+            "summary": "The order of the trumps and of each off-suit, highest first",
+            "tags": ["referee"],
+            "parameters": [_TRUMP_PARAM, _RULES_PARAM],
+            "responses": {"200": _json("RankAnswer", "The trumps and the off-suits, best card first."), "422": _ERRORS["422"]},
+        }
+    },
+    "/api/v1/referee/compare": {
+        "get": {
+            "operationId": "refereeCompare",
+            "summary": "Which of two cards is higher, given trump and the suit led",
+            "tags": ["referee"],
+            "parameters": [
+                _TRUMP_PARAM,
+                {"name": "led", "in": "query", "required": False, "description": "The suit led (omit when a trump was led).",
+                 "schema": {"$ref": "#/components/schemas/Suit"}},
+                {"name": "a", "in": "query", "required": True, "schema": {"$ref": "#/components/schemas/Card"}},
+                {"name": "b", "in": "query", "required": True, "schema": {"$ref": "#/components/schemas/Card"}},
+                _RULES_PARAM,
+            ],
+            "responses": {"200": _json("CompareAnswer", "The higher card, or null when neither can win."), "422": _ERRORS["422"]},
+        }
+    },
+    "/api/v1/referee/trick": {
+        "post": {
+            "operationId": "refereeTrick",
+            "summary": "Who wins a trick",
+            "tags": ["referee"],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TrickQuestion"}}}},
+            "responses": {"200": _json("TrickAnswer", "The winning card and why."), **_ERRORS},
+        }
+    },
+    "/api/v1/referee/legal": {
+        "post": {
+            "operationId": "refereeLegal",
+            "summary": "Which cards of a hand may be played to a trick; with play, whether that card may",
+            "tags": ["referee"],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LegalQuestion"}}}},
+            "responses": {"200": _json("LegalAnswer", "The cards that may be played, and the rule that decided it."), **_ERRORS},
+        }
+    },
+    "/api/v1/presets": {
+        "get": {
+            "operationId": "listPresets",
+            "summary": "Every preset and the value of each of its options",
+            "tags": ["rules"],
+            "responses": {"200": {"description": "Preset name -> options.", "content": {"application/json": {"schema": {
+                "type": "object", "additionalProperties": {"$ref": "#/components/schemas/RuleOptions"}}}}}},
+        }
+    },
+}
+
+SCHEMAS: dict = {
+    "Error": {
+        "type": "object",
+        "required": ["error"],
+        "properties": {"error": {"type": "object", "required": ["message"], "properties": {
+            "message": {"type": "string", "description": "The problem in a player's words."},
+            "field": {"type": ["string", "null"], "description": "The field at fault, when there is one."},
+        }}},
+    },
+    "Suit": {"type": "string", "description": "S, C, H or D on output; input may also be ♠ ♣ ♥ ♦ or a suit's name.",
+             "examples": ["S", "H"]},
+    "Card": {"type": "string", "description": "A card: 5H, 10D, AH, JK (joker). Input is lenient: 5h, T♦, 10 d.",
+             "examples": ["5H", "10D", "JK"]},
+    "Cards": {"oneOf": [{"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
+                        {"type": "string", "description": "Cards separated by spaces or commas: \"5h jd ah\"."}]},
+    "RuleOptions": {"type": "object", "description": "Option name -> value, as in the rule book's option list.",
+                    "additionalProperties": True},
+    "Rules": {"oneOf": [
+        {"type": "string", "enum": ["new-england", "nova-scotia", "auction-100", "one-ten", "traditional"]},
+        {"type": "object", "properties": {"preset": {"type": "string"}}, "additionalProperties": True},
+    ], "default": "new-england"},
+    "RankAnswer": {
+        "type": "object",
+        "required": ["trump", "offsuit"],
+        "properties": {
+            "trump": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
+            "offsuit": {"type": "object", "additionalProperties": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}}},
+            "always_trump": {"$ref": "#/components/schemas/Card"},
+            "rules": {"$ref": "#/components/schemas/RuleOptions"},
+        },
+    },
+    "CompareAnswer": {
+        "type": "object",
+        "properties": {
+            "higher": {"type": ["string", "null"]},
+            "reason": {"type": "string"},
+            "explanation": {"type": "string"},
+        },
+    },
+    "TrickQuestion": {
+        "type": "object",
+        "required": ["trump", "cards"],
+        "properties": {
+            "trump": {"$ref": "#/components/schemas/Suit"},
+            "cards": {"$ref": "#/components/schemas/Cards"},
+            "rules": {"$ref": "#/components/schemas/Rules"},
+        },
+    },
+    "TrickAnswer": {
+        "type": "object",
+        "required": ["winner", "card", "explanation"],
+        "properties": {
+            "winner": {"type": "integer", "description": "Index of the winning card in cards."},
+            "card": {"$ref": "#/components/schemas/Card"},
+            "trump_lead": {"type": "boolean"},
+            "reason": {"type": "string", "enum": ["highest-trump", "highest-of-led-suit", "only-card"]},
+            "rule": {"type": "string"},
+            "explanation": {"type": "string"},
+        },
+    },
+    "LegalQuestion": {
+        "type": "object",
+        "required": ["trump", "hand"],
+        "properties": {
+            "trump": {"$ref": "#/components/schemas/Suit"},
+            "trick": {"$ref": "#/components/schemas/Cards", "description": "Cards already played, lead first; empty when leading."},
+            "hand": {"$ref": "#/components/schemas/Cards"},
+            "play": {"$ref": "#/components/schemas/Card"},
+            "rules": {"$ref": "#/components/schemas/Rules"},
+        },
+    },
+    "LegalAnswer": {
+        "type": "object",
+        "required": ["legal", "explanation"],
+        "properties": {
+            "legal": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
+            "held_back": {"type": "array", "items": {"$ref": "#/components/schemas/Card"},
+                          "description": "Trumps in the hand that may be held back (a legal renege)."},
+            "rule": {"type": "string", "enum": [
+                "leading", "trump-led-no-trump", "trump-led-must-play-trump", "trump-led-may-renege",
+                "ace-hearts-led-play-heart", "offsuit-any", "offsuit-follow-suit-or-trump", "offsuit-cannot-follow"]},
+            "measured_against": {"type": ["string", "null"]},
+            "explanation": {"type": "string"},
+            "play": {"$ref": "#/components/schemas/Card"},
+            "play_is_legal": {"type": "boolean"},
+            "verdict": {"type": "string", "enum": ["legal", "legal-renege", "renege"]},
+            "verdict_explanation": {"type": "string"},
+        },
+    },
+}
