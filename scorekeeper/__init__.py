@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from flask import Flask, url_for
@@ -16,8 +17,10 @@ SQLITE_BUSY_TIMEOUT_MS = 5000
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Create and configure the app; *test_config* overrides the environment."""
+    instance_path = os.environ.get("SCOREKEEPER_INSTANCE_PATH", "").strip() or None
     app = Flask(
         __name__,
+        instance_path=os.path.abspath(instance_path) if instance_path else None,
         instance_relative_config=True,
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),

@@ -1,0 +1,23 @@
+"""The home page in a real Chromium at phone size."""
+
+from playwright.sync_api import expect
+
+
+def test_home_page_fits_a_phone_and_runs_clean(page, page_problems, live_server):
+    response = page.goto("/")
+    assert response is not None and response.status == 200
+
+    expect(page.get_by_role("heading", name="Forty-Fives")).to_be_visible()
+    start = page.get_by_role("link", name="Start a new game")
+    expect(start).to_be_visible()
+    box = start.bounding_box()
+    assert box is not None and box["height"] >= 48, f"'Start a new game' is {box} — too small to tap"
+
+    # htmx and the app's own script loaded from this server, under the CSP.
+    page.wait_for_load_state("load")
+    assert page.evaluate("typeof window.htmx") == "object"
+    assert page.evaluate("htmx.config.includeIndicatorStyles") is False
+
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px at 360px wide"
+    assert page_problems.all() == []

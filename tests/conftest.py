@@ -1,0 +1,255 @@
+"""Shared fixtures: a real database migrated with the real migrations, real CSRF, a real browser.
+
+- ``app``: a fresh app on a new SQLite file (or on TEST_DATABASE_URL, emptied before each test).
+- ``client``: its test client. ``csrf(client, path)`` reads the CSRF token from a page.
+- ``live_server``: the app served over HTTP in a background thread, for the browser tests;
+  ``live_server.url`` is its base URL and ``base_url`` points at it, so ``page.goto("/")`` works.
+- ``page_problems``: console errors, uncaught exceptions and CSP violations seen by ``page``.
+
+Tests in tests/browser are marked ``browser``. They need Debian's Chromium at
+/usr/bin/chromium; without it they are skipped, or fail when the CI variable is set.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import flask_migrate
+import pytest
+from flask import Flask, url_for
+from sqlalchemy import MetaData
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.config import database_url
+from scorekeeper.extensions import db
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BROWSER_DIR = Path(__file__).parent / "browser"
+TEST_SECRET_KEY = "test-secret-key-used-only-by-the-test-suite"
+
+
+def _postgres_url() -> str | None:
+    raw = os.environ.get("TEST_DATABASE_URL", "").strip()
+    return database_url(raw, "") if raw else None
+
+
+def _test_config(uri: str, **extra) -> dict:
+    config = {
+        "TESTING": True,
+        "SCOREKEEPER_ENV": "development",
+        "SECRET_KEY": TEST_SECRET_KEY,
+        "SQLALCHEMY_DATABASE_URI": uri,
+    }
+    config.update(extra)
+    return config
+
+
+def _empty_tables() -> None:
+    """Delete every row, children first, keeping the migrated schema."""
+    for table in reversed(db.metadata.sorted_tables):
+        db.session.execute(table.delete())
+    db.session.commit()
+
+
+def _dispose(app: Flask) -> None:
+    with app.app_context():
+        db.session.remove()
+        for engine in db.engines.values():
+            engine.dispose()
+
+
+# -- Collection -----------------------------------------------------------------
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if BROWSER_DIR in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("browser") and not Path(CHROMIUM).exists():
+        message = f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+
+
+# -- Database and app -------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def _postgres_schema():
+    """Bring the PostgreSQL test database to the latest migration, once per run."""
+    uri = _postgres_url()
+    if uri is None:
+        yield None
+        return
+    app = create_app(_test_config(uri))
+    with app.app_context():
+        # Start from nothing, so the real migrations build every table.
+        existing = MetaData()
+        existing.reflect(db.engine)
+        existing.drop_all(db.engine)
+        flask_migrate.upgrade()
+    _dispose(app)
+    yield uri
+
+
+@pytest.fixture
+def app(tmp_path, request):
+    """A new app on an empty database built by the migrations."""
+    uri = _postgres_url()
+    if uri is not None:
+        request.getfixturevalue("_postgres_schema")
+    else:
+        uri = f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}"
+    app = create_app(_test_config(uri))
+    with app.app_context():
+        if _postgres_url() is not None:
+            _empty_tables()
+        else:
+            flask_migrate.upgrade()
+    yield app
+    _dispose(app)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+_CSRF_PATTERNS = (
+    re.compile(r'<meta name="csrf-token" content="([^"]+)"'),
+    re.compile(r'name="csrf_token"[^>]*value="([^"]+)"'),
+    re.compile(r'value="([^"]+)"[^>]*name="csrf_token"'),
+)
+
+
+def read_csrf_token(page_html: str) -> str:
+    """Return the CSRF token in a page (the meta tag or a form's hidden field)."""
+    for pattern in _CSRF_PATTERNS:
+        match = pattern.search(page_html)
+        if match:
+            return html.unescape(match.group(1))
+    raise AssertionError("the page carries no CSRF token")
+
+
+@pytest.fixture
+def csrf():
+    """``csrf(client, path="/")``: open the page as that client and return its CSRF token."""
+
+    def token(client, path: str = "/") -> str:
+        response = client.get(path)
+        assert response.status_code == 200, f"GET {path} answered {response.status_code}"
+        return read_csrf_token(response.get_data(as_text=True))
+
+    return token
+
+
+# -- Live server and browser -------------------------------------------------------
+
+
+@dataclass
+class LiveServer:
+    url: str
+    app: Flask
+
+    def url_for(self, endpoint: str, **values) -> str:
+        """Return the absolute URL of an endpoint on this server."""
+        with self.app.test_request_context():
+            return self.url + url_for(endpoint, **values)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory, request):
+    """The app served on 127.0.0.1 at a free port, in a background thread."""
+    uri = _postgres_url()
+    if uri is not None:
+        request.getfixturevalue("_postgres_schema")
+    else:
+        uri = f"sqlite:///{tmp_path_factory.mktemp('live') / 'scorekeeper.sqlite3'}"
+    # Not TESTING: a failing page shows the app's own error page, as a player would see it.
+    app = create_app(_test_config(uri, TESTING=False))
+    if _postgres_url() is None:
+        with app.app_context():
+            flask_migrate.upgrade()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(url=f"http://127.0.0.1:{server.server_port}", app=app)
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        _dispose(app)
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    return live_server.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {
+        **browser_context_args,
+        "viewport": {"width": 360, "height": 740},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }
+
+
+_WATCH_CSP = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", function (event) {
+  window.__cspViolations.push(event.violatedDirective + " blocked " + (event.blockedURI || "inline"));
+});
+"""
+
+
+@dataclass
+class PageProblems:
+    """What went wrong in the page, as a list a test can assert is empty."""
+
+    page: object
+    seen: list
+
+    def all(self) -> list[str]:
+        try:
+            csp = self.page.evaluate("window.__cspViolations || []")
+        except Exception:  # The page is gone or mid-navigation; the console still has it.
+            csp = []
+        return self.seen + [f"CSP: {v}" for v in csp]
+
+
+@pytest.fixture
+def page_problems(page):
+    """Collect console errors, uncaught exceptions and CSP violations of ``page``."""
+    seen: list[str] = []
+    page.add_init_script(_WATCH_CSP)
+    page.on("console", lambda msg: seen.append(f"console: {msg.text}") if msg.type == "error" else None)
+    page.on("pageerror", lambda error: seen.append(f"uncaught: {error}"))
+    return PageProblems(page=page, seen=seen)

@@ -1,0 +1,35 @@
+"""Vendored assets are the pinned files, and the pages load them."""
+
+import hashlib
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENDOR = ROOT / "static" / "vendor"
+
+
+def checksums() -> dict[str, str]:
+    sums = {}
+    for line in (VENDOR / "SHA256SUMS").read_text().splitlines():
+        if line.strip():
+            digest, name = line.split(maxsplit=1)
+            sums[name.lstrip("*")] = digest
+    return sums
+
+
+def test_every_vendored_file_matches_its_checksum():
+    sums = checksums()
+    files = sorted(p.name for p in VENDOR.iterdir() if p.name != "SHA256SUMS")
+    assert files == sorted(sums), "static/vendor and SHA256SUMS list different files"
+    for name, digest in sums.items():
+        actual = hashlib.sha256((VENDOR / name).read_bytes()).hexdigest()
+        assert actual == digest, f"{name} does not match its checksum in SHA256SUMS"
+
+
+def test_base_layout_loads_the_pinned_htmx():
+    [htmx] = [name for name in checksums() if name.startswith("htmx-")]
+    assert re.fullmatch(r"htmx-2\.0\.\d+\.min\.js", htmx)
+    version = htmx.removeprefix("htmx-").removesuffix(".min.js")
+    assert f'version:"{version}"' in (VENDOR / htmx).read_text(), "file name and htmx version disagree"
+    base = (ROOT / "templates" / "base.html").read_text()
+    assert f"filename='vendor/{htmx}'" in base
