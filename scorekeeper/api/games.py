@@ -1,0 +1,350 @@
+"""The games part of the JSON API: start a game, record, undo and change hands, read the sheet.
+
+Writes need ``Authorization: Bearer <edit_token>``. Reading a game needs only its
+id (an unguessable random string), so a display board can follow a game without
+holding a token that could change it.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Mapping
+
+from flask import jsonify, make_response, request, url_for
+from werkzeug.routing import BuildError
+
+from .. import services
+from ..models import Game
+from ..rules import GameState, HandEntry, HandError, SetupError, Side
+from ..rules.options import RulesError
+from . import bp
+from . import error as api_error
+
+MAX_SIDES = 8
+MAX_NUMBER = 10_000
+NAME_MAX_LENGTH = services.NAME_MAX_LENGTH
+HAND_FIELDS = ("n", "bidder", "bid", "bagged", "hold", "tricks", "high", "points", "partner")
+GAME_FIELDS = ("rules", "sides", "scores", "first_dealer")
+
+
+class BadInput(ValueError):
+    """A request body the API cannot use; ``field`` names the part to fix."""
+
+    def __init__(self, message: str, field: str | None = None, status: int = 422):
+        super().__init__(message)
+        self.field = field
+        self.status = status
+
+
+def error(status: int, message: str, field: str | None = None, headers: Mapping | None = None):
+    """Return the API's JSON error answer."""
+    response = api_error(message, field, status)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+# -- Turning stored games into JSON ----------------------------------------------
+
+
+def state_json(game: Game, state: GameState) -> dict:
+    """Return the documented state of a game."""
+    setup = state.setup
+    return {
+        "id": game.id,
+        "version": game.version,
+        "rules": setup.rules.to_dict(),
+        "sides": [{"name": side.name, "players": list(side.players)} for side in setup.sides],
+        "scores": list(state.scores),
+        "winner": state.winner,
+        "win_reason": state.win_reason,
+        "standing": [list(marks) for marks in state.standing],
+        "dealer": state.dealer,
+        "first_bidder": state.first_bidder,
+        "next_n": state.next_n,
+        "min_bids": list(state.min_bids),
+        "hands": [hand_json(hand) for hand in state.hands],
+    }
+
+
+def hand_json(hand) -> dict:
+    """Return one row of the sheet as JSON."""
+    return {
+        "n": hand.n,
+        "dealer": hand.dealer,
+        "bidder": hand.bidder,
+        "bid": hand.bid,
+        "bagged": hand.bagged,
+        "hold": hand.hold,
+        "partner": hand.partner,
+        "tricks": list(hand.tricks) if hand.tricks is not None else None,
+        "high": hand.high,
+        "points": list(hand.points),
+        "deltas": list(hand.deltas),
+        "scores": list(hand.scores),
+        "made": hand.made,
+        "notes": list(hand.notes),
+        "standing": [list(marks) for marks in hand.standing],
+    }
+
+
+def links_json(game: Game) -> dict:
+    """Return the absolute links of the sheet that can record and the one that only shows."""
+    links = {}
+    for name, endpoint, token in (("edit", "games.sheet", game.edit_token), ("view", "games.view", game.view_token)):
+        try:
+            links[name] = url_for(endpoint, game_id=game.id, token=token, _external=True)
+        except BuildError:  # a build without the score sheet pages
+            links[name] = None
+    return links
+
+
+# -- Reading requests ------------------------------------------------------------
+
+
+def _body(allowed: tuple[str, ...]) -> dict:
+    """Return the request's JSON object, refusing anything else."""
+    data = request.get_json(force=True, silent=True)
+    if data is None:
+        raise BadInput("Send a JSON object as the request body", None, 400)
+    if not isinstance(data, dict):
+        raise BadInput("The request body must be a JSON object", None, 400)
+    for key in data:
+        if key not in allowed:
+            raise BadInput(f"'{str(key)[:40]}' is not something this request understands", str(key)[:40])
+    return data
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _optional_side(data: dict, name: str, label: str) -> int | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if not _is_int(value) or not 0 <= value < MAX_SIDES:
+        raise BadInput(f"{label} is given by its side number, counting from 0", name)
+    return value
+
+
+def _numbers(data: dict, name: str, label: str) -> tuple[int, ...] | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_SIDES or not all(_is_int(v) for v in value):
+        raise BadInput(f"Give the {label} as a list of whole numbers, one per side", name)
+    if any(abs(v) > MAX_NUMBER for v in value):
+        raise BadInput(f"Those {label} are far more than a hand can hold", name)
+    return tuple(value)
+
+
+def _flag(data: dict, name: str, label: str) -> bool:
+    value = data.get(name, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise BadInput(f"Say true or false for {label}", name)
+    return value
+
+
+def hand_from_json(data: dict) -> tuple[HandEntry, int | None]:
+    """Return the hand entry and the optional hand number a request body describes."""
+    n = data.get("n")
+    if n is not None and (not _is_int(n) or not 1 <= n <= MAX_NUMBER):
+        raise BadInput("The hand number must be a whole number from 1 up", "n")
+    bid = data.get("bid")
+    if bid is not None and not (_is_int(bid) or isinstance(bid, str)):
+        raise BadInput("Give the bid as 15, 20, 25, 30, \"30-for-60\" or \"slam\"", "bid")
+    if isinstance(bid, str) and len(bid) > 20:
+        raise BadInput("Give the bid as 15, 20, 25, 30, \"30-for-60\" or \"slam\"", "bid")
+    if _is_int(bid) and abs(bid) > MAX_NUMBER:
+        raise BadInput(f"{bid} is not a bid: bids are 15, 20, 25 or 30", "bid")
+    tricks = _numbers(data, "tricks", "tricks")
+    points = _numbers(data, "points", "points")
+    if tricks is None and points is None:
+        raise BadInput("Give either the points or the tricks each side took", "points")
+    if tricks is not None and points is not None:
+        raise BadInput("Give either the points or the tricks each side took, not both", "points")
+    entry = HandEntry(
+        bidder=_optional_side(data, "bidder", "The bidder"),
+        bid=bid,
+        bagged=_flag(data, "bagged", "bagged"),
+        hold=_flag(data, "hold", "hold"),
+        tricks=tricks,
+        high=_optional_side(data, "high", "The side that took the high"),
+        points=points,
+        partner=_optional_side(data, "partner", "The partner"),
+    )
+    return entry, n
+
+
+def _name(value, label: str, field: str) -> str:
+    if not isinstance(value, str):
+        raise BadInput(f"Give {label} as text", field)
+    value = value.strip()
+    if not value:
+        raise BadInput(f"Give {label}", field)
+    if len(value) > NAME_MAX_LENGTH:
+        raise BadInput(f"{label[0].upper()}{label[1:]} can be at most {NAME_MAX_LENGTH} characters", field)
+    return value
+
+
+def sides_from_json(value) -> list[Side]:
+    """Return the sides a request body describes."""
+    if not isinstance(value, list) or not 2 <= len(value) <= MAX_SIDES:
+        raise BadInput("Give from 2 to 8 sides, each with a name and its players", "sides")
+    sides = []
+    for item in value:
+        if not isinstance(item, dict):
+            raise BadInput("Give each side as {\"name\": ..., \"players\": [...]}", "sides")
+        players = item.get("players")
+        if not isinstance(players, list) or not 1 <= len(players) <= MAX_SIDES:
+            raise BadInput("Give each side's players as a list of names", "players")
+        sides.append(
+            Side(
+                _name(item.get("name"), "a name for every side", "sides"),
+                tuple(_name(p, "every player's name", "players") for p in players),
+            )
+        )
+    return sides
+
+
+# -- Checking who may write ------------------------------------------------------
+
+
+def _game_or_404(game_id: str) -> Game:
+    game = services.load_game(game_id)
+    if game is None:
+        raise BadInput("There is no game with that id", "id", 404)
+    return game
+
+
+def _bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def _may_write(game: Game) -> None:
+    """Refuse a write that lacks the game's edit token."""
+    token = _bearer()
+    if token is None:
+        raise BadInput("Recording needs the game's edit token: Authorization: Bearer <edit_token>", "authorization", 401)
+    given = token.encode("utf-8", "replace")
+    if hmac.compare_digest(given, game.edit_token.encode()):
+        return
+    if hmac.compare_digest(given, game.view_token.encode()):
+        raise BadInput("That is the token of the link that only shows the score; it cannot change it",
+                       "authorization", 403)
+    raise BadInput("That token does not belong to this game", "authorization", 403)
+
+
+def _answer(exc: Exception):
+    if isinstance(exc, BadInput):
+        headers = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'} if exc.status == 401 else None
+        return error(exc.status, str(exc), exc.field, headers)
+    if isinstance(exc, services.GameConflict):
+        return error(409, str(exc), exc.field or "n")
+    field = getattr(exc, "field", None)
+    return error(422, str(exc), field)
+
+
+REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError)
+
+
+# -- Routes ----------------------------------------------------------------------
+
+
+@bp.post("/games")
+def create_game():
+    """Start a game."""
+    try:
+        data = _body(GAME_FIELDS)
+        if "sides" not in data:
+            raise BadInput("Give the sides playing, each with a name and its players", "sides")
+        sides = sides_from_json(data["sides"])
+        rules = data.get("rules")
+        if rules is not None and not isinstance(rules, (str, dict)):
+            raise BadInput("Give the rules as a preset name or an object of options", "rules")
+        if isinstance(rules, str) and len(rules) > 40:
+            raise BadInput("There is no such preset", "rules")
+        scores = _numbers(data, "scores", "starting scores")
+        first_dealer = data.get("first_dealer", 0)
+        if not _is_int(first_dealer):
+            raise BadInput("The first dealer is given by seat number, counting from 0", "first_dealer")
+        try:
+            game = services.create_game(rules, sides, first_dealer=first_dealer, scores=scores)
+        except TypeError:
+            raise BadInput("Those rules cannot be read: give a preset name and option values", "rules") from None
+        state = services.state_for(game)
+    except REFUSALS as exc:
+        return _answer(exc)
+    body = {"id": game.id, "edit_token": game.edit_token, "view_token": game.view_token,
+            "links": links_json(game), "state": state_json(game, state)}
+    response = make_response(jsonify(body), 201)
+    response.headers["Location"] = url_for("api.games_read", game_id=game.id, _external=True)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/games/<game_id>")
+def games_read(game_id: str):
+    """Return a game's state; with ``?since=<version>``, 304 when nothing changed."""
+    try:
+        game = _game_or_404(game_id)
+    except BadInput as exc:
+        return _answer(exc)
+    since = request.args.get("since", "")
+    if since.isdigit() and len(since) < 12 and int(since) == game.version:
+        return make_response("", 304)
+    response = jsonify(state_json(game, services.state_for(game)))
+    response.headers["ETag"] = f'"{game.id}-{game.version}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.post("/games/<game_id>/hands")
+def games_record_hand(game_id: str):
+    """Record the next hand."""
+    try:
+        game = _game_or_404(game_id)
+        _may_write(game)
+        entry, n = hand_from_json(_body(HAND_FIELDS))
+        state = services.record_hand(game, entry, n)
+    except REFUSALS as exc:
+        return _answer(exc)
+    return make_response(jsonify({"state": state_json(game, state)}), 201)
+
+
+@bp.delete("/games/<game_id>/hands/last")
+def games_undo_hand(game_id: str):
+    """Undo the last hand."""
+    try:
+        game = _game_or_404(game_id)
+        _may_write(game)
+        expected = request.args.get("n")
+        if expected is not None and (not expected.isdigit() or len(expected) > 6):
+            raise BadInput("The hand number must be a whole number from 1 up", "n")
+        state = services.undo_last(game, int(expected) if expected else None)
+    except REFUSALS as exc:
+        return _answer(exc)
+    return jsonify({"state": state_json(game, state)})
+
+
+@bp.put("/games/<game_id>/hands/<int:n>")
+def games_edit_hand(game_id: str, n: int):
+    """Replace hand n and recompute every later hand."""
+    try:
+        game = _game_or_404(game_id)
+        _may_write(game)
+        data = _body(HAND_FIELDS)
+        entry, body_n = hand_from_json(data)
+        if body_n is not None and body_n != n:
+            raise BadInput(f"The address names hand {n} but the body says hand {body_n}", "n")
+        state = services.edit_hand(game, n, entry)
+    except REFUSALS as exc:
+        return _answer(exc)
+    return jsonify({"state": state_json(game, state)})

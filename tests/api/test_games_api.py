@@ -1,0 +1,258 @@
+"""The games API: start a game, record, undo and change hands, and every refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+
+
+@pytest.fixture
+def game(client):
+    response = client.post("/api/v1/games", json={"rules": "new-england", "sides": SIDES})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def auth(game, token=None):
+    return {"Authorization": f"Bearer {token or game['edit_token']}"}
+
+
+def hands_url(game):
+    return f"/api/v1/games/{game['id']}/hands"
+
+
+def test_create_game_answers_tokens_links_and_state(client):
+    response = client.post("/api/v1/games", json={"sides": SIDES, "scores": [50, 85]})
+    assert response.status_code == 201
+    body = response.get_json()
+    assert set(body) >= {"id", "edit_token", "links", "state"}
+    assert len(body["edit_token"]) >= 22  # 128 bits or more
+    assert body["links"]["edit"].startswith("http://") and body["edit_token"] in body["links"]["edit"]
+    assert body["links"]["view"].startswith("http://") and body["edit_token"] not in body["links"]["view"]
+    state = body["state"]
+    assert state["id"] == body["id"]
+    assert state["scores"] == [50, 85]
+    assert state["winner"] is None
+    assert state["sides"] == SIDES
+    assert state["dealer"] == "Frank"
+    assert state["hands"] == []
+    assert state["rules"]["target"] == 120
+    assert state["standing"] == [[], ["on-the-green"]]
+
+
+def test_two_games_get_different_tokens(client):
+    a = client.post("/api/v1/games", json={"sides": SIDES}).get_json()
+    b = client.post("/api/v1/games", json={"sides": SIDES}).get_json()
+    assert a["id"] != b["id"] and a["edit_token"] != b["edit_token"]
+
+
+def test_record_hand_and_read_it_back(client, game):
+    response = client.post(hands_url(game), json={"bidder": 1, "bid": 20, "bagged": False, "points": [10, 20]},
+                           headers=auth(game))
+    assert response.status_code == 201
+    hand = response.get_json()["state"]["hands"][0]
+    assert {k: hand[k] for k in ("n", "dealer", "bidder", "bid", "points", "deltas", "scores")} == {
+        "n": 1, "dealer": "Frank", "bidder": 1, "bid": 20, "points": [10, 20], "deltas": [10, 20],
+        "scores": [10, 20]}
+
+    state = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert state["scores"] == [10, 20]
+    assert state["dealer"] == "John"
+
+
+def test_tricks_and_high_are_turned_into_points(client, game):
+    response = client.post(hands_url(game), json={"bidder": 0, "bid": 25, "tricks": [4, 1], "high": 0},
+                           headers=auth(game))
+    assert response.status_code == 201
+    assert response.get_json()["state"]["scores"] == [25, 5]
+
+
+def test_a_set_bidder_loses_the_bid(client, game):
+    response = client.post(hands_url(game), json={"bidder": 0, "bid": 25, "points": [20, 10]}, headers=auth(game))
+    assert response.get_json()["state"]["scores"] == [-25, 10]
+    assert response.get_json()["state"]["standing"][0] == ["in-the-hole"]
+
+
+def test_same_hand_number_twice_records_once(client, game):
+    hand = {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}
+    assert client.post(hands_url(game), json=hand, headers=auth(game)).status_code == 201
+    again = client.post(hands_url(game), json=hand, headers=auth(game))
+    assert again.status_code == 409
+    assert again.get_json()["error"]["field"] == "n"
+    assert "another phone" in again.get_json()["error"]["message"]
+    assert len(client.get(f"/api/v1/games/{game['id']}").get_json()["hands"]) == 1
+
+
+def test_a_hand_number_ahead_of_the_sheet_is_refused(client, game):
+    response = client.post(hands_url(game), json={"n": 3, "bidder": 1, "bid": 20, "points": [10, 20]},
+                           headers=auth(game))
+    assert response.status_code == 409
+    assert "next hand is hand 1" in response.get_json()["error"]["message"]
+
+
+def test_undo_last_hand(client, game):
+    client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    response = client.delete(f"{hands_url(game)}/last", headers=auth(game))
+    assert response.status_code == 200
+    assert response.get_json()["state"]["hands"] == []
+    nothing = client.delete(f"{hands_url(game)}/last", headers=auth(game))
+    assert nothing.status_code == 422
+    assert "no hand to undo" in nothing.get_json()["error"]["message"]
+
+
+def test_undo_names_the_hand_meant(client, game):
+    client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    client.post(hands_url(game), json={"bidder": 0, "bid": 20, "points": [20, 10]}, headers=auth(game))
+    stale = client.delete(f"{hands_url(game)}/last?n=1", headers=auth(game))
+    assert stale.status_code == 409
+    assert client.delete(f"{hands_url(game)}/last?n=2", headers=auth(game)).status_code == 200
+
+
+def test_edit_hand_recomputes_later_hands(client, game):
+    client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    client.post(hands_url(game), json={"bidder": 0, "bid": 20, "points": [20, 10]}, headers=auth(game))
+    response = client.put(f"{hands_url(game)}/1", json={"bidder": 1, "bid": 20, "points": [0, 30]},
+                          headers=auth(game))
+    assert response.status_code == 200
+    state = response.get_json()["state"]
+    assert [h["scores"] for h in state["hands"]] == [[0, 30], [20, 40]]
+
+
+def test_edit_a_hand_that_does_not_exist(client, game):
+    response = client.put(f"{hands_url(game)}/4", json={"bidder": 1, "bid": 20, "points": [0, 30]},
+                          headers=auth(game))
+    assert response.status_code == 422
+    assert response.get_json()["error"] == {"message": "There is no hand 4 to change.", "field": "n"}
+
+
+def test_reads_carry_a_version_and_answer_304_when_unchanged(client, game):
+    state = client.get(f"/api/v1/games/{game['id']}").get_json()
+    same = client.get(f"/api/v1/games/{game['id']}?since={state['version']}")
+    assert same.status_code == 304 and same.data == b""
+    client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    changed = client.get(f"/api/v1/games/{game['id']}?since={state['version']}")
+    assert changed.status_code == 200 and changed.get_json()["version"] == state["version"] + 1
+
+
+# -- Refusals -----------------------------------------------------------------------------------
+
+
+def test_write_without_token_is_401(client, game):
+    response = client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]})
+    assert response.status_code == 401
+    assert response.headers["WWW-Authenticate"].startswith("Bearer")
+    assert response.get_json()["error"]["field"] == "authorization"
+
+
+@pytest.mark.parametrize("header", ["Bearer nonsense", "Basic dXM6cHc=", "Bearer "])
+def test_write_with_a_wrong_token_is_refused(client, game, header):
+    response = client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]},
+                           headers={"Authorization": header})
+    assert response.status_code in (401, 403)
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []
+
+
+def test_the_view_token_can_never_write(client, game):
+    view = game["view_token"]
+    hand = {"bidder": 1, "bid": 20, "points": [10, 20]}
+    responses = [
+        client.post(hands_url(game), json=hand, headers=auth(game, view)),
+        client.delete(f"{hands_url(game)}/last", headers=auth(game, view)),
+        client.put(f"{hands_url(game)}/1", json=hand, headers=auth(game, view)),
+    ]
+    assert [r.status_code for r in responses] == [403, 403, 403]
+    assert "only shows the score" in responses[0].get_json()["error"]["message"]
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []
+
+
+def test_another_games_token_cannot_write(client, game):
+    other = client.post("/api/v1/games", json={"sides": SIDES}).get_json()
+    response = client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]},
+                           headers=auth(other))
+    assert response.status_code == 403
+
+
+def test_unknown_game_is_a_json_404(client):
+    for response in (client.get("/api/v1/games/nope"),
+                     client.post("/api/v1/games/nope/hands", json={}, headers={"Authorization": "Bearer x"})):
+        assert response.status_code == 404
+        assert "message" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "status", "field", "words"),
+    [
+        ({"bidder": 1, "bid": 20}, 422, "points", "points or the tricks"),
+        ({"bidder": 1, "bid": 20, "points": [10, 20], "tricks": [2, 3]}, 422, "points", "not both"),
+        ({"bidder": 1, "bid": 35, "points": [10, 20]}, 422, "bid", "not a bid"),
+        ({"bidder": 1, "bid": [20], "points": [10, 20]}, 422, "bid", "Give the bid"),
+        ({"bidder": "them", "bid": 20, "points": [10, 20]}, 422, "bidder", "side number"),
+        ({"bidder": 5, "bid": 20, "points": [10, 20]}, 422, "bidder", "not a side"),
+        ({"bidder": 1, "bid": 20, "points": [10, 15]}, 422, "points", "add up to 25"),
+        ({"bidder": 1, "bid": 20, "points": ["10", "20"]}, 422, "points", "whole numbers"),
+        ({"bidder": 1, "bid": 20, "points": [10, 20], "bagged": "yes"}, 422, "bagged", "true or false"),
+        ({"bidder": 1, "bid": 20, "points": [10, 20], "bagged": True}, 422, "bagged", "dealer"),
+        ({"bidder": 1, "bid": 20, "tricks": [2, 3]}, 422, "high", "high"),
+        ({"bidder": 1, "bid": 20, "points": [10, 20], "n": "1"}, 422, "n", "whole number"),
+        ({"bidder": 1, "bid": 20, "points": [10, 20], "colour": "red"}, 422, "colour", "not something"),
+    ],
+)
+def test_bad_hands_are_refused_in_words_and_save_nothing(client, game, hand, status, field, words):
+    response = client.post(hands_url(game), json=hand, headers=auth(game))
+    assert response.status_code == status, response.get_json()
+    error = response.get_json()["error"]
+    assert error["field"] == field
+    assert words in error["message"]
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["version"] == game["state"]["version"]
+
+
+@pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b"null", b'"hand"', b"{"])
+def test_a_body_that_is_not_an_object_is_a_400(client, game, body):
+    response = client.post(hands_url(game), data=body, headers={**auth(game), "Content-Type": "application/json"})
+    assert response.status_code == 400
+    assert response.get_json()["error"]["message"]
+
+
+def test_a_huge_body_is_a_413(client, game):
+    body = b'{"bidder": 1, "bid": 20, "points": [10, 20], "x": "' + b"a" * 200_000 + b'"}'
+    response = client.post(hands_url(game), data=body, headers={**auth(game), "Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert "too large" in response.get_json()["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({}, "sides", "Give the sides"),
+        ({"sides": "Us and Them"}, "sides", "2 to 8 sides"),
+        ({"sides": [SIDES[0]]}, "sides", "2 to 8 sides"),
+        ({"sides": [{"name": "Us", "players": ["A"]}, {"name": "Us", "players": ["B"]}]}, "sides", "same name"),
+        ({"sides": [{"name": "Us", "players": "Frank"}, SIDES[1]]}, "players", "list of names"),
+        ({"sides": [{"name": 7, "players": ["A", "B"]}, SIDES[1]]}, "sides", "as text"),
+        ({"sides": [{"name": "x" * 81, "players": ["A", "B"]}, SIDES[1]]}, "sides", "at most 80"),
+        ({"sides": SIDES, "rules": "whist"}, "preset", "whist"),
+        ({"sides": SIDES, "rules": {"target": "lots"}}, "target", "whole number of points"),
+        ({"sides": SIDES, "rules": {"trumps": "always"}}, "trumps", "trumps"),
+        ({"sides": SIDES, "rules": 45}, "rules", "preset name"),
+        ({"sides": SIDES, "scores": [0, 7]}, "scores", "multiple of 5"),
+        ({"sides": SIDES, "scores": [0, 120]}, "scores", "already over"),
+    ],
+)
+def test_bad_games_are_refused_in_words(client, body, field, words):
+    response = client.post("/api/v1/games", json=body)
+    assert response.status_code == 422, response.get_json()
+    error = response.get_json()["error"]
+    assert error["field"] == field
+    assert words.lower() in error["message"].lower()
+
+
+def test_the_openapi_document_describes_the_games_api(client):
+    response = client.get("/api/v1/openapi.json")
+    if response.status_code == 404:
+        pytest.skip("this build serves no OpenAPI document")
+    spec = response.get_json()
+    for path, method in [("/games", "post"), ("/games/{game_id}", "get"), ("/games/{game_id}/hands", "post"),
+                         ("/games/{game_id}/hands/last", "delete"), ("/games/{game_id}/hands/{n}", "put")]:
+        assert method in spec["paths"].get(path, spec["paths"].get("/api/v1" + path, {})), path
+    assert "GameState" in spec["components"]["schemas"]
