@@ -168,3 +168,16 @@ def test_deck_order_suits_then_ranks():
     assert plain[12] == Card(14, S)
     assert plain[13] == Card(2, C)
     assert plain[-1] == Card(14, D)
+
+
+@pytest.mark.parametrize(
+    ("played", "joker"),
+    [((Card(5, H), Card(5, H)), False), ((), False), ((Card(5, H), Card.JOKER), False)],
+    ids=["duplicate", "empty", "joker-not-in-play"],
+)
+def test_trick_with_bad_cards(played, joker):
+    from scorekeeper.rules import Rules, trick_winner
+
+    with pytest.raises(CardError) as info:
+        trick_winner(played, S, Rules(joker=joker))
+    assert str(info.value)

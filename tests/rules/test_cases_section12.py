@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper.rules import HandEntry, Rules, legal_plays, replay, trick_winner, trump_order
+from scorekeeper.rules import CardError, HandEntry, Rules, judge_play, legal_plays, replay, trick_winner, trump_order
 
 from ._support import A_SIDE, B_SIDE, SUITS, assert_refused, card, cards, two_sides
 
@@ -30,46 +30,75 @@ def test_trump_rank_order(trump, order):
 # --- Tricks --------------------------------------------------------------------------------------
 
 TRICKS = [
-    ("♠", "8♠ 9♠ 2♠ A♥", "A♥"),
-    ("♥", "K♠ Q♠ 10♦ K♣", "K♠"),
-    ("♣", "2♥ 7♦ 9♠ 3♦", "2♥"),
-    ("♦", "10♣ 2♣ A♣", "A♣"),
-    ("♠", "2♦ A♦ 3♦", "3♦"),
-    ("♦", "K♥ 2♦", "2♦"),
+    ("♠", "8♠ 9♠ 2♠ A♥", "A♥", "highest-trump"),
+    ("♥", "K♠ Q♠ 10♦ K♣", "K♠", "highest-of-led-suit"),
+    ("♣", "2♥ 7♦ 9♠ 3♦", "2♥", "highest-of-led-suit"),
+    ("♦", "10♣ 2♣ A♣", "A♣", "highest-of-led-suit"),
+    ("♠", "2♦ A♦ 3♦", "3♦", "highest-of-led-suit"),
+    ("♦", "K♥ 2♦", "2♦", "highest-trump"),
 ]
 
 
-@pytest.mark.parametrize(("trump", "played", "winner"), TRICKS)
-def test_trick_winner(trump, played, winner):
+@pytest.mark.parametrize(("trump", "played", "winner", "reason"), TRICKS)
+def test_trick_winner(trump, played, winner, reason):
     played_cards = cards(played)
     result = trick_winner(played_cards, SUITS[trump], DEFAULT)
     assert result.card == card(winner)
     assert result.winner == played_cards.index(card(winner))
-    assert result.explanation
+    assert result.reason == reason
+    assert result.trump_lead is (played_cards[0] in trump_order(SUITS[trump], DEFAULT))
+    assert str(card(winner)) in result.explanation
 
 
 # --- Legal plays ---------------------------------------------------------------------------------
 
 LEGAL = [
-    ("♥", "2♥", "J♥ K♥ 3♣ 4♣ 7♦", "any", "J♥ K♥"),
-    ("♥", "2♥", "J♥ 3♣ 4♣ 7♦ 8♦", "any", "any"),
-    ("♥", "5♥", "J♥ A♥ 3♣ 4♣ 7♦", "any", "J♥ A♥"),
-    ("♥", "5♥", "J♥ A♥ 3♥ 4♣ 7♦", "any", "J♥ A♥ 3♥"),
-    ("♠", "J♠", "A♥ 3♣ 4♦ 7♦ 8♣", "any", "A♥"),
-    ("♠", "6♠", "5♠ J♠ A♥ 9♦ 2♥", "any", "any"),
-    ("♣", "4♦", "7♦ 2♣ K♠", "any", "any"),
-    ("♣", "4♦", "7♦ 2♣ K♠", "suit-or-trump", "7♦ 2♣"),
+    ("♥", "2♥", "J♥ K♥ 3♣ 4♣ 7♦", "any", "J♥ K♥", "trump-led-must-play-trump", "J♥"),
+    ("♥", "2♥", "J♥ 3♣ 4♣ 7♦ 8♦", "any", "any", "trump-led-may-renege", "J♥"),
+    ("♥", "5♥", "J♥ A♥ 3♣ 4♣ 7♦", "any", "J♥ A♥", "trump-led-must-play-trump", ""),
+    ("♥", "5♥", "J♥ A♥ 3♥ 4♣ 7♦", "any", "J♥ A♥ 3♥", "trump-led-must-play-trump", ""),
+    ("♠", "J♠", "A♥ 3♣ 4♦ 7♦ 8♣", "any", "A♥", "trump-led-must-play-trump", ""),
+    ("♠", "6♠", "5♠ J♠ A♥ 9♦ 2♥", "any", "any", "trump-led-may-renege", "5♠ J♠ A♥"),
+    ("♣", "4♦", "7♦ 2♣ K♠", "any", "any", "offsuit-any", ""),
+    ("♣", "4♦", "7♦ 2♣ K♠", "suit-or-trump", "7♦ 2♣", "offsuit-follow-suit-or-trump", ""),
 ]
 
 
-@pytest.mark.parametrize(("trump", "lead", "hand", "follow", "may_play"), LEGAL)
-def test_legal_plays(trump, lead, hand, follow, may_play):
+@pytest.mark.parametrize(("trump", "lead", "hand", "follow", "may_play", "rule", "held_back"), LEGAL)
+def test_legal_plays(trump, lead, hand, follow, may_play, rule, held_back):
     hand_cards = cards(hand)
     rules = DEFAULT.replace(follow=follow)
     answer = legal_plays(hand_cards, cards(lead), SUITS[trump], rules)
     expected = hand_cards if may_play == "any" else cards(may_play)
     assert tuple(answer.legal) == expected
+    assert answer.rule == rule
+    assert set(answer.held_back) == set(cards(held_back))
+    if rule.startswith("trump-led"):
+        assert answer.measured_against == card(lead)
     assert answer.explanation
+
+
+@pytest.mark.parametrize(("trump", "lead", "hand", "follow", "may_play", "rule", "held_back"), LEGAL)
+def test_judge_each_card_of_the_legal_play_cases(trump, lead, hand, follow, may_play, rule, held_back):
+    hand_cards = cards(hand)
+    rules = DEFAULT.replace(follow=follow)
+    allowed = hand_cards if may_play == "any" else cards(may_play)
+    trumps = trump_order(SUITS[trump], rules)
+    for c in hand_cards:
+        verdict = judge_play(c, hand_cards, cards(lead), SUITS[trump], rules)
+        if c not in allowed:
+            assert verdict.kind == "renege", str(c)
+        elif held_back and c not in trumps:
+            # Trump was led and the player plays no trump, keeping a renegable one.
+            assert verdict.kind == "legal-renege", str(c)
+        else:
+            assert verdict.kind == "legal", str(c)
+        assert verdict.explanation
+
+
+def test_judge_play_card_not_in_hand():
+    with pytest.raises(CardError):
+        judge_play(card("9♣"), cards("J♥ K♥"), cards("2♥"), SUITS["♥"], DEFAULT)
 
 
 # --- Scoring -------------------------------------------------------------------------------------
