@@ -209,6 +209,15 @@ def delete_game(game: Game) -> None:
     db.session.commit()
 
 
+def finish_game(game: Game, finished: bool = True) -> None:
+    """Mark a game finished early (no more hands), or open it again."""
+    if finished == (game.finished_at is not None):
+        return
+    _bump(game, StaleGame(), finished_at=utcnow() if finished else None)
+    db.session.commit()
+    db.session.refresh(game)
+
+
 def rematch(game: Game) -> Game:
     """Start a new game with the same sides, players and rules; the first deal moves one seat on."""
     setup = setup_for(game)

@@ -235,7 +235,12 @@ def test_home_lists_recent_games_newest_first_with_scores(app, client):
         )
         services.record_hand(older, HandEntry(bidder=0, bid=15, tricks=(2, 3), high=1))
         services.create_game("new-england", [Side("Ann", ("Ann",)), Side("Bob", ("Bob",)), Side("Cy", ("Cy",))])
+        older_id, edit_token, view_token = older.id, older.edit_token, older.view_token
     body = client.get("/").get_data(as_text=True)
+    # Anyone may watch a listed game; only the people at the table hold the link that records hands.
+    assert edit_token not in body
+    if "games.view" in app.view_functions:
+        assert f"/{older_id}/view/{view_token}" in body
     assert body.index(">Ann<") < body.index(">Us<"), "newest game first"
     # Us were set 15 on the first hand: the sheet circles a score in the hole.
     assert '<span class="score circled">-15</span>' in body
