@@ -1,0 +1,271 @@
+"""The rule book at /rules: every section a link can point at, tables that match the engine, our own words."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from flask import url_for
+
+from scorekeeper.rules import OPTION_INFO, PRESET_INFO, PRESETS
+
+# Sections the referee and the score sheet link to.
+ANCHORS = [
+    "cards", "deal", "rank", "trick", "follow", "renege", "points", "high", "bidding", "bagged", "hold",
+    "scoring", "set", "winning", "bidder-goes-out", "on-the-green", "locks", "forty-five-rule", "elimination",
+    "traditional", "presets", "options", "draw", "lingo", "ties", "in-the-hole",
+]
+
+# Every option of the rule book's option table, spelled as the engine and the API spell them.
+OPTION_NAMES = [
+    "target", "bidding", "follow", "renegable", "renege_against", "ace_hearts_led_forces_hearts",
+    "offsuit_aces_high", "joker", "high_without_trump", "high_is_five_only", "dealer_may_hold", "hold_from",
+    "min_bid_from_100", "thirty_for_sixty", "slam", "all_five_tricks_doubles", "first_lead", "lock", "lock_at",
+    "on_the_green", "green_at", "forty_five_resets", "elimination_at", "call_for_partner",
+]
+
+PRESET_NAMES = ["new-england", "nova-scotia", "auction-100", "one-ten", "traditional"]
+
+# Sentences from the texts the game was written up from; the page must say these things its own way.
+SOURCE_SENTENCES = [
+    "If both teams are 90 points or higher",
+    "have the privilege of reneging when a lower trump is led",
+    "The Full rank in off suit is as follows",
+    "This is the trickiest part of all Auction Forty-Fives rules",
+    "who has the option of saying",
+    "Cards cannot be reneged on cards that are led which are higher",
+    "A card sleeps when it never gets dealt in the round",
+    "When you play trying to get only 5 points at a time",
+    "The kitty cannot be dealt first",
+    "this can be done in any order, provided that no more than 3 cards are dealt at a time",
+    "A player cannot progress beyond 105 unless he is the bidder",
+    "Any player whose score hits exactly",
+    "Winning teams rotate around the room",
+    "The only time in which a player may choose not to follow suit",
+    "I have a problem with this solution",
+]
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class Page(HTMLParser):
+    """The ids of a page, the text inside each element that has one, and the attributes of every tag."""
+
+    def __init__(self, markup: str):
+        super().__init__(convert_charrefs=True)
+        self.ids: list[str] = []
+        self.text: dict[str, list[str]] = {}
+        self.tags: list[tuple[str, dict]] = []
+        self._open: list[tuple[str, str | None]] = []
+        self.feed(markup)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        self.tags.append((tag, attributes))
+        element_id = attributes.get("id")
+        if element_id:
+            self.ids.append(element_id)
+            self.text.setdefault(element_id, [])
+        self._spill(" ")
+        if tag not in VOID:
+            self._open.append((tag, element_id))
+
+    def handle_startendtag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag):
+        for i in range(len(self._open) - 1, -1, -1):
+            if self._open[i][0] == tag:
+                del self._open[i:]
+                break
+        self._spill(" ")
+
+    def handle_data(self, data):
+        self._spill(data)
+
+    def _spill(self, data):
+        for _, element_id in self._open:
+            if element_id:
+                self.text[element_id].append(data)
+
+    def text_of(self, element_id: str) -> str:
+        assert element_id in self.text, f"nothing on the page has id={element_id!r}"
+        return " ".join("".join(self.text[element_id]).split())
+
+    def cards_in(self, element_id: str) -> list[str]:
+        return self.text_of(element_id).split()
+
+
+@pytest.fixture
+def rules_page(client) -> Page:
+    response = client.get("/rules")
+    assert response.status_code == 200
+    return Page(response.get_data(as_text=True))
+
+
+@pytest.fixture
+def words(client) -> str:
+    """The visible words of the page, spaces and case evened out."""
+    markup = client.get("/rules").get_data(as_text=True)
+    markup = re.sub(r"<(script|style)\b.*?</\1>", " ", markup, flags=re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", markup).replace("&#39;", "'").split()).lower()
+
+
+def test_rules_page_answers_at_its_address(app, client):
+    with app.test_request_context():
+        assert url_for("rulebook.index") == "/rules"
+    response = client.get("/rules")
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    body = response.get_data(as_text=True)
+    assert "<title>Rules of Forty-Fives</title>" in body
+    assert "rulebook.css" in body
+    with client.get("/static/rulebook.css") as stylesheet:
+        assert stylesheet.status_code == 200
+
+
+def test_every_linked_section_is_there(rules_page):
+    anchors = ANCHORS + [f"preset-{name}" for name in PRESET_NAMES] + [f"option-{name}" for name in OPTION_NAMES]
+    assert [a for a in anchors if a not in rules_page.ids] == []
+    assert [a for a in anchors if not rules_page.text_of(a)] == []
+
+
+def test_ids_are_unique_and_every_contents_link_lands(rules_page):
+    duplicates = sorted({i for i in rules_page.ids if rules_page.ids.count(i) > 1})
+    assert duplicates == []
+    targets = [a["href"][1:] for tag, a in rules_page.tags if tag == "a" and a.get("href", "").startswith("#")]
+    assert len(targets) > 40
+    assert sorted(set(targets) - set(rules_page.ids)) == []
+
+
+def test_each_preset_is_shown_with_its_name_title_and_where_it_is_played(rules_page):
+    assert list(PRESETS) == PRESET_NAMES
+    for name in PRESET_NAMES:
+        section = rules_page.text_of(f"preset-{name}")
+        assert name in section
+        assert PRESET_INFO[name].title in section
+        assert PRESET_INFO[name].where in section
+
+
+@pytest.mark.parametrize(
+    "preset, shown",
+    [
+        ("one-ten", ["Points to win target 110", "Lock lock cap", "Lock at lock_at 105", "bidder-chooses"]),
+        ("auction-100", ["Lock lock freeze", "Lock at lock_at 100", "On the green on_the_green no"]),
+        ("nova-scotia", ["suit-or-trump", "Dealer may hold dealer_may_hold yes", "left-of-bidder"]),
+        ("traditional", ["Points to win target 45", "Bidding bidding no", "renegable five"]),
+        ("new-england", ["Green from green_at 90", "first_lead bidder", "follow any"]),
+    ],
+)
+def test_preset_option_tables_show_the_engine_settings(rules_page, preset, shown):
+    section = rules_page.text_of(f"preset-{preset}")
+    for text in shown:
+        assert text in section, f"{text!r} missing from the {preset} table"
+
+
+def test_each_option_is_named_explained_and_has_an_example(rules_page):
+    assert sorted(OPTION_INFO) == sorted(OPTION_NAMES)
+    for name in OPTION_NAMES:
+        section = rules_page.text_of(f"option-{name}")
+        assert name in section
+        assert OPTION_INFO[name].label in section
+        assert "Example:" in section, f"option {name} has no example"
+
+
+@pytest.mark.parametrize(
+    "anchor, order",
+    [
+        ("rank-trump-diamonds", "5♦ J♦ A♥ A♦ K♦ Q♦ 10♦ 9♦ 8♦ 7♦ 6♦ 4♦ 3♦ 2♦"),
+        ("rank-trump-clubs", "5♣ J♣ A♥ A♣ K♣ Q♣ 2♣ 3♣ 4♣ 6♣ 7♣ 8♣ 9♣ 10♣"),
+        ("rank-trump-hearts", "5♥ J♥ A♥ K♥ Q♥ 10♥ 9♥ 8♥ 7♥ 6♥ 4♥ 3♥ 2♥"),
+        ("rank-trump-spades", "5♠ J♠ A♥ A♠ K♠ Q♠ 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ 10♠"),
+        ("rank-offsuit-hearts", "K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥"),
+        ("rank-offsuit-diamonds", "K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ A♦"),
+        ("rank-offsuit-clubs", "K♣ Q♣ J♣ A♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣"),
+        ("rank-offsuit-spades", "K♠ Q♠ J♠ A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠"),
+        ("rank-joker-diamonds", "5♦ J♦ Joker A♥ A♦ K♦ Q♦ 10♦ 9♦ 8♦ 7♦ 6♦ 4♦ 3♦ 2♦"),
+        ("rank-aces-high-diamonds", "A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦"),
+        ("rank-aces-high-clubs", "A♣ K♣ Q♣ J♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣"),
+    ],
+)
+def test_rank_tables_list_the_cards_highest_first(rules_page, anchor, order):
+    assert rules_page.cards_in(anchor) == order.split()
+
+
+def test_worked_renege_examples_give_the_rule_book_answers(rules_page):
+    text = rules_page.text_of("renege")
+    for case in [
+        "In the trick 2♥ Your hand J♥ K♥ 3♣ 4♣ 7♦ You may play J♥ K♥",
+        "In the trick 2♥ Your hand J♥ 3♣ 4♣ 7♦ 8♦ You may play any card",
+        "In the trick 5♥ Your hand J♥ A♥ 3♣ 4♣ 7♦ You may play J♥ A♥",
+        "In the trick 5♥ Your hand J♥ A♥ 3♥ 4♣ 7♦ You may play J♥ A♥ 3♥",
+        "In the trick J♠ Your hand A♥ 3♣ 4♦ 7♦ 8♣ You may play A♥",
+        "In the trick 6♠ Your hand 5♠ J♠ A♥ 9♦ 2♥ You may play any card",
+        "In the trick 6♠ J♠ Your hand 5♠ A♥ 9♦ You may play any card",
+        "In the trick 6♠ J♠ Your hand 5♠ A♥ 9♦ House rule renege_against = highest You may play 5♠ A♥",
+        "Your hand 7♦ 2♣ K♠ House rule follow = suit-or-trump You may play 7♦ 2♣",
+        "Your hand K♥ 9♦ 3♣ House rule ace_hearts_led_forces_hearts = yes You may play K♥",
+    ]:
+        assert case in text, f"renege example {case!r} not shown"
+
+
+def test_trick_examples_name_the_winner(rules_page):
+    text = rules_page.text_of("trick")
+    for case in [
+        "Trump ♠ Played 8♠ 9♠ 2♠ A♥ Winner A♥",
+        "Trump ♥ Played K♠ Q♠ 10♦ K♣ Winner K♠",
+        "Trump ♣ Played 2♥ 7♦ 9♠ 3♦ Winner 2♥",
+        "Trump ♦ Played 10♣ 2♣ A♣ Winner A♣",
+        "Trump ♠ Played 2♦ A♦ 3♦ Winner 3♦",
+        "Trump ♦ Played K♥ 2♦ Winner 2♦",
+    ]:
+        assert case in text
+
+
+def test_scoring_examples_show_the_scores_and_circle_the_negative(rules_page, client):
+    text = rules_page.text_of("scoring")
+    for case in [
+        "Before 0 – 0 The hand Side A bids 15, takes 10 After −15 – 20",
+        "Before −15 – 20 The hand Side B bids 20, takes 15 After 0 – 0",
+        "Before 115 – 95 The hand Side B bids 25, takes 25 After 120 – 120",
+        "Before 115 – 30 The hand Side A is bagged at 15, takes 15 After 130 – 45",
+        "Before 110 – 100 The hand Side B bids 15, takes 15 After 125 – 115 Play goes on",
+    ]:
+        assert case in text
+    assert '<span class="circled">−15</span>' in client.get("/rules").get_data(as_text=True)
+
+
+def test_draw_limits_by_table_size(rules_page):
+    text = rules_page.text_of("draw-limits")
+    for players, keep, throw in [(2, 1, 4), (5, 1, 4), (6, 2, 3), (7, 3, 2), (8, 4, 1)]:
+        assert f"{players} {keep} {throw}" in text
+
+
+def test_table_talk_explains_the_lingo(rules_page):
+    terms = ["bagged", "set", "shoot", "sleep", "nickel out", "bang out", "push bid", "renege", "on the green"]
+    assert [t for t in terms if t not in rules_page.text_of("lingo")] == []
+
+
+def test_the_three_side_tie_and_how_the_app_settles_it(rules_page):
+    text = rules_page.text_of("ties")
+    assert "Overtime" in text
+    assert "What this score sheet does" in text
+
+
+def test_page_is_in_its_own_words(words):
+    assert "bidder goes out" in words
+    copied = [s for s in SOURCE_SENTENCES if " ".join(s.lower().split()) in words]
+    assert copied == []
+
+
+def test_no_inline_script_or_style(client):
+    body = client.get("/rules").get_data(as_text=True)
+    assert "style=" not in body
+    assert "<style" not in body
+    parsed = Page(body)
+    for tag, attrs in parsed.tags:
+        assert not any(name.startswith("on") for name in attrs), f"inline handler on <{tag}>"
+        if tag == "script":
+            assert attrs.get("src"), "inline <script>"
