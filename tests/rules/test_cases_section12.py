@@ -269,3 +269,62 @@ def test_replay_refuses_a_bad_log():
         replay(two_sides(), [HandEntry(bidder=0, bid=15, points=(15, 15)),
                              HandEntry(bidder=0, bid=15, points=(12, 18))])
     assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        HandEntry(bidder=0, bid=15, tricks=(3, 2), high=0, points=(20, 10)),
+        HandEntry(bidder=0, bid=15),
+    ],
+    ids=["tricks-and-points", "neither"],
+)
+def test_tricks_or_points_exactly_one(entry):
+    state = replay(two_sides(), ())
+    assert_refused(state, entry, ("tricks", "points"), r"trick|point")
+
+
+@pytest.mark.parametrize("tricks", [(6, -1), (-1, 6)])
+def test_tricks_out_of_range(tricks):
+    state = replay(two_sides(), ())
+    assert_refused(state, HandEntry(bidder=0, bid=15, tricks=tricks, high=0), "tricks", r"trick")
+
+
+@pytest.mark.parametrize("high", [1, 2, -1])
+def test_high_to_a_side_without_a_trick_or_not_in_the_game(high):
+    state = replay(two_sides(), ())
+    assert_refused(state, HandEntry(bidder=0, bid=15, tricks=(5, 0), high=high), "high", r"high|best|trick")
+
+
+def test_bidder_goes_out_even_when_another_side_has_more():
+    """§8.1: the bidder that makes its bid and reaches the target wins, whoever else passed it."""
+    state = replay(two_sides(scores=(100, 115)), [HandEntry(bidder=0, bid=20, points=(20, 10))])
+    assert tuple(state.scores) == (120, 125)
+    assert state.winner == 0
+
+
+def test_a_set_bidder_does_not_go_out():
+    state = replay(two_sides(scores=(115, 0)), [HandEntry(bidder=0, bid=25, points=(20, 10))])
+    assert tuple(state.scores) == (90, 10)
+    assert state.winner is None
+
+
+@pytest.mark.parametrize(("b_before", "winner"), [(75, None), (70, 0)])
+def test_the_green_starts_at_ninety(b_before, winner):
+    state = replay(two_sides(scores=(110, b_before)), [HandEntry(bidder=1, bid=15, points=(15, 15))])
+    assert state.scores[1] == b_before + 15
+    assert state.winner == winner
+    assert ("on-the-green" in state.standing[1]) is (b_before + 15 >= 90)
+
+
+def test_bagged_allowed_bids():
+    from scorekeeper.rules import allowed_bids
+
+    assert tuple(allowed_bids(0, DEFAULT, bagged=True)) == (15,)
+    assert tuple(allowed_bids(100, DEFAULT, bagged=True)) == (15,)
+    assert tuple(allowed_bids(100, DEFAULT.replace(min_bid_from_100=True), bagged=True)) == (20,)
+    assert tuple(allowed_bids(0, DEFAULT)) == (15, 20, 25, 30)
+    state = replay(two_sides(DEFAULT.replace(min_bid_from_100=True), scores=(100, 0)), ())
+    assert tuple(state.allowed_bids(0, bagged=True)) == (20,)
+    assert tuple(state.allowed_bids(1, bagged=True)) == (15,)
+    assert tuple(state.allowed_bids(0)) == (20, 25, 30)

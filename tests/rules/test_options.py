@@ -591,3 +591,33 @@ def test_bad_value_is_named(option, value):
     with pytest.raises(RulesError) as info:
         NE.replace(**base, **{option: value})
     assert info.value.field == option
+
+
+def test_first_side_later_to_qualify_wins():
+    rules = NE.replace(on_the_green=False)
+    state = play(cut_throat(3, rules, scores=(110, 110, 0)),
+                 HandEntry(bidder=2, bid=30, points=(15, 15, 0)),    # 125-125-(-30): tie, play on
+                 HandEntry(bidder=2, bid=30, points=(10, 5, 15)))    # 135-130-(-60)
+    assert state.winner == 0
+
+
+def test_on_the_green_any_other_side_blocks():
+    state = play(cut_throat(3, NE, scores=(110, 95, 0)), HandEntry(bidder=2, bid=15, points=(10, 0, 20)))
+    assert tuple(state.scores) == (120, 95, 20)
+    assert state.winner is None
+    state = play(cut_throat(3, NE, scores=(110, 80, 0)), HandEntry(bidder=2, bid=15, points=(10, 0, 20)))
+    assert state.winner == 0
+
+
+@pytest.mark.parametrize(("points", "after"), [((30, 0), (60, 0)), ((25, 5), (25, 5))])
+def test_all_five_tricks_doubles_from_points(points, after):
+    rules = NE.replace(all_five_tricks_doubles=True)
+    assert tuple(play(two_sides(rules), HandEntry(bidder=0, bid=20, points=points)).scores) == after
+
+
+def test_forty_five_resets_only_on_exactly_45():
+    rules = NE.replace(forty_five_resets=True)
+    state = play(two_sides(rules, scores=(35, 25)), HandEntry(bidder=1, bid=20, points=(10, 20)))
+    assert tuple(state.scores) == (0, 0)
+    state = play(two_sides(rules, scores=(35, 30)), HandEntry(bidder=1, bid=20, points=(10, 20)))
+    assert tuple(state.scores) == (0, 50)

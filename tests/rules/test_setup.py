@@ -1,4 +1,4 @@
-"""Seating, dealing order and setup errors (RULES.md §10, ENGINE_API GameSetup)."""
+"""Seating, dealing order and setup errors (RULES.md §10)."""
 
 from __future__ import annotations
 
