@@ -1,4 +1,4 @@
-"""Small helpers shared by the rules-engine tests."""
+"""Small functions shared by the rules-engine tests."""
 
 from __future__ import annotations
 
