@@ -1,0 +1,448 @@
+"""The score sheet pages: start a game, record hands, undo, edit, finish, rematch, delete.
+
+Every page works as plain forms (Post/Redirect/Get); with htmx the sheet and a
+fresh hand form come back in one response. A refused entry is answered with
+422 and the form as it was typed, a hand number already taken with 409.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from . import services
+from .forms import ConfirmForm, HandForm, NewGameForm
+from .models import Game
+from .rules import OPTION_INFO, PRESET_INFO, GameState, HandEntry, HandError, RulesError, SetupError, replay
+
+bp = Blueprint("games", __name__)
+
+GAMES_COOKIE = "games"
+NAMES_COOKIE = "names"
+REMEMBERED_GAMES = 20
+REMEMBERED_NAMES = 24
+COOKIE_MAX_AGE = 400 * 24 * 3600
+
+# Where the rule book explains each standing.
+STANDING_TEXT = {
+    "on-the-green": ("on the green", "on-the-green"),
+    "locked": ("locked", "locks"),
+    "in-the-hole": ("in the hole", "in-the-hole"),
+    "must-bid-out": ("must bid out", "bidder-goes-out"),
+    "eliminated": ("out of the game", "elimination"),
+    "out": ("won", "bidder-goes-out"),
+}
+
+
+# -- Cookies: the games this phone started, and names typed before ------------------
+
+
+def _serializer(salt: str) -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key, salt=f"scorekeeper.{salt}")
+
+
+def _read_cookie(name: str) -> list:
+    raw = request.cookies.get(name)
+    if not raw:
+        return []
+    try:
+        value = _serializer(name).loads(raw)
+    except BadSignature:
+        return []
+    return value if isinstance(value, list) else []
+
+
+def _set_cookie(response, name: str, value: list) -> None:
+    response.set_cookie(
+        name,
+        _serializer(name).dumps(value),
+        max_age=COOKIE_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+    )
+
+
+def remembered_games() -> list[tuple[str, str]]:
+    """Return (game id, edit token) of the games started or continued on this device, newest first."""
+    pairs = []
+    for item in _read_cookie(GAMES_COOKIE):
+        if isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item):
+            pairs.append((item[0], item[1]))
+    return pairs
+
+
+def remember_game(response, game: Game) -> None:
+    """Put the game's edit link first in the ``games`` cookie."""
+    pairs = [(gid, token) for gid, token in remembered_games() if gid != game.id]
+    pairs.insert(0, (game.id, game.edit_token))
+    _set_cookie(response, GAMES_COOKIE, [list(p) for p in pairs[:REMEMBERED_GAMES]])
+
+
+def forget_game(response, game_id: str) -> None:
+    pairs = [list(p) for p in remembered_games() if p[0] != game_id]
+    _set_cookie(response, GAMES_COOKIE, pairs)
+
+
+def remembered_names() -> list[str]:
+    return [n for n in _read_cookie(NAMES_COOKIE) if isinstance(n, str)][:REMEMBERED_NAMES]
+
+
+def remember_names(response, names) -> None:
+    seen = {n.casefold() for n in names}
+    kept = list(names) + [n for n in remembered_names() if n.casefold() not in seen]
+    _set_cookie(response, NAMES_COOKIE, kept[:REMEMBERED_NAMES])
+
+
+@bp.app_context_processor
+def _my_games():
+    return {"my_games": my_games}
+
+
+def my_games() -> list[dict]:
+    """The games remembered on this device, for the home page: link, side names, scores, whether over."""
+    pairs = remembered_games()
+    if not pairs:
+        return []
+    from sqlalchemy import select
+    from sqlalchemy.orm import selectinload
+
+    from .extensions import db
+
+    tokens = dict(pairs)
+    games = db.session.scalars(
+        select(Game)
+        .where(Game.id.in_(list(tokens)))
+        .options(selectinload(Game.sides), selectinload(Game.players), selectinload(Game.hands))
+    ).all()
+    by_id = {g.id: g for g in games if hmac.compare_digest(g.edit_token, tokens[g.id])}
+    found = []
+    for gid, _token in pairs:
+        game = by_id.get(gid)
+        if game is None:
+            continue
+        try:
+            state = services.state_for(game)
+            scores = state.scores
+            over = state.over or game.finished_at is not None
+        except ValueError:
+            scores, over = (None,) * len(game.sides), game.finished_at is not None
+        found.append(
+            {
+                "link": url_for("games.sheet", game_id=game.id, token=game.edit_token),
+                "sides": [(side.name, score) for side, score in zip(game.sides, scores, strict=False)],
+                "hands": len(game.hands),
+                "over": over,
+            }
+        )
+    return found
+
+
+# -- Finding a game ---------------------------------------------------------------
+
+
+def _game_or_404(game_id: str, token: str, kind: str = "edit") -> Game:
+    game = services.load_game(game_id)
+    expected = None if game is None else (game.edit_token if kind == "edit" else game.view_token)
+    if expected is None or not isinstance(token, str) or not hmac.compare_digest(
+        expected.encode(), token.encode()
+    ):
+        abort(404)
+    return game
+
+
+def _state(game: Game) -> GameState:
+    try:
+        return services.state_for(game)
+    except (HandError, SetupError, RulesError):
+        current_app.logger.exception("game %s no longer replays", game.id)
+        abort(500)
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _rows(game: Game, state: GameState) -> list[dict]:
+    """The sheet's rows: the engine's result of each hand beside what the table stored."""
+    rows = []
+    for hand, result in zip(game.hands, state.hands, strict=False):
+        rows.append({"result": result, "edited": bool(hand.edited)})
+    return rows
+
+
+def _undo_label(state: GameState) -> str | None:
+    if not state.hands:
+        return None
+    last = state.hands[-1]
+    text = f"Undo hand {last.n} ({last.dealer}'s deal"
+    if last.bidder is not None:
+        side = state.setup.names[last.bidder]
+        text += f": {side} {'bagged' if last.bagged else 'bid'} {last.bid_label}"
+    return text + ")"
+
+
+def _sheet_context(game: Game, state: GameState, can_edit: bool) -> dict:
+    token = game.edit_token if can_edit else game.view_token
+    return {
+        "game": game,
+        "state": state,
+        "can_edit": can_edit,
+        "rows": _rows(game, state),
+        "standing_text": STANDING_TEXT,
+        "undo_label": _undo_label(state) if can_edit else None,
+        "finished_early": game.finished_at is not None and not state.over,
+        "token": token,
+        "preset": PRESET_INFO.get(state.rules.closest_preset()),
+    }
+
+
+def _render_sheet(game: Game, state: GameState, form: HandForm | None = None, *, status: int = 200,
+                  message: str | None = None, can_edit: bool = True):
+    """Render the sheet page, or for htmx only the part that changes (sheet, hand form, messages)."""
+    context = _sheet_context(game, state, can_edit)
+    if can_edit and form is None:
+        form = HandForm(state, formdata=None)
+        _prefill_reentry(game, state, form)
+    context.update(form=form, message=message, status_error=status >= 400)
+    template = "games/_play.html" if _is_htmx() and request.method == "POST" else "games/sheet.html"
+    return make_response(render_template(template, **context), status)
+
+
+def _prefill_reentry(game: Game, state: GameState, form: HandForm) -> None:
+    """After an undo, offer the removed hand again, filled in."""
+    saved = session.get("reenter")
+    if not saved or saved.get("game") != game.id or saved.get("n") != state.next_n:
+        return
+    try:
+        form.fill(HandEntry(**saved["entry"]))
+    except (TypeError, ValueError):
+        return
+    form.reentered = saved["n"]
+
+
+# -- Pages ------------------------------------------------------------------------
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new():
+    form = NewGameForm()
+    if form.validate_on_submit():
+        rules = form.build_rules()
+        built = form.build_sides(rules) if rules is not None else None
+        if built is not None:
+            sides, dealer, scores = built
+            try:
+                game = services.create_game(rules, sides, first_dealer=dealer, scores=scores)
+            except (SetupError, RulesError) as err:
+                if isinstance(err, RulesError):
+                    form.preset.errors = [str(err)]
+                else:
+                    form.setup_error(err)
+            else:
+                response = redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
+                remember_game(response, game)
+                remember_names(response, form.player_names())
+                return response
+        status = 422
+    elif request.method == "POST":
+        status = 422
+    else:
+        status = 200
+    return make_response(
+        render_template(
+            "games/new.html",
+            form=form,
+            presets=PRESET_INFO,
+            options=OPTION_INFO,
+            recent_names=remembered_names(),
+            house_open=any(str(name).startswith("opt_") for name in form.errors),
+        ),
+        status,
+    )
+
+
+@bp.get("/games/<game_id>/<token>")
+def sheet(game_id: str, token: str):
+    game = _game_or_404(game_id, token)
+    response = _render_sheet(game, _state(game))
+    if game.id not in dict(remembered_games()):
+        remember_game(response, game)
+    return response
+
+
+@bp.get("/games/<game_id>/view/<token>")
+def view(game_id: str, token: str):
+    game = _game_or_404(game_id, token, "view")
+    return _render_sheet(game, _state(game), can_edit=False)
+
+
+@bp.post("/games/<game_id>/<token>/hands")
+def record(game_id: str, token: str):
+    game = _game_or_404(game_id, token)
+    state = _state(game)
+    form = HandForm(state)
+    if not form.validate_on_submit():
+        form.problems.add("form", "This page was open too long: reload and try again.")
+        return _render_sheet(game, state, form, status=422)
+    try:
+        n = form.number()
+        entry = form.entry()
+        new_state = services.record_hand(game, entry, n)
+    except services.HandConflict as err:
+        game = _game_or_404(game_id, token)
+        return _render_sheet(game, _state(game), status=409, message=str(err))
+    except HandError as err:
+        form.refuse(err)
+        return _render_sheet(game, state, form, status=422)
+    session.pop("reenter", None)
+    number = new_state.hands[-1].n
+    text = f"Hand {number} recorded."
+    if new_state.over:
+        text = f"Hand {number} recorded. {new_state.win_reason}"
+    if _is_htmx():
+        game = services.load_game(game.id)
+        return _render_sheet(game, new_state, message=text)
+    flash(text, "ok")
+    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token) + "#sheet", 303)
+
+
+@bp.post("/games/<game_id>/<token>/undo")
+def undo(game_id: str, token: str):
+    game = _game_or_404(game_id, token)
+    form = ConfirmForm()
+    sheet_url = url_for("games.sheet", game_id=game.id, token=game.edit_token)
+    if not form.validate_on_submit():
+        abort(400)
+    text_n = (form.n.data or "").strip()
+    expected = int(text_n) if text_n.isdigit() else None
+    removed = game.hands[-1] if game.hands else None
+    try:
+        entry = services.entry_for(removed) if removed is not None else None
+        new_state = services.undo_last(game, expected)
+    except services.StaleGame as err:
+        game = _game_or_404(game_id, token)
+        return _render_sheet(game, _state(game), status=409, message=str(err))
+    except HandError as err:
+        return _render_sheet(game, _state(game), status=409, message=str(err))
+    number = new_state.next_n
+    session["reenter"] = {
+        "game": game.id,
+        "n": number,
+        "entry": {
+            "bidder": entry.bidder, "bid": entry.bid, "bagged": entry.bagged, "hold": entry.hold,
+            "tricks": list(entry.tricks) if entry.tricks is not None else None, "high": entry.high,
+            "points": list(entry.points) if entry.points is not None else None, "partner": entry.partner,
+        },
+    }
+    text = f"Hand {number} removed. It is filled in below if you want to enter it again."
+    if _is_htmx():
+        game = services.load_game(game.id)
+        return _render_sheet(game, new_state, message=text)
+    flash(text, "ok")
+    return redirect(sheet_url + "#record", 303)
+
+
+@bp.route("/games/<game_id>/<token>/hands/<int:n>/edit", methods=["GET", "POST"])
+def edit(game_id: str, token: str, n: int):
+    game = _game_or_404(game_id, token)
+    state = _state(game)
+    if not 1 <= n <= len(state.hands):
+        abort(404)
+    before = replay(state.setup, state.entries[: n - 1])
+    form = HandForm(before)
+    status = 200
+    if request.method == "POST":
+        if form.validate_on_submit():
+            try:
+                entry = form.entry()
+                services.edit_hand(game, n, entry, expected_version=form.expected_version())
+            except services.StaleGame as err:
+                form.problems.add("form", str(err))
+                form.version.data = str(game.version)
+                status = 409
+            except HandError as err:
+                form.refuse(err)
+                status = 422
+            else:
+                flash(f"Hand {n} changed; every later total is worked out again.", "ok")
+                return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token) + f"#hand-{n}", 303)
+        else:
+            form.problems.add("form", "This page was open too long: reload and try again.")
+            status = 422
+    else:
+        form.fill(state.entries[n - 1])
+        form.version.data = str(game.version)
+    form.n.data = str(n)
+    return make_response(
+        render_template(
+            "games/edit.html", game=game, state=state, before=before, form=form, n=n,
+            result=state.hands[n - 1],
+        ),
+        status,
+    )
+
+
+@bp.post("/games/<game_id>/<token>/finish")
+def finish(game_id: str, token: str):
+    game = _game_or_404(game_id, token)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    services.finish_game(game)
+    flash("The game is marked finished.", "ok")
+    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
+
+
+@bp.post("/games/<game_id>/<token>/reopen")
+def reopen(game_id: str, token: str):
+    game = _game_or_404(game_id, token)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    services.finish_game(game, finished=False)
+    flash("The game is open again: record the next hand.", "ok")
+    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
+
+
+@bp.post("/games/<game_id>/<token>/rematch")
+def rematch(game_id: str, token: str):
+    game = _game_or_404(game_id, token)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    new_game = services.rematch(game)
+    flash("A new game with the same players and rules. The deal moves one seat on.", "ok")
+    response = redirect(url_for("games.sheet", game_id=new_game.id, token=new_game.edit_token), 303)
+    remember_game(response, new_game)
+    return response
+
+
+@bp.route("/games/<game_id>/<token>/delete", methods=["GET", "POST"])
+def delete(game_id: str, token: str):
+    game = _game_or_404(game_id, token)
+    form = ConfirmForm()
+    status = 200
+    if request.method == "POST":
+        if form.validate_on_submit() and form.confirm.data:
+            services.delete_game(game)
+            flash("The game was deleted.", "ok")
+            response = redirect(url_for("main.index"), 303)
+            forget_game(response, game_id)
+            return response
+        form.confirm.errors = ["Tick the box to delete the game, or go back to the sheet."]
+        status = 422
+    state = _state(game)
+    return make_response(
+        render_template("games/delete.html", game=game, state=state, form=form), status
+    )
