@@ -213,7 +213,7 @@ def legal():
     data = read_body()
     rules = read_rules(data.get("rules"))
     trump = read_suit(data.get("trump"), "trump")
-    trick_cards = read_cards(data.get("trick", []), "trick")
+    trick_cards = read_cards(data.get("trick"), "trick", required=False)
     hand = read_cards(data.get("hand"), "hand")
     if not hand:
         raise InputError("The hand is empty: give the cards you hold.", "hand")
