@@ -23,7 +23,7 @@ def hands_url(game):
 
 
 def test_create_game_answers_tokens_links_and_state(client):
-    response = client.post("/api/v1/games", json={"sides": SIDES, "scores": [50, 85]})
+    response = client.post("/api/v1/games", json={"sides": SIDES, "scores": [50, 95]})
     assert response.status_code == 201
     body = response.get_json()
     assert set(body) >= {"id", "edit_token", "links", "state"}
@@ -32,7 +32,7 @@ def test_create_game_answers_tokens_links_and_state(client):
     assert body["links"]["view"].startswith("http://") and body["edit_token"] not in body["links"]["view"]
     state = body["state"]
     assert state["id"] == body["id"]
-    assert state["scores"] == [50, 85]
+    assert state["scores"] == [50, 95]
     assert state["winner"] is None
     assert state["sides"] == SIDES
     assert state["dealer"] == "Frank"

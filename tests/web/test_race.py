@@ -1,0 +1,126 @@
+"""Many phones tapping at once, against a real server and whatever database the fixtures use."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+CLIENTS = 12
+SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+
+
+def call(method: str, url: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict | str]:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            status, raw = response.status, response.read()
+    except urllib.error.HTTPError as err:
+        status, raw = err.code, err.read()
+    text = raw.decode("utf-8", "replace")
+    try:
+        return status, json.loads(text)
+    except ValueError:
+        return status, text
+
+
+def all_at_once(count: int, action) -> list[tuple[int, dict | str]]:
+    """Run *action* on *count* threads released together."""
+    gate = threading.Barrier(count)
+
+    def run(_):
+        gate.wait(timeout=30)
+        return action()
+
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        return list(pool.map(run, range(count)))
+
+
+def new_game(live_server) -> dict:
+    status, body = call("POST", f"{live_server.url}/api/v1/games", {"sides": SIDES})
+    assert status == 201, body
+    return body
+
+
+def test_a_dozen_phones_record_the_same_hand_once(live_server):
+    game = new_game(live_server)
+    url = f"{live_server.url}/api/v1/games/{game['id']}/hands"
+    for n in (1, 2, 3):
+        hand = {"n": n, "bidder": n % 2, "bid": 20, "points": [20, 10] if n % 2 == 0 else [10, 20]}
+        results = all_at_once(CLIENTS, lambda hand=hand: call("POST", url, hand, game["edit_token"]))
+        statuses = sorted(status for status, _ in results)
+        problems = [body for status, body in results if status not in (201, 409)]
+        assert problems == [], problems
+        assert statuses == [201] + [409] * (CLIENTS - 1), statuses
+        for status, body in results:
+            assert "database is locked" not in json.dumps(body), body
+            if status == 409:
+                assert body["error"]["field"] == "n"
+
+    status, state = call("GET", f"{live_server.url}/api/v1/games/{game['id']}")
+    assert status == 200
+    assert [hand["n"] for hand in state["hands"]] == [1, 2, 3]
+    assert state["version"] == 4
+
+
+def test_phones_recording_without_a_number_each_get_their_own_hand_or_a_clear_refusal(live_server):
+    game = new_game(live_server)
+    url = f"{live_server.url}/api/v1/games/{game['id']}/hands"
+    hand = {"bidder": 1, "bid": 15, "points": [10, 20]}
+    results = all_at_once(6, lambda: call("POST", url, hand, game["edit_token"]))
+    assert all(status in (201, 409) for status, _ in results), results
+    recorded = sum(1 for status, _ in results if status == 201)
+    assert recorded >= 1
+    status, state = call("GET", f"{live_server.url}/api/v1/games/{game['id']}")
+    assert len(state["hands"]) == recorded
+    assert state["scores"] == [10 * recorded, 20 * recorded]
+
+
+def test_two_phones_undo_the_same_hand_once(live_server):
+    game = new_game(live_server)
+    base = f"{live_server.url}/api/v1/games/{game['id']}/hands"
+    for n in (1, 2):
+        status, _ = call("POST", base, {"n": n, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
+        assert status == 201
+    results = all_at_once(8, lambda: call("DELETE", f"{base}/last?n=2", None, game["edit_token"]))
+    statuses = sorted(status for status, _ in results)
+    assert statuses == [200] + [409] * 7, results
+    status, state = call("GET", f"{live_server.url}/api/v1/games/{game['id']}")
+    assert [hand["n"] for hand in state["hands"]] == [1]
+
+
+def test_viewers_polling_during_recording_never_see_an_error(live_server):
+    game = new_game(live_server)
+    poll = f"{live_server.url}/games/{game['id']}/poll/{game['view_token']}?since=1"
+    hands = f"{live_server.url}/api/v1/games/{game['id']}/hands"
+    errors: list = []
+
+    def viewer():
+        for _ in range(5):
+            try:
+                with urllib.request.urlopen(poll, timeout=30) as response:
+                    if response.status not in (200, 304):
+                        errors.append(response.status)
+            except urllib.error.HTTPError as err:
+                if err.code != 304:
+                    errors.append(err.code)
+
+    def recorder():
+        for n in range(1, 4):
+            status, body = call("POST", hands, {"n": n, "bidder": 1, "bid": 20, "points": [10, 20]},
+                                game["edit_token"])
+            if status not in (201, 409):
+                errors.append((status, body))
+
+    threads = [threading.Thread(target=viewer) for _ in range(8)] + [threading.Thread(target=recorder)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []

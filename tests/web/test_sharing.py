@@ -1,0 +1,213 @@
+"""Sharing a game: the poll, the QR codes, replacing the edit link, and what the view link can never do."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game
+
+SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+
+
+def start(client, sides=SIDES):
+    response = client.post("/api/v1/games", json={"sides": sides})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def record(client, game, **hand):
+    hand = hand or {"bidder": 1, "bid": 20, "points": [10, 20]}
+    response = client.post(f"/api/v1/games/{game['id']}/hands", json=hand,
+                           headers={"Authorization": f"Bearer {game['edit_token']}"})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["state"]
+
+
+def path_of(url: str) -> str:
+    return re.sub(r"^https?://[^/]+", "", url)
+
+
+def poll(client, game, since, token=None):
+    return client.get(f"/games/{game['id']}/poll/{token or game['view_token']}?since={since}")
+
+
+@pytest.fixture
+def game(client):
+    return start(client)
+
+
+# -- The poll ----------------------------------------------------------------------------------
+
+
+def test_poll_answers_304_with_nothing_while_the_game_is_unchanged(client, game):
+    response = poll(client, game, game["state"]["version"])
+    assert response.status_code == 304
+    assert response.data == b""
+
+
+def test_poll_answers_the_new_sheet_once_a_hand_is_recorded(client, game):
+    since = game["state"]["version"]
+    record(client, game)
+    response = poll(client, game, since)
+    assert response.status_code == 200
+    text = response.get_data(as_text=True)
+    assert 'data-version="2"' in text  # the sheet itself
+    assert re.search(r'id="live"[^>]*hx-swap-oob', text, re.S)  # and the poller, now asking from version 2
+    assert "&#34;since&#34;: 2" in text or '"since": 2' in text
+    assert "Updated" in text
+    assert poll(client, game, 2).status_code == 304
+
+
+def test_poll_without_since_gets_the_sheet(client, game):
+    response = client.get(f"/games/{game['id']}/poll/{game['view_token']}")
+    assert response.status_code == 200
+    assert "No hands yet" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("since", ["abc", "-1", "99999999999999999999", ""])
+def test_poll_with_a_strange_since_gets_the_sheet(client, game, since):
+    assert poll(client, game, since).status_code == 200
+
+
+def test_poll_with_a_wrong_token_or_game_is_404(client, game):
+    assert poll(client, game, 1, token="not-the-token").status_code == 404
+    other = start(client)
+    assert poll(client, game, 1, token=other["edit_token"]).status_code == 404
+    assert client.get(f"/games/nope/poll/{game['view_token']}?since=1").status_code == 404
+
+
+def test_polling_with_the_view_token_never_offers_a_way_to_change_the_game(client, game):
+    record(client, game)
+    text = poll(client, game, 1).get_data(as_text=True)
+    assert "<form" not in text
+    assert game["edit_token"] not in text
+    edit_text = poll(client, game, 1, token=game["edit_token"]).get_data(as_text=True)
+    assert "Undo hand 1" in edit_text
+
+
+# -- The pages -----------------------------------------------------------------------------------
+
+
+def test_the_edit_sheet_polls_with_its_own_version_and_shows_both_codes(client, game):
+    text = client.get(path_of(game["links"]["edit"])).get_data(as_text=True)
+    live = re.search(r'<div id="live".*?</div>', text, re.S).group(0)
+    assert f'hx-get="/games/{game["id"]}/poll/{game["edit_token"]}"' in live
+    assert 'hx-trigger="every 3s' in live and 'hx-target="#sheet"' in live
+    assert '"since": 1' in live
+    assert "Scan to follow the score" in text
+    assert "Scan to keep score" in text
+    assert "Replace the link to keep score" in text
+
+
+def test_the_view_sheet_has_no_form_and_no_edit_link(client, game):
+    record(client, game)
+    response = client.get(path_of(game["links"]["view"]))
+    assert response.status_code == 200
+    text = response.get_data(as_text=True)
+    assert "<form" not in text
+    assert game["edit_token"] not in text
+    assert "Scan to follow the score" in text
+    assert "Scan to keep score" not in text
+    assert f"/poll/{game['view_token']}" in text
+
+
+def test_a_side_named_script_shows_as_text(client):
+    game = start(client, [{"name": "<script>alert(1)</script>", "players": ["<b>Al</b>", "Bo"]},
+                          {"name": "Them", "players": ["Cy", "Di"]}])
+    record(client, game)
+    for text in (client.get(path_of(game["links"]["view"])).get_data(as_text=True),
+                 poll(client, game, 1).get_data(as_text=True)):
+        assert "<script>alert(1)</script>" not in text
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+        assert "<b>Al</b>" not in text
+
+
+# -- QR codes ------------------------------------------------------------------------------------
+
+
+def test_the_view_qr_code_is_an_svg_for_either_link(client, game):
+    for token in (game["view_token"], game["edit_token"]):
+        response = client.get(f"/games/{game['id']}/{token}/qr/view.svg")
+        assert response.status_code == 200
+        assert response.headers["Content-Type"] == "image/svg+xml"
+        assert response.data.startswith(b"<svg")
+        assert "public" not in response.headers["Cache-Control"]
+
+
+def test_qr_codes_encode_the_right_link(client, game):
+    segno = pytest.importorskip("segno")
+    view = client.get(f"/games/{game['id']}/{game['view_token']}/qr/view.svg").data
+    edit = client.get(f"/games/{game['id']}/{game['edit_token']}/qr/edit.svg").data
+    assert view == _svg(segno, game["links"]["view"])
+    assert edit == _svg(segno, game["links"]["edit"])
+    assert view != edit
+
+
+def _svg(segno, url):
+    import io
+
+    from scorekeeper import sharing
+
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=sharing.QR_SCALE, border=sharing.QR_BORDER,
+                                    xmldecl=False, svgns=True, title="QR code of the game's link",
+                                    dark="#000", light="#fff")
+    return buffer.getvalue()
+
+
+def test_the_view_link_cannot_get_the_edit_qr_code(client, game):
+    assert client.get(f"/games/{game['id']}/{game['view_token']}/qr/edit.svg").status_code == 404
+    assert client.get(f"/games/{game['id']}/wrong/qr/view.svg").status_code == 404
+
+
+# -- Replacing the edit link ---------------------------------------------------------------------
+
+
+def test_replacing_the_edit_link(client, game, csrf, app):
+    edit_path = path_of(game["links"]["edit"])
+    token = csrf(client, edit_path)
+    response = client.post(f"{edit_path}/new-link", data={"csrf_token": token})
+    assert response.status_code == 303
+    new_path = response.headers["Location"]
+    assert new_path != edit_path and new_path.startswith(f"/games/{game['id']}/")
+    with app.app_context():
+        stored = db.session.get(Game, game["id"])
+        assert new_path.endswith(stored.edit_token)
+        assert len(stored.edit_token) >= 22
+    page = client.get(new_path)
+    assert "old link to keep score no longer works" in page.get_data(as_text=True)
+    # The old link is dead everywhere: page, poll, API; the view link still works.
+    assert client.get(edit_path).status_code == 404
+    assert poll(client, game, 1, token=game["edit_token"]).status_code == 404
+    old_api = client.post(f"/api/v1/games/{game['id']}/hands", json={"bidder": 1, "bid": 20, "points": [10, 20]},
+                          headers={"Authorization": f"Bearer {game['edit_token']}"})
+    assert old_api.status_code == 403
+    assert client.get(path_of(game["links"]["view"])).status_code == 200
+
+
+def test_replacing_the_edit_link_needs_the_csrf_token(client, game):
+    edit_path = path_of(game["links"]["edit"])
+    response = client.post(f"{edit_path}/new-link", data={})
+    assert response.status_code == 400
+    assert client.get(edit_path).status_code == 200
+
+
+def test_the_view_link_cannot_replace_the_edit_link(client, game, csrf):
+    token = csrf(client, path_of(game["links"]["view"]))
+    response = client.post(f"/games/{game['id']}/{game['view_token']}/new-link", data={"csrf_token": token})
+    assert response.status_code == 404
+    assert client.get(path_of(game["links"]["edit"])).status_code == 200
+
+
+def test_the_view_link_refuses_every_write(client, game, csrf):
+    record(client, game)
+    view = game["view_token"]
+    token = csrf(client, path_of(game["links"]["view"]))
+    for action in ("hands", "undo", "finish", "rematch", "delete", "new-link"):
+        response = client.post(f"/games/{game['id']}/{view}/{action}", data={"csrf_token": token, "confirm": "y"})
+        assert response.status_code in (403, 404, 405), action
+    state = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert len(state["hands"]) == 1 and state["version"] == 2
