@@ -1,15 +1,20 @@
-"""Score sheet and rules referee for Forty-Fives."""
+"""Score sheet and rules referee for Forty-Fives.
+
+Importing this package loads nothing but the standard library, so that
+``import scorekeeper.rules`` stays free of Flask and SQLAlchemy; the web app
+is built by ``create_app``.
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-
-from flask import Flask, url_for
-from sqlalchemy import event
-from werkzeug.routing import BuildError
+from typing import TYPE_CHECKING
 
 from . import config as settings
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SQLITE_BUSY_TIMEOUT_MS = 5000
@@ -17,6 +22,9 @@ SQLITE_BUSY_TIMEOUT_MS = 5000
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Create and configure the app; *test_config* overrides the environment."""
+    from flask import Flask
+    from sqlalchemy import event
+
     instance_path = os.environ.get("SCOREKEEPER_INSTANCE_PATH", "").strip() or None
     app = Flask(
         __name__,
@@ -95,6 +103,9 @@ def _register_blueprints(app: Flask) -> None:
 
 def url_for_or_none(endpoint: str, **values) -> str | None:
     """Return ``url_for(endpoint)``, or None when this build has no such page."""
+    from flask import url_for
+    from werkzeug.routing import BuildError
+
     try:
         return url_for(endpoint, **values)
     except BuildError:
