@@ -51,6 +51,7 @@ RULE_ANCHORS = {
     "led-suit-beats-other": "rank",
     "cannot-win": "rank",
     "different-suits": "rank",
+    "trick": "trick",
     "highest-trump": "trick",
     "highest-of-led-suit": "trick",
     "only-card": "trick",
@@ -251,7 +252,7 @@ def ask_trick(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | 
     if trump is None or cards is None or not check_joker(cards, rules, "cards", problems):
         return None
     result = trick_winner(cards, trump, rules)
-    return {"trump": trump, "cards": cards, "result": result, "link": rule_link("trick")}
+    return {"trump": trump, "cards": cards, "result": result, "link": rule_link(result.reason)}
 
 
 def ask_legal(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
@@ -425,7 +426,7 @@ def quiz():
                 asked += 1
                 right += int(correct)
                 question = dict(question, answered=True)
-                feedback = {"correct": correct, "picked": picked, "result": result, "link": rule_link("trick")}
+                feedback = {"correct": correct, "picked": picked, "result": result, "link": rule_link(result.reason)}
     elif request.args.get("reset"):
         right, asked, question = 0, 0, None
     if not question or (question.get("answered") and feedback is None):

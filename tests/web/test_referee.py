@@ -1,0 +1,238 @@
+"""The referee page with plain GET forms (no script): RULES.md §12 cases, house rules, taps, bad input, quiz."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from scorekeeper import services
+from scorekeeper.rules import Side
+
+TRICKS = [  # RULES.md §12: trump, cards in play order, winner
+    ("S", "8s 9s 2s ah", "A♥"),
+    ("H", "ks qs 10d kc", "K♠"),
+    ("C", "2h 7d 9s 3d", "2♥"),
+    ("D", "10c 2c ac", "A♣"),
+    ("S", "2d ad 3d", "3♦"),
+    ("D", "kh 2d", "2♦"),
+]
+
+LEGAL = [  # RULES.md §12: trump, lead, hand, extra query, cards that may be played
+    ("H", "2h", "jh kh 3c 4c 7d", {}, ["J♥", "K♥"]),
+    ("H", "2h", "jh 3c 4c 7d 8d", {}, "any"),
+    ("H", "5h", "jh ah 3c 4c 7d", {}, ["J♥", "A♥"]),
+    ("H", "5h", "jh ah 3h 4c 7d", {}, ["J♥", "A♥", "3♥"]),
+    ("S", "js", "ah 3c 4d 7d 8c", {}, ["A♥"]),
+    ("S", "6s", "5s js ah 9d 2h", {}, "any"),
+    ("C", "4d", "7d 2c ks", {}, "any"),
+    ("C", "4d", "7d 2c ks", {"follow": "suit-or-trump"}, ["7♦", "2♣"]),
+]
+
+
+def text_of(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def block(page: str, element_id: str) -> str:
+    """The text of the element with this id (up to its section's end)."""
+    start = page.index(">", page.index(f'id="{element_id}"')) + 1
+    end = page.find("</section>", start)
+    return text_of(page[start:end])
+
+
+def field_error(page: str, form: str, name: str) -> str:
+    match = re.search(rf'id="{form}-{name}-error"[^>]*>(.*?)</p>', page, re.S)
+    assert match, f"no message beside {name}"
+    return text_of(match.group(1))
+
+
+def test_page_offers_the_three_questions(client):
+    response = client.get("/referee")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    for heading in ("Rank of the cards", "Who wins this trick?", "May I play this?"):
+        assert heading in page
+    # 52 cards to tap in each of the three forms; no joker under the default rules.
+    assert page.count('name="tap"') == 3 * 52
+    assert 'value="JK"' not in page
+
+
+def test_joker_is_offered_when_the_rules_use_it(client):
+    page = client.get("/referee?joker=yes").get_data(as_text=True)
+    assert page.count('name="tap" value="JK"') == 3
+
+
+def test_rank_of_the_trumps_marks_the_ace_of_hearts(client):
+    response = client.get("/referee", query_string={"tool": "rank", "trump": "D"})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    order = block(page, "trump-order")
+    assert order.startswith("5♦ J♦ A♥ always trump A♦ K♦ Q♦ 10♦ 9♦ 8♦ 7♦ 6♦ 4♦ 3♦ 2♦")
+    assert "Red high, black low" in page
+    assert "K♠ Q♠ J♠ A♠ 2♠ 3♠" in block(page, "order-S")
+    assert 'href="/rules#rank"' in page
+
+
+@pytest.mark.parametrize(("pair", "led", "higher"), [
+    ("ah ad", "", "A♥"),
+    ("3d ad", "D", "3♦"),
+    ("2c 10c", "C", "2♣"),
+    ("2h 3c", "C", "3♣"),
+])
+def test_which_is_higher(client, pair, led, higher):
+    page = client.get("/referee", query_string={"tool": "rank", "trump": "S", "pair": pair, "led": led}).get_data(
+        as_text=True)
+    assert block(page, "compare-answer").startswith(f"{higher} is higher")
+
+
+@pytest.mark.parametrize(("trump", "cards", "winner"), TRICKS)
+def test_trick_winner_section_12(client, trump, cards, winner):
+    response = client.get("/referee", query_string={"tool": "trick", "trump": trump, "cards": cards})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    answer = block(page, "trick-answer")
+    assert answer.startswith(f"{winner} wins the trick")
+    assert 'href="/rules#trick"' in page
+
+
+@pytest.mark.parametrize(("trump", "lead", "hand", "extra", "may_play"), LEGAL)
+def test_legal_plays_section_12(client, trump, lead, hand, extra, may_play):
+    query = {"tool": "legal", "trump": trump, "trick": lead, "hand": hand} | extra
+    response = client.get("/referee", query_string=query)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    summary = block(page, "legal-answer")
+    if may_play == "any":
+        assert "You may play any card." in summary
+    else:
+        assert ("You may play: " + " ".join(may_play) + " ") in summary + " "
+    # Each card of the hand is marked playable or not.
+    playable = re.findall(r'class="play-card may-play[^"]*"[^>]*>\s*<span class="play-name">([^<]+)', page)
+    expected = [text_of(c) for c in re.findall(r'class="play-name">([^<]+)', page)] if may_play == "any" else may_play
+    assert playable == expected
+    assert re.search(r'href="/rules#(follow|renege)"', page)
+
+
+@pytest.mark.parametrize(("play", "words"), [
+    ("3C", "Renege — not allowed"),
+    ("JH", "Legal"),
+])
+def test_verdict_on_one_card(client, play, words):
+    query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh kh 3c 4c 7d", "play": play}
+    page = client.get("/referee", query_string=query).get_data(as_text=True)
+    verdict = block(page, "verdict")
+    assert words in verdict.split(".")[0]
+
+
+def test_legal_renege_is_named_and_held_back_cards_marked(client):
+    query = {"tool": "legal", "trump": "S", "trick": "6s", "hand": "5s js ah 9d 2h", "play": "9D"}
+    page = client.get("/referee", query_string=query).get_data(as_text=True)
+    assert "Legal renege" in block(page, "verdict")
+    assert page.count("may hold back") == 3
+    assert 'href="/rules#renege"' in page
+
+
+@pytest.mark.parametrize(("query", "form", "field", "words"), [
+    ({"tool": "trick", "trump": "S", "cards": "8s 8s"}, "trick-form", "cards", "twice"),
+    ({"tool": "trick", "trump": "S", "cards": "8s 5x"}, "trick-form", "cards", "'5x' is not a card"),
+    ({"tool": "trick", "cards": "8s 9s"}, "trick-form", "trump", "Pick the trump suit"),
+    ({"tool": "trick", "trump": "S", "cards": ""}, "trick-form", "cards", "Tap or type"),
+    ({"tool": "trick", "trump": "S", "cards": "jk 2s"}, "trick-form", "cards", "joker is not played"),
+    ({"tool": "legal", "trump": "H", "trick": "2h", "hand": "2h 3c"}, "legal-form", "hand", "both in your hand"),
+    ({"tool": "legal", "trump": "H", "trick": "2h", "hand": ""}, "legal-form", "hand", "Tap or type"),
+    ({"tool": "legal", "trump": "H", "trick": "zz", "hand": "3c"}, "legal-form", "trick", "'zz' is not a card"),
+    ({"tool": "legal", "trump": "H", "trick": "2h", "hand": "3c", "play": "4c"}, "legal-form", "play", "not in your hand"),
+    ({"tool": "rank", "trump": "Q"}, "rank-form", "trump", "not a suit"),
+    ({"tool": "rank", "trump": "S", "pair": "ah"}, "rank-form", "pair", "exactly two cards"),
+    ({"preset": "bridge"}, "rules-form", "preset", "no preset called"),
+    ({"joker": "maybe"}, "rules-form", "joker", "yes or no"),
+    ({"follow": "sometimes"}, "rules-form", "follow", "must be one of"),
+    ({"game": "no-such-game"}, "rules-form", "game", "no game at that link"),
+])
+def test_bad_input_gets_a_message_beside_the_field(client, query, form, field, words):
+    response = client.get("/referee", query_string=query)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert words in field_error(page, form, field)
+    assert "Settle the argument" in page  # the page itself, not an error page
+
+
+def test_house_rule_changes_the_answer(client):
+    base = {"tool": "legal", "trump": "S", "trick": "2s js", "hand": "ah 9d"}
+    lead = client.get("/referee", query_string=base).get_data(as_text=True)
+    highest = client.get("/referee", query_string=base | {"renege_against": "highest"}).get_data(as_text=True)
+    assert "You may play any card." in block(lead, "legal-answer")
+    assert "You may play: A♥" in block(highest, "legal-answer")
+    # The house rule travels with the next question.
+    assert '<input type="hidden" name="renege_against" value="highest">' in highest
+
+
+def test_preset_changes_the_answer(client):
+    query = {"tool": "legal", "trump": "C", "trick": "4d", "hand": "7d 2c ks", "preset": "nova-scotia"}
+    page = client.get("/referee", query_string=query).get_data(as_text=True)
+    assert "You may play: 7♦ 2♣" in block(page, "legal-answer")
+    assert "Nova Scotia 120" in page
+
+
+def test_a_games_own_rules(app, client):
+    with app.app_context():
+        game = services.create_game("nova-scotia", [Side("Us", ("Ann", "Bo")), Side("Them", ("Cy", "Di"))])
+        game_id = game.id
+    query = {"game": game_id, "tool": "legal", "trump": "C", "trick": "4d", "hand": "7d 2c ks"}
+    response = client.get("/referee", query_string=query)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "this game's rules (Us v Them)" in text_of(page)
+    assert "You may play: 7♦ 2♣" in block(page, "legal-answer")
+
+
+def test_tapping_without_script_builds_the_fields(client):
+    query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh", "into": "hand", "tap": "KH"}
+    page = client.get("/referee", query_string=query).get_data(as_text=True)
+    assert 'name="hand" value="jh KH"' in page
+    # Tapping a card already in the other field moves it.
+    query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh kh", "into": "trick", "tap": "KH"}
+    page = client.get("/referee", query_string=query).get_data(as_text=True)
+    assert 'name="hand" value="jh"' in page and 'name="trick" value="2h KH"' in page
+    # Tapping again takes it out.
+    query = {"tool": "trick", "trump": "S", "cards": "8s 9s", "tap": "8S"}
+    page = client.get("/referee", query_string=query).get_data(as_text=True)
+    assert 'name="cards" value="9s"' in page
+
+
+def test_quiz_question_answer_and_score(client):
+    page = client.get("/referee/quiz").get_data(as_text=True)
+    assert "Score: 0 right out of 0" in text_of(page)
+    trump = re.search(r'<h2 id="quiz-q">\s*\S+ (\w+) are trump', page).group(1)
+    picks = re.findall(r'name="pick" value="([^"]+)"', page)
+    assert 2 <= len(picks) <= 4
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    answer = client.post("/api/v1/referee/trick", json={"trump": trump, "cards": picks}).get_json()["card"]
+    result = client.post("/referee/quiz", data={"csrf_token": token, "pick": answer}).get_data(as_text=True)
+    assert "Right!" in result
+    assert "Score: 1 right out of 1" in text_of(result)
+    # The same answer sent again does not count twice.
+    again = client.post("/referee/quiz", data={"csrf_token": token, "pick": answer}).get_data(as_text=True)
+    assert "Score: 1 right out of 1" in text_of(again)
+    # A wrong pick on the next question counts as asked, not right.
+    page = client.get("/referee/quiz").get_data(as_text=True)
+    trump = re.search(r'<h2 id="quiz-q">\s*\S+ (\w+) are trump', page).group(1)
+    picks = re.findall(r'name="pick" value="([^"]+)"', page)
+    winner = client.post("/api/v1/referee/trick", json={"trump": trump, "cards": picks}).get_json()["card"]
+    wrong = next(p for p in picks if p != winner)
+    result = client.post("/referee/quiz", data={"csrf_token": token, "pick": wrong}).get_data(as_text=True)
+    assert "Not this time" in result
+    assert "Score: 1 right out of 2" in text_of(result)
+
+
+def test_quiz_refuses_a_card_not_shown_and_needs_csrf(client):
+    page = client.get("/referee/quiz").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    picks = re.findall(r'name="pick" value="([^"]+)"', page)
+    other = next(c for c in ("2S", "3S", "4S", "5S", "6S") if c not in picks)
+    response = client.post("/referee/quiz", data={"csrf_token": token, "pick": other})
+    assert response.status_code == 422
+    assert "Tap one of the cards shown" in response.get_data(as_text=True)
+    assert client.post("/referee/quiz", data={"pick": picks[0]}).status_code == 400
