@@ -1,0 +1,146 @@
+"""Whatever a program sends, the games API answers in JSON and never with a 5xx."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+FUZZ = settings(max_examples=120, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(min_value=-2, max_value=40),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=30),
+    st.sampled_from(["20", "30-for-60", "slam", "30 for 60", "", "new-england", "nova-scotia", "S", "10D"]),
+)
+json_values = st.recursive(
+    scalars,
+    lambda children: st.lists(children, max_size=6) | st.dictionaries(st.text(max_size=10), children, max_size=5),
+    max_leaves=20,
+)
+small_lists = st.lists(st.one_of(st.integers(-5, 35), scalars), max_size=9)
+
+HAND_KEYS = ["n", "bidder", "bid", "bagged", "hold", "tricks", "high", "points", "partner"]
+hand_bodies = st.fixed_dictionaries(
+    {},
+    optional={
+        "n": st.one_of(st.integers(-3, 8), scalars),
+        "bidder": st.one_of(st.integers(-1, 3), scalars),
+        "bid": st.one_of(st.sampled_from([15, 20, 25, 30, "30-for-60", "slam"]), scalars),
+        "bagged": scalars,
+        "hold": scalars,
+        "tricks": st.one_of(st.lists(st.integers(-1, 6), min_size=1, max_size=3), small_lists, scalars),
+        "high": st.one_of(st.integers(-1, 3), scalars),
+        "points": st.one_of(st.lists(st.sampled_from([0, 5, 10, 15, 20, 25, 30]), min_size=2, max_size=3),
+                            small_lists, scalars),
+        "partner": st.one_of(st.integers(-1, 3), scalars),
+    },
+)
+side_bodies = st.one_of(
+    json_values,
+    st.lists(
+        st.fixed_dictionaries({}, optional={"name": st.one_of(st.text(max_size=90), scalars),
+                                            "players": st.one_of(st.lists(st.text(max_size=12), max_size=5),
+                                                                 json_values)}),
+        max_size=9,
+    ),
+)
+rule_bodies = st.one_of(
+    json_values,
+    st.dictionaries(
+        st.sampled_from(["preset", "target", "bidding", "lock", "lock_at", "green_at", "joker", "slam",
+                         "thirty_for_sixty", "elimination_at", "call_for_partner", "follow", "nonsense"]),
+        scalars,
+        max_size=4,
+    ),
+)
+game_bodies = st.one_of(
+    json_values,
+    st.fixed_dictionaries({}, optional={"sides": side_bodies, "rules": rule_bodies,
+                                        "scores": st.one_of(small_lists, scalars),
+                                        "first_dealer": scalars}),
+)
+
+
+@pytest.fixture
+def game(client):
+    body = client.post("/api/v1/games", json={"sides": SIDES}).get_json()
+    return body
+
+
+def check(response):
+    assert response.status_code < 500, response.get_data(as_text=True)
+    if response.status_code >= 400:
+        error = response.get_json()["error"]
+        assert isinstance(error["message"], str) and error["message"]
+    return response
+
+
+@FUZZ
+@given(body=st.one_of(hand_bodies, json_values))
+def test_recording_random_hands_never_breaks(client, game, body):
+    url = f"/api/v1/games/{game['id']}/hands"
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    response = check(client.post(url, json=body, headers=auth))
+    if response.status_code == 201:
+        # Whatever was accepted reads back and can be changed and undone.
+        n = response.get_json()["state"]["hands"][-1]["n"]
+        check(client.put(f"{url}/{n}", json=body, headers=auth))
+        check(client.get(f"/api/v1/games/{game['id']}"))
+        check(client.delete(f"{url}/last", headers=auth))
+    else:
+        check(client.put(f"{url}/1", json=body, headers=auth))
+
+
+@FUZZ
+@given(body=game_bodies)
+def test_starting_random_games_never_breaks(client, body):
+    response = check(client.post("/api/v1/games", json=body))
+    if response.status_code == 201:
+        game = response.get_json()
+        check(client.get(f"/api/v1/games/{game['id']}"))
+
+
+@FUZZ
+@given(raw=st.one_of(st.binary(max_size=200), st.text(max_size=200).map(str.encode)),
+       content_type=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]))
+def test_raw_bytes_never_break(client, game, raw, content_type):
+    headers = {"Authorization": f"Bearer {game['edit_token']}"}
+    if content_type:
+        headers["Content-Type"] = content_type
+    check(client.post(f"/api/v1/games/{game['id']}/hands", data=raw, headers=headers))
+    check(client.post("/api/v1/games", data=raw, headers=headers))
+
+
+@FUZZ
+@given(header=st.text(max_size=80), game_id=st.text(max_size=80))
+def test_random_tokens_and_ids_never_break(client, game, header, game_id):
+    body = {"bidder": 1, "bid": 20, "points": [10, 20]}
+    try:
+        headers = {"Authorization": header}
+        response = check(client.post(f"/api/v1/games/{game['id']}/hands", json=body, headers=headers))
+    except ValueError:  # a header value the HTTP client itself refuses to send
+        response = None
+    if response is not None:
+        assert response.status_code in (401, 403)
+    from urllib.parse import quote
+
+    check(client.get(f"/api/v1/games/{quote(game_id, safe='')}"))
+    page = client.get(f"/games/{quote(game_id, safe='')}/poll/{quote(header, safe='') or 'x'}?since=1")
+    assert page.status_code in (308, 404, 405), page.status_code  # 308: an empty id leaves a double slash
+
+
+def test_numbers_beyond_any_hand_are_refused_not_crashed(client, game):
+    url = f"/api/v1/games/{game['id']}/hands"
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    raw = json.dumps({"bidder": 10**400, "bid": 1e309, "points": [10**30, -(10**30)], "n": 10**50})
+    response = check(client.post(url, data=raw, headers={**auth, "Content-Type": "application/json"}))
+    assert response.status_code == 422
