@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
 from .rules import (
@@ -29,12 +30,17 @@ from .rules import (
 MAX_PLAYERS = 8
 MAX_PARTNER_SIDES = 4
 NAME_MAX = 80
-TRICK_CHOICES = [(str(t), str(t)) for t in range(6)]
-POINT_CHOICES = [("", "–")] + [(str(p), str(p)) for p in range(0, 35, 5)]
+TRICK_PAIRS = [(str(t), str(t)) for t in range(6)]
+POINT_PAIRS = [("", "–")] + [(str(p), str(p)) for p in range(0, 35, 5)]
 # Options typed as numbers; elimination is typed as the points below zero, so nobody types a minus sign.
 NUMBER_OPTIONS = ("target", "lock_at", "green_at", "elimination_at")
 NOT_NEEDED = ""
 NOBODY = "none"
+
+
+def options(pairs) -> list[SelectChoice]:
+    """Turn (value, label) pairs into WTForms choices."""
+    return [SelectChoice(value, label) for value, label in pairs]
 
 
 def choice_label(value) -> str:
@@ -70,7 +76,7 @@ class NewGameForm(FlaskForm):
 
     preset = RadioField(
         "Rules",
-        choices=[(name, info.title) for name, info in PRESET_INFO.items()],
+        choices=options((name, info.title) for name, info in PRESET_INFO.items()),
         default=DEFAULT_PRESET,
         validate_choice=False,
     )
@@ -81,13 +87,13 @@ class NewGameForm(FlaskForm):
     )
     mode = RadioField(
         "Partners or cut-throat",
-        choices=[("partners", "Partners"), ("cut-throat", "Each for themselves (cut-throat)")],
+        choices=options([("partners", "Partners"), ("cut-throat", "Each for themselves (cut-throat)")]),
         default="partners",
         validate_choice=False,
     )
     side_count = SelectField(
         "Number of sides",
-        choices=[(str(k), f"{k} sides") for k in range(2, MAX_PARTNER_SIDES + 1)],
+        choices=options((str(k), f"{k} sides") for k in range(2, MAX_PARTNER_SIDES + 1)),
         default="2",
         validate_choice=False,
     )
@@ -98,12 +104,11 @@ class NewGameForm(FlaskForm):
     )
     first_dealer = SelectField(
         "Who deals first",
-        choices=[(str(i), f"Seat {i + 1}") for i in range(MAX_PLAYERS)],
+        choices=options((str(i), f"Seat {i + 1}") for i in range(MAX_PLAYERS)),
         default="0",
         validate_choice=False,
     )
     start_scores = FieldList(StringField("Starting score"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
-    start_in_hole = FieldList(BooleanField("In the hole"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -203,7 +208,7 @@ class NewGameForm(FlaskForm):
                 self.problems.add("start_scores", f"Write the starting score of side {i + 1} as a number, such as 45.")
                 return False
             value = int(text)
-            if negative or self.start_in_hole[i].data:
+            if negative or self[f"in_hole_{i}"].data:
                 value = -value
             scores.append(value)
         return scores
@@ -256,11 +261,14 @@ def _option_field(info):
     if info.name in NUMBER_OPTIONS:
         label = info.label + (" (points below zero)" if info.name == "elimination_at" else "")
         return StringField(label, description=info.help, render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    return SelectField(info.label, choices=_option_choices(info), description=info.help, validate_choice=False)
+    return SelectField(info.label, choices=options(_option_choices(info)), description=info.help, validate_choice=False)
 
 
 for _name, _info in OPTION_INFO.items():
     setattr(NewGameForm, f"opt_{_name}", _option_field(_info))
+# One tick box per side (a list of check boxes would lose its order: unticked boxes are not sent).
+for _i in range(MAX_PLAYERS):
+    setattr(NewGameForm, f"in_hole_{_i}", BooleanField("In the hole"))
 
 
 # -- One hand ---------------------------------------------------------------------
@@ -277,14 +285,14 @@ class HandForm(FlaskForm):
     hold = BooleanField("The dealer held")
     partner = SelectField("Partner called", choices=[], validate_choice=False)
     by = RadioField(
-        "Enter", choices=[("tricks", "Tricks"), ("points", "Points")], default="tricks", validate_choice=False
+        "Enter", choices=options([("tricks", "Tricks"), ("points", "Points")]), default="tricks", validate_choice=False
     )
-    tricks = RadioField("Tricks the bidding side took", choices=TRICK_CHOICES, validate_choice=False)
+    tricks = RadioField("Tricks the bidding side took", choices=options(TRICK_PAIRS), validate_choice=False)
     side_tricks = FieldList(
-        SelectField("Tricks", choices=[("", "–")] + TRICK_CHOICES, validate_choice=False), min_entries=0
+        SelectField("Tricks", choices=options([("", "–")] + TRICK_PAIRS), validate_choice=False), min_entries=0
     )
     high = RadioField("Who took the high?", choices=[], validate_choice=False)
-    points = FieldList(SelectField("Points", choices=POINT_CHOICES, validate_choice=False), min_entries=0)
+    points = FieldList(SelectField("Points", choices=options(POINT_PAIRS), validate_choice=False), min_entries=0)
 
     def __init__(self, state: GameState, *args, **kwargs):
         """Fit the choices to the game as it stands before this hand."""
@@ -296,23 +304,23 @@ class HandForm(FlaskForm):
         self.side_names = names
         self.two_sides = len(names) == 2
         self.bidding = rules.bidding
-        self.bidder.choices = [(str(i), name) for i, name in enumerate(names)]
+        self.bidder.choices = options((str(i), name) for i, name in enumerate(names))
         bids: list = list(BIDS)
         if rules.thirty_for_sixty != "off":
             bids.append("30-for-60")
         if rules.slam:
             bids.append("slam")
-        self.bid.choices = [(str(b), bid_label(b)) for b in bids]
-        self.partner.choices = [("", "Nobody: the bidder plays alone")] + [
-            (str(i), name) for i, name in enumerate(names)
-        ]
+        self.bid.choices = options((str(b), bid_label(b)) for b in bids)
+        self.partner.choices = options(
+            [("", "Nobody: the bidder plays alone")] + [(str(i), name) for i, name in enumerate(names)]
+        )
         high = [(NOT_NEEDED, "Not needed: one side took every trick")] if not rules.may_score_25 else [
             (NOT_NEEDED, "Not answered")
         ]
         high += [(str(i), name) for i, name in enumerate(names)]
         if rules.may_score_25:
             high.append((NOBODY, "Nobody: the hand is worth 25"))
-        self.high.choices = high
+        self.high.choices = options(high)
         if not self.bidding:
             self.tricks.label.text = f"Tricks {names[0]} took"
         while len(self.side_tricks) < len(names):

@@ -195,7 +195,8 @@ def _undo_label(state: GameState) -> str | None:
     return text + ")"
 
 
-def _sheet_context(game: Game, state: GameState, can_edit: bool) -> dict:
+def sheet_context(game: Game, state: GameState, can_edit: bool) -> dict:
+    """Return what ``games/_sheet.html`` and the sheet page need besides a form."""
     token = game.edit_token if can_edit else game.view_token
     return {
         "game": game,
@@ -213,12 +214,15 @@ def _sheet_context(game: Game, state: GameState, can_edit: bool) -> dict:
 def _render_sheet(game: Game, state: GameState, form: HandForm | None = None, *, status: int = 200,
                   message: str | None = None, can_edit: bool = True):
     """Render the sheet page, or for htmx only the part that changes (sheet, hand form, messages)."""
-    context = _sheet_context(game, state, can_edit)
+    context = sheet_context(game, state, can_edit)
     if can_edit and form is None:
         form = HandForm(state, formdata=None)
         _prefill_reentry(game, state, form)
     context.update(form=form, message=message, status_error=status >= 400)
-    template = "games/_play.html" if _is_htmx() and request.method == "POST" else "games/sheet.html"
+    partial = _is_htmx() and request.method == "POST"
+    # A partial answer carries the polling element out of band, so it asks from the new version on.
+    context.update(live_oob=partial)
+    template = "games/_play.html" if partial else "games/sheet.html"
     return make_response(render_template(template, **context), status)
 
 
