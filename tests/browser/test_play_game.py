@@ -1,0 +1,121 @@
+"""A whole game on a phone-sized Chromium: start, record, undo, change an old hand, win."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def tap(page: Page, input_id: str) -> None:
+    page.locator(f"label[for='{input_id}']").click()
+
+
+def record(page: Page, *, bidder: int | None = None, bid: int | None = None, tricks: int,
+           high: int | None = None, bagged: bool = False) -> None:
+    """Record the next hand by tapping, as a player would, and wait for the sheet to show it."""
+    form = page.locator("#hand-form")
+    number = form.locator("input[name='n']").input_value()
+    if bagged:
+        tap(page, "bagged")
+    if bidder is not None:
+        tap(page, f"bidder-{bidder}")
+    if bid is not None:
+        page.locator(f"#bid-group label:has(input[value='{bid}'])").click()
+    tap(page, f"tricks-{tricks}")
+    if high is not None:
+        tap(page, f"high-{high + 1}")  # choice 0 is "not needed"
+    form.get_by_role("button", name=f"Save hand {number}").click()
+    expect(page.locator(f"#hand-{number}")).to_be_visible()
+
+
+def totals(page: Page, n: int) -> list[str]:
+    return [t.strip() for t in page.locator(f"#hand-{n} .running").all_inner_texts()]
+
+
+def no_sideways_scroll(page: Page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_play_a_game_to_the_end_on_a_phone(page: Page, page_problems):
+    page.goto("/games/new")
+    for seat, name in enumerate(["Ann", "Bob", "Cal", "Dee"]):
+        page.fill(f"#players-{seat}", name)
+    assert no_sideways_scroll(page)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("h1")).to_have_text("Us v Them")
+    expect(page.locator(".next-deal")).to_contain_text("Ann deals")
+
+    # The high question only shows when both sides took tricks.
+    tap(page, "tricks-5")
+    expect(page.locator(".high-part")).to_be_hidden()
+    tap(page, "tricks-3")
+    expect(page.locator(".high-part")).to_be_visible()
+
+    # 1. Nobody bids: Ann's side is bagged at 15 and takes 4 tricks and the high.
+    record(page, bagged=True, tricks=4, high=0)
+    expect(page.locator("#hand-1")).to_contain_text("bagged")
+    assert totals(page, 1) == ["25", "5"]
+
+    # 2. Them bid 25 and take 2 tricks with the high: set.
+    record(page, bidder=1, bid=25, tricks=2, high=1)
+    expect(page.locator("#hand-2")).to_contain_text("set")
+    expect(page.locator("#hand-2 .delta.circled")).to_have_text("-25")
+    expect(page.locator("#hand-2 .running.circled")).to_have_text("-20")
+
+    # 3 and 4. Us bid 30 and take everything, twice: 100, on the green.
+    record(page, bidder=0, bid=30, tricks=5)
+    record(page, bidder=0, bid=30, tricks=5)
+    assert totals(page, 4) == ["100", "-20"]
+    expect(page.locator(".standing").first).to_contain_text("on the green")
+
+    # Undo hand 4 in one tap, then enter it again from the filled-in form.
+    page.get_by_role("button", name=re.compile(r"Undo hand 4 \(Dee's deal: Us bid 30\)")).click()
+    expect(page.locator(".flash")).to_contain_text("Hand 4 removed")
+    expect(page.locator("#hand-4")).to_have_count(0)
+    expect(page.locator("#record-title")).to_have_text("Enter hand 4 again")
+    page.locator("#hand-form").get_by_role("button", name="Save hand 4").click()
+    expect(page.locator("#hand-4")).to_be_visible()
+    assert totals(page, 4) == ["100", "-20"]
+
+    # Change hand 3: Us bid 25 and took 4 tricks and the high. Hand 4's total follows.
+    page.get_by_role("link", name="Change hand 3").click()
+    expect(page.locator("h1")).to_have_text("Change hand 3")
+    page.locator("#bid-group label:has(input[value='25'])").click()
+    tap(page, "tricks-4")
+    tap(page, "high-1")
+    page.get_by_role("button", name="Save the change to hand 3").click()
+    expect(page.locator("#hand-3")).to_contain_text("edited")
+    assert totals(page, 3) == ["65", "-15"]
+    assert totals(page, 4) == ["95", "-15"]
+    assert no_sideways_scroll(page)
+
+    # 5. Us bid 30 and make it: the bidder goes out.
+    record(page, bidder=0, bid=30, tricks=5)
+    banner = page.locator(".banner-win")
+    expect(banner).to_contain_text("Us won!")
+    expect(banner).to_contain_text("Us bid 30 and made it: the bidder goes out with 125.")
+    expect(page.locator("#hand-form")).to_have_count(0)
+
+    assert no_sideways_scroll(page)
+    assert page_problems.all() == []
+
+
+def test_a_refused_hand_keeps_what_was_tapped(page: Page, page_problems):
+    page.goto("/games/new")
+    page.fill("#players-0", "Ann")
+    page.fill("#players-1", "Bob")
+    tap(page, "mode-1")
+    page.get_by_role("button", name="Start the game").click()
+    tap(page, "bidder-0")
+    tap(page, "tricks-3")
+    page.locator("#hand-form").get_by_role("button", name="Save hand 1").click()
+    expect(page.locator("#bid-error")).to_have_text("Tap the bid.")
+    expect(page.locator("#bidder-0")).to_be_checked()
+    expect(page.locator("#hand-1")).to_have_count(0)
+    assert no_sideways_scroll(page)
+    # The browser notes the 422 answer itself; anything else would be a fault of the page.
+    assert [p for p in page_problems.all() if "status of 422" not in p] == []
