@@ -1,0 +1,85 @@
+"""Weigh the score sheet of a 60-hand game: the page and every CSS and JS file it loads, raw and gzipped.
+
+Run: .venv/bin/python benchmarks/page_weight.py
+Budget: a phone's first visit downloads at most 60 KB compressed.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+import flask_migrate
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper import create_app, services  # noqa: E402
+from scorekeeper.rules import HandEntry, Side  # noqa: E402
+
+BUDGET_BYTES = 60 * 1024
+HANDS = 60
+
+
+def build_game(app) -> str:
+    """Store a 60-hand game in which nobody reaches the target; return its sheet's path."""
+    with app.app_context():
+        game = services.create_game(
+            "new-england", [Side("Us", ("Ann", "Cal")), Side("Them", ("Bob", "Dee"))]
+        )
+        for i in range(HANDS):
+            # Each side in turn bids 30 and is set: long games with big numbers and circled rows.
+            if i % 2:
+                entry = HandEntry(bidder=1, bid=30, tricks=(2, 3), high=1)
+            else:
+                entry = HandEntry(bidder=0, bid=30, tricks=(3, 2), high=0)
+            services.record_hand(game, entry)
+        return f"/games/{game.id}/{game.edit_token}"
+
+
+def assets(page: str) -> list[str]:
+    """Return the same-site CSS and JS the page loads."""
+    found = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+    found += re.findall(r'<script src="([^"]+)"', page)
+    return list(dict.fromkeys(found))
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(
+            {
+                "SECRET_KEY": "page-weight-benchmark-key-not-for-serving",
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'weight.sqlite3'}",
+            }
+        )
+        with app.app_context():
+            flask_migrate.upgrade()
+        path = build_game(app)
+        client = app.test_client()
+        response = client.get(path)
+        assert response.status_code == 200, response.status_code
+        page = response.get_data()
+        rows = [("sheet page (60 hands)", page)]
+        for url in assets(page.decode()):
+            asset = client.get(url)
+            assert asset.status_code == 200, (url, asset.status_code)
+            rows.append((url, asset.get_data()))
+            asset.close()
+
+    raw_total = gz_total = 0
+    print(f"{'what':<44} {'raw':>9} {'gzip':>9}")
+    for name, body in rows:
+        raw, gz = len(body), len(gzip.compress(body, compresslevel=6))
+        raw_total += raw
+        gz_total += gz
+        print(f"{name:<44} {raw:>9,} {gz:>9,}")
+    print(f"{'first load':<44} {raw_total:>9,} {gz_total:>9,}")
+    verdict = "within" if gz_total <= BUDGET_BYTES else "OVER"
+    print(f"budget {BUDGET_BYTES:,} bytes compressed: {verdict}")
+    return 0 if gz_total <= BUDGET_BYTES else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
