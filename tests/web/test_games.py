@@ -466,3 +466,35 @@ def test_the_sheet_takes_the_same_few_queries_for_10_or_60_hands(client, app):
     assert few == many
     assert many <= 6
     assert '<tr id="hand-60"' in page(client, long)
+
+
+# -- Other tables --------------------------------------------------------------------
+
+
+def test_three_sides_enter_each_sides_tricks(client, app):
+    response = new_game(client, mode="cut-throat", **{"players-2": "Cal", "players-3": ""})
+    url = response.headers["Location"]
+    body = page(client, url)
+    assert 'name="side_tricks-2"' in body
+    refused = hand(client, url, bidder=0, bid=15, **{"side_tricks-0": "3", "side_tricks-1": "1",
+                                                     "side_tricks-2": "0", "high": "0"})
+    assert refused.status_code == 422
+    assert any("The tricks add up to 4" in e for e in errors(refused.get_data(as_text=True)))
+    assert hands_in_db(app) == 0
+    done = hand(client, url, bidder=0, bid=15, **{"side_tricks-0": "3", "side_tricks-1": "1",
+                                                  "side_tricks-2": "1", "high": "1"})
+    assert done.status_code == 303
+    row = re.search(r'<tr id="hand-1".*?</tr>', page(client, url), re.S).group(0)
+    assert ">+15<" in row and ">+10<" in row and ">+5<" in row
+
+
+def test_traditional_game_has_no_bid_to_tap(client):
+    response = new_game(client, preset="traditional")
+    url = response.headers["Location"]
+    body = page(client, url)
+    assert 'name="bidder"' not in body and "Bagged" not in body
+    assert "Tricks Us took" in body
+    assert hand(client, url, tricks=2, high="").status_code == 422  # the high question is asked
+    assert hand(client, url, tricks=2, high="none").status_code == 303
+    row = re.search(r'<tr id="hand-1".*?</tr>', page(client, url), re.S).group(0)
+    assert ">+10<" in row and ">+15<" in row
