@@ -4,9 +4,15 @@
 (function () {
   "use strict";
 
+  // The element that asked; for swap events detail.elt is the target, so look at the request's own.
+  function poller(event) {
+    var detail = event.detail || {};
+    var elt = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
+    return elt && elt.hasAttribute && elt.hasAttribute("data-live-poll") ? elt : null;
+  }
+
   function isPoll(event) {
-    var elt = event.detail && event.detail.elt;
-    return !!(elt && elt.hasAttribute && elt.hasAttribute("data-live-poll"));
+    return poller(event) !== null;
   }
 
   // Ask from the version the page actually shows: recording a hand on this phone
@@ -16,7 +22,7 @@
       return;
     }
     var shown = document.querySelector("#sheet [data-version]");
-    var mine = parseInt(event.detail.elt.getAttribute("data-since"), 10);
+    var mine = parseInt(poller(event).getAttribute("data-since"), 10);
     var since = shown ? parseInt(shown.getAttribute("data-version"), 10) : NaN;
     if (isNaN(since) || (!isNaN(mine) && mine > since)) {
       since = mine;
@@ -46,7 +52,7 @@
     if (!isPoll(event) || !event.detail.xhr || event.detail.xhr.status !== 404) {
       return;
     }
-    var old = event.detail.elt;
+    var old = poller(event);
     var notice = document.createElement("p");
     notice.id = "live";
     notice.className = "live live-stopped";

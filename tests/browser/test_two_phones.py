@@ -1,0 +1,142 @@
+"""Two phones on one game: what one records, the other shows within seconds, without reloading."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+FOLLOW_TIMEOUT_MS = 6_000  # polls every 3 s, so a change shows within about 5 s
+
+
+def api(live_server, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    request = urllib.request.Request(live_server.url + path, method=method,
+                                     data=json.dumps(body).encode() if body is not None else None)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture
+def game(live_server):
+    return api(live_server, "POST", "/api/v1/games", {"sides": SIDES})
+
+
+@pytest.fixture
+def phones(browser, browser_context_args):
+    """Two separate phones (browser contexts, no shared cookies)."""
+    contexts = [browser.new_context(**browser_context_args) for _ in range(2)]
+    pages = []
+    for context in contexts:
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("console", lambda msg, problems=problems: problems.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda error, problems=problems: problems.append(str(error)))
+        page.problems = problems
+        pages.append(page)
+    yield pages
+    for context in contexts:
+        context.close()
+
+
+def poll_statuses(page) -> list[int]:
+    statuses: list[int] = []
+    page.on("response", lambda response: statuses.append(response.status) if "/poll/" in response.url else None)
+    return statuses
+
+
+def test_a_hand_recorded_elsewhere_shows_on_both_phones_without_a_reload(phones, game, live_server):
+    keeper, follower = phones
+    keeper.goto(game["links"]["edit"])
+    follower.goto(game["links"]["view"])
+    for page in phones:
+        expect(page.locator("#sheet")).to_contain_text("No hands yet")
+        page.evaluate("window.__samePage = true")
+    follower_polls = poll_statuses(follower)
+
+    # The phone following the score has nothing that could change the game.
+    assert follower.locator("form").count() == 0
+    assert follower.locator("button[type=submit], input[type=submit]").count() == 0
+    expect(follower.get_by_text("Scan to follow the score")).to_be_attached()
+    expect(follower.get_by_text("Scan to keep score")).to_have_count(0)
+
+    # Nothing changes: the polls come back empty and the sheet stays.
+    follower.wait_for_timeout(3_500)
+    assert follower_polls and set(follower_polls) == {304}, follower_polls
+    expect(follower.locator("#sheet")).to_contain_text("No hands yet")
+
+    # Another program records a hand through the API.
+    api(live_server, "POST", f"/api/v1/games/{game['id']}/hands",
+        {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
+
+    for page in phones:
+        expect(page.locator("#sheet")).to_contain_text("bid", timeout=FOLLOW_TIMEOUT_MS)
+        expect(page.locator("#sheet tbody tr#hand-1")).to_be_visible()
+        expect(page.locator("#sheet .standings")).to_contain_text("20")
+        expect(page.locator("#live .live-cue")).to_have_text("Updated")
+        assert page.evaluate("window.__samePage") is True, "the page was reloaded"
+    expect(keeper.locator("#sheet")).to_contain_text("Undo hand 1")
+    expect(follower.locator("#sheet")).not_to_contain_text("Undo")
+    assert follower.locator("form").count() == 0
+
+    # The poller now asks from the new version: the next polls are empty again, not the same sheet over and over.
+    follower_polls.clear()
+    follower.wait_for_timeout(3_500)
+    assert follower_polls and set(follower_polls) == {304}, follower_polls
+    for page in phones:
+        assert page.problems == [], page.problems
+
+
+def test_a_second_change_follows_the_first(phones, game, live_server):
+    keeper, follower = phones
+    follower.goto(game["links"]["view"])
+    follower.evaluate("window.__samePage = true")
+    hands = f"/api/v1/games/{game['id']}/hands"
+    api(live_server, "POST", hands, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
+    expect(follower.locator("#sheet tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
+    api(live_server, "POST", hands, {"n": 2, "bidder": 0, "bid": 25, "points": [30, 0]}, game["edit_token"])
+    expect(follower.locator("#sheet tr#hand-2")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
+    api(live_server, "DELETE", f"{hands}/last", None, game["edit_token"])
+    expect(follower.locator("#sheet tr#hand-2")).to_have_count(0, timeout=FOLLOW_TIMEOUT_MS)
+    expect(follower.locator("#sheet tr#hand-1")).to_be_visible()
+    assert follower.evaluate("window.__samePage") is True
+    assert follower.problems == []
+
+
+def test_scrolled_down_the_follower_stays_where_it_was(phones, game, live_server):
+    _, follower = phones
+    hands = f"/api/v1/games/{game['id']}/hands"
+
+    def set_hand(n):  # the bidder is set each time, so nobody gets near the target
+        return {"n": n, "bidder": n % 2, "bid": 20, "points": [10, 20] if n % 2 == 0 else [20, 10]}
+
+    for n in range(1, 9):
+        api(live_server, "POST", hands, set_hand(n), game["edit_token"])
+    follower.goto(game["links"]["view"])
+    follower.evaluate("window.scrollTo(0, 400)")
+    before = follower.evaluate("window.scrollY")
+    assert before > 0, "the sheet is too short to scroll"
+    api(live_server, "POST", hands, set_hand(9), game["edit_token"])
+    expect(follower.locator("#sheet tr#hand-9")).to_be_attached(timeout=FOLLOW_TIMEOUT_MS)
+    assert abs(follower.evaluate("window.scrollY") - before) < 50
+
+
+def test_replacing_the_edit_link_stops_the_old_one_following(phones, game, live_server):
+    keeper, other_keeper = phones
+    other_keeper.goto(game["links"]["edit"])
+    keeper.goto(game["links"]["edit"])
+    keeper.get_by_text("Share this game").click()
+    expect(keeper.get_by_text("Scan to keep score")).to_be_visible()
+    qr = keeper.get_by_role("img", name="QR code of the link to keep score")
+    expect(qr).to_be_visible()
+    assert keeper.evaluate("(img) => img.naturalWidth > 0", qr.element_handle())
+    keeper.get_by_role("button", name="Replace the link to keep score").click()
+    expect(keeper.get_by_text("old link to keep score no longer works")).to_be_visible()
+    assert game["edit_token"] not in keeper.url
+
+    expect(other_keeper.locator("#live")).to_contain_text("no longer follows the game", timeout=FOLLOW_TIMEOUT_MS)
