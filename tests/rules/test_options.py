@@ -185,8 +185,11 @@ def test_high_is_five_only(value, worth_25):
         assert_refused(state, entry, "high", r"high|best")
 
 
-def test_high_matters_in_new_england():
-    assert play(two_sides(NE)).high_matters is True
+def test_high_is_asked_only_when_both_sides_took_tricks():
+    state = play(two_sides(NE))
+    assert state.high_needed((2, 3)) is True
+    assert state.high_needed((5, 0)) is False
+    assert play(two_sides(NE.replace(high_without_trump="none"))).high_needed((5, 0)) is True
 
 
 # --- bidding options -----------------------------------------------------------------------------
