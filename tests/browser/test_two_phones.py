@@ -140,3 +140,25 @@ def test_replacing_the_edit_link_stops_the_old_one_following(phones, game, live_
     assert game["edit_token"] not in keeper.url
 
     expect(other_keeper.locator("#live")).to_contain_text("no longer follows the game", timeout=FOLLOW_TIMEOUT_MS)
+
+
+def test_the_phone_that_records_is_not_told_its_own_news(phones, game):
+    keeper, follower = phones
+    keeper.goto(game["links"]["edit"])
+    follower.goto(game["links"]["view"])
+    keeper_polls = poll_statuses(keeper)
+
+    keeper.locator("label[for=bidder-1]").click()
+    keeper.locator("label[for=bid-1]").click()
+    keeper.locator("label[for=tricks-5]").click()
+    keeper.get_by_role("button", name="Save hand 1").click()
+    expect(keeper.locator("#sheet tr#hand-1")).to_be_visible()
+    expect(follower.locator("#sheet tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
+    expect(follower.locator("#sheet .standings")).to_contain_text("30")
+
+    # The keeper's sheet already shows hand 1, so its polls stay empty and nothing flashes "Updated".
+    keeper_polls.clear()
+    keeper.wait_for_timeout(3_500)
+    assert keeper_polls and set(keeper_polls) == {304}, keeper_polls
+    expect(keeper.locator("#live .live-cue")).to_have_text("")
+    assert keeper.problems == [] and follower.problems == []

@@ -1,0 +1,283 @@
+"""Load: many phones following games while a few record hands, against gunicorn on a temporary SQLite file.
+
+Starts gunicorn on 127.0.0.1, creates games through the API, then for each viewer count
+runs that many threads polling every 3 s (unchanged polls, answered 304) beside a few
+recorders, for a bounded time. Prints p50/p95/p99 latency, requests per second and errors,
+then compares an unchanged poll with a full render of the sheet.
+
+Run: .venv/bin/python benchmarks/load.py [--viewers 100 400] [--duration 20] [--workers 2 --threads 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+POLL_EVERY = 3.0
+SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+OK_STATUSES = {200, 201, 304, 409}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Client:
+    """One keep-alive HTTP connection, reopened when the server closes it."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.conn: http.client.HTTPConnection | None = None
+
+    def request(self, method: str, path: str, body: dict | None = None, token: str | None = None):
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = json.dumps(body).encode() if body is not None else None
+        for attempt in (1, 2):
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                response = self.conn.getresponse()
+                raw = response.read()
+                if response.getheader("Connection", "").lower() == "close":
+                    self.conn.close()
+                    self.conn = None
+                return response.status, raw
+            except (ConnectionError, http.client.HTTPException, OSError):
+                if self.conn is not None:
+                    self.conn.close()
+                self.conn = None
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+
+def start_server(workers: int, threads: int, workdir: Path) -> tuple[subprocess.Popen, int]:
+    """Migrate a fresh SQLite file and start gunicorn on it."""
+    port = free_port()
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=f"sqlite:///{workdir / 'load.sqlite3'}",
+        SECRET_KEY=secrets.token_urlsafe(32),
+        SCOREKEEPER_INSTANCE_PATH=str(workdir / "instance"),
+        SCOREKEEPER_ENV="development",
+    )
+    venv_bin = Path(sys.executable).parent
+    subprocess.run([str(venv_bin / "flask"), "--app", "scorekeeper", "db", "upgrade"], cwd=ROOT, env=env,
+                   check=True, capture_output=True)
+    server = subprocess.Popen(
+        [str(venv_bin / "gunicorn"), "--workers", str(workers), "--threads", str(threads),
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "scorekeeper:create_app()"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            status, _ = Client(port).request("GET", "/healthz")
+            if status == 200:
+                return server, port
+        except OSError:
+            pass
+        time.sleep(0.2)
+    server.kill()
+    raise SystemExit("gunicorn did not start")
+
+
+def create_games(port: int, count: int) -> list[dict]:
+    client = Client(port)
+    games = []
+    for _ in range(count):
+        status, raw = client.request("POST", "/api/v1/games", {"sides": SIDES})
+        assert status == 201, raw
+        game = json.loads(raw)
+        # A few hands, so the sheet has rows to draw.
+        for n in range(1, 5):
+            hand = {"n": n, "bidder": n % 2, "bid": 20, "points": [10, 20] if n % 2 == 0 else [20, 10]}
+            status, raw = client.request("POST", f"/api/v1/games/{game['id']}/hands", hand, game["edit_token"])
+            assert status == 201, raw
+        game["version"] = json.loads(raw)["state"]["version"]
+        game["next_n"] = 5
+        games.append(game)
+    return games
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+class Results:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latencies: dict[str, list[float]] = {"poll": [], "record": []}
+        self.statuses: dict[int, int] = {}
+        self.errors: list[str] = []
+
+    def add(self, kind: str, seconds: float, status: int | None, problem: str | None = None):
+        with self.lock:
+            self.latencies[kind].append(seconds)
+            if status is not None:
+                self.statuses[status] = self.statuses.get(status, 0) + 1
+            if problem:
+                self.errors.append(problem)
+
+
+def viewer(port: int, game: dict, stop: threading.Event, results: Results, rng: random.Random):
+    client = Client(port)
+    since = game["version"]
+    path = f"/games/{game['id']}/poll/{game['view_token']}"
+    if stop.wait(rng.uniform(0, POLL_EVERY)):
+        return
+    while not stop.is_set():
+        start = time.perf_counter()
+        try:
+            status, raw = client.request("GET", f"{path}?since={since}")
+        except OSError as err:
+            results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
+        else:
+            problem = None if status in (200, 304) else f"poll answered {status}"
+            results.add("poll", time.perf_counter() - start, status, problem)
+            if status == 200:
+                marker = b'data-version="'
+                at = raw.find(marker)
+                if at >= 0:
+                    since = int(raw[at + len(marker): raw.index(b'"', at + len(marker))])
+        stop.wait(POLL_EVERY)
+
+
+def recorder(port: int, game: dict, stop: threading.Event, results: Results, every: float):
+    client = Client(port)
+    n = game["next_n"]
+    while not stop.wait(every):
+        hand = {"n": n, "bidder": n % 2, "bid": 20, "points": [10, 20] if n % 2 == 0 else [20, 10]}
+        start = time.perf_counter()
+        try:
+            status, raw = client.request("POST", f"/api/v1/games/{game['id']}/hands", hand, game["edit_token"])
+        except OSError as err:
+            results.add("record", time.perf_counter() - start, None, f"record: {err!r}")
+            continue
+        problem = None if status in OK_STATUSES else f"record answered {status}: {raw[:120]!r}"
+        results.add("record", time.perf_counter() - start, status, problem)
+        if status == 201:
+            n += 1
+        elif status == 409:
+            n = json.loads(raw).get("state", {}).get("next_n", n + 1)
+
+
+def run_phase(port: int, games: list[dict], viewers: int, recorders: int, duration: float) -> dict:
+    results = Results()
+    stop = threading.Event()
+    rng = random.Random(viewers)
+    threads = [threading.Thread(target=viewer, args=(port, games[i % len(games)], stop, results, rng), daemon=True)
+               for i in range(viewers)]
+    threads += [threading.Thread(target=recorder, args=(port, games[i], stop, results, 2.0), daemon=True)
+                for i in range(recorders)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    time.sleep(duration)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=35)
+    elapsed = time.perf_counter() - started
+    count = sum(len(v) for v in results.latencies.values())
+    return {"viewers": viewers, "recorders": recorders, "elapsed": elapsed, "requests": count,
+            "rps": count / elapsed, "results": results}
+
+
+def report(phase: dict) -> None:
+    results: Results = phase["results"]
+    print(f"\n{phase['viewers']} viewers polling every {POLL_EVERY:g} s + {phase['recorders']} recorders, "
+          f"{phase['elapsed']:.0f} s: {phase['requests']} requests, {phase['rps']:.1f} requests/s, "
+          f"{len(results.errors)} errors")
+    for kind, values in results.latencies.items():
+        if values:
+            ms = [v * 1000 for v in values]
+            print(f"  {kind:<6} n={len(ms):<6} p50 {percentile(ms, 50):6.1f} ms   p95 {percentile(ms, 95):6.1f} ms"
+                  f"   p99 {percentile(ms, 99):6.1f} ms   max {max(ms):6.1f} ms")
+    print(f"  statuses: {dict(sorted(results.statuses.items()))}")
+    for problem in results.errors[:5]:
+        print(f"  error: {problem}")
+
+
+def compare_poll_and_render(port: int, game: dict, repeat: int) -> None:
+    """Time one client asking the same thing in a row: an unchanged poll, a changed one, the whole page."""
+    client = Client(port)
+    poll = f"/games/{game['id']}/poll/{game['view_token']}"
+    status, raw = client.request("GET", f"/api/v1/games/{game['id']}")
+    version = json.loads(raw)["version"]
+    cases = [
+        ("unchanged poll (304)", f"{poll}?since={version}", 304),
+        ("changed poll: sheet render (200)", f"{poll}?since=0", 200),
+        ("whole view page (200)", f"/games/{game['id']}/view/{game['view_token']}", 200),
+    ]
+    print(f"\nOne client, {repeat} requests each, one after another:")
+    means = {}
+    for label, path, expected in cases:
+        times = []
+        size = 0
+        for _ in range(repeat):
+            start = time.perf_counter()
+            status, raw = client.request("GET", path)
+            times.append((time.perf_counter() - start) * 1000)
+            assert status == expected, (label, status)
+            size = len(raw)
+        means[label] = statistics.mean(times)
+        print(f"  {label:<34} mean {means[label]:6.2f} ms   p50 {percentile(times, 50):6.2f} ms"
+              f"   p95 {percentile(times, 95):6.2f} ms   body {size} bytes")
+    unchanged, render = means[cases[0][0]], means[cases[1][0]]
+    print(f"  an unchanged poll costs {unchanged / render:.0%} of a sheet render ({render / unchanged:.1f}x cheaper)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--viewers", type=int, nargs="+", default=[100, 400])
+    parser.add_argument("--recorders", type=int, default=3)
+    parser.add_argument("--games", type=int, default=25)
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds per viewer count")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=300, help="requests per case in the comparison")
+    args = parser.parse_args()
+
+    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-load."))
+    server, port = start_server(args.workers, args.threads, workdir)
+    try:
+        print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads, SQLite at {workdir}")
+        games = create_games(port, max(args.games, args.recorders + 1))
+        for viewers in args.viewers:
+            report(run_phase(port, games, viewers, args.recorders, args.duration))
+        compare_poll_and_render(port, games[-1], args.repeat)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
