@@ -36,17 +36,6 @@ REMEMBERED_GAMES = 20
 REMEMBERED_NAMES = 24
 COOKIE_MAX_AGE = 400 * 24 * 3600
 
-# Where the rule book explains each standing.
-STANDING_TEXT = {
-    "on-the-green": ("on the green", "on-the-green"),
-    "locked": ("locked", "locks"),
-    "in-the-hole": ("in the hole", "in-the-hole"),
-    "must-bid-out": ("must bid out", "bidder-goes-out"),
-    "eliminated": ("out of the game", "elimination"),
-    "out": ("won", "bidder-goes-out"),
-}
-
-
 # -- Cookies: the games this phone started, and names typed before ------------------
 
 
@@ -176,37 +165,12 @@ def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def _rows(game: Game, state: GameState) -> list[dict]:
-    """The sheet's rows: the engine's result of each hand beside what the table stored."""
-    rows = []
-    for hand, result in zip(game.hands, state.hands, strict=False):
-        rows.append({"result": result, "edited": bool(hand.edited)})
-    return rows
-
-
-def _undo_label(state: GameState) -> str | None:
-    if not state.hands:
-        return None
-    last = state.hands[-1]
-    text = f"Undo hand {last.n} ({last.dealer}'s deal"
-    if last.bidder is not None:
-        side = state.setup.names[last.bidder]
-        text += f": {side} {'bagged' if last.bagged else 'bid'} {last.bid_label}"
-    return text + ")"
-
-
 def sheet_context(game: Game, state: GameState, can_edit: bool) -> dict:
     """Return what ``games/_sheet.html`` and the sheet page need besides a form."""
-    token = game.edit_token if can_edit else game.view_token
     return {
         "game": game,
         "state": state,
         "can_edit": can_edit,
-        "rows": _rows(game, state),
-        "standing_text": STANDING_TEXT,
-        "undo_label": _undo_label(state) if can_edit else None,
-        "finished_early": game.finished_at is not None and not state.over,
-        "token": token,
         "preset": PRESET_INFO.get(state.rules.closest_preset()),
     }
 
