@@ -182,8 +182,11 @@ def recorder(port: int, game: dict, stop: threading.Event, results: Results, eve
         results.add("record", time.perf_counter() - start, status, problem)
         if status == 201:
             n += 1
-        elif status == 409:
-            n = json.loads(raw).get("state", {}).get("next_n", n + 1)
+        elif status == 409:  # another phone got there first: carry on from the sheet as it is
+            status, raw = client.request("GET", f"/api/v1/games/{game['id']}")
+            if status == 200:
+                n = json.loads(raw)["next_n"]
+        game["next_n"] = n
 
 
 def run_phase(port: int, games: list[dict], viewers: int, recorders: int, duration: float) -> dict:
