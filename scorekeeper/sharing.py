@@ -35,8 +35,8 @@ def _matches(given: str, expected: str | None) -> bool:
 
 def _access(game_id: str, token: str):
     """Return (version, can_edit) for a game and one of its tokens, or 404."""
-    if not isinstance(game_id, str) or len(game_id) > 64:
-        abort(404)
+    if not isinstance(game_id, str) or len(game_id) > 64 or "\x00" in game_id:
+        abort(404)  # PostgreSQL refuses a NUL byte in text outright
     row = db.session.execute(
         select(Game.version, Game.edit_token, Game.view_token).where(Game.id == game_id)
     ).one_or_none()

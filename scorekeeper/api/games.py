@@ -185,6 +185,8 @@ def _name(value, label: str, field: str) -> str:
     value = value.strip()
     if not value:
         raise BadInput(f"Give {label}", field)
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
+        raise BadInput("Names are written on one line, without control characters", field)
     if len(value) > NAME_MAX_LENGTH:
         raise BadInput(f"{label[0].upper()}{label[1:]} can be at most {NAME_MAX_LENGTH} characters", field)
     return value

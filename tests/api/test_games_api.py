@@ -174,7 +174,7 @@ def test_another_games_token_cannot_write(client, game):
 
 
 def test_unknown_game_is_a_json_404(client):
-    for response in (client.get("/api/v1/games/nope"),
+    for response in (client.get("/api/v1/games/nope"), client.get("/api/v1/games/%00"),
                      client.post("/api/v1/games/nope/hands", json={}, headers={"Authorization": "Bearer x"})):
         assert response.status_code == 404
         assert "message" in response.get_json()["error"]
@@ -231,6 +231,8 @@ def test_a_huge_body_is_a_413(client, game):
         ({"sides": [{"name": "Us", "players": "Frank"}, SIDES[1]]}, "players", "list of names"),
         ({"sides": [{"name": 7, "players": ["A", "B"]}, SIDES[1]]}, "sides", "as text"),
         ({"sides": [{"name": "x" * 81, "players": ["A", "B"]}, SIDES[1]]}, "sides", "at most 80"),
+        ({"sides": [{"name": "Us\x00", "players": ["A", "B"]}, SIDES[1]]}, "sides", "control characters"),
+        ({"sides": [{"name": "Us", "players": ["A\nB", "C"]}, SIDES[1]]}, "players", "one line"),
         ({"sides": SIDES, "rules": "whist"}, "preset", "whist"),
         ({"sides": SIDES, "rules": {"target": "lots"}}, "target", "whole number of points"),
         ({"sides": SIDES, "rules": {"trumps": "always"}}, "trumps", "trumps"),

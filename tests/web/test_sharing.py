@@ -77,6 +77,7 @@ def test_poll_with_a_wrong_token_or_game_is_404(client, game):
     other = start(client)
     assert poll(client, game, 1, token=other["edit_token"]).status_code == 404
     assert client.get(f"/games/nope/poll/{game['view_token']}?since=1").status_code == 404
+    assert client.get(f"/games/%00/poll/{game['view_token']}?since=1").status_code == 404
 
 
 def test_polling_with_the_view_token_never_offers_a_way_to_change_the_game(client, game):
