@@ -16,6 +16,7 @@ def document() -> dict:
                                           "responses": {"200": {"description": "The OpenAPI 3.1 document."}}}},
     }
     schemas: dict = {}
+    security_schemes: dict = {}
     for name in ("spec_referee", "spec_games"):
         try:
             spec = importlib.import_module(f"{__package__}.{name}")
@@ -25,6 +26,7 @@ def document() -> dict:
             continue
         paths.update(getattr(spec, "PATHS", {}))
         schemas.update(getattr(spec, "SCHEMAS", {}))
+        security_schemes.update(getattr(spec, "SECURITY_SCHEMES", {}))
     return {
         "openapi": "3.1.0",
         "info": {
@@ -35,7 +37,7 @@ def document() -> dict:
         },
         "servers": [{"url": "/"}],
         "paths": dict(sorted(paths.items())),
-        "components": {"schemas": schemas},
+        "components": {"schemas": schemas, "securitySchemes": security_schemes},
     }
 
 

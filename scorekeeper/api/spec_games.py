@@ -40,7 +40,7 @@ _WRITE_ERRORS = {
 _SECURED = [{"editToken": []}]
 
 PATHS: dict = {
-    "/games": {
+    "/api/v1/games": {
         "post": {
             "operationId": "createGame",
             "summary": "Start a game",
@@ -57,7 +57,7 @@ PATHS: dict = {
             },
         }
     },
-    "/games/{game_id}": {
+    "/api/v1/games/{game_id}": {
         "get": {
             "operationId": "getGame",
             "summary": "Read a game's score sheet",
@@ -77,7 +77,7 @@ PATHS: dict = {
             },
         }
     },
-    "/games/{game_id}/hands": {
+    "/api/v1/games/{game_id}/hands": {
         "post": {
             "operationId": "recordHand",
             "summary": "Record the next hand",
@@ -90,7 +90,7 @@ PATHS: dict = {
             "responses": {"201": _json(_ref("StateAnswer"), "The hand was recorded."), **_WRITE_ERRORS},
         }
     },
-    "/games/{game_id}/hands/last": {
+    "/api/v1/games/{game_id}/hands/last": {
         "delete": {
             "operationId": "undoLastHand",
             "summary": "Undo the last hand",
@@ -106,7 +106,7 @@ PATHS: dict = {
             "responses": {"200": _json(_ref("StateAnswer"), "The hand was undone."), **_WRITE_ERRORS},
         }
     },
-    "/games/{game_id}/hands/{n}": {
+    "/api/v1/games/{game_id}/hands/{n}": {
         "put": {
             "operationId": "editHand",
             "summary": "Replace hand n and recompute every later hand",

@@ -249,12 +249,40 @@ def test_bad_games_are_refused_in_words(client, body, field, words):
     assert words.lower() in error["message"].lower()
 
 
-def test_the_openapi_document_describes_the_games_api(client):
+def test_the_openapi_document_describes_the_games_api(client, game):
     response = client.get("/api/v1/openapi.json")
     if response.status_code == 404:
         pytest.skip("this build serves no OpenAPI document")
     spec = response.get_json()
+    paths = spec["paths"]
     for path, method in [("/games", "post"), ("/games/{game_id}", "get"), ("/games/{game_id}/hands", "post"),
                          ("/games/{game_id}/hands/last", "delete"), ("/games/{game_id}/hands/{n}", "put")]:
-        assert method in spec["paths"].get(path, spec["paths"].get("/api/v1" + path, {})), path
-    assert "GameState" in spec["components"]["schemas"]
+        assert method in paths.get("/api/v1" + path, {}), path
+        operation = paths["/api/v1" + path][method]
+        for requirement in operation.get("security", []):
+            for name in requirement:
+                assert name in spec["components"]["securitySchemes"], name
+    schemas = spec["components"]["schemas"]
+
+    def refs(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "$ref":
+                    yield value
+                else:
+                    yield from refs(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from refs(value)
+
+    for ref in refs(spec):
+        assert ref.startswith("#/components/schemas/") and ref.rsplit("/", 1)[1] in schemas, ref
+    # What the API answers has every field the document says it must.
+    state = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert set(schemas["GameState"]["required"]) <= set(state)
+    assert set(schemas["GameState"]["properties"]) == set(state)
+    client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    hand = client.get(f"/api/v1/games/{game['id']}").get_json()["hands"][0]
+    assert set(schemas["HandRow"]["properties"]) == set(hand)
+    assert set(schemas["HandInput"]["properties"]) == {"n", "bidder", "bid", "bagged", "hold", "points", "tricks",
+                                                      "high", "partner"}
