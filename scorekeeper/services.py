@@ -8,6 +8,8 @@ same game at once exactly one of them wins and the other is told why.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 
 from sqlalchemy import select, update
@@ -20,6 +22,9 @@ from .models import Side as SideRow
 from .rules import GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
 
 NAME_MAX_LENGTH = 80
+# Game ids are made by secrets.token_urlsafe; anything else cannot be a game
+# (and some characters, such as NUL, PostgreSQL refuses outright).
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class GameConflict(ValueError):
@@ -229,12 +234,14 @@ def rematch(game: Game) -> Game:
 
 
 def _clean_side(side) -> Side:
-    """Trim names and refuse ones too long to store."""
+    """Trim names and refuse ones that cannot be stored or shown."""
     name, players = side[0], side[1]
     if isinstance(name, str):
         name = name.strip()
         if len(name) > NAME_MAX_LENGTH:
             raise SetupError(f"A side's name can be at most {NAME_MAX_LENGTH} characters", "sides")
+        if _has_control_character(name):
+            raise SetupError("A side's name can only hold letters, digits, spaces and punctuation", "sides")
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise SetupError("Give each side's players as a list of names", "players")
     cleaned = []
@@ -243,8 +250,16 @@ def _clean_side(side) -> Side:
             player = player.strip()
             if len(player) > NAME_MAX_LENGTH:
                 raise SetupError(f"A player's name can be at most {NAME_MAX_LENGTH} characters", "players")
+            if _has_control_character(player):
+                raise SetupError(
+                    "A player's name can only hold letters, digits, spaces and punctuation", "players"
+                )
         cleaned.append(player)
     return Side(name, tuple(cleaned))
+
+
+def _has_control_character(text: str) -> bool:
+    return any(unicodedata.category(ch) in {"Cc", "Cs"} for ch in text)
 
 
 def _check_number(n) -> None:

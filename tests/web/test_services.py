@@ -86,6 +86,8 @@ def test_game_carried_on_from_paper_starts_from_its_scores(ctx):
         ([Side("Us", ("Frank", "Fred")), Side("Them", ("John",))], None, "players"),
         (US_THEM, [50, 33], "scores"),
         ([Side("U" * 81, ("Frank",)), Side("Them", ("John",))], None, "sides"),
+        ([Side("Us\x00", ("Frank",)), Side("Them", ("John",))], None, "sides"),
+        ([Side("Us", ("Fr\x07ank",)), Side("Them", ("John",))], None, "players"),
     ],
 )
 def test_game_that_cannot_be_played_is_refused_and_not_stored(ctx, sides, scores, field):
@@ -115,9 +117,9 @@ def test_load_game_takes_four_queries_however_long_the_game(game):
     assert len(statements) <= 4
 
 
-def test_load_game_of_an_unknown_id_is_none(ctx):
-    assert services.load_game("no-such-game") is None
-    assert services.load_game("") is None
+@pytest.mark.parametrize("game_id", ["no-such-game", "", "\x00", "a b", "é", "x" * 65, None, 7])
+def test_load_game_of_an_unknown_id_is_none(game, game_id):
+    assert services.load_game(game_id) is None
 
 
 # -- Recording --------------------------------------------------------------------------
