@@ -57,8 +57,8 @@ class StaleGame(GameConflict):
 
 def load_game(game_id: str) -> Game | None:
     """Return the game with its sides, players and hands (four queries), or None."""
-    if not isinstance(game_id, str) or not game_id or len(game_id) > 64 or "\x00" in game_id:
-        return None  # (PostgreSQL refuses a NUL byte in text outright)
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        return None
     return db.session.scalars(
         select(Game)
         .where(Game.id == game_id)
