@@ -10,6 +10,47 @@
     }
   });
 
+  // htmx leaves the page alone on an error answer (see the htmx-config meta tag);
+  // say what went wrong in the banner instead of failing silently.
+  function showRequestError(message) {
+    var banner = document.getElementById("request-error");
+    if (!banner) {
+      return;
+    }
+    banner.textContent = message;
+    banner.hidden = false;
+  }
+
+  function errorMessageOf(xhr) {
+    var type = xhr.getResponseHeader("Content-Type") || "";
+    try {
+      if (type.indexOf("application/json") === 0) {
+        return JSON.parse(xhr.responseText).error.message;
+      }
+      var doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
+      var text = doc.querySelector(".error-message");
+      if (text && text.textContent.trim()) {
+        return text.textContent.trim();
+      }
+    } catch (ignored) {
+      // Fall through to the general message.
+    }
+    return "That didn't work (error " + xhr.status + "). Nothing was saved; try again.";
+  }
+
+  document.addEventListener("htmx:responseError", function (event) {
+    showRequestError(errorMessageOf(event.detail.xhr));
+  });
+  document.addEventListener("htmx:sendError", function () {
+    showRequestError("No connection: nothing was saved. Check the network and try again.");
+  });
+  document.addEventListener("htmx:beforeRequest", function () {
+    var banner = document.getElementById("request-error");
+    if (banner) {
+      banner.hidden = true;
+    }
+  });
+
   // "Keep screen on": a checkbox (or an element holding one) marked data-wake-lock.
   // Hidden until the browser is known to support the Screen Wake Lock API.
   var wakeLock = null;

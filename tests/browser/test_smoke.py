@@ -21,3 +21,21 @@ def test_home_page_fits_a_phone_and_runs_clean(page, page_problems, live_server)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px at 360px wide"
     assert page_problems.all() == []
+
+
+def test_a_refused_htmx_request_is_explained_on_the_page(page, page_problems, live_server):
+    page.goto("/")
+    banner = page.locator("#request-error")
+    expect(banner).to_be_hidden()
+    # The phone sat on the table for hours and its form token went stale:
+    # htmx does not swap a 400, so the banner tells the player what to do.
+    page.evaluate("document.querySelector('meta[name=csrf-token]').content = 'stale'")
+    new_game = live_server.url_for("games.new")
+    page.evaluate("(url) => htmx.ajax('POST', url, {target: 'body', swap: 'none'})", new_game)
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("This page was open too long — reload and try again.")
+    # The next request clears the old message.
+    page.evaluate("htmx.ajax('GET', '/healthz', {target: '#request-error', swap: 'none'})")
+    expect(banner).to_be_hidden()
+    problems = [p for p in page_problems.all() if " 400 " not in p and "status of 400" not in p]
+    assert problems == []
