@@ -187,6 +187,9 @@ def test_replacing_the_edit_link(client, game, csrf, app):
                           headers={"Authorization": f"Bearer {game['edit_token']}"})
     assert old_api.status_code == 403
     assert client.get(path_of(game["links"]["view"])).status_code == 200
+    # This phone's list of its games now leads to the new link.
+    home = client.get("/").get_data(as_text=True)
+    assert new_path in home and edit_path not in home
 
 
 def test_replacing_the_edit_link_needs_the_csrf_token(client, game):
