@@ -39,3 +39,32 @@ def test_a_refused_htmx_request_is_explained_on_the_page(page, page_problems, li
     expect(banner).to_be_hidden()
     problems = [p for p in page_problems.all() if " 400 " not in p and "status of 400" not in p]
     assert problems == []
+
+
+SWITCH = """() => {
+  const label = document.createElement('label');
+  label.className = 'wake-lock';
+  label.hidden = true;
+  label.setAttribute('data-wake-lock', '');
+  const box = document.createElement('input');
+  box.type = 'checkbox';
+  box.id = 'keep-on';
+  label.append(box, ' Keep screen on');
+  document.querySelector('main').append(label);
+  label.dispatchEvent(new CustomEvent('htmx:load', {bubbles: true}));
+}"""
+
+
+def test_keep_screen_on_switch_holds_and_releases_the_screen(page, page_problems, live_server):
+    page.goto("/")
+    page.wait_for_load_state("load")
+    page.evaluate(SWITCH)  # as a page swapped in by htmx would carry it
+    switch = page.get_by_label("Keep screen on")
+    expect(switch).to_be_visible()  # shown only because this browser has the Wake Lock API
+    switch.check()
+    page.wait_for_function("document.getElementById('keep-on').checked === true")
+    page.wait_for_timeout(300)  # a refused lock would untick the box
+    expect(switch).to_be_checked()
+    switch.uncheck()
+    expect(switch).not_to_be_checked()
+    assert page_problems.all() == []
