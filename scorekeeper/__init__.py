@@ -49,6 +49,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     engine_options.update(app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}))
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options
 
+    if app.config.get("BEHIND_PROXY"):
+        # Links in QR codes and API answers must carry the public scheme and host
+        # that the proxy in front of gunicorn received, not the internal ones.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1)
+
     from .extensions import csrf, db, migrate
 
     db.init_app(app)

@@ -110,15 +110,20 @@ def from_environment(instance_path: str, environ=None) -> dict:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "RECENT_GAMES": 20,
+        "BEHIND_PROXY": _flag(environ.get("SCOREKEEPER_BEHIND_PROXY")),
     }
     if environ.get("SECRET_KEY"):
         settings["SECRET_KEY"] = environ["SECRET_KEY"]
     secure = environ.get("SESSION_COOKIE_SECURE")
     if secure is not None and secure.strip():
-        settings["SESSION_COOKIE_SECURE"] = secure.strip().lower() in {"1", "true", "yes", "on"}
+        settings["SESSION_COOKIE_SECURE"] = _flag(secure)
     else:
         settings["SESSION_COOKIE_SECURE"] = is_production(environ)
     return settings
+
+
+def _flag(value: str | None) -> bool:
+    return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
 
 def engine_options(uri: str) -> dict:

@@ -1,7 +1,7 @@
 """The app as a whole: configuration, headers, error pages, the home page, the form macro."""
 
 import pytest
-from flask import render_template_string
+from flask import render_template_string, url_for
 from flask_wtf import FlaskForm
 from sqlalchemy import text
 from wtforms import BooleanField, IntegerField, RadioField, StringField
@@ -22,7 +22,7 @@ STRONG_KEY = "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6Hu"
 @pytest.fixture
 def clean_env(monkeypatch, tmp_path):
     """An environment with none of the app's settings, and a throwaway instance folder."""
-    for name in ("SECRET_KEY", "DATABASE_URL", "SCOREKEEPER_ENV", "SESSION_COOKIE_SECURE"):
+    for name in ("SECRET_KEY", "DATABASE_URL", "SCOREKEEPER_ENV", "SESSION_COOKIE_SECURE", "SCOREKEEPER_BEHIND_PROXY"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
     return monkeypatch
@@ -88,6 +88,19 @@ def test_postgres_url_uses_psycopg_and_checks_pooled_connections(clean_env):
     with app.app_context():
         assert db.engine.dialect.driver == "psycopg"
         assert db.engine.pool._pre_ping is True
+
+
+@pytest.mark.parametrize(("behind_proxy", "expected"), [("1", "https://scores.example/"), ("", "http://10.0.0.5/")])
+def test_links_use_the_public_address_only_behind_a_proxy(clean_env, behind_proxy, expected):
+    clean_env.setenv("SCOREKEEPER_BEHIND_PROXY", behind_proxy)
+    app = create_app({"SECRET_KEY": STRONG_KEY})
+    app.add_url_rule("/where", "where", lambda: url_for("main.index", _external=True))
+    response = app.test_client().get(
+        "/where",
+        base_url="http://10.0.0.5",
+        headers={"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example"},
+    )
+    assert response.get_data(as_text=True) == expected
 
 
 def test_sqlite_waits_for_writers_and_lets_readers_through(app):
@@ -223,8 +236,6 @@ def test_home_offers_a_new_game(app, client):
     assert "No games yet" in body
     if "games.new" in app.view_functions:
         with app.test_request_context():
-            from flask import url_for
-
             assert f'href="{url_for("games.new")}"' in body
 
 
