@@ -32,10 +32,59 @@
     }
   });
 
+  // The poll's own troubles are kept to the live line: they are handled here, in the capture
+  // phase, and go no further, so the page's error banner (meant for what a player did) neither
+  // shows "nothing was saved" for a background poll nor gets hidden by the next poll.
+  function onPoll(name, handler) {
+    window.addEventListener(name, function (event) {
+      if (isPoll(event)) {
+        event.stopPropagation();
+        handler(event);
+      }
+    }, true);
+  }
+
+  function setCue(elt, text, offline) {
+    var cue = elt.querySelector(".live-cue");
+    if (cue) {
+      cue.textContent = text;
+    }
+    elt.classList.toggle("live-offline", offline);
+    if (offline) {
+      elt.classList.remove("live-updated");
+    }
+  }
+
   // No need to ask while the phone's screen is off or the tab is hidden.
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (isPoll(event) && document.visibilityState === "hidden") {
+  onPoll("htmx:beforeRequest", function (event) {
+    if (document.visibilityState === "hidden") {
       event.preventDefault();
+    }
+  });
+
+  onPoll("htmx:sendError", function (event) {
+    setCue(poller(event), "No connection: trying again", true);
+  });
+
+  // The link stopped working (the game was deleted, or its link to keep score replaced).
+  onPoll("htmx:responseError", function (event) {
+    var old = poller(event);
+    if (!event.detail.xhr || event.detail.xhr.status !== 404) {
+      setCue(old, "The score could not be fetched: trying again", true);
+      return;
+    }
+    var notice = document.createElement("p");
+    notice.id = "live";
+    notice.className = "live live-stopped";
+    notice.setAttribute("role", "status");
+    notice.textContent = "This sheet no longer follows the game: the game was deleted or this link was replaced.";
+    old.replaceWith(notice);
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = poller(event);
+    if (elt && event.detail.successful && elt.classList.contains("live-offline")) {
+      setCue(elt, "", false);
     }
   });
 
@@ -45,20 +94,6 @@
       event.detail.shouldSwap = false;
       event.detail.isError = false;
     }
-  });
-
-  // The link stopped working (the game was deleted, or its link to keep score replaced).
-  document.addEventListener("htmx:responseError", function (event) {
-    if (!isPoll(event) || !event.detail.xhr || event.detail.xhr.status !== 404) {
-      return;
-    }
-    var old = poller(event);
-    var notice = document.createElement("p");
-    notice.id = "live";
-    notice.className = "live live-stopped";
-    notice.setAttribute("role", "status");
-    notice.textContent = "This sheet no longer follows the game: the game was deleted or this link was replaced.";
-    old.replaceWith(notice);
   });
 
   // Back on screen: catch up at once rather than waiting for the next tick.

@@ -162,3 +162,20 @@ def test_the_phone_that_records_is_not_told_its_own_news(phones, game):
     assert keeper_polls and set(keeper_polls) == {304}, keeper_polls
     expect(keeper.locator("#live .live-cue")).to_have_text("")
     assert keeper.problems == [] and follower.problems == []
+
+
+def test_a_phone_that_loses_the_network_says_so_quietly_and_catches_up(phones, game, live_server):
+    _, follower = phones
+    follower.goto(game["links"]["view"])
+    follower.context.set_offline(True)
+    expect(follower.locator("#live")).to_contain_text("No connection", timeout=FOLLOW_TIMEOUT_MS)
+    # A poll nobody asked for is not reported as something that failed to save.
+    banner = follower.locator("#request-error")
+    if banner.count():
+        expect(banner).to_be_hidden()
+    api(live_server, "POST", f"/api/v1/games/{game['id']}/hands",
+        {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
+    follower.context.set_offline(False)
+    expect(follower.locator("#sheet tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
+    expect(follower.locator("#live")).not_to_contain_text("No connection")
+    expect(follower.locator("#live .live-cue")).to_have_text("Updated")
