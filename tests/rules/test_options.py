@@ -299,9 +299,7 @@ def test_all_five_tricks_doubles_not_for_defenders():
     [("bidder", 3), ("left-of-bidder", 0), ("bidder-chooses", None), ("left-of-dealer", 1)],
 )
 def test_first_lead(value, leader):
-    first_leader = getattr(engine, "first_leader", None)
-    if first_leader is None:
-        pytest.skip("the engine exposes no first leader")
+    first_leader = engine.first_leader
     rules = NE.replace(first_lead=value)
     setup = two_sides(rules)
     # Four seats; Ann (seat 0) deals, Ben (seat 3) wins the bid.
@@ -311,9 +309,7 @@ def test_first_lead(value, leader):
 def test_first_lead_without_bidding_is_left_of_dealer():
     rules = Rules.preset("traditional")
     assert rules.first_lead == "left-of-dealer"
-    first_leader = getattr(engine, "first_leader", None)
-    if first_leader is None:
-        pytest.skip("the engine exposes no first leader")
+    first_leader = engine.first_leader
     setup = two_sides(rules)
     assert first_leader(rules, setup.seats, 3, None) == 0
 
