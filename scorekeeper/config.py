@@ -109,7 +109,6 @@ def from_environment(instance_path: str, environ=None) -> dict:
         "WTF_CSRF_TIME_LIMIT": 12 * 3600,
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
-        "RECENT_GAMES": 20,
         "BEHIND_PROXY": _flag(environ.get("SCOREKEEPER_BEHIND_PROXY")),
     }
     if environ.get("SECRET_KEY"):

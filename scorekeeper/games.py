@@ -23,7 +23,11 @@ from flask import (
 )
 from itsdangerous import BadSignature, URLSafeSerializer
 
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
 from . import services
+from .extensions import db
 from .forms import ConfirmForm, HandForm, NewGameForm
 from .models import Game
 from .rules import OPTION_INFO, PRESET_INFO, GameState, HandEntry, HandError, RulesError, SetupError, replay
@@ -65,25 +69,30 @@ def _set_cookie(response, name: str, value: list) -> None:
     )
 
 
-def remembered_games() -> list[tuple[str, str]]:
-    """Return (game id, edit token) of the games started or continued on this device, newest first."""
-    pairs = []
+def remembered_games() -> list[tuple[str, str, str]]:
+    """Return (game id, token, "edit" or "view") of the games opened on this device, newest first."""
+    found = []
     for item in _read_cookie(GAMES_COOKIE):
-        if isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item):
-            pairs.append((item[0], item[1]))
-    return pairs
+        if not isinstance(item, list) or not all(isinstance(x, str) for x in item):
+            continue
+        if len(item) == 2:
+            found.append((item[0], item[1], "edit"))
+        elif len(item) == 3 and item[2] in ("edit", "view"):
+            found.append((item[0], item[1], item[2]))
+    return found
 
 
-def remember_game(response, game: Game) -> None:
-    """Put the game's edit link first in the ``games`` cookie."""
-    pairs = [(gid, token) for gid, token in remembered_games() if gid != game.id]
-    pairs.insert(0, (game.id, game.edit_token))
-    _set_cookie(response, GAMES_COOKIE, [list(p) for p in pairs[:REMEMBERED_GAMES]])
+def remember_game(response, game: Game, kind: str = "edit") -> None:
+    """Put the game first in the ``games`` cookie, with the link this device may use."""
+    token = game.edit_token if kind == "edit" else game.view_token
+    kept = [list(item) for item in remembered_games() if item[0] != game.id]
+    kept.insert(0, [game.id, token, kind])
+    _set_cookie(response, GAMES_COOKIE, kept[:REMEMBERED_GAMES])
 
 
 def forget_game(response, game_id: str) -> None:
-    pairs = [list(p) for p in remembered_games() if p[0] != game_id]
-    _set_cookie(response, GAMES_COOKIE, pairs)
+    kept = [list(item) for item in remembered_games() if item[0] != game_id]
+    _set_cookie(response, GAMES_COOKIE, kept)
 
 
 def remembered_names() -> list[str]:
@@ -102,39 +111,44 @@ def _my_games():
 
 
 def my_games() -> list[dict]:
-    """The games remembered on this device, for the home page: link, side names, scores, whether over."""
-    pairs = remembered_games()
-    if not pairs:
+    """The games remembered on this device, for the home page, in one query.
+
+    Each comes with its link, side names and scores, the winner, and whether this
+    device keeps the score or follows it. A link that was replaced drops off the list.
+    """
+    remembered = remembered_games()
+    if not remembered:
         return []
-    from sqlalchemy import select
-    from sqlalchemy.orm import selectinload
-
-    from .extensions import db
-
-    tokens = dict(pairs)
     games = db.session.scalars(
         select(Game)
-        .where(Game.id.in_(list(tokens)))
+        .where(Game.id.in_([gid for gid, _token, _kind in remembered]))
         .options(selectinload(Game.sides), selectinload(Game.players), selectinload(Game.hands))
     ).all()
-    by_id = {g.id: g for g in games if hmac.compare_digest(g.edit_token, tokens[g.id])}
+    by_id = {game.id: game for game in games}
     found = []
-    for gid, _token in pairs:
+    for gid, token, kind in remembered:
         game = by_id.get(gid)
         if game is None:
             continue
+        expected = game.edit_token if kind == "edit" else game.view_token
+        if not hmac.compare_digest(expected, token):
+            continue
         try:
             state = services.state_for(game)
-            scores = state.scores
-            over = state.over or game.finished_at is not None
         except ValueError:
-            scores, over = (None,) * len(game.sides), game.finished_at is not None
+            scores, winner = (None,) * len(game.sides), None
+        else:
+            scores, winner = state.scores, state.winner
+        endpoint = "games.sheet" if kind == "edit" else "games.view"
         found.append(
             {
-                "link": url_for("games.sheet", game_id=game.id, token=game.edit_token),
+                "link": url_for(endpoint, game_id=game.id, token=token),
                 "sides": [(side.name, score) for side, score in zip(game.sides, scores, strict=False)],
                 "hands": len(game.hands),
-                "over": over,
+                "over": winner is not None or game.finished_at is not None,
+                "winner": winner,
+                "keeping": kind == "edit",
+                "updated": game.updated_at,
             }
         )
     return found
@@ -247,7 +261,7 @@ def new():
 def sheet(game_id: str, token: str):
     game = _game_or_404(game_id, token)
     response = _render_sheet(game, _state(game))
-    if game.id not in dict(remembered_games()):
+    if (game.id, game.edit_token, "edit") not in remembered_games():
         remember_game(response, game)
     return response
 
@@ -255,7 +269,10 @@ def sheet(game_id: str, token: str):
 @bp.get("/games/<game_id>/view/<token>")
 def view(game_id: str, token: str):
     game = _game_or_404(game_id, token, "view")
-    return _render_sheet(game, _state(game), can_edit=False)
+    response = _render_sheet(game, _state(game), can_edit=False)
+    if game.id not in {gid for gid, _token, _kind in remembered_games()}:
+        remember_game(response, game, "view")
+    return response
 
 
 @bp.post("/games/<game_id>/<token>/hands")

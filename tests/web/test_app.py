@@ -233,30 +233,52 @@ def test_health_check(client):
 def test_home_offers_a_new_game(app, client):
     body = client.get("/").get_data(as_text=True)
     assert "Start a new game" in body
-    assert "No games yet" in body
-    if "games.new" in app.view_functions:
-        with app.test_request_context():
-            assert f'href="{url_for("games.new")}"' in body
+    assert "No games on this phone yet" in body
+    with app.test_request_context():
+        assert f'href="{url_for("games.new")}"' in body
 
 
-def test_home_lists_recent_games_newest_first_with_scores(app, client):
+def test_home_lists_only_this_phones_games_with_scores_and_winner(app, client):
     with app.app_context():
-        older = services.create_game(
+        kept = services.create_game(
             "new-england", [Side("Us", ("Frank", "Fred")), Side("Them", ("John", "Jim"))]
         )
-        services.record_hand(older, HandEntry(bidder=0, bid=15, tricks=(2, 3), high=1))
-        services.create_game("new-england", [Side("Ann", ("Ann",)), Side("Bob", ("Bob",)), Side("Cy", ("Cy",))])
-        older_id, edit_token, view_token = older.id, older.edit_token, older.view_token
+        services.record_hand(kept, HandEntry(bidder=0, bid=15, tricks=(2, 3), high=1))
+        followed = services.create_game(
+            "new-england", [Side("Ann", ("Ann",)), Side("Bob", ("Bob",)), Side("Cy", ("Cy",))]
+        )
+        stranger = services.create_game("new-england", [Side("North", ("N1", "N2")), Side("South", ("S1", "S2"))])
+        kept_path = f"/games/{kept.id}/{kept.edit_token}"
+        followed_path = f"/games/{followed.id}/view/{followed.view_token}"
+        stranger_id = stranger.id
+    # A game started elsewhere is on no phone's list: its links are its only key.
+    assert client.get("/").get_data(as_text=True).count('class="game-card') == 0
+    assert client.get(kept_path).status_code == 200
+    assert client.get(followed_path).status_code == 200
     body = client.get("/").get_data(as_text=True)
-    # Anyone may watch a listed game; only the people at the table hold the link that records hands.
-    assert edit_token not in body
-    if "games.view" in app.view_functions:
-        assert f"/{older_id}/view/{view_token}" in body
-    assert body.index(">Ann<") < body.index(">Us<"), "newest game first"
+    assert "North" not in body and stranger_id not in body
+    # Newest opened first; the kept game links to the sheet that records, the followed one to the view.
+    assert body.index(">Ann<") < body.index(">Us<")
+    assert f'href="{kept_path}"' in body and f'href="{followed_path}"' in body
+    assert "keeping score" in body and "following" in body
     # Us were set 15 on the first hand: the sheet circles a score in the hole.
     assert '<span class="score circled">-15</span>' in body
     assert '<span class="score">20</span>' in body
-    assert "1 hand ·" in body and "0 hands ·" in body
+    assert "1 hand" in body and "0 hands" in body
+
+
+def test_following_a_game_never_downgrades_the_link_that_keeps_score(app, client):
+    with app.app_context():
+        game = services.create_game("new-england", [Side("Us", ("A", "B")), Side("Them", ("C", "D"))])
+        edit_path = f"/games/{game.id}/{game.edit_token}"
+        view_path = f"/games/{game.id}/view/{game.view_token}"
+    client.get(view_path)
+    assert f'href="{view_path}"' in client.get("/").get_data(as_text=True)
+    client.get(edit_path)
+    client.get(view_path)
+    body = client.get("/").get_data(as_text=True)
+    assert f'href="{edit_path}"' in body and view_path not in body
+    assert body.count('class="game-card') == 1
 
 
 def test_nav_links_only_to_pages_that_exist(app, client):
