@@ -194,14 +194,20 @@ def _render_sheet(game: Game, state: GameState, form: HandForm | None = None, *,
     """Render the sheet page, or for htmx only the part that changes (sheet, hand form, messages)."""
     context = sheet_context(game, state, can_edit)
     if can_edit and form is None:
-        form = HandForm(state, formdata=None)
-        _prefill_reentry(game, state, form)
+        form = fresh_hand_form(game, state)
     context.update(form=form, message=message, status_error=status >= 400)
     partial = _is_htmx() and request.method == "POST"
     # A partial answer carries the polling element out of band, so it asks from the new version on.
     context.update(live_oob=partial)
     template = "games/_play.html" if partial else "games/sheet.html"
     return make_response(render_template(template, **context), status)
+
+
+def fresh_hand_form(game: Game, state: GameState) -> HandForm:
+    """The empty form for the next hand (or, just after an undo, the removed hand filled in)."""
+    form = HandForm(state, formdata=None)
+    _prefill_reentry(game, state, form)
+    return form
 
 
 def _prefill_reentry(game: Game, state: GameState, form: HandForm) -> None:

@@ -82,9 +82,19 @@ def poll(game_id: str, token: str):
         abort(404)
     state = services.state_for(game)
     context = sheet_context(game, state, can_edit)
-    body = render_template("games/_sheet.html", **context)
-    body += render_template("games/_live.html", **context, live_oob=True, live_updated=True)
-    response = make_response(body, 200)
+    response = make_response("", 200)
+    if can_edit and request.args.get("form") == "1":
+        # The keeping phone's hand form was untouched: send the form for the next hand with the sheet.
+        from .games import fresh_hand_form
+
+        context.update(form=fresh_hand_form(game, state), message=None, status_error=False)
+        body = render_template("games/_play.html", **context, live_oob=True, live_updated=True)
+        response.headers["HX-Retarget"] = "#play"
+        response.headers["HX-Reswap"] = "outerHTML"
+    else:
+        body = render_template("games/_sheet.html", **context)
+        body += render_template("games/_live.html", **context, live_oob=True, live_updated=True)
+    response.set_data(body)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Vary"] = "HX-Request"
     return response

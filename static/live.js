@@ -30,6 +30,22 @@
     if (!isNaN(since)) {
       event.detail.parameters.since = String(since);
     }
+    // A hand form nobody has touched may be replaced by the one for the next hand;
+    // one being filled in is left alone (saving it then says another phone got there first).
+    var record = document.querySelector("#record form");
+    if (record && !record.hasAttribute("data-touched")) {
+      event.detail.parameters.form = "1";
+    }
+  });
+
+  // Mark the hand form as being filled in from the first tap or keystroke.
+  ["input", "change"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var form = event.target && event.target.closest && event.target.closest("#record form");
+      if (form) {
+        form.setAttribute("data-touched", "");
+      }
+    });
   });
 
   // The poll's own troubles are kept to the live line: they are handled here, in the capture

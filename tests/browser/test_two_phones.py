@@ -134,6 +134,8 @@ def test_replacing_the_edit_link_stops_the_old_one_following(phones, game, live_
     expect(keeper.get_by_text("Scan to keep score")).to_be_visible()
     qr = keeper.get_by_role("img", name="QR code of the link to keep score")
     expect(qr).to_be_visible()
+    # The code is an image of its own: wait for it to arrive, then it must have drawn.
+    keeper.wait_for_function("(img) => img.complete", arg=qr.element_handle())
     assert keeper.evaluate("(img) => img.naturalWidth > 0", qr.element_handle())
     keeper.get_by_role("button", name="Replace the link to keep score").click()
     expect(keeper.get_by_text("old link to keep score no longer works")).to_be_visible()
@@ -179,3 +181,40 @@ def test_a_phone_that_loses_the_network_says_so_quietly_and_catches_up(phones, g
     expect(follower.locator("#sheet tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
     expect(follower.locator("#live")).not_to_contain_text("No connection")
     expect(follower.locator("#live .live-cue")).to_have_text("Updated")
+
+
+def test_an_untouched_hand_form_moves_on_to_the_next_hand_a_started_one_is_kept(phones, game, live_server):
+    keeper, other = phones
+    keeper.goto(game["links"]["edit"])
+    keeper.evaluate("window.__samePage = true")
+    hands = f"/api/v1/games/{game['id']}/hands"
+
+    # Another phone records hand 1 while this one's form lies untouched: the form moves on to hand 2.
+    api(live_server, "POST", hands, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
+    expect(keeper.locator("#record h2")).to_have_text("Record hand 2", timeout=FOLLOW_TIMEOUT_MS)
+    expect(keeper.locator("#sheet tr#hand-1")).to_be_visible()
+    keeper.locator("label[for=bidder-0]").click()
+    keeper.locator("label[for=bid-1]").click()
+    keeper.locator("label[for=tricks-5]").click()
+    keeper.get_by_role("button", name="Save hand 2").click()
+    expect(keeper.locator("#sheet tr#hand-2")).to_be_visible()
+    expect(keeper.locator("#record h2")).to_have_text("Record hand 3")
+
+    # Half-way through entering hand 3, another phone records it: what was tapped stays put...
+    keeper.locator("label[for=bidder-1]").click()
+    api(live_server, "POST", hands, {"n": 3, "bidder": 0, "bid": 20, "points": [20, 10]}, game["edit_token"])
+    expect(keeper.locator("#sheet tr#hand-3")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
+    expect(keeper.locator("#record h2")).to_have_text("Record hand 3")
+    expect(keeper.locator("#bidder-1")).to_be_checked()
+    # ...and saving it says another phone got there first, and records nothing.
+    keeper.locator("label[for=bid-1]").click()
+    keeper.locator("label[for=tricks-5]").click()
+    keeper.get_by_role("button", name="Save hand 3").click()
+    expect(keeper.locator("#play")).to_contain_text("Hand 3 was just recorded by another phone")
+    expect(keeper.locator("#sheet tr#hand-4")).to_have_count(0)
+    expect(keeper.locator("#record h2")).to_have_text("Record hand 4")
+    state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    assert len(state["hands"]) == 3
+    assert keeper.evaluate("window.__samePage") is True
+    # The browser logs the refused save (409) itself; nothing else went wrong on the page.
+    assert [p for p in keeper.problems if "409" not in p] == [], keeper.problems

@@ -215,3 +215,22 @@ def test_the_view_link_refuses_every_write(client, game, csrf):
         assert response.status_code in (403, 404, 405), action
     state = client.get(f"/api/v1/games/{game['id']}").get_json()
     assert len(state["hands"]) == 1 and state["version"] == 2
+
+
+def test_a_poll_for_an_untouched_form_brings_the_next_hands_form(client, game):
+    edit_path = path_of(game["links"]["edit"])
+    client.post(f"/api/v1/games/{game['id']}/hands", json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
+                headers={"Authorization": f"Bearer {game['edit_token']}"})
+    response = client.get(f"/games/{game['id']}/poll/{game['edit_token']}?since=1&form=1",
+                          headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert response.headers["HX-Retarget"] == "#play"
+    body = response.get_data(as_text=True)
+    assert body.startswith('<div id="play">')
+    assert "Record hand 2" in body and 'name="n" value="2"' in body
+    assert 'id="hand-1"' in body and 'hx-swap-oob="true"' in body
+    # The view link never gets a form, whatever it asks for.
+    view = client.get(f"/games/{game['id']}/poll/{game['view_token']}?since=1&form=1")
+    assert "HX-Retarget" not in view.headers
+    assert "<form" not in view.get_data(as_text=True)
+    assert client.get(edit_path).status_code == 200
