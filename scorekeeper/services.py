@@ -136,6 +136,8 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
     """
     state = state_for(game)
     expected = state.next_n
+    if game.finished_at is not None and state.winner is None:
+        raise HandError("This game was finished early: carry on playing it before recording another hand.", "game")
     if n is not None:
         _check_number(n)
         if n < expected:
@@ -175,7 +177,7 @@ def undo_last(game: Game, expected_n: int | None = None, *, expected_version: in
                 f"Hand {last.n} was just recorded on another phone, so hand {expected_n} is no longer the last."
             )
     new_state = replay(setup_for(game), [entry_for(hand) for hand in game.hands[:-1]])
-    _bump(game, StaleGame(), finished_at=_finished_at(game, new_state))
+    _bump(game, StaleGame(), finished_at=_finished_at(game, new_state, _stopped_early(game)))
     db.session.delete(last)
     db.session.commit()
     return new_state
@@ -199,7 +201,7 @@ def edit_hand(game: Game, n: int, entry: HandEntry, *, expected_version: int | N
     entries = [entry_for(h) for h in game.hands]
     entries[n - 1] = entry
     new_state = replay(setup_for(game), entries)
-    _bump(game, StaleGame(), finished_at=_finished_at(game, new_state))
+    _bump(game, StaleGame(), finished_at=_finished_at(game, new_state, _stopped_early(game)))
     for name, value in _hand_values(entry, new_state.hands[n - 1]).items():
         setattr(hand, name, value)
     hand.edited = True
@@ -277,8 +279,18 @@ def _check_version(game: Game, expected_version: int | None) -> None:
         raise StaleGame()
 
 
-def _finished_at(game: Game, state: GameState):
-    if state.winner is None:
+def _stopped_early(game: Game) -> bool:
+    """Whether the game was finished by hand, before anyone won."""
+    return game.finished_at is not None and state_for(game).winner is None
+
+
+def _finished_at(game: Game, state: GameState, stopped_early: bool = False):
+    """When the game ended after this change: at its winning hand, or when it was stopped by hand.
+
+    Undoing or correcting a hand of a game stopped early leaves it stopped; undoing
+    the hand that won a game opens it again.
+    """
+    if state.winner is None and not stopped_early:
         return None
     return game.finished_at or utcnow()
 

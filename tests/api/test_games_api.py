@@ -285,3 +285,16 @@ def test_the_openapi_document_describes_the_games_api(client, game):
     assert set(schemas["HandRow"]["properties"]) == set(hand)
     assert set(schemas["HandInput"]["properties"]) == {"n", "bidder", "bid", "bagged", "hold", "points", "tricks",
                                                       "high", "partner"}
+
+
+def test_a_game_finished_early_on_the_sheet_takes_no_hand_through_the_api(app, client, game):
+    from scorekeeper import services
+
+    with app.app_context():
+        services.finish_game(services.load_game(game["id"]))
+    response = client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
+                           headers=auth(game))
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert error["field"] == "game" and "finished early" in error["message"]
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []

@@ -364,3 +364,21 @@ def test_rematch_keeps_the_table_and_moves_the_deal_on(game):
     assert new.rules == old.rules
     assert new.hands == [] and new.start_scores is None
     assert services.state_for(new).dealer == "John"
+
+
+def test_a_game_finished_early_stays_finished_through_undo_and_edit_and_takes_no_hand(game):
+    services.record_hand(game, A_SET)
+    services.record_hand(reload(game), B_SET)
+    services.finish_game(reload(game))
+    with pytest.raises(HandError, match="finished early") as refused:
+        services.record_hand(reload(game), A_SET, n=3)
+    assert refused.value.field == "game"
+    assert len(reload(game).hands) == 2
+    services.edit_hand(reload(game), 1, B_SET)
+    assert reload(game).finished_at is not None
+    services.undo_last(reload(game))
+    assert reload(game).finished_at is not None and len(reload(game).hands) == 1
+    # Carrying on opens it for hands again.
+    services.finish_game(reload(game), False)
+    services.record_hand(reload(game), A_SET, n=2)
+    assert len(reload(game).hands) == 2
