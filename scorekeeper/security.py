@@ -39,6 +39,13 @@ ERROR_TEXT = {
     500: ("Something broke", "Something went wrong on our side and nothing was saved. Try again in a moment."),
 }
 
+# The API's own words where the page's would point at buttons and links it does not have.
+API_ERROR_TEXT = {
+    400: "The request could not be read. Send a JSON object as the API document describes.",
+    404: "There is nothing at this address, or the game was deleted. The API is described at /api/v1/openapi.json.",
+    405: "This address does not take that method; the Allow header lists the ones it takes.",
+}
+
 
 def wants_json() -> bool:
     """Say whether the current request belongs to the JSON API."""
@@ -48,9 +55,10 @@ def wants_json() -> bool:
 def error_response(status: int, message: str | None = None, field: str | None = None):
     """Return the error page, or the JSON error for API paths, for *status*."""
     title, default_message = ERROR_TEXT.get(status, ERROR_TEXT[500 if status >= 500 else 400])
-    message = message or default_message
     if wants_json():
+        message = message or API_ERROR_TEXT.get(status, default_message)
         return make_response(jsonify({"error": {"message": message, "field": field}}), status)
+    message = message or default_message
     try:
         body = render_template("errors/error.html", status=status, title=title, message=message)
     except Exception:  # The page itself failed: fall back to plain text rather than a bare 500.

@@ -165,8 +165,15 @@ def test_missing_api_path_answers_json(client):
     assert response.status_code == 404
     assert response.is_json
     error = response.get_json()["error"]
-    assert "no page at this address" in error["message"]
+    assert "nothing at this address" in error["message"] and "/api/v1/openapi.json" in error["message"]
     assert error["field"] is None
+
+
+def test_api_method_not_allowed_says_which_methods_are(client):
+    response = client.patch("/api/v1/games")
+    assert response.status_code == 405
+    assert "POST" in response.headers["Allow"]
+    assert "Allow header" in response.get_json()["error"]["message"]
 
 
 def test_form_posted_without_its_token_says_reload(app):
