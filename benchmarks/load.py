@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 POLL_EVERY = 3.0
 SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
 OK_STATUSES = {200, 201, 304, 409}
+SECRET_KEY = secrets.token_urlsafe(32)
 
 
 def free_port() -> int:
@@ -71,16 +72,21 @@ class Client:
         raise AssertionError("unreachable")
 
 
+def app_env(workdir: Path) -> dict:
+    """The settings of the app under test: a fresh SQLite file in *workdir*."""
+    return {
+        "DATABASE_URL": f"sqlite:///{workdir / 'load.sqlite3'}",
+        "SECRET_KEY": SECRET_KEY,
+        "SCOREKEEPER_INSTANCE_PATH": str(workdir / "instance"),
+        "SCOREKEEPER_ENV": "development",
+    }
+
+
 def start_server(workers: int, threads: int, workdir: Path) -> tuple[subprocess.Popen, int]:
     """Migrate a fresh SQLite file and start gunicorn on it."""
     port = free_port()
     env = dict(os.environ)
-    env.update(
-        DATABASE_URL=f"sqlite:///{workdir / 'load.sqlite3'}",
-        SECRET_KEY=secrets.token_urlsafe(32),
-        SCOREKEEPER_INSTANCE_PATH=str(workdir / "instance"),
-        SCOREKEEPER_ENV="development",
-    )
+    env.update(app_env(workdir))
     venv_bin = Path(sys.executable).parent
     subprocess.run([str(venv_bin / "flask"), "--app", "scorekeeper", "db", "upgrade"], cwd=ROOT, env=env,
                    check=True, capture_output=True)
@@ -225,7 +231,7 @@ def report(phase: dict) -> None:
         print(f"  error: {problem}")
 
 
-def compare_poll_and_render(port: int, game: dict, repeat: int) -> None:
+def compare_poll_and_render(port: int, game: dict, repeat: int) -> list[tuple[str, str, int]]:
     """Time one client asking the same thing in a row: an unchanged poll, a changed one, the whole page."""
     client = Client(port)
     poll = f"/games/{game['id']}/poll/{game['view_token']}"
@@ -250,8 +256,42 @@ def compare_poll_and_render(port: int, game: dict, repeat: int) -> None:
         means[label] = statistics.mean(times)
         print(f"  {label:<34} mean {means[label]:6.2f} ms   p50 {percentile(times, 50):6.2f} ms"
               f"   p95 {percentile(times, 95):6.2f} ms   body {size} bytes")
-    unchanged, render = means[cases[0][0]], means[cases[1][0]]
-    print(f"  an unchanged poll costs {unchanged / render:.0%} of a sheet render ({render / unchanged:.1f}x cheaper)")
+    unchanged, render, page = (means[label] for label, _path, _status in cases)
+    print(f"  over HTTP an unchanged poll is {render / unchanged:.1f}x cheaper than a sheet render, "
+          f"{page / unchanged:.1f}x cheaper than the whole page")
+    return cases
+
+
+def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> None:
+    """Time the app alone on each case (no network, no client): what each request costs the server."""
+    from werkzeug.test import EnvironBuilder
+
+    os.environ.update(env)
+    sys.path.insert(0, str(ROOT))
+    from scorekeeper import create_app
+
+    app = create_app()
+    print(f"\nThe app alone (WSGI call in this process, same database), {repeat} requests each:")
+    means = {}
+    for label, path, expected in cases:
+        base, _, query = path.partition("?")
+        environ = EnvironBuilder(path=base, query_string=query, headers={"HX-Request": "true"}).get_environ()
+        times = []
+        for _ in range(repeat):
+            statuses = []
+            start = time.perf_counter()
+            body = app(dict(environ), lambda status, headers, exc_info=None: statuses.append(status))
+            b"".join(body)
+            if hasattr(body, "close"):
+                body.close()
+            times.append((time.perf_counter() - start) * 1000)
+            assert statuses[0].startswith(str(expected)), (label, statuses)
+        means[label] = statistics.mean(times)
+        print(f"  {label:<34} mean {means[label]:6.2f} ms   p50 {percentile(times, 50):6.2f} ms"
+              f"   p95 {percentile(times, 95):6.2f} ms")
+    unchanged, render, page = (means[label] for label, _path, _status in cases)
+    print(f"  for the server an unchanged poll is {render / unchanged:.1f}x cheaper than a sheet render, "
+          f"{page / unchanged:.1f}x cheaper than the whole page")
 
 
 def main() -> None:
@@ -272,7 +312,8 @@ def main() -> None:
         games = create_games(port, max(args.games, args.recorders + 1))
         for viewers in args.viewers:
             report(run_phase(port, games, viewers, args.recorders, args.duration))
-        compare_poll_and_render(port, games[-1], args.repeat)
+        cases = compare_poll_and_render(port, games[-1], args.repeat)
+        server_cost(app_env(workdir), cases, args.repeat)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:

@@ -13,7 +13,7 @@ import io
 
 import segno
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
-from sqlalchemy import select, update
+from sqlalchemy import update
 
 from . import services
 from .extensions import db
@@ -35,11 +35,7 @@ def _matches(given: str, expected: str | None) -> bool:
 
 def _access(game_id: str, token: str):
     """Return (version, can_edit) for a game and one of its tokens, or 404."""
-    if not isinstance(game_id, str) or len(game_id) > 64 or "\x00" in game_id:
-        abort(404)  # PostgreSQL refuses a NUL byte in text outright
-    row = db.session.execute(
-        select(Game.version, Game.edit_token, Game.view_token).where(Game.id == game_id)
-    ).one_or_none()
+    row = services.version_and_tokens(game_id)
     if row is None:
         abort(404)
     version, edit_token, view_token = row
