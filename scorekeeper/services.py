@@ -156,6 +156,9 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
     if n is not None:
         _check_number(n)
         if n < expected:
+            if entry == entry_for(game.hands[n - 1]):
+                # The same hand sent twice (a double tap, or a resend after a lost answer).
+                raise HandConflict(n, f"Hand {n} is already on the sheet, just as entered: it was saved once.")
             raise HandConflict(n)
         if n > expected:
             raise HandConflict(

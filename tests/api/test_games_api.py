@@ -80,7 +80,10 @@ def test_same_hand_number_twice_records_once(client, game):
     again = client.post(hands_url(game), json=hand, headers=auth(game))
     assert again.status_code == 409
     assert again.get_json()["error"]["field"] == "n"
-    assert "another phone" in again.get_json()["error"]["message"]
+    assert "saved once" in again.get_json()["error"]["message"]
+    other = client.post(hands_url(game), json={**hand, "bid": 25, "points": [0, 30]}, headers=auth(game))
+    assert other.status_code == 409
+    assert "another phone" in other.get_json()["error"]["message"]
     assert len(client.get(f"/api/v1/games/{game['id']}").get_json()["hands"]) == 1
 
 

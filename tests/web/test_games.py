@@ -234,8 +234,13 @@ def test_a_resent_form_records_once_and_answers_409(client, app, sheet):
     again = client.post(sheet + "/hands", data=data)
     assert again.status_code == 409
     body = again.get_data(as_text=True)
-    assert "Hand 1 was just recorded by another phone." in body
+    assert "Hand 1 is already on the sheet, just as entered: it was saved once." in body
     assert 'name="n" value="2"' in body  # the fresh form is for the next hand
+    assert hands_in_db(app) == 1
+    # A different hand 1 (from another phone) is told someone else got there first.
+    other = client.post(sheet + "/hands", data={**data, "bid": "25"})
+    assert other.status_code == 409
+    assert "Hand 1 was just recorded by another phone." in other.get_data(as_text=True)
     assert hands_in_db(app) == 1
 
 

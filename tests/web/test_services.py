@@ -158,6 +158,9 @@ def test_hand_the_rules_refuse_saves_nothing(game):
 def test_hand_number_already_taken_is_a_conflict(game):
     services.record_hand(game, A_SET, n=1)
     with pytest.raises(HandConflict, match=r"^Hand 1 was just recorded by another phone\.$"):
+        services.record_hand(reload(game), B_SET, n=1)
+    # The very same hand again (a double tap, a resend) is told it was saved once.
+    with pytest.raises(HandConflict, match=r"^Hand 1 is already on the sheet, just as entered"):
         services.record_hand(reload(game), A_SET, n=1)
     game = reload(game)
     assert len(game.hands) == 1 and game.version == 2
