@@ -42,7 +42,7 @@
     showRequestError(errorMessageOf(event.detail.xhr));
   });
   document.addEventListener("htmx:sendError", function () {
-    showRequestError("No connection: nothing was saved. Check the network and try again.");
+    showRequestError("No connection. Check the network and tap again: a hand is never saved twice.");
   });
   document.addEventListener("htmx:beforeRequest", function () {
     var banner = document.getElementById("request-error");

@@ -119,3 +119,45 @@ def test_a_refused_hand_keeps_what_was_tapped(page: Page, page_problems):
     assert no_sideways_scroll(page)
     # The browser notes the 422 answer itself; anything else would be a fault of the page.
     assert [p for p in page_problems.all() if "status of 422" not in p] == []
+
+
+def test_a_weak_signal_loses_nothing_and_saves_nothing_twice(page: Page, page_problems):
+    page.goto("/games/new")
+    for seat, name in enumerate(["Ann", "Bob", "Cal", "Dee"]):
+        page.fill(f"#players-{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    sheet_url = page.url
+    save = page.locator("#hand-form").get_by_role("button", name="Save hand 1")
+
+    # No signal at all: the tap gets a plain message and the entry stays on the screen.
+    tap(page, "bidder-1")
+    page.locator("#bid-group label:has(input[value='20'])").click()
+    tap(page, "tricks-4")
+    tap(page, "high-2")
+    page.context.set_offline(True)
+    save.click()
+    expect(page.locator("#request-error")).to_contain_text("No connection")
+    expect(page.locator("#bidder-1")).to_be_checked()
+    expect(page.locator("#tricks-4")).to_be_checked()
+    expect(page.locator("#hand-1")).to_have_count(0)
+    page.context.set_offline(False)
+
+    # The hand reaches the server but the answer is lost on the way back: the form's own
+    # request is sent from the page, and its answer thrown away.
+    status = page.evaluate("""async () => {
+        const form = document.querySelector('#hand-form');
+        const answer = await fetch(form.action, {method: 'POST', body: new FormData(form)});
+        return answer.status;
+    }""")
+    assert status == 200  # recorded (the redirect to the sheet was followed)
+
+    # Tapping Save again records nothing twice, and says the hand is already on the sheet.
+    save.click()
+    expect(page.locator("#play")).to_contain_text("Hand 1 is already on the sheet")
+    expect(page.locator("#hand-1")).to_be_visible()
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
+    page.goto(sheet_url)
+    expect(page.locator("#sheet tbody tr[id^=hand-]")).to_have_count(1)
+    # Being offline and the refused resend are noted by the browser and htmx; nothing else went wrong.
+    expected = ("status of 409", "ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest")
+    assert [p for p in page_problems.all() if not any(e in p for e in expected)] == []
