@@ -253,13 +253,23 @@ def compare_poll_and_render(port: int, game: dict, repeat: int) -> list[tuple[st
             times.append((time.perf_counter() - start) * 1000)
             assert status == expected, (label, status)
             size = len(raw)
-        means[label] = statistics.mean(times)
-        print(f"  {label:<34} mean {means[label]:6.2f} ms   p50 {percentile(times, 50):6.2f} ms"
-              f"   p95 {percentile(times, 95):6.2f} ms   body {size} bytes")
-    unchanged, render, page = (means[label] for label, _path, _status in cases)
-    print(f"  over HTTP an unchanged poll is {render / unchanged:.1f}x cheaper than a sheet render, "
-          f"{page / unchanged:.1f}x cheaper than the whole page")
+        means[label] = print_times(label, times, f"   body {size} bytes")
+    print_ratios("over HTTP", cases, means)
     return cases
+
+
+def print_times(label: str, times: list[float], extra: str = "") -> float:
+    """Print one case's times (ms); return their mean."""
+    mean = statistics.mean(times)
+    print(f"  {label:<34} mean {mean:6.2f} ms   p50 {percentile(times, 50):6.2f} ms"
+          f"   p95 {percentile(times, 95):6.2f} ms{extra}")
+    return mean
+
+
+def print_ratios(where: str, cases: list[tuple[str, str, int]], means: dict[str, float]) -> None:
+    unchanged, render, page = (means[label] for label, _path, _status in cases)
+    print(f"  {where} an unchanged poll is {render / unchanged:.1f}x cheaper than a sheet render, "
+          f"{page / unchanged:.1f}x cheaper than the whole page")
 
 
 def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> None:
@@ -286,12 +296,8 @@ def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> No
                 body.close()
             times.append((time.perf_counter() - start) * 1000)
             assert statuses[0].startswith(str(expected)), (label, statuses)
-        means[label] = statistics.mean(times)
-        print(f"  {label:<34} mean {means[label]:6.2f} ms   p50 {percentile(times, 50):6.2f} ms"
-              f"   p95 {percentile(times, 95):6.2f} ms")
-    unchanged, render, page = (means[label] for label, _path, _status in cases)
-    print(f"  for the server an unchanged poll is {render / unchanged:.1f}x cheaper than a sheet render, "
-          f"{page / unchanged:.1f}x cheaper than the whole page")
+        means[label] = print_times(label, times)
+    print_ratios("for the server", cases, means)
 
 
 def main() -> None:

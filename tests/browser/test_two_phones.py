@@ -44,6 +44,15 @@ def phones(browser, browser_context_args):
         context.close()
 
 
+def tap_hand(page, *, bidder: int, tricks: int = 5, save: int | None = None) -> None:
+    """Tap a hand into the form at a bid of 20; with ``save``, tap "Save hand <save>" too."""
+    page.locator(f"label[for=bidder-{bidder}]").click()
+    page.locator("label[for=bid-1]").click()
+    page.locator(f"label[for=tricks-{tricks}]").click()
+    if save is not None:
+        page.get_by_role("button", name=f"Save hand {save}").click()
+
+
 def poll_statuses(page) -> list[int]:
     statuses: list[int] = []
     page.on("response", lambda response: statuses.append(response.status) if "/poll/" in response.url else None)
@@ -150,10 +159,7 @@ def test_the_phone_that_records_is_not_told_its_own_news(phones, game):
     follower.goto(game["links"]["view"])
     keeper_polls = poll_statuses(keeper)
 
-    keeper.locator("label[for=bidder-1]").click()
-    keeper.locator("label[for=bid-1]").click()
-    keeper.locator("label[for=tricks-5]").click()
-    keeper.get_by_role("button", name="Save hand 1").click()
+    tap_hand(keeper, bidder=1, save=1)
     expect(keeper.locator("#sheet tr#hand-1")).to_be_visible()
     expect(follower.locator("#sheet tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
     expect(follower.locator("#sheet .standings")).to_contain_text("30")
@@ -193,10 +199,7 @@ def test_an_untouched_hand_form_moves_on_to_the_next_hand_a_started_one_is_kept(
     api(live_server, "POST", hands, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
     expect(keeper.locator("#record h2")).to_have_text("Record hand 2", timeout=FOLLOW_TIMEOUT_MS)
     expect(keeper.locator("#sheet tr#hand-1")).to_be_visible()
-    keeper.locator("label[for=bidder-0]").click()
-    keeper.locator("label[for=bid-1]").click()
-    keeper.locator("label[for=tricks-5]").click()
-    keeper.get_by_role("button", name="Save hand 2").click()
+    tap_hand(keeper, bidder=0, save=2)
     expect(keeper.locator("#sheet tr#hand-2")).to_be_visible()
     expect(keeper.locator("#record h2")).to_have_text("Record hand 3")
 
