@@ -71,8 +71,8 @@ class FormProblems:
 # -- A new game -------------------------------------------------------------------
 
 
-class NewGameForm(FlaskForm):
-    """Who plays, how they sit, and the rules."""
+class RulesForm(FlaskForm):
+    """The rules a game is played by: a preset and the house rules that change it."""
 
     preset = RadioField(
         "Rules",
@@ -80,6 +80,52 @@ class NewGameForm(FlaskForm):
         default=DEFAULT_PRESET,
         validate_choice=False,
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.problems = FormProblems()
+
+    # The house-rule fields (opt_<name>) are added below the class, one per option.
+
+    def option_fields(self):
+        """Yield (OptionInfo, field) for every house rule, in the rule book's order."""
+        for name, info in OPTION_INFO.items():
+            yield info, self[f"opt_{name}"]
+
+    def fill_rules(self, rules: Rules) -> None:
+        """Show *rules* as the preset they are closest to and the house rules that differ from it."""
+        preset = rules.closest_preset()
+        self.preset.data = preset
+        changed = rules.differences(Rules.preset(preset))
+        for info, field in self.option_fields():
+            field.data = _option_raw(info, changed[info.name]) if info.name in changed else ""
+
+    def build_rules(self) -> Rules | None:
+        """Return the chosen preset with the house rules changed; record errors and return None if refused."""
+        preset = self.preset.data or DEFAULT_PRESET
+        if preset not in PRESET_INFO:
+            self.preset.errors = ["Choose one of the rule sets listed."]
+            return None
+        changes = {}
+        for info, field in self.option_fields():
+            try:
+                value = _read_option(info, field.data)
+            except ValueError as err:
+                field.errors = [str(err)]
+                return None
+            if value is not _AS_PRESET:
+                changes[info.name] = value
+        try:
+            return Rules.from_dict({"preset": preset, **changes})
+        except RulesError as err:
+            target = f"opt_{err.field}" if err.field in OPTION_INFO else "preset"
+            self[target].errors = [str(err)]
+            return None
+
+
+class NewGameForm(RulesForm):
+    """Who plays, how they sit, and the rules."""
+
     players = FieldList(
         StringField("Player", validators=[Optional(), Length(max=NAME_MAX)]),
         min_entries=MAX_PLAYERS,
@@ -110,17 +156,6 @@ class NewGameForm(FlaskForm):
     )
     start_scores = FieldList(StringField("Starting score"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.problems = FormProblems()
-
-    # The house-rule fields (opt_<name>) are added below the class, one per option.
-
-    def option_fields(self):
-        """Yield (OptionInfo, field) for every house rule, in the rule book's order."""
-        for name, info in OPTION_INFO.items():
-            yield info, self[f"opt_{name}"]
-
     def player_names(self) -> list[str]:
         """Return the names typed, in seat order, blanks left out."""
         return [(entry.data or "").strip() for entry in self.players if (entry.data or "").strip()]
@@ -128,28 +163,6 @@ class NewGameForm(FlaskForm):
     def seat_label(self, i: int) -> str:
         names = [(entry.data or "").strip() for entry in self.players]
         return f"Seat {i + 1}" + (f" ({names[i]})" if i < len(names) and names[i] else "")
-
-    def build_rules(self) -> Rules | None:
-        """Return the chosen preset with the house rules changed; record errors and return None if refused."""
-        preset = self.preset.data or DEFAULT_PRESET
-        if preset not in PRESET_INFO:
-            self.preset.errors = ["Choose one of the rule sets listed."]
-            return None
-        changes = {}
-        for info, field in self.option_fields():
-            try:
-                value = _read_option(info, field.data)
-            except ValueError as err:
-                field.errors = [str(err)]
-                return None
-            if value is not _AS_PRESET:
-                changes[info.name] = value
-        try:
-            return Rules.from_dict({"preset": preset, **changes})
-        except RulesError as err:
-            target = f"opt_{err.field}" if err.field in OPTION_INFO else "preset"
-            self[target].errors = [str(err)]
-            return None
 
     def build_sides(self, rules: Rules) -> tuple[list[Side], int, list[int] | None] | None:
         """Return (sides, first dealer seat, starting scores or None); record errors and return None if refused."""
@@ -257,6 +270,19 @@ def _read_option(info, raw):
     return raw
 
 
+def _option_raw(info, value) -> str:
+    """What the form shows for an option's value: the inverse of _read_option."""
+    if info.name in NUMBER_OPTIONS:
+        if value is None:
+            return ""
+        return str(-value) if info.name == "elimination_at" else str(value)
+    if info.name == "hold_from":
+        return "any" if value is None else str(value)
+    if info.choices == (True, False):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def _option_field(info):
     if info.name in NUMBER_OPTIONS:
         label = info.label + (" (points below zero)" if info.name == "elimination_at" else "")
@@ -265,7 +291,7 @@ def _option_field(info):
 
 
 for _name, _info in OPTION_INFO.items():
-    setattr(NewGameForm, f"opt_{_name}", _option_field(_info))
+    setattr(RulesForm, f"opt_{_name}", _option_field(_info))
 # One tick box per side (a list of check boxes would lose its order: unticked boxes are not sent).
 for _i in range(MAX_PLAYERS):
     setattr(NewGameForm, f"in_hole_{_i}", BooleanField("In the hole"))

@@ -28,9 +28,9 @@ from sqlalchemy.orm import selectinload
 
 from . import services
 from .extensions import db
-from .forms import ConfirmForm, HandForm, NewGameForm
+from .forms import ConfirmForm, HandForm, NewGameForm, RulesForm
 from .models import Game
-from .rules import OPTION_INFO, PRESET_INFO, GameState, HandEntry, HandError, RulesError, SetupError, replay
+from .rules import OPTION_INFO, PRESET_INFO, GameState, HandEntry, HandError, Rules, RulesError, SetupError, replay
 
 bp = Blueprint("games", __name__)
 
@@ -258,6 +258,51 @@ def new():
             options=OPTION_INFO,
             recent_names=remembered_names(),
             house_open=any(str(name).startswith("opt_") for name in form.errors),
+        ),
+        status,
+    )
+
+
+@bp.route("/games/<game_id>/<token>/rules", methods=["GET", "POST"])
+def change_rules(game_id: str, token: str):
+    """Change the preset and house rules of a game whose first hand is not yet recorded."""
+    game = _game_or_404(game_id, token)
+    state = _state(game)
+    form = RulesForm()
+    status, refused = 200, None
+    if request.method == "GET":
+        form.fill_rules(state.rules)
+    elif not form.validate_on_submit():
+        status, refused = 422, "This page was open too long: reload and try again."
+    else:
+        rules = form.build_rules()
+        status = 422
+        if rules is not None:
+            version = request.form.get("version", "")
+            try:
+                services.change_rules(game, rules, expected_version=int(version) if version.isdigit() else None)
+            except services.GameConflict as err:
+                status, refused = 409, f"{err} Nothing was changed."
+            except HandError as err:
+                status, refused = 409, str(err)
+            except (SetupError, RulesError) as err:
+                refused = f"These players can't play by those rules: {err}."
+            else:
+                flash("The rules are changed. They stay fixed from the first hand on.", "ok")
+                return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
+        game = _game_or_404(game_id, token)
+        state = _state(game)
+    return make_response(
+        render_template(
+            "games/rules.html",
+            game=game,
+            state=state,
+            form=form,
+            presets=PRESET_INFO,
+            preset=PRESET_INFO.get(state.rules.closest_preset()),
+            refused=refused,
+            house_open=bool(state.rules.differences(Rules.preset(state.rules.closest_preset())))
+            or any(str(name).startswith("opt_") for name in form.errors),
         ),
         status,
     )

@@ -8,6 +8,7 @@ same game at once exactly one of them wins and the other is told why.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -140,6 +141,29 @@ def create_game(
     db.session.add(game)
     db.session.commit()
     return game
+
+
+def change_rules(game: Game, rules: Rules | Mapping | str, *, expected_version: int | None = None) -> GameState:
+    """Play a game not yet begun under other rules; return its new state.
+
+    The rules are fixed once the first hand is recorded (every score depends on
+    them), so a game with hands raises HandError. Rules the table cannot play
+    with (a call for a partner without four players...) raise SetupError.
+    Nothing changes on a refusal.
+    """
+    _check_version(game, expected_version)
+    if game.hands:
+        raise HandError(
+            "The rules are fixed once the first hand is recorded. Undo every hand to change them, "
+            "or start a rematch under other rules.",
+            "rules",
+        )
+    rules = Rules.from_dict(rules)
+    setup = dataclasses.replace(setup_for(game), rules=rules)
+    _bump(game, StaleGame(), rules=rules.to_dict())
+    db.session.commit()
+    db.session.refresh(game)
+    return GameState.start(setup)
 
 
 def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState:

@@ -161,3 +161,21 @@ def test_a_weak_signal_loses_nothing_and_saves_nothing_twice(page: Page, page_pr
     # Being offline and the refused resend are noted by the browser and htmx; nothing else went wrong.
     expected = ("status of 409", "ERR_INTERNET_DISCONNECTED", "htmx:sendError", "htmx:afterRequest")
     assert [p for p in page_problems.all() if not any(e in p for e in expected)] == []
+
+
+def test_the_rules_change_before_the_first_hand(page: Page, page_problems):
+    page.goto("/games/new")
+    for seat, name in enumerate(["Ann", "Bob", "Cal", "Dee"]):
+        page.fill(f"#players-{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".sheet-rules")).to_contain_text("New England auction")
+    page.get_by_role("link", name="Change the rules (before the first hand)").click()
+    page.locator("label.preset:has-text('Nova Scotia 120')").click()
+    page.locator("details.house-rules summary").click()
+    page.fill("#opt_target", "100")
+    assert no_sideways_scroll(page)
+    page.get_by_role("button", name="Play by these rules").click()
+    expect(page.locator(".sheet-rules")).to_contain_text("Nova Scotia 120 · game to 100")
+    record(page, bidder=0, bid=20, tricks=3, high=0)
+    expect(page.get_by_role("link", name="Change the rules (before the first hand)")).to_have_count(0)
+    assert page_problems.all() == []

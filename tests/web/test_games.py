@@ -11,7 +11,7 @@ from sqlalchemy import event, func, select
 from scorekeeper import services
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, Hand
-from scorekeeper.rules import HandEntry, Side
+from scorekeeper.rules import HandEntry, Rules, Side
 
 
 
@@ -503,3 +503,89 @@ def test_traditional_game_has_no_bid_to_tap(client):
     assert hand(client, url, tricks=2, high="none").status_code == 303
     row = re.search(r'<tr id="hand-1".*?</tr>', page(client, url), re.S).group(0)
     assert ">+10<" in row and ">+15<" in row
+
+
+# -- Changing the rules before the first hand -----------------------------------------
+
+
+def test_the_rules_can_change_before_the_first_hand_and_are_fixed_after(client, app, sheet):
+    body = page(client, sheet)
+    assert "Change the rules (before the first hand)" in body
+    form = page(client, sheet + "/rules")
+    # The form shows the game's rules as they are.
+    assert re.search(r'<input checked id="preset-\d" name="preset" type="radio" value="new-england">', form)
+    data = {"csrf_token": read_csrf_token(form), "version": re.search(r'name="version" value="(\d+)"', form)[1],
+            "preset": "nova-scotia", "opt_target": "100", "opt_lock": "cap", "opt_lock_at": "90"}
+    response = client.post(sheet + "/rules", data=data)
+    assert response.status_code == 303, re.findall(r'(?:form|field)-error[^>]*>([^<]*)', response.get_data(as_text=True))
+    with app.app_context():
+        stored = db.session.scalars(select(Game)).one()
+        rules = Rules.from_dict(stored.rules)
+    assert rules == Rules.preset("nova-scotia").replace(target=100, lock="cap", lock_at=90)
+    body = page(client, sheet)
+    assert "The rules are changed." in body and "game to 100" in body
+    # Shown again, the form holds the new rules: Nova Scotia with two house rules.
+    form = page(client, sheet + "/rules")
+    assert re.search(r'<input checked id="preset-\d" name="preset" type="radio" value="nova-scotia">', form)
+    assert 'value="100"' in form and '<option selected value="cap">' in form
+    assert "<details class=\"house-rules\" open>" in form
+
+    # After the first hand the rules stay as they are.
+    hand = {"csrf_token": read_csrf_token(body), "n": "1", "bidder": "0", "bid": "20", "by": "tricks",
+            "tricks": "3", "high": "0"}
+    assert client.post(sheet + "/hands", data=hand).status_code == 303
+    assert "Change the rules" not in page(client, sheet)
+    assert "fixed once the first hand is recorded" in page(client, sheet + "/rules")
+    refused = client.post(sheet + "/rules", data={**data, "version": "3", "opt_target": "150"})
+    assert refused.status_code == 409
+    assert "fixed once the first hand is recorded" in refused.get_data(as_text=True)
+    with app.app_context():
+        assert Rules.from_dict(db.session.scalars(select(Game)).one().rules).target == 100
+
+
+def test_a_mistyped_house_rule_is_shown_beside_it_and_changes_nothing(client, app, sheet):
+    form = page(client, sheet + "/rules")
+    data = {"csrf_token": read_csrf_token(form), "preset": "new-england", "opt_target": "lots"}
+    response = client.post(sheet + "/rules", data=data)
+    assert response.status_code == 422
+    body = response.get_data(as_text=True)
+    assert "Nothing was changed: fix what is marked below." in body
+    assert 'id="opt_target-error"' in body and 'value="lots"' in body
+    with app.app_context():
+        assert Rules.from_dict(db.session.scalars(select(Game)).one().rules) == Rules.preset("new-england")
+    # Without the form's token nothing changes either.
+    assert client.post(sheet + "/rules", data={"preset": "nova-scotia"}).status_code == 400
+    with app.app_context():
+        assert Rules.from_dict(db.session.scalars(select(Game)).one().rules) == Rules.preset("new-england")
+
+
+def test_the_view_link_cannot_change_the_rules(client, sheet):
+    body = page(client, sheet)
+    view = re.search(r'(/games/[^/"]+/view/[^"]+)"', body)[1]
+    game_id, view_token = view.split("/")[2], view.split("/")[4]
+    assert client.get(f"/games/{game_id}/{view_token}/rules").status_code == 404
+    assert "Change the rules" not in page(client, view)
+
+
+def test_every_rule_shown_in_the_form_comes_back_the_same(app):
+    from werkzeug.datastructures import MultiDict
+
+    from scorekeeper.forms import RulesForm
+    from scorekeeper.rules import OPTION_INFO, PRESETS
+
+    numbers = {"target": (45, 100, 150), "lock_at": (95, 105), "green_at": (80, 100), "elimination_at": (-50, -100)}
+    checked = 0
+    with app.test_request_context():
+        for name in PRESETS:
+            for option, info in OPTION_INFO.items():
+                for value in info.choices or numbers[option]:
+                    try:
+                        rules = Rules.preset(name).replace(**{option: value})
+                    except ValueError:
+                        continue  # a value the preset cannot take with its other options
+                    shown = RulesForm(formdata=None, meta={"csrf": False})
+                    shown.fill_rules(rules)
+                    sent = MultiDict({"preset": shown.preset.data, **{f.name: f.data for _, f in shown.option_fields()}})
+                    assert RulesForm(formdata=sent, meta={"csrf": False}).build_rules() == rules, (name, option, value)
+                    checked += 1
+    assert checked > 200
