@@ -1,4 +1,4 @@
-"""Load: many phones following games while a few record hands, against gunicorn on a temporary SQLite file.
+"""Load: many phones following games while a few record hands, against gunicorn (SQLite or PostgreSQL).
 
 Starts gunicorn on 127.0.0.1, creates games through the API, then for each viewer count
 runs that many threads polling every 3 s (unchanged polls, answered 304) beside a few
@@ -6,6 +6,7 @@ recorders, for a bounded time. Prints p50/p95/p99 latency, requests per second a
 then compares an unchanged poll with a full render of the sheet.
 
 Run: .venv/bin/python benchmarks/load.py [--viewers 100 400] [--duration 20] [--workers 2 --threads 4]
+     [--database-url postgresql+psycopg://user@127.0.0.1:5432/empty_database]
 """
 
 from __future__ import annotations
@@ -72,21 +73,21 @@ class Client:
         raise AssertionError("unreachable")
 
 
-def app_env(workdir: Path) -> dict:
-    """The settings of the app under test: a fresh SQLite file in *workdir*."""
+def app_env(workdir: Path, database_url: str | None = None) -> dict:
+    """The settings of the app under test: the database given, or a fresh SQLite file in *workdir*."""
     return {
-        "DATABASE_URL": f"sqlite:///{workdir / 'load.sqlite3'}",
+        "DATABASE_URL": database_url or f"sqlite:///{workdir / 'load.sqlite3'}",
         "SECRET_KEY": SECRET_KEY,
         "SCOREKEEPER_INSTANCE_PATH": str(workdir / "instance"),
         "SCOREKEEPER_ENV": "development",
     }
 
 
-def start_server(workers: int, threads: int, workdir: Path) -> tuple[subprocess.Popen, int]:
-    """Migrate a fresh SQLite file and start gunicorn on it."""
+def start_server(workers: int, threads: int, workdir: Path, database_url: str | None) -> tuple[subprocess.Popen, int]:
+    """Bring the database up to date and start gunicorn on it."""
     port = free_port()
     env = dict(os.environ)
-    env.update(app_env(workdir))
+    env.update(app_env(workdir, database_url))
     venv_bin = Path(sys.executable).parent
     subprocess.run([str(venv_bin / "flask"), "--app", "scorekeeper", "db", "upgrade"], cwd=ROOT, env=env,
                    check=True, capture_output=True)
@@ -309,17 +310,19 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=300, help="requests per case in the comparison")
+    parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
     args = parser.parse_args()
 
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-load."))
-    server, port = start_server(args.workers, args.threads, workdir)
+    server, port = start_server(args.workers, args.threads, workdir, args.database_url)
     try:
-        print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads, SQLite at {workdir}")
+        where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
+        print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads, {where}")
         games = create_games(port, max(args.games, args.recorders + 1))
         for viewers in args.viewers:
             report(run_phase(port, games, viewers, args.recorders, args.duration))
         cases = compare_poll_and_render(port, games[-1], args.repeat)
-        server_cost(app_env(workdir), cases, args.repeat)
+        server_cost(app_env(workdir, args.database_url), cases, args.repeat)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
