@@ -281,10 +281,10 @@ def change_rules(game_id: str, token: str):
             version = request.form.get("version", "")
             try:
                 services.change_rules(game, rules, expected_version=int(version) if version.isdigit() else None)
+            except services.RulesFixed as err:
+                status, refused = 409, str(err)
             except services.GameConflict as err:
                 status, refused = 409, f"{err} Nothing was changed."
-            except HandError as err:
-                status, refused = 409, str(err)
             except (SetupError, RulesError) as err:
                 refused = f"These players can't play by those rules: {err}."
             else:
@@ -434,21 +434,25 @@ def edit(game_id: str, token: str, n: int):
 
 @bp.post("/games/<game_id>/<token>/finish")
 def finish(game_id: str, token: str):
-    game = _game_or_404(game_id, token)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
-    services.finish_game(game)
-    flash("The game is marked finished.", "ok")
-    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
+    return _set_finished(game_id, token, True, "The game is marked finished.")
 
 
 @bp.post("/games/<game_id>/<token>/reopen")
 def reopen(game_id: str, token: str):
+    return _set_finished(game_id, token, False, "The game is open again: record the next hand.")
+
+
+def _set_finished(game_id: str, token: str, finished: bool, done: str):
+    """Finish a game early or open it again; a refusal (won, changed elsewhere) is said on the sheet."""
     game = _game_or_404(game_id, token)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    services.finish_game(game, finished=False)
-    flash("The game is open again: record the next hand.", "ok")
+    try:
+        services.finish_game(game, finished)
+    except (services.GameConflict, HandError) as err:
+        flash(str(err), "error")
+    else:
+        flash(done, "ok")
     return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
 
 

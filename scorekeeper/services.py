@@ -44,6 +44,18 @@ class HandConflict(GameConflict):
         self.n = n
 
 
+class RulesFixed(GameConflict):
+    """The rules cannot change: the game has hands, and every score depends on them."""
+
+    field = "rules"
+
+    def __init__(self):
+        super().__init__(
+            "The rules are fixed once the first hand is recorded. Undo every hand to change them, "
+            "or start a rematch under other rules."
+        )
+
+
 class StaleGame(GameConflict):
     """The sheet someone acted on is out of date."""
 
@@ -147,17 +159,13 @@ def change_rules(game: Game, rules: Rules | Mapping | str, *, expected_version: 
     """Play a game not yet begun under other rules; return its new state.
 
     The rules are fixed once the first hand is recorded (every score depends on
-    them), so a game with hands raises HandError. Rules the table cannot play
+    them), so a game with hands raises RulesFixed. Rules the table cannot play
     with (a call for a partner without four players...) raise SetupError.
     Nothing changes on a refusal.
     """
     _check_version(game, expected_version)
     if game.hands:
-        raise HandError(
-            "The rules are fixed once the first hand is recorded. Undo every hand to change them, "
-            "or start a rematch under other rules.",
-            "rules",
-        )
+        raise RulesFixed()
     rules = Rules.from_dict(rules)
     setup = dataclasses.replace(setup_for(game), rules=rules)
     _bump(game, StaleGame(), rules=rules.to_dict())
@@ -259,7 +267,12 @@ def delete_game(game: Game) -> None:
 
 
 def finish_game(game: Game, finished: bool = True) -> None:
-    """Mark a game finished early (no more hands), or open it again."""
+    """Mark a game finished early (no more hands), or open it again.
+
+    A game that was won stays finished: HandError says to undo the winning hand.
+    """
+    if not finished and game.finished_at is not None and state_for(game).winner is not None:
+        raise HandError("This game was won. Undo the winning hand to play on.", "finished")
     if finished == (game.finished_at is not None):
         return
     _bump(game, StaleGame(), finished_at=utcnow() if finished else None)

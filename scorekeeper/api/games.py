@@ -25,6 +25,8 @@ MAX_NUMBER = 10_000
 NAME_MAX_LENGTH = services.NAME_MAX_LENGTH
 HAND_FIELDS = ("n", "bidder", "bid", "bagged", "hold", "tricks", "high", "points", "partner")
 GAME_FIELDS = ("rules", "sides", "scores", "first_dealer")
+RULES_FIELDS = ("rules",)
+FINISHED_FIELDS = ("finished",)
 
 
 class BadInput(ValueError):
@@ -58,6 +60,7 @@ def state_json(game: Game, state: GameState) -> dict:
         "scores": list(state.scores),
         "winner": state.winner,
         "win_reason": state.win_reason,
+        "finished": state.winner is not None or game.finished_at is not None,
         "standing": [list(marks) for marks in state.standing],
         "dealer": state.dealer,
         "first_bidder": state.first_bidder,
@@ -215,6 +218,19 @@ def sides_from_json(value) -> list[Side]:
 # -- Checking who may write ------------------------------------------------------
 
 
+def _rules_input(rules):
+    """Check the shape of ``rules`` (a preset name or an object of options); None means the default."""
+    if rules is not None and not isinstance(rules, (str, dict)):
+        raise BadInput("Give the rules as a preset name or an object of options", "rules")
+    if isinstance(rules, str) and len(rules) > 40:
+        raise BadInput("There is no such preset", "rules")
+    return rules
+
+
+def _unreadable_rules() -> BadInput:
+    return BadInput("Those rules cannot be read: give a preset name and option values", "rules")
+
+
 def _game_or_404(game_id: str) -> Game:
     game = services.load_game(game_id)
     if game is None:
@@ -268,11 +284,7 @@ def create_game():
         if "sides" not in data:
             raise BadInput("Give the sides playing, each with a name and its players", "sides")
         sides = sides_from_json(data["sides"])
-        rules = data.get("rules")
-        if rules is not None and not isinstance(rules, (str, dict)):
-            raise BadInput("Give the rules as a preset name or an object of options", "rules")
-        if isinstance(rules, str) and len(rules) > 40:
-            raise BadInput("There is no such preset", "rules")
+        rules = _rules_input(data.get("rules"))
         scores = _numbers(data, "scores", "starting scores")
         first_dealer = data.get("first_dealer", 0)
         if not _is_int(first_dealer):
@@ -280,7 +292,7 @@ def create_game():
         try:
             game = services.create_game(rules, sides, first_dealer=first_dealer, scores=scores)
         except TypeError:
-            raise BadInput("Those rules cannot be read: give a preset name and option values", "rules") from None
+            raise _unreadable_rules() from None
         state = services.state_for(game)
     except REFUSALS as exc:
         return _answer(exc)
@@ -350,6 +362,41 @@ def games_edit_hand(game_id: str, n: int):
         if body_n is not None and body_n != n:
             raise BadInput(f"The address names hand {n} but the body says hand {body_n}", "n")
         state = services.edit_hand(game, n, entry)
+    except REFUSALS as exc:
+        return _answer(exc)
+    return jsonify({"state": state_json(game, state)})
+
+
+@bp.put("/games/<game_id>/rules")
+def games_change_rules(game_id: str):
+    """Play a game under other rules; only before its first hand (409 after)."""
+    try:
+        game = _game_or_404(game_id)
+        _may_write(game)
+        data = _body(RULES_FIELDS)
+        if "rules" not in data:
+            raise BadInput("Give the rules: a preset name or an object of options", "rules")
+        try:
+            state = services.change_rules(game, _rules_input(data["rules"]) or "new-england")
+        except TypeError:
+            raise _unreadable_rules() from None
+    except REFUSALS as exc:
+        return _answer(exc)
+    return jsonify({"state": state_json(game, state)})
+
+
+@bp.put("/games/<game_id>/finished")
+def games_set_finished(game_id: str):
+    """Finish a game early (``{"finished": true}``: no more hands), or open it again."""
+    try:
+        game = _game_or_404(game_id)
+        _may_write(game)
+        data = _body(FINISHED_FIELDS)
+        if not isinstance(data.get("finished"), bool):
+            raise BadInput("Say true to finish the game here, or false to play on", "finished")
+        services.finish_game(game, data["finished"])
+        game = _game_or_404(game_id)
+        state = services.state_for(game)
     except REFUSALS as exc:
         return _answer(exc)
     return jsonify({"state": state_json(game, state)})

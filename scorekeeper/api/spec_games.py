@@ -123,6 +123,33 @@ PATHS: dict = {
             "responses": {"200": _json(_ref("StateAnswer"), "The hand was changed."), **_WRITE_ERRORS},
         }
     },
+    "/api/v1/games/{game_id}/rules": {
+        "put": {
+            "operationId": "changeRules",
+            "summary": "Play the game under other rules (before its first hand only)",
+            "description": "Every score depends on the rules, so once the first hand is recorded the answer "
+                           "is 409 (field `rules`) and nothing changes.",
+            "tags": ["games"],
+            "security": _SECURED,
+            "parameters": [_GAME_ID],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("RulesInput")}}},
+            "responses": {"200": _json(_ref("StateAnswer"), "The game now follows these rules."), **_WRITE_ERRORS},
+        }
+    },
+    "/api/v1/games/{game_id}/finished": {
+        "put": {
+            "operationId": "setFinished",
+            "summary": "Finish the game early, or open it again",
+            "description": "`{\"finished\": true}` ends a game before anyone won: it takes no more hands "
+                           "until `{\"finished\": false}`. A game that was won cannot be opened again "
+                           "(422, field `finished`): undo the winning hand instead.",
+            "tags": ["games"],
+            "security": _SECURED,
+            "parameters": [_GAME_ID],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("FinishedInput")}}},
+            "responses": {"200": _json(_ref("StateAnswer"), "Done."), **_WRITE_ERRORS},
+        }
+    },
 }
 
 _SIDE_INDEX = {"type": "integer", "minimum": 0, "maximum": 7}
@@ -177,6 +204,23 @@ SCHEMAS: dict = {
                        "description": "Scores carried on from a game started on paper."},
             "first_dealer": {"type": "integer", "minimum": 0, "description": "Seat of the first dealer."},
         },
+    },
+    "RulesInput": {
+        "type": "object",
+        "required": ["rules"],
+        "additionalProperties": False,
+        "properties": {
+            "rules": {
+                "description": "A preset name, or `{\"preset\": ..., <option>: <value>}`.",
+                "oneOf": [{"type": "string"}, {"type": "object"}],
+            },
+        },
+    },
+    "FinishedInput": {
+        "type": "object",
+        "required": ["finished"],
+        "additionalProperties": False,
+        "properties": {"finished": {"type": "boolean"}},
     },
     "CreatedGame": {
         "type": "object",
@@ -248,6 +292,8 @@ SCHEMAS: dict = {
             "scores": {"type": "array", "items": {"type": "integer"}},
             "winner": {"type": ["integer", "null"]},
             "win_reason": {"type": ["string", "null"]},
+            "finished": {"type": "boolean",
+                         "description": "The game is over: won, or finished early (then it takes no hands)."},
             "standing": {"type": "array", "items": _STANDING},
             "dealer": {"type": "string", "description": "Who deals the next hand."},
             "first_bidder": {"type": "string"},

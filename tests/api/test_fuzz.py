@@ -110,6 +110,16 @@ def test_starting_random_games_never_breaks(client, body):
 
 
 @FUZZ
+@given(rules=st.one_of(rule_bodies, st.fixed_dictionaries({"rules": rule_bodies})),
+       finished=st.one_of(json_values, st.fixed_dictionaries({"finished": scalars})))
+def test_random_rules_and_finishing_never_break(client, game, rules, finished):
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    check(client.put(f"/api/v1/games/{game['id']}/rules", json=rules, headers=auth))
+    check(client.put(f"/api/v1/games/{game['id']}/finished", json=finished, headers=auth))
+    check(client.get(f"/api/v1/games/{game['id']}"))
+
+
+@FUZZ
 @given(raw=st.one_of(st.binary(max_size=200), st.text(max_size=200).map(str.encode)),
        content_type=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]))
 def test_raw_bytes_never_break(client, game, raw, content_type):

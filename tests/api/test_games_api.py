@@ -301,3 +301,52 @@ def test_a_game_finished_early_on_the_sheet_takes_no_hand_through_the_api(app, c
     error = response.get_json()["error"]
     assert error["field"] == "game" and "finished early" in error["message"]
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []
+
+
+def test_the_rules_change_before_the_first_hand_and_not_after(client, game):
+    url = f"/api/v1/games/{game['id']}/rules"
+    response = client.put(url, json={"rules": {"preset": "nova-scotia", "target": 100}}, headers=auth(game))
+    assert response.status_code == 200, response.get_json()
+    rules = response.get_json()["state"]["rules"]
+    assert rules["target"] == 100 and rules["min_bid_from_100"] is True
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["rules"] == rules
+    # Refusals change nothing: a bad option, the view token, no token.
+    bad = client.put(url, json={"rules": {"preset": "nova-scotia", "trumps_wild": True}}, headers=auth(game))
+    assert bad.status_code == 422 and bad.get_json()["error"]["field"] == "trumps_wild"
+    assert client.put(url, json={"rules": "one-ten"}, headers=auth(game, game["view_token"])).status_code == 403
+    assert client.put(url, json={"rules": "one-ten"}).status_code == 401
+    assert client.put(url, json={}, headers=auth(game)).get_json()["error"]["field"] == "rules"
+    # After the first hand the rules are fixed.
+    client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    fixed = client.put(url, json={"rules": "one-ten"}, headers=auth(game))
+    assert fixed.status_code == 409
+    assert fixed.get_json()["error"]["field"] == "rules"
+    assert "fixed once the first hand" in fixed.get_json()["error"]["message"]
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["rules"] == rules
+
+
+def test_finishing_early_and_playing_on(client, game):
+    url = f"/api/v1/games/{game['id']}/finished"
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["finished"] is False
+    done = client.put(url, json={"finished": True}, headers=auth(game))
+    assert done.status_code == 200 and done.get_json()["state"]["finished"] is True
+    refused = client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
+                          headers=auth(game))
+    assert refused.status_code == 422 and refused.get_json()["error"]["field"] == "game"
+    assert client.put(url, json={"finished": "yes"}, headers=auth(game)).status_code == 422
+    again = client.put(url, json={"finished": False}, headers=auth(game))
+    assert again.status_code == 200 and again.get_json()["state"]["finished"] is False
+    assert client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
+                       headers=auth(game)).status_code == 201
+
+
+def test_a_won_game_cannot_be_opened_again(client):
+    game = client.post("/api/v1/games", json={"sides": SIDES, "scores": [110, 50]}).get_json()
+    won = client.post(hands_url(game), json={"n": 1, "bidder": 0, "bid": 20, "points": [25, 5]},
+                      headers=auth(game)).get_json()["state"]
+    assert won["winner"] == 0 and won["finished"] is True
+    refused = client.put(f"/api/v1/games/{game['id']}/finished", json={"finished": False}, headers=auth(game))
+    assert refused.status_code == 422
+    assert refused.get_json()["error"]["field"] == "finished"
+    assert "Undo the winning hand" in refused.get_json()["error"]["message"]
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["finished"] is True

@@ -589,3 +589,19 @@ def test_every_rule_shown_in_the_form_comes_back_the_same(app):
                     assert RulesForm(formdata=sent, meta={"csrf": False}).build_rules() == rules, (name, option, value)
                     checked += 1
     assert checked > 200
+
+
+def test_a_won_game_is_not_opened_again_and_the_sheet_says_why(client, app):
+    with app.app_context():
+        game = services.create_game("new-england", [Side("Us", ("Ann", "Cal")), Side("Them", ("Bob", "Dee"))],
+                                    scores=[110, 50])
+        services.record_hand(game, HandEntry(bidder=0, bid=20, tricks=(5, 0)))
+        sheet_url = f"/games/{game.id}/{game.edit_token}"
+    body = page(client, sheet_url)
+    assert "Us won!" in body
+    response = client.post(sheet_url + "/reopen", data={"csrf_token": read_csrf_token(body)})
+    assert response.status_code == 303
+    after = page(client, sheet_url)
+    assert "This game was won. Undo the winning hand to play on." in after
+    with app.app_context():
+        assert db.session.scalars(select(Game)).one().finished_at is not None
