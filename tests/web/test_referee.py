@@ -236,3 +236,11 @@ def test_quiz_refuses_a_card_not_shown_and_needs_csrf(client):
     assert response.status_code == 422
     assert "Tap one of the cards shown" in response.get_data(as_text=True)
     assert client.post("/referee/quiz", data={"pick": picks[0]}).status_code == 400
+
+
+def test_the_page_opens_with_a_jump_to_each_question(client):
+    body = client.get("/referee").get_data(as_text=True)
+    nav = body.split('<nav class="tool-jump"', 1)[1].split("</nav>", 1)[0]
+    for anchor in ("#tool-rank", "#tool-trick", "#tool-legal"):
+        assert f'href="{anchor}"' in nav
+        assert f'id="{anchor[1:]}"' in body
