@@ -179,3 +179,17 @@ def test_the_rules_change_before_the_first_hand(page: Page, page_problems):
     record(page, bidder=0, bid=20, tricks=3, high=0)
     expect(page.get_by_role("link", name="Change the rules (before the first hand)")).to_have_count(0)
     assert page_problems.all() == []
+
+
+def test_printed_the_sheet_shows_the_scores_without_the_buttons(page: Page, page_problems):
+    page.goto("/games/new")
+    for seat, name in enumerate(["Ann", "Bob", "Cal", "Dee"]):
+        page.fill(f"#players-{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    record(page, bidder=0, bid=20, tricks=3, high=0)
+    page.emulate_media(media="print")
+    expect(page.locator("#hand-1")).to_be_visible()
+    expect(page.locator(".standings")).to_be_visible()
+    for hidden in ("#record", ".site-header", ".game-actions", ".undo-form", "#share"):
+        expect(page.locator(hidden)).to_be_hidden()
+    assert page_problems.all() == []
