@@ -154,3 +154,108 @@
     setUp(event.target);
   });
 })();
+
+// A hand being entered is kept on this phone until it is saved, so a reload, a closed tab or
+// a dropped connection loses nothing: the same hand number finds its taps again.
+(function () {
+  "use strict";
+
+  var SKIP = { csrf_token: true, n: true, version: true };
+
+  function recordForm() {
+    return document.querySelector("#record #hand-form");
+  }
+
+  function keyOf(form) {
+    return "hand-draft:" + form.getAttribute("action");
+  }
+
+  function numberOf(form) {
+    var field = form.querySelector('input[name="n"]');
+    return field ? field.value : "";
+  }
+
+  function read(form) {
+    try {
+      var saved = JSON.parse(window.localStorage.getItem(keyOf(form)) || "null");
+      return saved && typeof saved === "object" ? saved : null;
+    } catch (ignored) {
+      return null;
+    }
+  }
+
+  function write(form, value) {
+    try {
+      if (value === null) {
+        window.localStorage.removeItem(keyOf(form));
+      } else {
+        window.localStorage.setItem(keyOf(form), JSON.stringify(value));
+      }
+    } catch (ignored) {
+      // Private browsing or a full storage: the form still works, it just isn't kept.
+    }
+  }
+
+  function save(form) {
+    var fields = [];
+    Array.prototype.forEach.call(form.elements, function (element) {
+      if (!element.name || SKIP[element.name]) {
+        return;
+      }
+      if ((element.type === "radio" || element.type === "checkbox") && !element.checked) {
+        return;
+      }
+      if (element.type !== "submit" && element.type !== "button") {
+        fields.push([element.name, element.value]);
+      }
+    });
+    write(form, { n: numberOf(form), fields: fields });
+  }
+
+  function restore(form) {
+    var saved = read(form);
+    if (!saved || saved.n !== numberOf(form)) {
+      write(form, null); // saved, or taken by another phone: that entry is done with
+      return;
+    }
+    if (form.hasAttribute("data-touched") || form.querySelector(".field-error")) {
+      return; // the page already shows what was typed
+    }
+    (saved.fields || []).forEach(function (pair) {
+      var name = pair[0];
+      var value = pair[1];
+      Array.prototype.forEach.call(form.elements, function (element) {
+        if (element.name !== name) {
+          return;
+        }
+        if (element.type === "radio" || element.type === "checkbox") {
+          if (element.value === value) {
+            element.checked = true;
+          }
+        } else if (element.type !== "hidden") {
+          element.value = value;
+        }
+      });
+    });
+    form.setAttribute("data-touched", "");
+  }
+
+  ["input", "change"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var form = recordForm();
+      if (form && event.target && form.contains(event.target)) {
+        save(form);
+      }
+    });
+  });
+
+  function check() {
+    var form = recordForm();
+    if (form) {
+      restore(form);
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", check);
+  document.addEventListener("htmx:afterSettle", check);
+})();

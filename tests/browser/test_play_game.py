@@ -193,3 +193,30 @@ def test_printed_the_sheet_shows_the_scores_without_the_buttons(page: Page, page
     for hidden in ("#record", ".site-header", ".game-actions", ".undo-form", "#share"):
         expect(page.locator(hidden)).to_be_hidden()
     assert page_problems.all() == []
+
+
+def test_a_hand_half_entered_survives_a_reload_until_it_is_saved(page: Page, page_problems):
+    page.goto("/games/new")
+    for seat, name in enumerate(["Ann", "Bob", "Cal", "Dee"]):
+        page.fill(f"#players-{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+    tap(page, "bidder-1")
+    page.locator("#bid-group label:has(input[value='25'])").click()
+    tap(page, "tricks-4")
+
+    # The tab is reloaded (or closed and opened again): the taps are still there.
+    page.reload()
+    expect(page.locator("#bidder-1")).to_be_checked()
+    expect(page.locator("#bid-group input[value='25']")).to_be_checked()
+    expect(page.locator("#tricks-4")).to_be_checked()
+    tap(page, "high-2")
+    page.locator("#hand-form").get_by_role("button", name="Save hand 1").click()
+    expect(page.locator("#hand-1")).to_contain_text("25")
+
+    # Once saved, the entry is done with: the next hand starts empty, after a reload too.
+    page.reload()
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
+    expect(page.locator("#hand-form input[name='bidder']:checked")).to_have_count(0)
+    expect(page.locator("#hand-form input[name='tricks']:checked")).to_have_count(0)
+    expect(page.locator("#sheet tbody tr[id^=hand-]")).to_have_count(1)
+    assert page_problems.all() == []
