@@ -394,8 +394,7 @@ def games_set_finished(game_id: str):
         data = _body(FINISHED_FIELDS)
         if not isinstance(data.get("finished"), bool):
             raise BadInput("Say true to finish the game here, or false to play on", "finished")
-        services.finish_game(game, data["finished"])
-        game = _game_or_404(game_id)
+        services.finish_game(game, data["finished"])  # refreshes the game it changes
         state = services.state_for(game)
     except REFUSALS as exc:
         return _answer(exc)

@@ -32,6 +32,14 @@ def record(page: Page, *, bidder: int | None = None, bid: int | None = None, tri
     expect(page.locator(f"#hand-{number}")).to_be_visible()
 
 
+def start_partners_game(page: Page) -> None:
+    """Start the default game: Ann, Bob, Cal and Dee as partners (Us: Ann & Cal, Them: Bob & Dee)."""
+    page.goto("/games/new")
+    for seat, name in enumerate(["Ann", "Bob", "Cal", "Dee"]):
+        page.fill(f"#players-{seat}", name)
+    page.get_by_role("button", name="Start the game").click()
+
+
 def totals(page: Page, n: int) -> list[str]:
     return [t.strip() for t in page.locator(f"#hand-{n} .running").all_inner_texts()]
 
@@ -122,10 +130,7 @@ def test_a_refused_hand_keeps_what_was_tapped(page: Page, page_problems):
 
 
 def test_a_weak_signal_loses_nothing_and_saves_nothing_twice(page: Page, page_problems):
-    page.goto("/games/new")
-    for seat, name in enumerate(["Ann", "Bob", "Cal", "Dee"]):
-        page.fill(f"#players-{seat}", name)
-    page.get_by_role("button", name="Start the game").click()
+    start_partners_game(page)
     sheet_url = page.url
     save = page.locator("#hand-form").get_by_role("button", name="Save hand 1")
 
@@ -164,10 +169,7 @@ def test_a_weak_signal_loses_nothing_and_saves_nothing_twice(page: Page, page_pr
 
 
 def test_the_rules_change_before_the_first_hand(page: Page, page_problems):
-    page.goto("/games/new")
-    for seat, name in enumerate(["Ann", "Bob", "Cal", "Dee"]):
-        page.fill(f"#players-{seat}", name)
-    page.get_by_role("button", name="Start the game").click()
+    start_partners_game(page)
     expect(page.locator(".sheet-rules")).to_contain_text("New England auction")
     page.get_by_role("link", name="Change the rules (before the first hand)").click()
     page.locator("label.preset:has-text('Nova Scotia 120')").click()
@@ -182,10 +184,7 @@ def test_the_rules_change_before_the_first_hand(page: Page, page_problems):
 
 
 def test_printed_the_sheet_shows_the_scores_without_the_buttons(page: Page, page_problems):
-    page.goto("/games/new")
-    for seat, name in enumerate(["Ann", "Bob", "Cal", "Dee"]):
-        page.fill(f"#players-{seat}", name)
-    page.get_by_role("button", name="Start the game").click()
+    start_partners_game(page)
     record(page, bidder=0, bid=20, tricks=3, high=0)
     page.emulate_media(media="print")
     expect(page.locator("#hand-1")).to_be_visible()
@@ -196,10 +195,7 @@ def test_printed_the_sheet_shows_the_scores_without_the_buttons(page: Page, page
 
 
 def test_a_hand_half_entered_survives_a_reload_until_it_is_saved(page: Page, page_problems):
-    page.goto("/games/new")
-    for seat, name in enumerate(["Ann", "Bob", "Cal", "Dee"]):
-        page.fill(f"#players-{seat}", name)
-    page.get_by_role("button", name="Start the game").click()
+    start_partners_game(page)
     tap(page, "bidder-1")
     page.locator("#bid-group label:has(input[value='25'])").click()
     tap(page, "tricks-4")
