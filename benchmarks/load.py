@@ -89,12 +89,29 @@ def start_server(workers: int, threads: int, workdir: Path, database_url: str | 
     env = dict(os.environ)
     env.update(app_env(workdir, database_url))
     venv_bin = Path(sys.executable).parent
-    subprocess.run([str(venv_bin / "flask"), "--app", "scorekeeper", "db", "upgrade"], cwd=ROOT, env=env,
-                   check=True, capture_output=True)
+    subprocess.run(
+        [str(venv_bin / "flask"), "--app", "scorekeeper", "db", "upgrade"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     server = subprocess.Popen(
-        [str(venv_bin / "gunicorn"), "--workers", str(workers), "--threads", str(threads),
-         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "scorekeeper:create_app()"],
-        cwd=ROOT, env=env, start_new_session=True,
+        [
+            str(venv_bin / "gunicorn"),
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+            "scorekeeper:create_app()",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -170,7 +187,7 @@ def viewer(port: int, game: dict, stop: threading.Event, results: Results, rng: 
                 marker = b'data-version="'
                 at = raw.find(marker)
                 if at >= 0:
-                    since = int(raw[at + len(marker): raw.index(b'"', at + len(marker))])
+                    since = int(raw[at + len(marker) : raw.index(b'"', at + len(marker))])
         stop.wait(POLL_EVERY)
 
 
@@ -200,10 +217,14 @@ def run_phase(port: int, games: list[dict], viewers: int, recorders: int, durati
     results = Results()
     stop = threading.Event()
     rng = random.Random(viewers)
-    threads = [threading.Thread(target=viewer, args=(port, games[i % len(games)], stop, results, rng), daemon=True)
-               for i in range(viewers)]
-    threads += [threading.Thread(target=recorder, args=(port, games[i], stop, results, 2.0), daemon=True)
-                for i in range(recorders)]
+    threads = [
+        threading.Thread(target=viewer, args=(port, games[i % len(games)], stop, results, rng), daemon=True)
+        for i in range(viewers)
+    ]
+    threads += [
+        threading.Thread(target=recorder, args=(port, games[i], stop, results, 2.0), daemon=True)
+        for i in range(recorders)
+    ]
     started = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -213,20 +234,30 @@ def run_phase(port: int, games: list[dict], viewers: int, recorders: int, durati
         thread.join(timeout=35)
     elapsed = time.perf_counter() - started
     count = sum(len(v) for v in results.latencies.values())
-    return {"viewers": viewers, "recorders": recorders, "elapsed": elapsed, "requests": count,
-            "rps": count / elapsed, "results": results}
+    return {
+        "viewers": viewers,
+        "recorders": recorders,
+        "elapsed": elapsed,
+        "requests": count,
+        "rps": count / elapsed,
+        "results": results,
+    }
 
 
 def report(phase: dict) -> None:
     results: Results = phase["results"]
-    print(f"\n{phase['viewers']} viewers polling every {POLL_EVERY:g} s + {phase['recorders']} recorders, "
-          f"{phase['elapsed']:.0f} s: {phase['requests']} requests, {phase['rps']:.1f} requests/s, "
-          f"{len(results.errors)} errors")
+    print(
+        f"\n{phase['viewers']} viewers polling every {POLL_EVERY:g} s + {phase['recorders']} recorders, "
+        f"{phase['elapsed']:.0f} s: {phase['requests']} requests, {phase['rps']:.1f} requests/s, "
+        f"{len(results.errors)} errors"
+    )
     for kind, values in results.latencies.items():
         if values:
             ms = [v * 1000 for v in values]
-            print(f"  {kind:<6} n={len(ms):<6} p50 {percentile(ms, 50):6.1f} ms   p95 {percentile(ms, 95):6.1f} ms"
-                  f"   p99 {percentile(ms, 99):6.1f} ms   max {max(ms):6.1f} ms")
+            print(
+                f"  {kind:<6} n={len(ms):<6} p50 {percentile(ms, 50):6.1f} ms   p95 {percentile(ms, 95):6.1f} ms"
+                f"   p99 {percentile(ms, 99):6.1f} ms   max {max(ms):6.1f} ms"
+            )
     print(f"  statuses: {dict(sorted(results.statuses.items()))}")
     for problem in results.errors[:5]:
         print(f"  error: {problem}")
@@ -262,15 +293,19 @@ def compare_poll_and_render(port: int, game: dict, repeat: int) -> list[tuple[st
 def print_times(label: str, times: list[float], extra: str = "") -> float:
     """Print one case's times (ms); return their mean."""
     mean = statistics.mean(times)
-    print(f"  {label:<34} mean {mean:6.2f} ms   p50 {percentile(times, 50):6.2f} ms"
-          f"   p95 {percentile(times, 95):6.2f} ms{extra}")
+    print(
+        f"  {label:<34} mean {mean:6.2f} ms   p50 {percentile(times, 50):6.2f} ms"
+        f"   p95 {percentile(times, 95):6.2f} ms{extra}"
+    )
     return mean
 
 
 def print_ratios(where: str, cases: list[tuple[str, str, int]], means: dict[str, float]) -> None:
     unchanged, render, page = (means[label] for label, _path, _status in cases)
-    print(f"  {where} an unchanged poll is {render / unchanged:.1f}x cheaper than a sheet render, "
-          f"{page / unchanged:.1f}x cheaper than the whole page")
+    print(
+        f"  {where} an unchanged poll is {render / unchanged:.1f}x cheaper than a sheet render, "
+        f"{page / unchanged:.1f}x cheaper than the whole page"
+    )
 
 
 def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> None:
@@ -291,7 +326,7 @@ def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> No
         for _ in range(repeat):
             statuses = []
             start = time.perf_counter()
-            body = app(dict(environ), lambda status, headers, exc_info=None: statuses.append(status))
+            body = app(dict(environ), lambda status, headers, exc_info=None, seen=statuses: seen.append(status))
             b"".join(body)
             if hasattr(body, "close"):
                 body.close()

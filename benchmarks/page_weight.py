@@ -26,9 +26,7 @@ HANDS = 60
 def build_game(app) -> str:
     """Store a 60-hand game in which nobody reaches the target; return its sheet's path."""
     with app.app_context():
-        game = services.create_game(
-            "new-england", [Side("Us", ("Ann", "Cal")), Side("Them", ("Bob", "Dee"))]
-        )
+        game = services.create_game("new-england", [Side("Us", ("Ann", "Cal")), Side("Them", ("Bob", "Dee"))])
         for i in range(HANDS):
             # Each side in turn bids 30 and is set: long games with big numbers and circled rows.
             if i % 2:

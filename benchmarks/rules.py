@@ -10,7 +10,17 @@ import statistics
 import time
 
 from scorekeeper.rules import (
-    GameSetup, GameState, HandEntry, HandError, Rules, Side, Suit, deck, legal_plays, replay, trick_winner,
+    GameSetup,
+    GameState,
+    HandEntry,
+    HandError,
+    Rules,
+    Side,
+    Suit,
+    deck,
+    legal_plays,
+    replay,
+    trick_winner,
 )
 
 
@@ -20,7 +30,7 @@ def _questions(rng: random.Random, count: int, rules: Rules):
     for _ in range(count):
         drawn = rng.sample(cards, 9)
         played = rng.randint(1, 4)
-        out.append((tuple(drawn[:played]), tuple(drawn[played:played + 5]), rng.choice(list(Suit))))
+        out.append((tuple(drawn[:played]), tuple(drawn[played : played + 5]), rng.choice(list(Suit))))
     return out
 
 
@@ -35,8 +45,7 @@ def _per_second(fn, items, repeat: int = 5) -> float:
 
 
 def _game(rng: random.Random, hands: int) -> tuple[GameSetup, list[HandEntry]]:
-    setup = GameSetup(Rules(target=1000, on_the_green=False),
-                      (Side("Us", ("Ann", "Bob")), Side("Them", ("Cy", "Di"))))
+    setup = GameSetup(Rules(target=1000, on_the_green=False), (Side("Us", ("Ann", "Bob")), Side("Them", ("Cy", "Di"))))
     state, entries = GameState.start(setup), []
     while len(entries) < hands:
         taken = rng.randint(0, 5)
@@ -66,8 +75,7 @@ def main() -> None:
         start = time.perf_counter()
         replay(setup, entries)
         runs.append(time.perf_counter() - start)
-    print(f"60-hand replay: {statistics.median(runs) * 1000:>10.2f} ms (median of 200), "
-          f"best {min(runs) * 1000:.2f} ms")
+    print(f"60-hand replay: {statistics.median(runs) * 1000:>10.2f} ms (median of 200), best {min(runs) * 1000:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -66,8 +66,10 @@ def create_app(test_config: dict | None = None) -> Flask:
             if engine.dialect.name == "sqlite":
                 event.listen(engine, "connect", _sqlite_on_connect)
 
-    from . import models  # noqa: F401  (tables must be known to Flask-Migrate)
-    from . import security
+    from . import (
+        models,  # noqa: F401  (tables must be known to Flask-Migrate)
+        security,
+    )
 
     security.init_app(app)
     app.jinja_env.globals["url_for_or_none"] = url_for_or_none
@@ -89,23 +91,12 @@ def _sqlite_on_connect(dbapi_connection, connection_record) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    """Register the ``bp`` Blueprint of every module of the package that has one.
+    """Register every area of the app: home, score sheets, sharing, referee, rule book, JSON API."""
+    from . import games, main, referee, rulebook, sharing
+    from .api import bp as api_bp
 
-    Each area (home, games, referee, rules pages, API) lives in its own module
-    and is picked up here, so adding an area needs no change to this file.
-    """
-    import importlib
-    import pkgutil
-
-    from flask import Blueprint
-
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name in {"rules", "config", "extensions", "models", "services", "security"}:
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        blueprint = getattr(module, "bp", None)
-        if isinstance(blueprint, Blueprint):
-            app.register_blueprint(blueprint)
+    for blueprint in (main.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, api_bp):
+        app.register_blueprint(blueprint)
 
 
 def url_for_or_none(endpoint: str, **values) -> str | None:

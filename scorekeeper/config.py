@@ -63,18 +63,13 @@ def check_secret_key(key, production: bool) -> None:
     if not production:
         return
     if key is None:
-        raise ConfigError(
-            "SCOREKEEPER_ENV=production needs SECRET_KEY to be set to a long random value."
-        )
+        raise ConfigError("SCOREKEEPER_ENV=production needs SECRET_KEY to be set to a long random value.")
     text = key.decode("utf-8", "replace") if isinstance(key, bytes) else str(key)
     if text.strip().lower() in WEAK_SECRET_KEYS:
-        raise ConfigError(
-            "SECRET_KEY is a well-known placeholder; set it to a long random value."
-        )
+        raise ConfigError("SECRET_KEY is a well-known placeholder; set it to a long random value.")
     if len(text) < MIN_PRODUCTION_SECRET_LENGTH:
         raise ConfigError(
-            f"SECRET_KEY is too short for production; use at least "
-            f"{MIN_PRODUCTION_SECRET_LENGTH} random characters."
+            f"SECRET_KEY is too short for production; use at least {MIN_PRODUCTION_SECRET_LENGTH} random characters."
         )
 
 

@@ -340,9 +340,11 @@ class HandForm(FlaskForm):
         self.partner.choices = options(
             [("", "Nobody: the bidder plays alone")] + [(str(i), name) for i, name in enumerate(names)]
         )
-        high = [(NOT_NEEDED, "Not needed: one side took every trick")] if not rules.may_score_25 else [
-            (NOT_NEEDED, "Not answered")
-        ]
+        high = (
+            [(NOT_NEEDED, "Not needed: one side took every trick")]
+            if not rules.may_score_25
+            else [(NOT_NEEDED, "Not answered")]
+        )
         high += [(str(i), name) for i, name in enumerate(names)]
         if rules.may_score_25:
             high.append((NOBODY, "Nobody: the hand is worth 25"))
@@ -415,7 +417,7 @@ class HandForm(FlaskForm):
 
     def entry(self) -> HandEntry:
         """Return the hand as entered; raise HandError naming the field when something is missing."""
-        state, rules = self.state, self.state.rules
+        state, _rules = self.state, self.state.rules
         names = self.side_names
         bagged = bool(self.bagged.data) and self.bidding
         hold = bool(self.hold.data) and self.bidding and self.may_hold

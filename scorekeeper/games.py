@@ -22,7 +22,6 @@ from flask import (
     url_for,
 )
 from itsdangerous import BadSignature, URLSafeSerializer
-
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -160,9 +159,7 @@ def my_games() -> list[dict]:
 def _game_or_404(game_id: str, token: str, kind: str = "edit") -> Game:
     game = services.load_game(game_id)
     expected = None if game is None else (game.edit_token if kind == "edit" else game.view_token)
-    if expected is None or not isinstance(token, str) or not hmac.compare_digest(
-        expected.encode(), token.encode()
-    ):
+    if expected is None or not isinstance(token, str) or not hmac.compare_digest(expected.encode(), token.encode()):
         abort(404)
     return game
 
@@ -189,8 +186,15 @@ def sheet_context(game: Game, state: GameState, can_edit: bool) -> dict:
     }
 
 
-def _render_sheet(game: Game, state: GameState, form: HandForm | None = None, *, status: int = 200,
-                  message: str | None = None, can_edit: bool = True):
+def _render_sheet(
+    game: Game,
+    state: GameState,
+    form: HandForm | None = None,
+    *,
+    status: int = 200,
+    message: str | None = None,
+    can_edit: bool = True,
+):
     """Render the sheet page, or for htmx only the part that changes (sheet, hand form, messages)."""
     context = sheet_context(game, state, can_edit)
     if can_edit and form is None:
@@ -379,9 +383,14 @@ def undo(game_id: str, token: str):
         "game": game.id,
         "n": number,
         "entry": {
-            "bidder": entry.bidder, "bid": entry.bid, "bagged": entry.bagged, "hold": entry.hold,
-            "tricks": list(entry.tricks) if entry.tricks is not None else None, "high": entry.high,
-            "points": list(entry.points) if entry.points is not None else None, "partner": entry.partner,
+            "bidder": entry.bidder,
+            "bid": entry.bid,
+            "bagged": entry.bagged,
+            "hold": entry.hold,
+            "tricks": list(entry.tricks) if entry.tricks is not None else None,
+            "high": entry.high,
+            "points": list(entry.points) if entry.points is not None else None,
+            "partner": entry.partner,
         },
     }
     text = f"Hand {number} removed. It is filled in below if you want to enter it again."
@@ -425,7 +434,12 @@ def edit(game_id: str, token: str, n: int):
     form.n.data = str(n)
     return make_response(
         render_template(
-            "games/edit.html", game=game, state=state, before=before, form=form, n=n,
+            "games/edit.html",
+            game=game,
+            state=state,
+            before=before,
+            form=form,
+            n=n,
             result=state.hands[n - 1],
         ),
         status,
@@ -483,6 +497,4 @@ def delete(game_id: str, token: str):
         form.confirm.errors = ["Tick the box to delete the game, or go back to the sheet."]
         status = 422
     state = _state(game)
-    return make_response(
-        render_template("games/delete.html", game=game, state=state, form=form), status
-    )
+    return make_response(render_template("games/delete.html", game=game, state=state, form=form), status)

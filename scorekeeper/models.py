@@ -77,15 +77,11 @@ class Game(db.Model):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
-    sides: Mapped[list[Side]] = relationship(
-        back_populates="game", order_by="Side.index", cascade="all, delete-orphan"
-    )
+    sides: Mapped[list[Side]] = relationship(back_populates="game", order_by="Side.index", cascade="all, delete-orphan")
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
     )
-    hands: Mapped[list[Hand]] = relationship(
-        back_populates="game", order_by="Hand.n", cascade="all, delete-orphan"
-    )
+    hands: Mapped[list[Hand]] = relationship(back_populates="game", order_by="Hand.n", cascade="all, delete-orphan")
 
     def players_of(self, side_index: int) -> list[Player]:
         """Return the players of one side, in seat order."""

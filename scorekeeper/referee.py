@@ -235,8 +235,13 @@ def ask_rank(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | N
             problems["pair"] = f"Give exactly two cards to compare (you gave {len(pair)})."
         elif "led" not in problems:
             result = compare(pair[0], pair[1], trump, led, rules)
-            answer["compare"] = {"a": pair[0], "b": pair[1], "led": led, "result": result,
-                                 "link": rule_link(result.reason)}
+            answer["compare"] = {
+                "a": pair[0],
+                "b": pair[1],
+                "led": led,
+                "result": result,
+                "link": rule_link(result.reason),
+            }
     return answer
 
 

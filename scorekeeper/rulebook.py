@@ -35,8 +35,7 @@ OPTION_EXAMPLES: dict[str, str] = {
     "follow": "With suit-or-trump: clubs are trump, 4♦ is led and you hold 7♦ 2♣ K♠, so you must play 7♦ or 2♣.",
     "renegable": "With five: spades are trump, 6♠ is led and you hold J♠ 9♦, so the J♠ has to come out.",
     "renege_against": (
-        "With highest: 6♠ is led, then J♠ is played; your A♥ now has to beat the J♠, so you can no longer "
-        "hold it back."
+        "With highest: 6♠ is led, then J♠ is played; your A♥ now has to beat the J♠, so you can no longer hold it back."
     ),
     "ace_hearts_led_forces_hearts": (
         "Spades are trump, A♥ is led and you have no trump but hold K♥ 9♦: the K♥ must go."
@@ -44,16 +43,14 @@ OPTION_EXAMPLES: dict[str, str] = {
     "offsuit_aces_high": "Hearts are trump, K♣ is led and A♣ follows: the ace takes the trick instead of the king.",
     "joker": "Diamonds are trump: 5♦, J♦, then the joker, then A♥ and the rest.",
     "high_without_trump": (
-        "With none: no trump turns up in the whole hand, nobody earns the extra 5 and the hand is worth "
-        "25."
+        "With none: no trump turns up in the whole hand, nobody earns the extra 5 and the hand is worth 25."
     ),
     "high_is_five_only": "The 5 of trump stays in the pack: no trick earns the extra 5 and the hand is worth 25.",
     "dealer_may_hold": "Someone bids 20; the dealer says \u201chold\u201d and takes the bid at 20 without raising.",
     "hold_from": "Set to 20: after a lone bid of 15 the dealer must say 20 to take it; from 20 up a hold is fine.",
     "min_bid_from_100": "Your side has 105: your lowest bid is 20, and a bagged dealer on your side plays for 20.",
     "thirty_for_sixty": (
-        "With double: bid 30 for 60, take all 30 and get 60, or drop a trick and lose 60. With bell you "
-        "lose only 30."
+        "With double: bid 30 for 60, take all 30 and get 60, or drop a trick and lose 60. With bell you lose only 30."
     ),
     "slam": "Call slam and take all five tricks for 120; lose even one trick and go back 60.",
     "all_five_tricks_doubles": "You bid 20 and take all five tricks: your side scores 60 instead of 30.",
@@ -67,12 +64,10 @@ OPTION_EXAMPLES: dict[str, str] = {
     "green_at": "Left empty, the green starts 30 below the target: 90 in a game to 120.",
     "forty_five_resets": "Your side has 30, takes 15 and lands on exactly 45: back to 0 it goes.",
     "elimination_at": (
-        "Set to \u221280: a side that falls to \u221280 or lower leaves the game and stops dealing and "
-        "scoring."
+        "Set to \u221280: a side that falls to \u221280 or lower leaves the game and stops dealing and scoring."
     ),
     "call_for_partner": (
-        "Five players: the bidder calls the J♦, and whoever holds it quietly plays on the bidder's side "
-        "this hand."
+        "Five players: the bidder calls the J♦, and whoever holds it quietly plays on the bidder's side this hand."
     ),
 }
 
@@ -165,27 +160,37 @@ def _trick_examples(rules: Rules) -> list[dict]:
 def _play_examples(rules: Rules) -> list[dict]:
     # (trump, cards already in the trick, hand, option changes, what the example shows)
     cases = [
-        ("H", "2♥", "J♥ K♥ 3♣ 4♣ 7♦", {},
-         "A low trump is led; the K♥ cannot be held back, so a trump must come out."),
-        ("H", "2♥", "J♥ 3♣ 4♣ 7♦ 8♦", {},
-         "The only trump is the J♥, which beats the 2♥: it may stay in the hand."),
-        ("H", "5♥", "J♥ A♥ 3♣ 4♣ 7♦", {},
-         "The J♥ and the A♥ both rank below the 5♥ that was led, so neither may be held back."),
-        ("H", "5♥", "J♥ A♥ 3♥ 4♣ 7♦", {},
-         "Same lead, but with the 3♥ in hand you may play it and keep the top trumps."),
+        ("H", "2♥", "J♥ K♥ 3♣ 4♣ 7♦", {}, "A low trump is led; the K♥ cannot be held back, so a trump must come out."),
+        ("H", "2♥", "J♥ 3♣ 4♣ 7♦ 8♦", {}, "The only trump is the J♥, which beats the 2♥: it may stay in the hand."),
+        (
+            "H",
+            "5♥",
+            "J♥ A♥ 3♣ 4♣ 7♦",
+            {},
+            "The J♥ and the A♥ both rank below the 5♥ that was led, so neither may be held back.",
+        ),
+        (
+            "H",
+            "5♥",
+            "J♥ A♥ 3♥ 4♣ 7♦",
+            {},
+            "Same lead, but with the 3♥ in hand you may play it and keep the top trumps.",
+        ),
         ("S", "J♠", "A♥ 3♣ 4♦ 7♦ 8♣", {}, "The A♥ ranks below the J♠, so it cannot be held back."),
         ("S", "6♠", "5♠ J♠ A♥ 9♦ 2♥", {}, "All three trumps in the hand beat the 6♠: any card will do."),
         ("S", "6♠ J♠", "5♠ A♥ 9♦", {}, "Measured against the led 6♠, both trumps may be held back."),
-        ("S", "6♠ J♠", "5♠ A♥ 9♦", {"renege_against": "highest"},
-         "Measured against the J♠ already played, the A♥ loses its right to hide: play a trump."),
-        ("S", "6♠", "J♠ 9♦ 3♣", {"renegable": "five"},
-         "Only the 5 may be held back, so the J♠ must be played."),
+        (
+            "S",
+            "6♠ J♠",
+            "5♠ A♥ 9♦",
+            {"renege_against": "highest"},
+            "Measured against the J♠ already played, the A♥ loses its right to hide: play a trump.",
+        ),
+        ("S", "6♠", "J♠ 9♦ 3♣", {"renegable": "five"}, "Only the 5 may be held back, so the J♠ must be played."),
         ("C", "4♦", "7♦ 2♣ K♠", {}, "A diamond is led; by default anything goes."),
-        ("C", "4♦", "7♦ 2♣ K♠", {"follow": "suit-or-trump"},
-         "Holding a diamond, you follow with it or trump."),
+        ("C", "4♦", "7♦ 2♣ K♠", {"follow": "suit-or-trump"}, "Holding a diamond, you follow with it or trump."),
         ("S", "A♥", "K♥ 9♦ 3♣", {}, "A♥ is a trump lead; with no trump in the hand, anything goes."),
-        ("S", "A♥", "K♥ 9♦ 3♣", {"ace_hearts_led_forces_hearts": True},
-         "With this option a heart must be played."),
+        ("S", "A♥", "K♥ 9♦ 3♣", {"ace_hearts_led_forces_hearts": True}, "With this option a heart must be played."),
     ]
     rows = []
     for trump, trick, hand, changes, note in cases:

@@ -60,9 +60,7 @@ class StaleGame(GameConflict):
     """The sheet someone acted on is out of date."""
 
     def __init__(self, message: str | None = None):
-        super().__init__(
-            message or "This game was just changed on another phone. Check the sheet and try again."
-        )
+        super().__init__(message or "This game was just changed on another phone. Check the sheet and try again.")
 
 
 # -- Reading ---------------------------------------------------------------------
@@ -96,10 +94,7 @@ def version_and_tokens(game_id: str) -> tuple[int, str, str] | None:
 
 def setup_for(game: Game) -> GameSetup:
     """Return the engine's setup (rules, sides, seats) for a stored game."""
-    sides = tuple(
-        Side(side.name, tuple(player.name for player in game.players_of(side.index)))
-        for side in game.sides
-    )
+    sides = tuple(Side(side.name, tuple(player.name for player in game.players_of(side.index))) for side in game.sides)
     scores = tuple(game.start_scores) if game.start_scores is not None else None
     return GameSetup(Rules.from_dict(game.rules), sides, game.first_dealer, scores)
 
@@ -147,8 +142,7 @@ def create_game(
     )
     game.sides = [SideRow(index=i, name=side.name) for i, side in enumerate(setup.sides)]
     game.players = [
-        Player(seat=seat, name=place.player, side_index=place.side)
-        for seat, place in enumerate(setup.seats)
+        Player(seat=seat, name=place.player, side_index=place.side) for seat, place in enumerate(setup.seats)
     ]
     db.session.add(game)
     db.session.commit()
@@ -193,9 +187,7 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
                 raise HandConflict(n, f"Hand {n} is already on the sheet, just as entered: it was saved once.")
             raise HandConflict(n)
         if n > expected:
-            raise HandConflict(
-                n, f"The sheet changed on another phone: the next hand is hand {expected}, not {n}."
-            )
+            raise HandConflict(n, f"The sheet changed on another phone: the next hand is hand {expected}, not {n}.")
     _check_entry(entry)
     new_state = state.apply(entry)
     _bump(game, HandConflict(expected), finished_at=_finished_at(game, new_state))
@@ -308,9 +300,7 @@ def _clean_side(side) -> Side:
             if len(player) > NAME_MAX_LENGTH:
                 raise SetupError(f"A player's name can be at most {NAME_MAX_LENGTH} characters", "players")
             if _has_control_character(player):
-                raise SetupError(
-                    "A player's name can only hold letters, digits, spaces and punctuation", "players"
-                )
+                raise SetupError("A player's name can only hold letters, digits, spaces and punctuation", "players")
         cleaned.append(player)
     return Side(name, tuple(cleaned))
 

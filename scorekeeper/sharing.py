@@ -99,8 +99,17 @@ def poll(game_id: str, token: str):
 def _qr_svg(url: str):
     qr = segno.make(url, error="m")
     buffer = io.BytesIO()
-    qr.save(buffer, kind="svg", scale=QR_SCALE, border=QR_BORDER, xmldecl=False, svgns=True,
-            title="QR code of the game's link", dark="#000", light="#fff")
+    qr.save(
+        buffer,
+        kind="svg",
+        scale=QR_SCALE,
+        border=QR_BORDER,
+        xmldecl=False,
+        svgns=True,
+        title="QR code of the game's link",
+        dark="#000",
+        light="#fff",
+    )
     response = make_response(buffer.getvalue())
     response.headers["Content-Type"] = "image/svg+xml"
     # The code holds a secret link: keep it out of shared caches.

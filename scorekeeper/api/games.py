@@ -158,9 +158,9 @@ def hand_from_json(data: dict) -> tuple[HandEntry, int | None]:
         raise BadInput("The hand number must be a whole number from 1 up", "n")
     bid = data.get("bid")
     if bid is not None and not (_is_int(bid) or isinstance(bid, str)):
-        raise BadInput("Give the bid as 15, 20, 25, 30, \"30-for-60\" or \"slam\"", "bid")
+        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60" or "slam"', "bid")
     if isinstance(bid, str) and len(bid) > 20:
-        raise BadInput("Give the bid as 15, 20, 25, 30, \"30-for-60\" or \"slam\"", "bid")
+        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60" or "slam"', "bid")
     if _is_int(bid) and abs(bid) > MAX_NUMBER:
         raise BadInput(f"{bid} is not a bid: bids are 15, 20, 25 or 30", "bid")
     tricks = _numbers(data, "tricks", "tricks")
@@ -202,7 +202,7 @@ def sides_from_json(value) -> list[Side]:
     sides = []
     for item in value:
         if not isinstance(item, dict):
-            raise BadInput("Give each side as {\"name\": ..., \"players\": [...]}", "sides")
+            raise BadInput('Give each side as {"name": ..., "players": [...]}', "sides")
         players = item.get("players")
         if not isinstance(players, list) or not 1 <= len(players) <= MAX_SIDES:
             raise BadInput("Give each side's players as a list of names", "players")
@@ -250,13 +250,16 @@ def _may_write(game: Game) -> None:
     """Refuse a write that lacks the game's edit token."""
     token = _bearer()
     if token is None:
-        raise BadInput("Recording needs the game's edit token: Authorization: Bearer <edit_token>", "authorization", 401)
+        raise BadInput(
+            "Recording needs the game's edit token: Authorization: Bearer <edit_token>", "authorization", 401
+        )
     given = token.encode("utf-8", "replace")
     if hmac.compare_digest(given, game.edit_token.encode()):
         return
     if hmac.compare_digest(given, game.view_token.encode()):
-        raise BadInput("That is the token of the link that only shows the score; it cannot change it",
-                       "authorization", 403)
+        raise BadInput(
+            "That is the token of the link that only shows the score; it cannot change it", "authorization", 403
+        )
     raise BadInput("That token does not belong to this game", "authorization", 403)
 
 
@@ -296,8 +299,13 @@ def create_game():
         state = services.state_for(game)
     except REFUSALS as exc:
         return _answer(exc)
-    body = {"id": game.id, "edit_token": game.edit_token, "view_token": game.view_token,
-            "links": links_json(game), "state": state_json(game, state)}
+    body = {
+        "id": game.id,
+        "edit_token": game.edit_token,
+        "view_token": game.view_token,
+        "links": links_json(game),
+        "state": state_json(game, state),
+    }
     response = make_response(jsonify(body), 201)
     response.headers["Location"] = url_for("api.games_read", game_id=game.id, _external=True)
     response.headers["Cache-Control"] = "no-store"

@@ -12,8 +12,13 @@ from . import bp
 def document() -> dict:
     """Build the OpenAPI document from every spec module this build has."""
     paths: dict = {
-        "/api/v1/openapi.json": {"get": {"operationId": "openapi", "summary": "This document",
-                                          "responses": {"200": {"description": "The OpenAPI 3.1 document."}}}},
+        "/api/v1/openapi.json": {
+            "get": {
+                "operationId": "openapi",
+                "summary": "This document",
+                "responses": {"200": {"description": "The OpenAPI 3.1 document."}},
+            }
+        },
     }
     schemas: dict = {}
     security_schemes: dict = {}
@@ -33,7 +38,7 @@ def document() -> dict:
             "title": "Forty-Fives score sheet and referee",
             "version": "1.0.0",
             "description": "Settle card questions and keep the score of Forty-Fives games. "
-                           "Errors are {\"error\": {\"message\", \"field\"}} with status 400 or 422.",
+            'Errors are {"error": {"message", "field"}} with status 400 or 422.',
         },
         "servers": [{"url": "/"}],
         "paths": dict(sorted(paths.items())),

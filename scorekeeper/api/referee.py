@@ -42,7 +42,7 @@ def read_body() -> dict[str, Any]:
     """Return the JSON object sent, or raise InputError (400)."""
     data = request.get_json(silent=True, force=True)
     if not isinstance(data, dict):
-        raise InputError("Send a JSON object, such as {\"trump\": \"S\", \"cards\": [\"8S\", \"AH\"]}.", None, 400)
+        raise InputError('Send a JSON object, such as {"trump": "S", "cards": ["8S", "AH"]}.', None, 400)
     return data
 
 
@@ -88,14 +88,14 @@ def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[Card, 
     """Read a list of cards (or one string of cards such as ``"5h jd ah"``)."""
     if value is None:
         if required:
-            raise InputError(f"Give the cards of '{field}', such as [\"8S\", \"AH\"].", field)
+            raise InputError(f'Give the cards of \'{field}\', such as ["8S", "AH"].', field)
         return ()
     if isinstance(value, str):
         tokens = split_tokens(value)
     elif isinstance(value, list) and all(isinstance(item, str) for item in value):
         tokens = value
     else:
-        raise InputError(f"'{field}' must be a list of cards, such as [\"8S\", \"AH\"].", field)
+        raise InputError(f'\'{field}\' must be a list of cards, such as ["8S", "AH"].', field)
     if len(tokens) > 60:
         raise InputError(f"Too many cards in '{field}'.", field)
     seen: set[Card] = set()
@@ -180,11 +180,13 @@ def compare_cards():
     a = read_card(request.args.get("a"), "a")
     b = read_card(request.args.get("b"), "b")
     result = ask("b", compare, a, b, trump, led, rules)
-    return jsonify({
-        "higher": result.higher.code if result.higher else None,
-        "reason": result.reason,
-        "explanation": result.explanation,
-    })
+    return jsonify(
+        {
+            "higher": result.higher.code if result.higher else None,
+            "reason": result.reason,
+            "explanation": result.explanation,
+        }
+    )
 
 
 @bp.post("/referee/trick")
@@ -196,14 +198,16 @@ def trick():
     trump = read_suit(data.get("trump"), "trump")
     cards = read_cards(data.get("cards"), "cards")
     result = ask("cards", trick_winner, cards, trump, rules)
-    return jsonify({
-        "winner": result.winner,
-        "card": result.card.code,
-        "trump_lead": result.trump_lead,
-        "reason": result.reason,
-        "rule": "trick",
-        "explanation": result.explanation,
-    })
+    return jsonify(
+        {
+            "winner": result.winner,
+            "card": result.card.code,
+            "trump_lead": result.trump_lead,
+            "reason": result.reason,
+            "rule": "trick",
+            "explanation": result.explanation,
+        }
+    )
 
 
 @bp.post("/referee/legal")

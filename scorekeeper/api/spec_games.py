@@ -30,11 +30,13 @@ _WRITE_ERRORS = {
     "401": _error("No `Authorization: Bearer <edit_token>` header."),
     "403": _error("The token is not this game's edit token (the view token can never write)."),
     "404": _error("No game with that id."),
-    "409": _error("Another phone changed the game first (for example it already recorded hand `n`); "
-                  "nothing was saved."),
+    "409": _error(
+        "Another phone changed the game first (for example it already recorded hand `n`); nothing was saved."
+    ),
     "413": _error("The body is too large."),
-    "422": _error("The hand breaks the game's rules or a field has the wrong type; `field` names it. "
-                  "Nothing was saved."),
+    "422": _error(
+        "The hand breaks the game's rules or a field has the wrong type; `field` names it. Nothing was saved."
+    ),
 }
 
 _SECURED = [{"editToken": []}]
@@ -45,8 +47,8 @@ PATHS: dict = {
             "operationId": "createGame",
             "summary": "Start a game",
             "description": "Seats are dealt clockwise in the alternating order of the sides' players. "
-                           "The answer holds the edit token (keep it: it is the only way to record hands) "
-                           "and two links: the score sheet that can record, and the one that only shows.",
+            "The answer holds the edit token (keep it: it is the only way to record hands) "
+            "and two links: the score sheet that can record, and the one that only shows.",
             "tags": ["games"],
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewGame")}}},
             "responses": {
@@ -62,13 +64,18 @@ PATHS: dict = {
             "operationId": "getGame",
             "summary": "Read a game's score sheet",
             "description": "Public to anyone holding the game's id (a random, unguessable string); no token is "
-                           "needed to read. With `?since=<version>` the answer is 304 with no body while the "
-                           "game is still at that version, so a display board can poll cheaply.",
+            "needed to read. With `?since=<version>` the answer is 304 with no body while the "
+            "game is still at that version, so a display board can poll cheaply.",
             "tags": ["games"],
             "parameters": [
                 _GAME_ID,
-                {"name": "since", "in": "query", "required": False,
-                 "description": "The `version` the caller already has.", "schema": {"type": "integer"}},
+                {
+                    "name": "since",
+                    "in": "query",
+                    "required": False,
+                    "description": "The `version` the caller already has.",
+                    "schema": {"type": "integer"},
+                },
             ],
             "responses": {
                 "200": _json(_ref("GameState"), "The game as it stands."),
@@ -82,7 +89,7 @@ PATHS: dict = {
             "operationId": "recordHand",
             "summary": "Record the next hand",
             "description": "Give `n`, the number the hand will have, so that two phones recording the same "
-                           "hand (or a request sent twice) record it once: the second gets 409.",
+            "hand (or a request sent twice) record it once: the second gets 409.",
             "tags": ["games"],
             "security": _SECURED,
             "parameters": [_GAME_ID],
@@ -99,9 +106,13 @@ PATHS: dict = {
             "security": _SECURED,
             "parameters": [
                 _GAME_ID,
-                {"name": "n", "in": "query", "required": False,
-                 "description": "The number of the hand meant to be undone.",
-                 "schema": {"type": "integer", "minimum": 1}},
+                {
+                    "name": "n",
+                    "in": "query",
+                    "required": False,
+                    "description": "The number of the hand meant to be undone.",
+                    "schema": {"type": "integer", "minimum": 1},
+                },
             ],
             "responses": {"200": _json(_ref("StateAnswer"), "The hand was undone."), **_WRITE_ERRORS},
         }
@@ -111,13 +122,18 @@ PATHS: dict = {
             "operationId": "editHand",
             "summary": "Replace hand n and recompute every later hand",
             "description": "If the changed hand, or any later hand, no longer stands under the rules, "
-                           "nothing changes and the answer says which hand and why.",
+            "nothing changes and the answer says which hand and why.",
             "tags": ["games"],
             "security": _SECURED,
             "parameters": [
                 _GAME_ID,
-                {"name": "n", "in": "path", "required": True, "description": "The hand's number, from 1.",
-                 "schema": {"type": "integer", "minimum": 1}},
+                {
+                    "name": "n",
+                    "in": "path",
+                    "required": True,
+                    "description": "The hand's number, from 1.",
+                    "schema": {"type": "integer", "minimum": 1},
+                },
             ],
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("HandInput")}}},
             "responses": {"200": _json(_ref("StateAnswer"), "The hand was changed."), **_WRITE_ERRORS},
@@ -128,7 +144,7 @@ PATHS: dict = {
             "operationId": "changeRules",
             "summary": "Play the game under other rules (before its first hand only)",
             "description": "Every score depends on the rules, so once the first hand is recorded the answer "
-                           "is 409 (field `rules`) and nothing changes.",
+            "is 409 (field `rules`) and nothing changes.",
             "tags": ["games"],
             "security": _SECURED,
             "parameters": [_GAME_ID],
@@ -140,9 +156,9 @@ PATHS: dict = {
         "put": {
             "operationId": "setFinished",
             "summary": "Finish the game early, or open it again",
-            "description": "`{\"finished\": true}` ends a game before anyone won: it takes no more hands "
-                           "until `{\"finished\": false}`. A game that was won cannot be opened again "
-                           "(422, field `finished`): undo the winning hand instead.",
+            "description": '`{"finished": true}` ends a game before anyone won: it takes no more hands '
+            'until `{"finished": false}`. A game that was won cannot be opened again '
+            "(422, field `finished`): undo the winning hand instead.",
             "tags": ["games"],
             "security": _SECURED,
             "parameters": [_GAME_ID],
@@ -156,8 +172,7 @@ _SIDE_INDEX = {"type": "integer", "minimum": 0, "maximum": 7}
 _NAME = {"type": "string", "minLength": 1, "maxLength": 80}
 _STANDING = {
     "type": "array",
-    "items": {"type": "string",
-              "enum": ["on-the-green", "locked", "in-the-hole", "must-bid-out", "eliminated", "out"]},
+    "items": {"type": "string", "enum": ["on-the-green", "locked", "in-the-hole", "must-bid-out", "eliminated", "out"]},
 }
 _BID = {
     "oneOf": [
@@ -196,12 +211,15 @@ SCHEMAS: dict = {
         "additionalProperties": False,
         "properties": {
             "rules": {
-                "description": "A preset name, or `{\"preset\": ..., <option>: <value>}`; default new-england.",
+                "description": 'A preset name, or `{"preset": ..., <option>: <value>}`; default new-england.',
                 "oneOf": [{"type": "string"}, {"type": "object"}],
             },
             "sides": {"type": "array", "items": _ref("SideInput"), "minItems": 2, "maxItems": 8},
-            "scores": {"type": "array", "items": {"type": "integer", "multipleOf": 5},
-                       "description": "Scores carried on from a game started on paper."},
+            "scores": {
+                "type": "array",
+                "items": {"type": "integer", "multipleOf": 5},
+                "description": "Scores carried on from a game started on paper.",
+            },
             "first_dealer": {"type": "integer", "minimum": 0, "description": "Seat of the first dealer."},
         },
     },
@@ -211,7 +229,7 @@ SCHEMAS: dict = {
         "additionalProperties": False,
         "properties": {
             "rules": {
-                "description": "A preset name, or `{\"preset\": ..., <option>: <value>}`.",
+                "description": 'A preset name, or `{"preset": ..., <option>: <value>}`.',
                 "oneOf": [{"type": "string"}, {"type": "object"}],
             },
         },
@@ -233,10 +251,16 @@ SCHEMAS: dict = {
                 "type": "object",
                 "required": ["edit", "view"],
                 "properties": {
-                    "edit": {"type": ["string", "null"], "format": "uri",
-                             "description": "The score sheet that can record hands."},
-                    "view": {"type": ["string", "null"], "format": "uri",
-                             "description": "The read-only score sheet, to follow the game."},
+                    "edit": {
+                        "type": ["string", "null"],
+                        "format": "uri",
+                        "description": "The score sheet that can record hands.",
+                    },
+                    "view": {
+                        "type": ["string", "null"],
+                        "format": "uri",
+                        "description": "The read-only score sheet, to follow the game.",
+                    },
                 },
             },
             "state": _ref("GameState"),
@@ -248,15 +272,19 @@ SCHEMAS: dict = {
         "description": "Either `points` or `tricks` (with `high`).",
         "properties": {
             "n": {"type": "integer", "minimum": 1, "description": "The number this hand will have; 409 if taken."},
-            "bidder": {"oneOf": [_SIDE_INDEX, {"type": "null"}],
-                       "description": "The side that won the bid; absent or null without bidding."},
+            "bidder": {
+                "oneOf": [_SIDE_INDEX, {"type": "null"}],
+                "description": "The side that won the bid; absent or null without bidding.",
+            },
             "bid": _BID,
             "bagged": {"type": "boolean", "default": False},
             "hold": {"type": "boolean", "default": False},
             "points": {"type": "array", "items": {"type": "integer", "multipleOf": 5}},
             "tricks": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 5}},
-            "high": {"oneOf": [_SIDE_INDEX, {"type": "null"}],
-                     "description": "The side that took the high; null where a 25-point hand is allowed."},
+            "high": {
+                "oneOf": [_SIDE_INDEX, {"type": "null"}],
+                "description": "The side that took the high; null where a 25-point hand is allowed.",
+            },
             "partner": {"oneOf": [_SIDE_INDEX, {"type": "null"}], "description": "With call_for_partner."},
         },
     },
@@ -292,8 +320,10 @@ SCHEMAS: dict = {
             "scores": {"type": "array", "items": {"type": "integer"}},
             "winner": {"type": ["integer", "null"]},
             "win_reason": {"type": ["string", "null"]},
-            "finished": {"type": "boolean",
-                         "description": "The game is over: won, or finished early (then it takes no hands)."},
+            "finished": {
+                "type": "boolean",
+                "description": "The game is over: won, or finished early (then it takes no hands).",
+            },
             "standing": {"type": "array", "items": _STANDING},
             "dealer": {"type": "string", "description": "Who deals the next hand."},
             "first_bidder": {"type": "string"},

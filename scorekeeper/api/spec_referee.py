@@ -6,7 +6,7 @@ _RULES_PARAM = {
     "name": "rules",
     "in": "query",
     "required": False,
-    "description": "A preset name, or a JSON object of options such as {\"preset\": \"nova-scotia\", \"joker\": true}.",
+    "description": 'A preset name, or a JSON object of options such as {"preset": "nova-scotia", "joker": true}.',
     "schema": {"type": "string", "default": "new-england"},
 }
 _TRUMP_PARAM = {
@@ -17,13 +17,22 @@ _TRUMP_PARAM = {
     "schema": {"$ref": "#/components/schemas/Suit"},
 }
 _ERRORS = {
-    "400": {"description": "The body is not a JSON object.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-    "422": {"description": "A field cannot be used; the message says why.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+    "400": {
+        "description": "The body is not a JSON object.",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    },
+    "422": {
+        "description": "A field cannot be used; the message says why.",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    },
 }
 
 
 def _json(schema_name: str, description: str) -> dict:
-    return {"description": description, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema_name}"}}}}
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema_name}"}}},
+    }
 
 
 PATHS: dict = {
@@ -33,7 +42,10 @@ PATHS: dict = {
             "summary": "The order of the trumps and of each off-suit, highest first",
             "tags": ["referee"],
             "parameters": [_TRUMP_PARAM, _RULES_PARAM],
-            "responses": {"200": _json("RankAnswer", "The trumps and the off-suits, best card first."), "422": _ERRORS["422"]},
+            "responses": {
+                "200": _json("RankAnswer", "The trumps and the off-suits, best card first."),
+                "422": _ERRORS["422"],
+            },
         }
     },
     "/api/v1/referee/compare": {
@@ -43,13 +55,21 @@ PATHS: dict = {
             "tags": ["referee"],
             "parameters": [
                 _TRUMP_PARAM,
-                {"name": "led", "in": "query", "required": False, "description": "The suit led (omit when a trump was led).",
-                 "schema": {"$ref": "#/components/schemas/Suit"}},
+                {
+                    "name": "led",
+                    "in": "query",
+                    "required": False,
+                    "description": "The suit led (omit when a trump was led).",
+                    "schema": {"$ref": "#/components/schemas/Suit"},
+                },
                 {"name": "a", "in": "query", "required": True, "schema": {"$ref": "#/components/schemas/Card"}},
                 {"name": "b", "in": "query", "required": True, "schema": {"$ref": "#/components/schemas/Card"}},
                 _RULES_PARAM,
             ],
-            "responses": {"200": _json("CompareAnswer", "The higher card, or null when neither can win."), "422": _ERRORS["422"]},
+            "responses": {
+                "200": _json("CompareAnswer", "The higher card, or null when neither can win."),
+                "422": _ERRORS["422"],
+            },
         }
     },
     "/api/v1/referee/trick": {
@@ -57,7 +77,10 @@ PATHS: dict = {
             "operationId": "refereeTrick",
             "summary": "Who wins a trick",
             "tags": ["referee"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TrickQuestion"}}}},
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TrickQuestion"}}},
+            },
             "responses": {"200": _json("TrickAnswer", "The winning card and why."), **_ERRORS},
         }
     },
@@ -66,8 +89,14 @@ PATHS: dict = {
             "operationId": "refereeLegal",
             "summary": "Which cards of a hand may be played to a trick; with play, whether that card may",
             "tags": ["referee"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LegalQuestion"}}}},
-            "responses": {"200": _json("LegalAnswer", "The cards that may be played, and the rule that decided it."), **_ERRORS},
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LegalQuestion"}}},
+            },
+            "responses": {
+                "200": _json("LegalAnswer", "The cards that may be played, and the rule that decided it."),
+                **_ERRORS,
+            },
         }
     },
     "/api/v1/presets": {
@@ -75,8 +104,19 @@ PATHS: dict = {
             "operationId": "listPresets",
             "summary": "Every preset and the value of each of its options",
             "tags": ["rules"],
-            "responses": {"200": {"description": "Preset name -> options.", "content": {"application/json": {"schema": {
-                "type": "object", "additionalProperties": {"$ref": "#/components/schemas/RuleOptions"}}}}}},
+            "responses": {
+                "200": {
+                    "description": "Preset name -> options.",
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "additionalProperties": {"$ref": "#/components/schemas/RuleOptions"},
+                            }
+                        }
+                    },
+                }
+            },
         }
     },
 }
@@ -85,29 +125,54 @@ SCHEMAS: dict = {
     "Error": {
         "type": "object",
         "required": ["error"],
-        "properties": {"error": {"type": "object", "required": ["message"], "properties": {
-            "message": {"type": "string", "description": "The problem in a player's words."},
-            "field": {"type": ["string", "null"], "description": "The field at fault, when there is one."},
-        }}},
+        "properties": {
+            "error": {
+                "type": "object",
+                "required": ["message"],
+                "properties": {
+                    "message": {"type": "string", "description": "The problem in a player's words."},
+                    "field": {"type": ["string", "null"], "description": "The field at fault, when there is one."},
+                },
+            }
+        },
     },
-    "Suit": {"type": "string", "description": "S, C, H or D on output; input may also be ♠ ♣ ♥ ♦ or a suit's name.",
-             "examples": ["S", "H"]},
-    "Card": {"type": "string", "description": "A card: 5H, 10D, AH, JK (joker). Input is lenient: 5h, T♦, 10 d.",
-             "examples": ["5H", "10D", "JK"]},
-    "Cards": {"oneOf": [{"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
-                        {"type": "string", "description": "Cards separated by spaces or commas: \"5h jd ah\"."}]},
-    "RuleOptions": {"type": "object", "description": "Option name -> value, as in the rule book's option list.",
-                    "additionalProperties": True},
-    "Rules": {"oneOf": [
-        {"type": "string", "enum": ["new-england", "nova-scotia", "auction-100", "one-ten", "traditional"]},
-        {"type": "object", "properties": {"preset": {"type": "string"}}, "additionalProperties": True},
-    ], "default": "new-england"},
+    "Suit": {
+        "type": "string",
+        "description": "S, C, H or D on output; input may also be ♠ ♣ ♥ ♦ or a suit's name.",
+        "examples": ["S", "H"],
+    },
+    "Card": {
+        "type": "string",
+        "description": "A card: 5H, 10D, AH, JK (joker). Input is lenient: 5h, T♦, 10 d.",
+        "examples": ["5H", "10D", "JK"],
+    },
+    "Cards": {
+        "oneOf": [
+            {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
+            {"type": "string", "description": 'Cards separated by spaces or commas: "5h jd ah".'},
+        ]
+    },
+    "RuleOptions": {
+        "type": "object",
+        "description": "Option name -> value, as in the rule book's option list.",
+        "additionalProperties": True,
+    },
+    "Rules": {
+        "oneOf": [
+            {"type": "string", "enum": ["new-england", "nova-scotia", "auction-100", "one-ten", "traditional"]},
+            {"type": "object", "properties": {"preset": {"type": "string"}}, "additionalProperties": True},
+        ],
+        "default": "new-england",
+    },
     "RankAnswer": {
         "type": "object",
         "required": ["trump", "offsuit"],
         "properties": {
             "trump": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
-            "offsuit": {"type": "object", "additionalProperties": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}}},
+            "offsuit": {
+                "type": "object",
+                "additionalProperties": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
+            },
             "always_trump": {"$ref": "#/components/schemas/Card"},
             "rules": {"$ref": "#/components/schemas/RuleOptions"},
         },
@@ -146,7 +211,10 @@ SCHEMAS: dict = {
         "required": ["trump", "hand"],
         "properties": {
             "trump": {"$ref": "#/components/schemas/Suit"},
-            "trick": {"$ref": "#/components/schemas/Cards", "description": "Cards already played, lead first; empty when leading."},
+            "trick": {
+                "$ref": "#/components/schemas/Cards",
+                "description": "Cards already played, lead first; empty when leading.",
+            },
             "hand": {"$ref": "#/components/schemas/Cards"},
             "play": {"$ref": "#/components/schemas/Card"},
             "rules": {"$ref": "#/components/schemas/Rules"},
@@ -157,11 +225,24 @@ SCHEMAS: dict = {
         "required": ["legal", "explanation"],
         "properties": {
             "legal": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
-            "held_back": {"type": "array", "items": {"$ref": "#/components/schemas/Card"},
-                          "description": "Trumps in the hand that may be held back (a legal renege)."},
-            "rule": {"type": "string", "enum": [
-                "leading", "trump-led-no-trump", "trump-led-must-play-trump", "trump-led-may-renege",
-                "ace-hearts-led-play-heart", "offsuit-any", "offsuit-follow-suit-or-trump", "offsuit-cannot-follow"]},
+            "held_back": {
+                "type": "array",
+                "items": {"$ref": "#/components/schemas/Card"},
+                "description": "Trumps in the hand that may be held back (a legal renege).",
+            },
+            "rule": {
+                "type": "string",
+                "enum": [
+                    "leading",
+                    "trump-led-no-trump",
+                    "trump-led-must-play-trump",
+                    "trump-led-may-renege",
+                    "ace-hearts-led-play-heart",
+                    "offsuit-any",
+                    "offsuit-follow-suit-or-trump",
+                    "offsuit-cannot-follow",
+                ],
+            },
             "measured_against": {"type": ["string", "null"]},
             "explanation": {"type": "string"},
             "play": {"$ref": "#/components/schemas/Card"},

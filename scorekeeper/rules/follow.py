@@ -26,7 +26,9 @@ def _renegable(trump: Suit, renegable: str, joker: bool) -> tuple[Card, ...]:
     return (five, Card(11, trump)) + ((Card.JOKER,) if joker else ()) + (ACE_OF_HEARTS,)
 
 
-_RENEGABLE = {(t, r, j): _renegable(t, r, j) for t in Suit for r in ("five-jack-ace", "five", "none") for j in (False, True)}
+_RENEGABLE = {
+    (t, r, j): _renegable(t, r, j) for t in Suit for r in ("five-jack-ace", "five", "none") for j in (False, True)
+}
 
 
 def _names(cards: Iterable[Card]) -> str:
@@ -67,37 +69,51 @@ class PlayAnswer:
         lead = self.trick[0]
         trumps = [c for c in self.hand if table.is_trump(c)]
         against = self.measured_against
-        against_words = (f"the {against} led" if self._rules.renege_against == "lead"
-                         else f"the {against}, the highest trump played so far")
+        against_words = (
+            f"the {against} led"
+            if self._rules.renege_against == "lead"
+            else f"the {against}, the highest trump played so far"
+        )
         if rule == "trump-led-no-trump":
             return f"A trump was led ({lead}) and you hold no trump, so you may play any card."
         if rule == "ace-hearts-led-play-heart":
-            return ("The A♥ was led and you hold no trump, so under this table's rule you must play a heart: "
-                    f"{_names(self.legal)}.")
+            return (
+                "The A♥ was led and you hold no trump, so under this table's rule you must play a heart: "
+                f"{_names(self.legal)}."
+            )
         if rule == "trump-led-may-renege":
-            return (f"A trump was led ({lead}). Your only {'trump' if len(trumps) == 1 else 'trumps'}, {_names(trumps)}, "
-                    f"{'outranks' if len(trumps) == 1 else 'outrank'} {against_words}, so you may hold "
-                    f"{'it' if len(trumps) == 1 else 'them'} back (a legal renege) and play any card.")
+            return (
+                f"A trump was led ({lead}). Your only {'trump' if len(trumps) == 1 else 'trumps'}, {_names(trumps)}, "
+                f"{'outranks' if len(trumps) == 1 else 'outrank'} {against_words}, so you may hold "
+                f"{'it' if len(trumps) == 1 else 'them'} back (a legal renege) and play any card."
+            )
         if rule == "trump-led-must-play-trump":
             text = f"A trump was led ({lead}), so you must play a trump: {_names(self.legal)}."
             must = [c for c in trumps if c not in self.held_back]
             renegable = renegable_cards(table, self._rules)
             too_low = [c for c in must if c in renegable]
             if self.held_back:
-                text += (f" You may keep back {_names(self.held_back)}, which "
-                         f"{'outranks' if len(self.held_back) == 1 else 'outrank'} {against_words}, "
-                         f"but you also hold {_names(must)}, which may not be held back.")
+                text += (
+                    f" You may keep back {_names(self.held_back)}, which "
+                    f"{'outranks' if len(self.held_back) == 1 else 'outrank'} {against_words}, "
+                    f"but you also hold {_names(must)}, which may not be held back."
+                )
             if too_low:
-                text += (f" {_names(too_low)} cannot be held back: a top trump may only be held back when it "
-                         f"outranks {against_words}.")
+                text += (
+                    f" {_names(too_low)} cannot be held back: a top trump may only be held back when it "
+                    f"outranks {against_words}."
+                )
             return text
         led = lead.suit
         if rule == "offsuit-any":
-            return (f"{lead} was led and is not a trump. At this table you need not follow suit, so you may play "
-                    "any card.")
+            return (
+                f"{lead} was led and is not a trump. At this table you need not follow suit, so you may play any card."
+            )
         if rule == "offsuit-follow-suit-or-trump":
-            return (f"{led.plural.capitalize()} were led and you hold {'a' if led.singular[0] not in 'aeiou' else 'an'} "
-                    f"{led.singular}, so you must play a {led.singular} or a trump.")
+            return (
+                f"{led.plural.capitalize()} were led and you hold {'a' if led.singular[0] not in 'aeiou' else 'an'} "
+                f"{led.singular}, so you must play a {led.singular} or a trump."
+            )
         if rule == "offsuit-cannot-follow":
             return f"{led.plural.capitalize()} were led and you hold none, so you may play any card."
         raise AssertionError(rule)
@@ -180,16 +196,19 @@ class Verdict:
         if self.kind == "renege":
             return f"No: {card} may not be played here — that would be a renege. {answer.explanation}"
         if self.kind == "legal-renege":
-            return (f"Yes: playing {card} holds back {_names(answer.held_back)}, which is a legal renege. "
-                    f"{answer.explanation}")
+            return (
+                f"Yes: playing {card} holds back {_names(answer.held_back)}, which is a legal renege. "
+                f"{answer.explanation}"
+            )
         return f"Yes: {card} may be played. {answer.explanation}"
 
     def __repr__(self) -> str:
         return f"<Verdict {self.card}: {self.kind}>"
 
 
-def judge_play(card: str | Card, hand: Iterable[str | Card], trick: Iterable[str | Card], trump: Suit | str,
-               rules: Rules) -> Verdict:
+def judge_play(
+    card: str | Card, hand: Iterable[str | Card], trick: Iterable[str | Card], trump: Suit | str, rules: Rules
+) -> Verdict:
     """Judge one card played from ``hand`` to ``trick``: legal, a legal renege, or a renege."""
     card = Card.parse(card)
     answer = legal_plays(hand, trick, trump, rules)

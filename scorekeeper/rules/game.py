@@ -11,8 +11,16 @@ from .options import Rules
 from .points import TRICKS_IN_HAND, HandError, check_points, high_needed, points_from_tricks
 
 __all__ = [
-    "Side", "Seat", "GameSetup", "SetupError", "HandEntry", "HandResult", "GameState", "replay",
-    "first_leader", "STANDINGS",
+    "Side",
+    "Seat",
+    "GameSetup",
+    "SetupError",
+    "HandEntry",
+    "HandResult",
+    "GameState",
+    "replay",
+    "first_leader",
+    "STANDINGS",
 ]
 
 MAX_PLAYERS = 8
@@ -78,8 +86,11 @@ class GameSetup:
         seats = tuple(Seat(side.players[i], s) for i in range(team) for s, side in enumerate(sides))
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "names", tuple(s.name for s in sides))
-        if not isinstance(self.first_dealer, int) or isinstance(self.first_dealer, bool) \
-                or not 0 <= self.first_dealer < len(seats):
+        if (
+            not isinstance(self.first_dealer, int)
+            or isinstance(self.first_dealer, bool)
+            or not 0 <= self.first_dealer < len(seats)
+        ):
             raise SetupError("The first dealer must be one of the players", "first_dealer")
         if self.scores is not None:
             scores = tuple(self.scores)
@@ -90,8 +101,9 @@ class GameSetup:
             if any(x % 5 for x in scores):
                 raise SetupError("Scores go in fives: a starting score must be a multiple of 5", "scores")
             if any(x >= self.rules.target for x in scores):
-                raise SetupError(f"A starting score of {self.rules.target} or more means that game is already over",
-                                 "scores")
+                raise SetupError(
+                    f"A starting score of {self.rules.target} or more means that game is already over", "scores"
+                )
             if self.rules.elimination_at is not None and any(x <= self.rules.elimination_at for x in scores):
                 raise SetupError("A side cannot start at or below the elimination score", "scores")
             object.__setattr__(self, "scores", scores)
@@ -183,8 +195,17 @@ class GameState:
     @classmethod
     def start(cls, setup: GameSetup) -> GameState:
         scores = setup.scores or (0,) * len(setup.sides)
-        return cls(setup, (), (), scores, frozenset(), None, None, setup.first_dealer,
-                   _standing(setup.rules, scores, frozenset(), None))
+        return cls(
+            setup,
+            (),
+            (),
+            scores,
+            frozenset(),
+            None,
+            None,
+            setup.first_dealer,
+            _standing(setup.rules, scores, frozenset(), None),
+        )
 
     # -- what the next hand looks like ----------------------------------
     @property
@@ -219,8 +240,9 @@ class GameState:
     def min_bids(self) -> tuple[int | None, ...]:
         if not self.rules.bidding:
             return (None,) * len(self.scores)
-        return tuple(None if s in self.eliminated else min_bid(score, self.rules)
-                     for s, score in enumerate(self.scores))
+        return tuple(
+            None if s in self.eliminated else min_bid(score, self.rules) for s, score in enumerate(self.scores)
+        )
 
     @property
     def active_sides(self) -> tuple[int, ...]:
@@ -244,8 +266,10 @@ class GameState:
         names = setup.names
         n_sides = len(names)
         if self.over:
-            raise HandError(f"The game is over: {names[self.winner]} won. Undo the last hand to change it, "
-                            "or start a rematch.", "game")
+            raise HandError(
+                f"The game is over: {names[self.winner]} won. Undo the last hand to change it, or start a rematch.",
+                "game",
+            )
         team, bid = self._check_bid(entry)
 
         # What each side took.
@@ -289,8 +313,13 @@ class GameState:
                     gain = 60
                     notes.append(f"{bidder_name}: all five tricks score 60")
             else:
-                gain = -60 if bid == "slam" or (bid == "30-for-60" and rules.thirty_for_sixty == "double") else \
-                    -30 if bid == "30-for-60" else -int(bid)
+                gain = (
+                    -60
+                    if bid == "slam" or (bid == "30-for-60" and rules.thirty_for_sixty == "double")
+                    else -30
+                    if bid == "30-for-60"
+                    else -int(bid)
+                )
                 who = bidder_name if len(team) == 1 else f"{bidder_name} and partner"
                 notes.append(f"{who}: set, {gain}")
             for s in team:
@@ -324,13 +353,34 @@ class GameState:
         standing = _standing(rules, scores_t, eliminated, winner)
         dealer_seat = self.dealer_seat
         result = HandResult(
-            n=self.next_n, dealer_seat=dealer_seat, dealer=self.dealer,
-            bidder=entry.bidder, bid=bid, bagged=entry.bagged, hold=entry.hold, partner=entry.partner,
-            tricks=entry.tricks, high=entry.high if entry.tricks is not None else None, points=points,
-            deltas=tuple(deltas), scores=scores_t, made=made, notes=tuple(notes), standing=standing,
+            n=self.next_n,
+            dealer_seat=dealer_seat,
+            dealer=self.dealer,
+            bidder=entry.bidder,
+            bid=bid,
+            bagged=entry.bagged,
+            hold=entry.hold,
+            partner=entry.partner,
+            tricks=entry.tricks,
+            high=entry.high if entry.tricks is not None else None,
+            points=points,
+            deltas=tuple(deltas),
+            scores=scores_t,
+            made=made,
+            notes=tuple(notes),
+            standing=standing,
         )
-        return GameState(setup, self.entries + (entry,), self.hands + (result,), scores_t, eliminated, winner,
-                         reason, _next_seat(setup.seats, dealer_seat, eliminated), standing)
+        return GameState(
+            setup,
+            self.entries + (entry,),
+            self.hands + (result,),
+            scores_t,
+            eliminated,
+            winner,
+            reason,
+            _next_seat(setup.seats, dealer_seat, eliminated),
+            standing,
+        )
 
     def _check_bid(self, entry: HandEntry) -> tuple[tuple[int, ...], Bid | None]:
         """Check who bid what against the rules; return the bidding team and the bid."""
@@ -357,8 +407,9 @@ class GameState:
             raise HandError("A dealer is either bagged or holds, not both", "hold")
         if entry.bagged:
             if bidder != dealer_side:
-                raise HandError(f"Only the dealer's side can be bagged: {names[dealer_side]} "
-                                f"({self.dealer} deals)", "bagged")
+                raise HandError(
+                    f"Only the dealer's side can be bagged: {names[dealer_side]} ({self.dealer} deals)", "bagged"
+                )
             lowest = min_bid(score, rules)
             if bid != lowest:
                 raise HandError(f"A bagged dealer plays for {lowest}, not {bid_label(bid)}", "bid")
@@ -403,8 +454,15 @@ class GameState:
             return 0
         return took
 
-    def _winner(self, entry: HandEntry, team: tuple[int, ...], bid: Bid | None, made: bool | None,
-                scores: tuple[int, ...], eliminated: frozenset[int]) -> tuple[int | None, str | None]:
+    def _winner(
+        self,
+        entry: HandEntry,
+        team: tuple[int, ...],
+        bid: Bid | None,
+        made: bool | None,
+        scores: tuple[int, ...],
+        eliminated: frozenset[int],
+    ) -> tuple[int | None, str | None]:
         rules, names = self.rules, self.setup.names
         target = rules.target
         active = [s for s in range(len(scores)) if s not in eliminated]
@@ -414,8 +472,9 @@ class GameState:
             out = [s for s in team if scores[s] >= target]
             if out:
                 side = max(out, key=lambda s: (scores[s], s == entry.bidder))
-                return side, (f"{names[entry.bidder]} bid {bid_label(bid)} and made it: the bidder goes out "
-                              f"with {scores[side]}.")
+                return side, (
+                    f"{names[entry.bidder]} bid {bid_label(bid)} and made it: the bidder goes out with {scores[side]}."
+                )
         candidates = [s for s in active if s not in team and scores[s] >= target]
         if not candidates:
             return None, None
@@ -442,8 +501,9 @@ def _next_seat(seats: Sequence[Seat], seat: int, eliminated: frozenset[int]) -> 
     return seat
 
 
-def _standing(rules: Rules, scores: tuple[int, ...], eliminated: frozenset[int],
-              winner: int | None) -> tuple[tuple[str, ...], ...]:
+def _standing(
+    rules: Rules, scores: tuple[int, ...], eliminated: frozenset[int], winner: int | None
+) -> tuple[tuple[str, ...], ...]:
     green = rules.green_line
     result = []
     for s, score in enumerate(scores):
@@ -473,7 +533,9 @@ def replay(setup: GameSetup, entries: Iterable[HandEntry]) -> GameState:
             state = state.apply(entry)
         except HandError as err:
             if state.over:
-                raise HandError(f"The game was already won at hand {len(state.hands)}, "
-                                f"so hand {state.next_n} cannot follow it", "game") from None
+                raise HandError(
+                    f"The game was already won at hand {len(state.hands)}, so hand {state.next_n} cannot follow it",
+                    "game",
+                ) from None
             raise HandError(f"Hand {state.next_n}: {err}", err.field) from None
     return state

@@ -141,27 +141,45 @@ def compare(a: Card, b: Card, trump: Suit | str, led: Suit | str | None, rules: 
     trump_name = table.trump.plural
     if ta and tb:
         hi, lo = (a, b) if table.power[a] > table.power[b] else (b, a)
-        return Comparison(hi, "higher-trump",
-                          f"Both are trumps: {hi} is {describe_place(hi, table)} and {lo} is "
-                          f"{describe_place(lo, table)}, with {trump_name} trump.")
+        return Comparison(
+            hi,
+            "higher-trump",
+            f"Both are trumps: {hi} is {describe_place(hi, table)} and {lo} is "
+            f"{describe_place(lo, table)}, with {trump_name} trump.",
+        )
     if ta or tb:
         hi, lo = (a, b) if ta else (b, a)
         why = " (the A♥ is always a trump)" if hi == ACE_OF_HEARTS and table.trump is not Suit.HEARTS else ""
-        return Comparison(hi, "trump-beats-non-trump",
-                          f"{hi} is a trump{why} and {lo} is not: any trump beats a card that is not trump.")
+        return Comparison(
+            hi,
+            "trump-beats-non-trump",
+            f"{hi} is a trump{why} and {lo} is not: any trump beats a card that is not trump.",
+        )
     if a.suit is b.suit and (led_suit is None or led_suit is a.suit):
         hi, lo = (a, b) if table.power[a] > table.power[b] else (b, a)
-        return Comparison(hi, "higher-of-suit",
-                          f"Neither is trump. In {a.suit.plural}, {hi} is {describe_place(hi, table)} "
-                          f"and {lo} is {describe_place(lo, table)} (red high, black low).")
+        return Comparison(
+            hi,
+            "higher-of-suit",
+            f"Neither is trump. In {a.suit.plural}, {hi} is {describe_place(hi, table)} "
+            f"and {lo} is {describe_place(lo, table)} (red high, black low).",
+        )
     if led_suit is not None:
         for hi, lo in ((a, b), (b, a)):
             if hi.suit is led_suit and lo.suit is not led_suit:
-                return Comparison(hi, "led-suit-beats-other",
-                                  f"Neither is trump: {hi} follows the suit led ({led_suit.plural}) and {lo} "
-                                  f"does not, so {lo} cannot win.")
-        return Comparison(None, "cannot-win",
-                          f"Neither card is a trump or a {led_suit.singular} (the suit led), so neither can win the trick.")
-    return Comparison(None, "different-suits",
-                      f"{a} and {b} are of different suits and neither is trump: only the suit led decides between "
-                      "them, and a card of another suit cannot win.")
+                return Comparison(
+                    hi,
+                    "led-suit-beats-other",
+                    f"Neither is trump: {hi} follows the suit led ({led_suit.plural}) and {lo} "
+                    f"does not, so {lo} cannot win.",
+                )
+        return Comparison(
+            None,
+            "cannot-win",
+            f"Neither card is a trump or a {led_suit.singular} (the suit led), so neither can win the trick.",
+        )
+    return Comparison(
+        None,
+        "different-suits",
+        f"{a} and {b} are of different suits and neither is trump: only the suit led decides between "
+        "them, and a card of another suit cannot win.",
+    )

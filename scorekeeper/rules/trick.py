@@ -48,16 +48,19 @@ class TrickResult:
         if self.reason == "highest-trump":
             why = " (the A♥ is always a trump)" if card == ACE_OF_HEARTS and table.trump is not Suit.HEARTS else ""
             if len(trumps) == 1:
-                return (f"{card} wins: it is the only trump played{why}, and a trump beats every card "
-                        "that is not trump.")
-            return (f"{card} wins: it is the highest trump played{why} — {describe_place(card, table)} "
-                    f"with {table.trump.plural} trump.")
+                return f"{card} wins: it is the only trump played{why}, and a trump beats every card that is not trump."
+            return (
+                f"{card} wins: it is the highest trump played{why} — {describe_place(card, table)} "
+                f"with {table.trump.plural} trump."
+            )
         led = self.cards[0].suit
         others = [str(c) for c in self.cards if c.suit is not led]
         listed = ", ".join(others[:-1]) + " and " + others[-1] if len(others) > 1 else "".join(others)
         tail = f" {listed} {'is' if len(others) == 1 else 'are'} of another suit and cannot win." if others else ""
-        return (f"{card} wins: no trump was played, so the highest {led.singular} — the suit led — takes the trick; "
-                f"{card} is {describe_place(card, table)}.{tail}")
+        return (
+            f"{card} wins: no trump was played, so the highest {led.singular} — the suit led — takes the trick; "
+            f"{card} is {describe_place(card, table)}.{tail}"
+        )
 
     def __repr__(self) -> str:
         return f"<TrickResult {self.card} wins ({self.reason})>"

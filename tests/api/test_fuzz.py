@@ -9,8 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
-FUZZ = settings(max_examples=120, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
 scalars = st.one_of(
     st.none(),
@@ -39,34 +40,60 @@ hand_bodies = st.fixed_dictionaries(
         "hold": scalars,
         "tricks": st.one_of(st.lists(st.integers(-1, 6), min_size=1, max_size=3), small_lists, scalars),
         "high": st.one_of(st.integers(-1, 3), scalars),
-        "points": st.one_of(st.lists(st.sampled_from([0, 5, 10, 15, 20, 25, 30]), min_size=2, max_size=3),
-                            small_lists, scalars),
+        "points": st.one_of(
+            st.lists(st.sampled_from([0, 5, 10, 15, 20, 25, 30]), min_size=2, max_size=3), small_lists, scalars
+        ),
         "partner": st.one_of(st.integers(-1, 3), scalars),
     },
 )
 side_bodies = st.one_of(
     json_values,
     st.lists(
-        st.fixed_dictionaries({}, optional={"name": st.one_of(st.text(max_size=90), scalars),
-                                            "players": st.one_of(st.lists(st.text(max_size=12), max_size=5),
-                                                                 json_values)}),
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "name": st.one_of(st.text(max_size=90), scalars),
+                "players": st.one_of(st.lists(st.text(max_size=12), max_size=5), json_values),
+            },
+        ),
         max_size=9,
     ),
 )
 rule_bodies = st.one_of(
     json_values,
     st.dictionaries(
-        st.sampled_from(["preset", "target", "bidding", "lock", "lock_at", "green_at", "joker", "slam",
-                         "thirty_for_sixty", "elimination_at", "call_for_partner", "follow", "nonsense"]),
+        st.sampled_from(
+            [
+                "preset",
+                "target",
+                "bidding",
+                "lock",
+                "lock_at",
+                "green_at",
+                "joker",
+                "slam",
+                "thirty_for_sixty",
+                "elimination_at",
+                "call_for_partner",
+                "follow",
+                "nonsense",
+            ]
+        ),
         scalars,
         max_size=4,
     ),
 )
 game_bodies = st.one_of(
     json_values,
-    st.fixed_dictionaries({}, optional={"sides": side_bodies, "rules": rule_bodies,
-                                        "scores": st.one_of(small_lists, scalars),
-                                        "first_dealer": scalars}),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "sides": side_bodies,
+            "rules": rule_bodies,
+            "scores": st.one_of(small_lists, scalars),
+            "first_dealer": scalars,
+        },
+    ),
 )
 
 
@@ -110,8 +137,10 @@ def test_starting_random_games_never_breaks(client, body):
 
 
 @FUZZ
-@given(rules=st.one_of(rule_bodies, st.fixed_dictionaries({"rules": rule_bodies})),
-       finished=st.one_of(json_values, st.fixed_dictionaries({"finished": scalars})))
+@given(
+    rules=st.one_of(rule_bodies, st.fixed_dictionaries({"rules": rule_bodies})),
+    finished=st.one_of(json_values, st.fixed_dictionaries({"finished": scalars})),
+)
 def test_random_rules_and_finishing_never_break(client, game, rules, finished):
     auth = {"Authorization": f"Bearer {game['edit_token']}"}
     check(client.put(f"/api/v1/games/{game['id']}/rules", json=rules, headers=auth))
@@ -120,8 +149,10 @@ def test_random_rules_and_finishing_never_break(client, game, rules, finished):
 
 
 @FUZZ
-@given(raw=st.one_of(st.binary(max_size=200), st.text(max_size=200).map(str.encode)),
-       content_type=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]))
+@given(
+    raw=st.one_of(st.binary(max_size=200), st.text(max_size=200).map(str.encode)),
+    content_type=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]),
+)
 def test_raw_bytes_never_break(client, game, raw, content_type):
     headers = {"Authorization": f"Bearer {game['edit_token']}"}
     if content_type:

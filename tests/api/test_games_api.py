@@ -48,13 +48,20 @@ def test_two_games_get_different_tokens(client):
 
 
 def test_record_hand_and_read_it_back(client, game):
-    response = client.post(hands_url(game), json={"bidder": 1, "bid": 20, "bagged": False, "points": [10, 20]},
-                           headers=auth(game))
+    response = client.post(
+        hands_url(game), json={"bidder": 1, "bid": 20, "bagged": False, "points": [10, 20]}, headers=auth(game)
+    )
     assert response.status_code == 201
     hand = response.get_json()["state"]["hands"][0]
     assert {k: hand[k] for k in ("n", "dealer", "bidder", "bid", "points", "deltas", "scores")} == {
-        "n": 1, "dealer": "Frank", "bidder": 1, "bid": 20, "points": [10, 20], "deltas": [10, 20],
-        "scores": [10, 20]}
+        "n": 1,
+        "dealer": "Frank",
+        "bidder": 1,
+        "bid": 20,
+        "points": [10, 20],
+        "deltas": [10, 20],
+        "scores": [10, 20],
+    }
 
     state = client.get(f"/api/v1/games/{game['id']}").get_json()
     assert state["scores"] == [10, 20]
@@ -62,8 +69,9 @@ def test_record_hand_and_read_it_back(client, game):
 
 
 def test_tricks_and_high_are_turned_into_points(client, game):
-    response = client.post(hands_url(game), json={"bidder": 0, "bid": 25, "tricks": [4, 1], "high": 0},
-                           headers=auth(game))
+    response = client.post(
+        hands_url(game), json={"bidder": 0, "bid": 25, "tricks": [4, 1], "high": 0}, headers=auth(game)
+    )
     assert response.status_code == 201
     assert response.get_json()["state"]["scores"] == [25, 5]
 
@@ -88,8 +96,9 @@ def test_same_hand_number_twice_records_once(client, game):
 
 
 def test_a_hand_number_ahead_of_the_sheet_is_refused(client, game):
-    response = client.post(hands_url(game), json={"n": 3, "bidder": 1, "bid": 20, "points": [10, 20]},
-                           headers=auth(game))
+    response = client.post(
+        hands_url(game), json={"n": 3, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game)
+    )
     assert response.status_code == 409
     assert "next hand is hand 1" in response.get_json()["error"]["message"]
 
@@ -115,16 +124,14 @@ def test_undo_names_the_hand_meant(client, game):
 def test_edit_hand_recomputes_later_hands(client, game):
     client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
     client.post(hands_url(game), json={"bidder": 0, "bid": 20, "points": [20, 10]}, headers=auth(game))
-    response = client.put(f"{hands_url(game)}/1", json={"bidder": 1, "bid": 20, "points": [0, 30]},
-                          headers=auth(game))
+    response = client.put(f"{hands_url(game)}/1", json={"bidder": 1, "bid": 20, "points": [0, 30]}, headers=auth(game))
     assert response.status_code == 200
     state = response.get_json()["state"]
     assert [h["scores"] for h in state["hands"]] == [[0, 30], [20, 40]]
 
 
 def test_edit_a_hand_that_does_not_exist(client, game):
-    response = client.put(f"{hands_url(game)}/4", json={"bidder": 1, "bid": 20, "points": [0, 30]},
-                          headers=auth(game))
+    response = client.put(f"{hands_url(game)}/4", json={"bidder": 1, "bid": 20, "points": [0, 30]}, headers=auth(game))
     assert response.status_code == 422
     assert response.get_json()["error"] == {"message": "There is no hand 4 to change.", "field": "n"}
 
@@ -150,8 +157,9 @@ def test_write_without_token_is_401(client, game):
 
 @pytest.mark.parametrize("header", ["Bearer nonsense", "Basic dXM6cHc=", "Bearer "])
 def test_write_with_a_wrong_token_is_refused(client, game, header):
-    response = client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]},
-                           headers={"Authorization": header})
+    response = client.post(
+        hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers={"Authorization": header}
+    )
     assert response.status_code in (401, 403)
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []
 
@@ -171,14 +179,16 @@ def test_the_view_token_can_never_write(client, game):
 
 def test_another_games_token_cannot_write(client, game):
     other = client.post("/api/v1/games", json={"sides": SIDES}).get_json()
-    response = client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]},
-                           headers=auth(other))
+    response = client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(other))
     assert response.status_code == 403
 
 
 def test_unknown_game_is_a_json_404(client):
-    for response in (client.get("/api/v1/games/nope"), client.get("/api/v1/games/%00"),
-                     client.post("/api/v1/games/nope/hands", json={}, headers={"Authorization": "Bearer x"})):
+    for response in (
+        client.get("/api/v1/games/nope"),
+        client.get("/api/v1/games/%00"),
+        client.post("/api/v1/games/nope/hands", json={}, headers={"Authorization": "Bearer x"}),
+    ):
         assert response.status_code == 404
         assert "message" in response.get_json()["error"]
 
@@ -257,8 +267,13 @@ def test_the_openapi_document_describes_the_games_api(client, game):
     assert response.status_code == 200
     spec = response.get_json()
     paths = spec["paths"]
-    for path, method in [("/games", "post"), ("/games/{game_id}", "get"), ("/games/{game_id}/hands", "post"),
-                         ("/games/{game_id}/hands/last", "delete"), ("/games/{game_id}/hands/{n}", "put")]:
+    for path, method in [
+        ("/games", "post"),
+        ("/games/{game_id}", "get"),
+        ("/games/{game_id}/hands", "post"),
+        ("/games/{game_id}/hands/last", "delete"),
+        ("/games/{game_id}/hands/{n}", "put"),
+    ]:
         assert method in paths.get("/api/v1" + path, {}), path
         operation = paths["/api/v1" + path][method]
         for requirement in operation.get("security", []):
@@ -286,8 +301,17 @@ def test_the_openapi_document_describes_the_games_api(client, game):
     client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
     hand = client.get(f"/api/v1/games/{game['id']}").get_json()["hands"][0]
     assert set(schemas["HandRow"]["properties"]) == set(hand)
-    assert set(schemas["HandInput"]["properties"]) == {"n", "bidder", "bid", "bagged", "hold", "points", "tricks",
-                                                      "high", "partner"}
+    assert set(schemas["HandInput"]["properties"]) == {
+        "n",
+        "bidder",
+        "bid",
+        "bagged",
+        "hold",
+        "points",
+        "tricks",
+        "high",
+        "partner",
+    }
 
 
 def test_a_game_finished_early_on_the_sheet_takes_no_hand_through_the_api(app, client, game):
@@ -295,8 +319,9 @@ def test_a_game_finished_early_on_the_sheet_takes_no_hand_through_the_api(app, c
 
     with app.app_context():
         services.finish_game(services.load_game(game["id"]))
-    response = client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
-                           headers=auth(game))
+    response = client.post(
+        hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game)
+    )
     assert response.status_code == 422
     error = response.get_json()["error"]
     assert error["field"] == "game" and "finished early" in error["message"]
@@ -330,20 +355,26 @@ def test_finishing_early_and_playing_on(client, game):
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["finished"] is False
     done = client.put(url, json={"finished": True}, headers=auth(game))
     assert done.status_code == 200 and done.get_json()["state"]["finished"] is True
-    refused = client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
-                          headers=auth(game))
+    refused = client.post(
+        hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game)
+    )
     assert refused.status_code == 422 and refused.get_json()["error"]["field"] == "game"
     assert client.put(url, json={"finished": "yes"}, headers=auth(game)).status_code == 422
     again = client.put(url, json={"finished": False}, headers=auth(game))
     assert again.status_code == 200 and again.get_json()["state"]["finished"] is False
-    assert client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
-                       headers=auth(game)).status_code == 201
+    assert (
+        client.post(
+            hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game)
+        ).status_code
+        == 201
+    )
 
 
 def test_a_won_game_cannot_be_opened_again(client):
     game = client.post("/api/v1/games", json={"sides": SIDES, "scores": [110, 50]}).get_json()
-    won = client.post(hands_url(game), json={"n": 1, "bidder": 0, "bid": 20, "points": [25, 5]},
-                      headers=auth(game)).get_json()["state"]
+    won = client.post(
+        hands_url(game), json={"n": 1, "bidder": 0, "bid": 20, "points": [25, 5]}, headers=auth(game)
+    ).get_json()["state"]
     assert won["winner"] == 0 and won["finished"] is True
     refused = client.put(f"/api/v1/games/{game['id']}/finished", json={"finished": False}, headers=auth(game))
     assert refused.status_code == 422

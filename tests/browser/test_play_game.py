@@ -14,8 +14,15 @@ def tap(page: Page, input_id: str) -> None:
     page.locator(f"label[for='{input_id}']").click()
 
 
-def record(page: Page, *, bidder: int | None = None, bid: int | None = None, tricks: int,
-           high: int | None = None, bagged: bool = False) -> None:
+def record(
+    page: Page,
+    *,
+    bidder: int | None = None,
+    bid: int | None = None,
+    tricks: int,
+    high: int | None = None,
+    bagged: bool = False,
+) -> None:
     """Record the next hand by tapping, as a player would, and wait for the sheet to show it."""
     form = page.locator("#hand-form")
     number = form.locator("input[name='n']").input_value()

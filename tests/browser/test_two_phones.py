@@ -13,8 +13,9 @@ FOLLOW_TIMEOUT_MS = 6_000  # polls every 3 s, so a change shows within about 5 s
 
 
 def api(live_server, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    request = urllib.request.Request(live_server.url + path, method=method,
-                                     data=json.dumps(body).encode() if body is not None else None)
+    request = urllib.request.Request(
+        live_server.url + path, method=method, data=json.dumps(body).encode() if body is not None else None
+    )
     request.add_header("Content-Type", "application/json")
     if token:
         request.add_header("Authorization", f"Bearer {token}")
@@ -80,8 +81,13 @@ def test_a_hand_recorded_elsewhere_shows_on_both_phones_without_a_reload(phones,
     expect(follower.locator("#sheet")).to_contain_text("No hands yet")
 
     # Another program records a hand through the API.
-    api(live_server, "POST", f"/api/v1/games/{game['id']}/hands",
-        {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
+    api(
+        live_server,
+        "POST",
+        f"/api/v1/games/{game['id']}/hands",
+        {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
+        game["edit_token"],
+    )
 
     for page in phones:
         expect(page.locator("#sheet")).to_contain_text("bid", timeout=FOLLOW_TIMEOUT_MS)
@@ -181,8 +187,13 @@ def test_a_phone_that_loses_the_network_says_so_quietly_and_catches_up(phones, g
     banner = follower.locator("#request-error")
     if banner.count():
         expect(banner).to_be_hidden()
-    api(live_server, "POST", f"/api/v1/games/{game['id']}/hands",
-        {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
+    api(
+        live_server,
+        "POST",
+        f"/api/v1/games/{game['id']}/hands",
+        {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
+        game["edit_token"],
+    )
     follower.context.set_offline(False)
     expect(follower.locator("#sheet tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
     expect(follower.locator("#live")).not_to_contain_text("No connection")

@@ -86,8 +86,22 @@ def test_cards_are_hashable_values():
 
 @pytest.mark.parametrize(
     ("text", "suit"),
-    [("s", S), ("S", S), ("♠", S), ("spades", S), ("Spade", S), ("c", C), ("♣", C), ("clubs", C),
-     ("h", H), ("♥", H), ("Hearts", H), ("d", D), ("♦", D), ("diamond", D)],
+    [
+        ("s", S),
+        ("S", S),
+        ("♠", S),
+        ("spades", S),
+        ("Spade", S),
+        ("c", C),
+        ("♣", C),
+        ("clubs", C),
+        ("h", H),
+        ("♥", H),
+        ("Hearts", H),
+        ("d", D),
+        ("♦", D),
+        ("diamond", D),
+    ],
 )
 def test_suit_parse(text, suit):
     assert Suit.parse(text) is suit

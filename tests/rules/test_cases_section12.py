@@ -183,6 +183,7 @@ def test_not_on_the_green_win_reason_is_about_the_non_bidder():
 
 # --- Bad input -----------------------------------------------------------------------------------
 
+
 def test_points_not_in_fives():
     state = replay(two_sides(), ())
     assert_refused(state, HandEntry(bidder=0, bid=15, points=(12, 18)), "points", r"five|5")
@@ -231,13 +232,11 @@ def test_bagged_at_fifteen_under_min_bid_from_100_is_refused():
 
 def test_bagged_by_a_side_other_than_the_dealers():
     state = replay(two_sides(), ())  # dealer Ann, side A
-    assert_refused(state, HandEntry(bidder=1, bid=15, bagged=True, points=(15, 15)), ("bagged", "bidder"),
-                   r"deal")
+    assert_refused(state, HandEntry(bidder=1, bid=15, bagged=True, points=(15, 15)), ("bagged", "bidder"), r"deal")
     # Next hand Bob (side B) deals: now B may be bagged and A may not.
     state = state.apply(HandEntry(bidder=0, bid=15, bagged=True, points=(15, 15)))
     assert state.dealer_seat == 1
-    assert_refused(state, HandEntry(bidder=0, bid=15, bagged=True, points=(15, 15)), ("bagged", "bidder"),
-                   r"deal")
+    assert_refused(state, HandEntry(bidder=0, bid=15, bagged=True, points=(15, 15)), ("bagged", "bidder"), r"deal")
     assert tuple(state.apply(HandEntry(bidder=1, bid=15, bagged=True, points=(15, 15))).scores) == (30, 30)
 
 
@@ -266,8 +265,9 @@ def test_hand_after_the_game_is_won():
 
 def test_replay_refuses_a_bad_log():
     with pytest.raises(Exception) as info:
-        replay(two_sides(), [HandEntry(bidder=0, bid=15, points=(15, 15)),
-                             HandEntry(bidder=0, bid=15, points=(12, 18))])
+        replay(
+            two_sides(), [HandEntry(bidder=0, bid=15, points=(15, 15)), HandEntry(bidder=0, bid=15, points=(12, 18))]
+        )
     assert isinstance(info.value, ValueError)
 
 

@@ -36,6 +36,7 @@ def play(setup, *entries):
 
 # --- follow / renege -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("renegable", "expected"),
     [("five-jack-ace", "J♠ 9♦ 2♥"), ("five", "J♠"), ("none", "J♠")],
@@ -128,10 +129,16 @@ def test_follow_suit_or_trump_ace_of_hearts_is_not_a_heart():
 
 # --- rank options --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("aces_high", "played", "winner"), [
-    (False, "K♠ A♠", "K♠"), (True, "K♠ A♠", "A♠"),
-    (False, "2♦ A♦", "2♦"), (True, "2♦ A♦", "A♦"),
-])
+
+@pytest.mark.parametrize(
+    ("aces_high", "played", "winner"),
+    [
+        (False, "K♠ A♠", "K♠"),
+        (True, "K♠ A♠", "A♠"),
+        (False, "2♦ A♦", "2♦"),
+        (True, "2♦ A♦", "A♦"),
+    ],
+)
 def test_offsuit_aces_high(aces_high, played, winner):
     result = trick_winner(cards(played), H, NE.replace(offsuit_aces_high=aces_high))
     assert result.card == card(winner)
@@ -155,6 +162,7 @@ def test_joker_off():
 
 
 # --- points options ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(("value", "worth_25"), [("first-lead", False), ("none", True)])
 def test_high_without_trump(value, worth_25):
@@ -194,6 +202,7 @@ def test_high_is_asked_only_when_both_sides_took_tricks():
 
 # --- bidding options -----------------------------------------------------------------------------
 
+
 def test_dealer_may_hold_off():
     state = play(two_sides(NE))  # Ann (side 0) deals
     assert_refused(state, HandEntry(bidder=0, bid=20, hold=True, points=(20, 10)), "hold", r"hold")
@@ -204,8 +213,7 @@ def test_dealer_may_hold_on():
     assert tuple(state.apply(HandEntry(bidder=0, bid=20, hold=True, points=(20, 10))).scores) == (20, 10)
     assert tuple(state.apply(HandEntry(bidder=0, bid=15, hold=True, points=(20, 10))).scores) == (20, 10)
     # Only the dealer's side holds.
-    assert_refused(state, HandEntry(bidder=1, bid=20, hold=True, points=(10, 20)), ("hold", "bidder"),
-                   r"deal")
+    assert_refused(state, HandEntry(bidder=1, bid=20, hold=True, points=(10, 20)), ("hold", "bidder"), r"deal")
 
 
 def test_hold_from_twenty():
@@ -238,8 +246,12 @@ def test_min_bid_from_100(value, at_100, at_95):
 
 @pytest.mark.parametrize(
     ("value", "points", "after"),
-    [("double", (30, 0), (60, 0)), ("double", (25, 5), (-60, 5)),
-     ("bell", (30, 0), (60, 0)), ("bell", (25, 5), (-30, 5))],
+    [
+        ("double", (30, 0), (60, 0)),
+        ("double", (25, 5), (-60, 5)),
+        ("bell", (30, 0), (60, 0)),
+        ("bell", (25, 5), (-30, 5)),
+    ],
 )
 def test_thirty_for_sixty(value, points, after):
     rules = NE.replace(thirty_for_sixty=value)
@@ -316,6 +328,7 @@ def test_first_lead_without_bidding_is_left_of_dealer():
 
 # --- scoring options -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("lock", "lock_at", "after_a"),
     [("off", None, 115), ("cap", 105, 105), ("freeze", 100, 100)],
@@ -351,9 +364,15 @@ def test_lock_needs_a_number():
     assert info.value.field in ("lock", "lock_at")
 
 
-@pytest.mark.parametrize(("green", "green_at", "winner", "standing_b"), [
-    (True, None, None, True), (False, None, 0, False), (True, 116, 0, False), (True, 110, None, True),
-])
+@pytest.mark.parametrize(
+    ("green", "green_at", "winner", "standing_b"),
+    [
+        (True, None, None, True),
+        (False, None, 0, False),
+        (True, 116, 0, False),
+        (True, 110, None, True),
+    ],
+)
 def test_on_the_green(green, green_at, winner, standing_b):
     """§12's last scoring line: 110–100, B bids 15 and takes 15 → 125–115."""
     rules = NE.replace(on_the_green=green, green_at=green_at)
@@ -371,17 +390,21 @@ def test_green_line():
 
 
 def test_candidate_wins_later_when_the_other_side_falls_off_the_green():
-    state = play(two_sides(NE, scores=(110, 100)),
-                 HandEntry(bidder=1, bid=15, points=(15, 15)),   # 125-115, B on the green
-                 HandEntry(bidder=1, bid=30, points=(5, 25)))    # B set: 130-85
+    state = play(
+        two_sides(NE, scores=(110, 100)),
+        HandEntry(bidder=1, bid=15, points=(15, 15)),  # 125-115, B on the green
+        HandEntry(bidder=1, bid=30, points=(5, 25)),
+    )  # B set: 130-85
     assert tuple(state.scores) == (130, 85)
     assert state.winner == 0
 
 
 def test_green_side_wins_by_bidding_out():
-    state = play(two_sides(NE, scores=(110, 100)),
-                 HandEntry(bidder=1, bid=15, points=(15, 15)),   # 125-115
-                 HandEntry(bidder=1, bid=15, points=(15, 15)))   # B bids and makes: 140-130
+    state = play(
+        two_sides(NE, scores=(110, 100)),
+        HandEntry(bidder=1, bid=15, points=(15, 15)),  # 125-115
+        HandEntry(bidder=1, bid=15, points=(15, 15)),
+    )  # B bids and makes: 140-130
     assert tuple(state.scores) == (140, 130)
     assert state.winner == 1
 
@@ -431,8 +454,9 @@ def test_elimination_at(value):
 
 def test_elimination_skips_the_deal():
     rules = NE.replace(elimination_at=-80)
-    state = play(cut_throat(3, rules, scores=(-65, 0, 0)),
-                 HandEntry(bidder=0, bid=15, points=(10, 10, 10)))  # Ada deals, is set, leaves
+    state = play(
+        cut_throat(3, rules, scores=(-65, 0, 0)), HandEntry(bidder=0, bid=15, points=(10, 10, 10))
+    )  # Ada deals, is set, leaves
     assert state.dealer_seat == 1
     state = state.apply(HandEntry(bidder=1, bid=15, points=(0, 15, 15)))
     assert state.dealer_seat == 2
@@ -440,10 +464,13 @@ def test_elimination_skips_the_deal():
     assert state.dealer_seat == 1  # Ada's turn is skipped
 
 
-@pytest.mark.parametrize(("points", "after"), [
-    ((20, 0, 0, 5, 5), (20, 0, 0, 5, 5)),  # made: Ada +20, her called partner Cal shares +20
-    ((10, 0, 0, 10, 10), (-20, 0, -20, 10, 10)),  # set: both lose the bid
-])
+@pytest.mark.parametrize(
+    ("points", "after"),
+    [
+        ((20, 0, 0, 5, 5), (20, 0, 0, 5, 5)),  # made: Ada +20, her called partner Cal shares +20
+        ((10, 0, 0, 10, 10), (-20, 0, -20, 10, 10)),  # set: both lose the bid
+    ],
+)
 def test_call_for_partner(points, after):
     rules = NE.replace(call_for_partner=True)
     state = play(cut_throat(5, rules), HandEntry(bidder=0, bid=20, partner=2, points=points))
@@ -497,21 +524,66 @@ def test_traditional_most_points_wins_and_tie_plays_on():
 # --- presets and validation ----------------------------------------------------------------------
 
 PRESET_VALUES = {
-    "new-england": dict(target=120, bidding=True, follow="any", renegable="five-jack-ace",
-                        renege_against="lead", on_the_green=True, lock="off",
-                        high_without_trump="first-lead", dealer_may_hold=False, first_lead="bidder"),
-    "nova-scotia": dict(target=120, bidding=True, follow="suit-or-trump", renegable="five-jack-ace",
-                        renege_against="lead", on_the_green=False, lock="off", high_without_trump="none",
-                        dealer_may_hold=True, min_bid_from_100=True, all_five_tricks_doubles=True,
-                        first_lead="left-of-bidder"),
-    "auction-100": dict(target=120, bidding=True, follow="any", renegable="five-jack-ace",
-                        renege_against="lead", on_the_green=False, lock="freeze", lock_at=100,
-                        high_without_trump="none"),
-    "one-ten": dict(target=110, bidding=True, follow="any", renegable="five-jack-ace", renege_against="lead",
-                    on_the_green=False, lock="cap", lock_at=105, high_without_trump="none",
-                    dealer_may_hold=True, first_lead="bidder-chooses"),
-    "traditional": dict(target=45, bidding=False, follow="suit-or-trump", renegable="five", on_the_green=False,
-                        lock="off", high_without_trump="none", first_lead="left-of-dealer"),
+    "new-england": dict(
+        target=120,
+        bidding=True,
+        follow="any",
+        renegable="five-jack-ace",
+        renege_against="lead",
+        on_the_green=True,
+        lock="off",
+        high_without_trump="first-lead",
+        dealer_may_hold=False,
+        first_lead="bidder",
+    ),
+    "nova-scotia": dict(
+        target=120,
+        bidding=True,
+        follow="suit-or-trump",
+        renegable="five-jack-ace",
+        renege_against="lead",
+        on_the_green=False,
+        lock="off",
+        high_without_trump="none",
+        dealer_may_hold=True,
+        min_bid_from_100=True,
+        all_five_tricks_doubles=True,
+        first_lead="left-of-bidder",
+    ),
+    "auction-100": dict(
+        target=120,
+        bidding=True,
+        follow="any",
+        renegable="five-jack-ace",
+        renege_against="lead",
+        on_the_green=False,
+        lock="freeze",
+        lock_at=100,
+        high_without_trump="none",
+    ),
+    "one-ten": dict(
+        target=110,
+        bidding=True,
+        follow="any",
+        renegable="five-jack-ace",
+        renege_against="lead",
+        on_the_green=False,
+        lock="cap",
+        lock_at=105,
+        high_without_trump="none",
+        dealer_may_hold=True,
+        first_lead="bidder-chooses",
+    ),
+    "traditional": dict(
+        target=45,
+        bidding=False,
+        follow="suit-or-trump",
+        renegable="five",
+        on_the_green=False,
+        lock="off",
+        high_without_trump="none",
+        first_lead="left-of-dealer",
+    ),
 }
 
 
@@ -542,10 +614,29 @@ def test_default_is_new_england():
 def test_every_option_of_section_13_exists():
     names = {f.name for f in dataclasses.fields(Rules)}
     assert names == {
-        "target", "bidding", "follow", "renegable", "renege_against", "ace_hearts_led_forces_hearts",
-        "offsuit_aces_high", "joker", "high_without_trump", "high_is_five_only", "dealer_may_hold",
-        "hold_from", "min_bid_from_100", "thirty_for_sixty", "slam", "all_five_tricks_doubles",
-        "first_lead", "lock", "lock_at", "on_the_green", "green_at", "forty_five_resets", "elimination_at",
+        "target",
+        "bidding",
+        "follow",
+        "renegable",
+        "renege_against",
+        "ace_hearts_led_forces_hearts",
+        "offsuit_aces_high",
+        "joker",
+        "high_without_trump",
+        "high_is_five_only",
+        "dealer_may_hold",
+        "hold_from",
+        "min_bid_from_100",
+        "thirty_for_sixty",
+        "slam",
+        "all_five_tricks_doubles",
+        "first_lead",
+        "lock",
+        "lock_at",
+        "on_the_green",
+        "green_at",
+        "forty_five_resets",
+        "elimination_at",
         "call_for_partner",
     }
     assert set(engine.OPTION_INFO) == names
@@ -576,11 +667,24 @@ def test_unknown_option_is_named():
     assert "trumps_wild" in str(info.value)
 
 
-@pytest.mark.parametrize(("option", "value"), [
-    ("follow", "sideways"), ("renegable", "queen"), ("renege_against", "first"), ("high_without_trump", "all"),
-    ("thirty_for_sixty", "triple"), ("first_lead", "dealer"), ("lock", "bolt"), ("hold_from", 17),
-    ("target", 0), ("target", -120), ("target", "lots"), ("joker", "maybe"), ("slam", 2),
-])
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("follow", "sideways"),
+        ("renegable", "queen"),
+        ("renege_against", "first"),
+        ("high_without_trump", "all"),
+        ("thirty_for_sixty", "triple"),
+        ("first_lead", "dealer"),
+        ("lock", "bolt"),
+        ("hold_from", 17),
+        ("target", 0),
+        ("target", -120),
+        ("target", "lots"),
+        ("joker", "maybe"),
+        ("slam", 2),
+    ],
+)
 def test_bad_value_is_named(option, value):
     base = {"dealer_may_hold": True} if option == "hold_from" else {}
     with pytest.raises(RulesError) as info:
@@ -594,9 +698,11 @@ def test_bad_value_is_named(option, value):
 
 def test_first_side_later_to_qualify_wins():
     rules = NE.replace(on_the_green=False)
-    state = play(cut_throat(3, rules, scores=(110, 110, 0)),
-                 HandEntry(bidder=2, bid=30, points=(15, 15, 0)),    # 125-125-(-30): tie, play on
-                 HandEntry(bidder=2, bid=30, points=(10, 5, 15)))    # 135-130-(-60)
+    state = play(
+        cut_throat(3, rules, scores=(110, 110, 0)),
+        HandEntry(bidder=2, bid=30, points=(15, 15, 0)),  # 125-125-(-30): tie, play on
+        HandEntry(bidder=2, bid=30, points=(10, 5, 15)),
+    )  # 135-130-(-60)
     assert state.winner == 0
 
 

@@ -52,10 +52,11 @@ def deals(draw, max_trick=7):
     cards = draw(st.permutations(deck(joker=rules.joker)))
     k = draw(st.integers(0, max_trick))
     h = draw(st.integers(1, 5))
-    return rules, trump, tuple(cards[:k]), tuple(cards[k:k + h])
+    return rules, trump, tuple(cards[:k]), tuple(cards[k : k + h])
 
 
 # --- an independent model of rank and follow ----------------------------------------------------
+
 
 def model_trick_winner(trick, trump, rules):
     trumps = expected_trump_order(trump, rules.joker)
@@ -102,6 +103,7 @@ def model_legal(hand, trick, trump, rules):
 
 
 # --- cards in play -------------------------------------------------------------------------------
+
 
 @FAST
 @given(deals(max_trick=7))
@@ -171,6 +173,7 @@ def test_trick_winner_agrees_with_the_rule_book(t):
 
 
 # --- points --------------------------------------------------------------------------------------
+
 
 @st.composite
 def trick_counts(draw):
@@ -250,8 +253,12 @@ def games(draw):
         else:
             entry = HandEntry(tricks=counts, high=high)
         if draw(st.booleans()):
-            entry = HandEntry(bidder=entry.bidder, bid=entry.bid, bagged=entry.bagged,
-                              points=tuple(points_from_tricks(counts, high, rules)))
+            entry = HandEntry(
+                bidder=entry.bidder,
+                bid=entry.bid,
+                bagged=entry.bagged,
+                points=tuple(points_from_tricks(counts, high, rules)),
+            )
         try:
             state = state.apply(entry)
         except HandError:
@@ -314,7 +321,7 @@ def test_new_england_scoring_model(game):
     setup, states = game
     if setup.rules != Rules():
         return
-    for before, after in zip(states, states[1:]):
+    for _before, after in zip(states, states[1:]):
         hand = after.hands[-1]
         bidder, bid = hand.bidder, hand.bid
         for i, taken in enumerate(hand.points):

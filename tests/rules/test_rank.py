@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.rules import Card, Rules, Suit, compare, deck, is_trump, offsuit_order, trump_order
 
-from ._support import C, D, H, S, card, cards
+from ._support import C, D, H, S, card
 
 ACE_HEARTS = Card(14, H)
 RED_LOW = [10, 9, 8, 7, 6, 4, 3, 2]
@@ -174,4 +174,3 @@ def test_compare_agrees_with_offsuit_order(suit, trump):
     order = offsuit_order(suit, trump, rules)
     for hi, lo in itertools.combinations(order, 2):
         assert compare(lo, hi, trump, suit, rules).higher == hi
-

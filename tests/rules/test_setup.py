@@ -12,7 +12,12 @@ from ._support import cut_throat, two_sides
 def test_partners_sit_alternately():
     setup = GameSetup(Rules(), (Side("T1", ("a1", "a2")), Side("T2", ("b1", "b2")), Side("T3", ("c1", "c2"))))
     assert [(s.player, s.side) for s in setup.seats] == [
-        ("a1", 0), ("b1", 1), ("c1", 2), ("a2", 0), ("b2", 1), ("c2", 2),
+        ("a1", 0),
+        ("b1", 1),
+        ("c1", 2),
+        ("a2", 0),
+        ("b2", 1),
+        ("c2", 2),
     ]
 
 

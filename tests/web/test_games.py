@@ -14,7 +14,6 @@ from scorekeeper.models import Game, Hand
 from scorekeeper.rules import HandEntry, Rules, Side
 
 
-
 def read_csrf_token(body: str) -> str:
     """Return the CSRF token a page carries, as a browser would send it."""
     match = re.search(r'<meta name="csrf-token" content="([^"]+)"', body)
@@ -68,7 +67,10 @@ def games_in_db(app) -> int:
 
 
 def errors(body: str) -> list[str]:
-    return [html.unescape(re.sub(r"\s+", " ", e).strip()) for e in re.findall(r'class="field-error"[^>]*>(.*?)</p>', body, re.S)]
+    return [
+        html.unescape(re.sub(r"\s+", " ", e).strip())
+        for e in re.findall(r'class="field-error"[^>]*>(.*?)</p>', body, re.S)
+    ]
 
 
 def text(body: str) -> str:
@@ -111,7 +113,11 @@ def test_cut_throat_gives_every_player_a_side(client):
 
 def test_house_rules_and_starting_scores_from_paper(client, app):
     response = new_game(
-        client, opt_lock="cap", opt_lock_at="105", opt_target="110", opt_on_the_green="no",
+        client,
+        opt_lock="cap",
+        opt_lock_at="105",
+        opt_target="110",
+        opt_on_the_green="no",
         **{"start_scores-0": "45", "start_scores-1": "15", "in_hole_1": "y"},
     )
     assert response.status_code == 303
@@ -127,10 +133,14 @@ def test_house_rules_and_starting_scores_from_paper(client, app):
 @pytest.mark.parametrize(
     "fields, message",
     [
-        ({"players-0": "Ann", "players-1": "", "players-2": "", "players-3": ""},
-         "Write the names of at least two players"),
-        ({"players-0": "Ann", "players-1": "Bob", "players-2": "Cal", "players-3": ""},
-         "3 players cannot make 2 sides of partners"),
+        (
+            {"players-0": "Ann", "players-1": "", "players-2": "", "players-3": ""},
+            "Write the names of at least two players",
+        ),
+        (
+            {"players-0": "Ann", "players-1": "Bob", "players-2": "Cal", "players-3": ""},
+            "3 players cannot make 2 sides of partners",
+        ),
         ({"players-3": "ann"}, "Two players have the same name"),
         ({"opt_lock": "cap"}, "Say at how many points the cap lock starts"),
         ({"opt_target": "lots"}, "as a whole number of points"),
@@ -210,8 +220,10 @@ def test_points_instead_of_tricks(client, sheet):
         ({"bidder": 0, "bid": 20, "tricks": 3, "high": ""}, "Both sides took tricks: say which side took the high."),
         ({"bidder": 0, "bid": 20, "tricks": 0, "high": 0}, "A side that took no trick cannot have taken the high"),
         ({"bidder": 1, "bid": 20, "bagged": "y", "tricks": 3, "high": 1}, "Only the dealer's side can be bagged"),
-        ({"bidder": 0, "bid": 20, "by": "points", "points-0": "10", "points-1": "10"},
-         "The points add up to 20, but a hand is worth 30"),
+        (
+            {"bidder": 0, "bid": 20, "by": "points", "points-0": "10", "points-1": "10"},
+            "The points add up to 20, but a hand is worth 30",
+        ),
     ],
 )
 def test_a_refused_hand_is_422_beside_its_field_and_nothing_saved(client, app, sheet, fields, message):
@@ -228,8 +240,15 @@ def test_a_refused_hand_is_422_beside_its_field_and_nothing_saved(client, app, s
 
 def test_a_resent_form_records_once_and_answers_409(client, app, sheet):
     body = page(client, sheet)
-    data = {"csrf_token": read_csrf_token(body), "n": "1", "bidder": "0", "bid": "20", "by": "tricks",
-            "tricks": "3", "high": "0"}
+    data = {
+        "csrf_token": read_csrf_token(body),
+        "n": "1",
+        "bidder": "0",
+        "bid": "20",
+        "by": "tricks",
+        "tricks": "3",
+        "high": "0",
+    }
     assert client.post(sheet + "/hands", data=data).status_code == 303
     again = client.post(sheet + "/hands", data=data)
     assert again.status_code == 409
@@ -246,8 +265,15 @@ def test_a_resent_form_records_once_and_answers_409(client, app, sheet):
 
 def test_htmx_record_swaps_the_sheet_and_a_fresh_form_in_one_response(client, app, sheet):
     body = page(client, sheet)
-    data = {"csrf_token": read_csrf_token(body), "n": "1", "bidder": "0", "bid": "20", "by": "tricks",
-            "tricks": "3", "high": "0"}
+    data = {
+        "csrf_token": read_csrf_token(body),
+        "n": "1",
+        "bidder": "0",
+        "bid": "20",
+        "by": "tricks",
+        "tricks": "3",
+        "high": "0",
+    }
     response = client.post(sheet + "/hands", data=data, headers={"HX-Request": "true"})
     assert response.status_code == 200
     part = response.get_data(as_text=True)
@@ -296,13 +322,20 @@ def test_undo_removes_the_last_hand_and_offers_it_again(client, app, sheet):
 
 
 def test_editing_an_old_hand_recomputes_every_later_total(client, app, sheet):
-    hand(client, sheet, bidder=0, bid=20, tricks=3, high=0)   # Us 20, Them 10
-    hand(client, sheet, bidder=1, bid=20, tricks=3, high=1)   # Us 30, Them 30
+    hand(client, sheet, bidder=0, bid=20, tricks=3, high=0)  # Us 20, Them 10
+    hand(client, sheet, bidder=1, bid=20, tricks=3, high=1)  # Us 30, Them 30
     edit_url = sheet + "/hands/1/edit"
     body = page(client, edit_url)
     assert '<input checked id="tricks-3" name="tricks" type="radio" value="3">' in body
-    data = {"csrf_token": read_csrf_token(body), "version": re.search(r'name="version" value="(\d+)"', body).group(1),
-            "bidder": "0", "bid": "20", "by": "tricks", "tricks": "4", "high": "0"}
+    data = {
+        "csrf_token": read_csrf_token(body),
+        "version": re.search(r'name="version" value="(\d+)"', body).group(1),
+        "bidder": "0",
+        "bid": "20",
+        "by": "tricks",
+        "tricks": "4",
+        "high": "0",
+    }
     response = client.post(edit_url, data=data)
     assert response.status_code == 303
     after = page(client, sheet)
@@ -313,15 +346,23 @@ def test_editing_an_old_hand_recomputes_every_later_total(client, app, sheet):
 
 def test_a_refused_edit_is_422_and_changes_nothing(client, app, sheet):
     for _ in range(3):
-        hand(client, sheet, bidder=0, bid=30, tricks=5)   # Us 90: on the green
-    hand(client, sheet, bidder=0, bid=30, tricks=5)       # Us 120: won
+        hand(client, sheet, bidder=0, bid=30, tricks=5)  # Us 90: on the green
+    hand(client, sheet, bidder=0, bid=30, tricks=5)  # Us 120: won
     with app.app_context():
         before = [(h.n, h.tricks) for h in db.session.scalars(select(Hand).order_by(Hand.n))]
     edit_url = sheet + "/hands/1/edit"
     body = page(client, edit_url)
     version = re.search(r'name="version" value="(\d+)"', body).group(1)
-    data = {"csrf_token": read_csrf_token(body), "version": version, "bidder": "0", "bid": "30", "by": "tricks",
-            "tricks": "5", "high": "", "bagged": "y"}
+    data = {
+        "csrf_token": read_csrf_token(body),
+        "version": version,
+        "bidder": "0",
+        "bid": "30",
+        "by": "tricks",
+        "tricks": "5",
+        "high": "",
+        "bagged": "y",
+    }
     response = client.post(edit_url, data=data)
     assert response.status_code == 422
     assert any("A bagged dealer plays for 15, not 30" in e for e in errors(response.get_data(as_text=True)))
@@ -340,8 +381,15 @@ def test_an_edit_that_breaks_a_later_hand_is_refused(client, app):
     body = page(client, url + "/hands/1/edit")
     version = re.search(r'name="version" value="(\d+)"', body).group(1)
     # Us bid and make 20 in hand 1 instead: they go out there, so hand 2 could never have been played.
-    data = {"csrf_token": read_csrf_token(body), "version": version, "bidder": "0", "bid": "20", "by": "tricks",
-            "tricks": "5", "high": ""}
+    data = {
+        "csrf_token": read_csrf_token(body),
+        "version": version,
+        "bidder": "0",
+        "bid": "20",
+        "by": "tricks",
+        "tricks": "5",
+        "high": "",
+    }
     response = client.post(url + "/hands/1/edit", data=data)
     assert response.status_code == 422
     assert "The game was already won at hand 1, so hand 2 cannot follow it" in response.get_data(as_text=True)
@@ -481,13 +529,15 @@ def test_three_sides_enter_each_sides_tricks(client, app):
     url = response.headers["Location"]
     body = page(client, url)
     assert 'name="side_tricks-2"' in body
-    refused = hand(client, url, bidder=0, bid=15, **{"side_tricks-0": "3", "side_tricks-1": "1",
-                                                     "side_tricks-2": "0", "high": "0"})
+    refused = hand(
+        client, url, bidder=0, bid=15, **{"side_tricks-0": "3", "side_tricks-1": "1", "side_tricks-2": "0", "high": "0"}
+    )
     assert refused.status_code == 422
     assert any("The tricks add up to 4" in e for e in errors(refused.get_data(as_text=True)))
     assert hands_in_db(app) == 0
-    done = hand(client, url, bidder=0, bid=15, **{"side_tricks-0": "3", "side_tricks-1": "1",
-                                                  "side_tricks-2": "1", "high": "1"})
+    done = hand(
+        client, url, bidder=0, bid=15, **{"side_tricks-0": "3", "side_tricks-1": "1", "side_tricks-2": "1", "high": "1"}
+    )
     assert done.status_code == 303
     row = re.search(r'<tr id="hand-1".*?</tr>', page(client, url), re.S).group(0)
     assert ">+15<" in row and ">+10<" in row and ">+5<" in row
@@ -514,10 +564,18 @@ def test_the_rules_can_change_before_the_first_hand_and_are_fixed_after(client, 
     form = page(client, sheet + "/rules")
     # The form shows the game's rules as they are.
     assert re.search(r'<input checked id="preset-\d" name="preset" type="radio" value="new-england">', form)
-    data = {"csrf_token": read_csrf_token(form), "version": re.search(r'name="version" value="(\d+)"', form)[1],
-            "preset": "nova-scotia", "opt_target": "100", "opt_lock": "cap", "opt_lock_at": "90"}
+    data = {
+        "csrf_token": read_csrf_token(form),
+        "version": re.search(r'name="version" value="(\d+)"', form)[1],
+        "preset": "nova-scotia",
+        "opt_target": "100",
+        "opt_lock": "cap",
+        "opt_lock_at": "90",
+    }
     response = client.post(sheet + "/rules", data=data)
-    assert response.status_code == 303, re.findall(r'(?:form|field)-error[^>]*>([^<]*)', response.get_data(as_text=True))
+    assert response.status_code == 303, re.findall(
+        r"(?:form|field)-error[^>]*>([^<]*)", response.get_data(as_text=True)
+    )
     with app.app_context():
         stored = db.session.scalars(select(Game)).one()
         rules = Rules.from_dict(stored.rules)
@@ -528,11 +586,18 @@ def test_the_rules_can_change_before_the_first_hand_and_are_fixed_after(client, 
     form = page(client, sheet + "/rules")
     assert re.search(r'<input checked id="preset-\d" name="preset" type="radio" value="nova-scotia">', form)
     assert 'value="100"' in form and '<option selected value="cap">' in form
-    assert "<details class=\"house-rules\" open>" in form
+    assert '<details class="house-rules" open>' in form
 
     # After the first hand the rules stay as they are.
-    hand = {"csrf_token": read_csrf_token(body), "n": "1", "bidder": "0", "bid": "20", "by": "tricks",
-            "tricks": "3", "high": "0"}
+    hand = {
+        "csrf_token": read_csrf_token(body),
+        "n": "1",
+        "bidder": "0",
+        "bid": "20",
+        "by": "tricks",
+        "tricks": "3",
+        "high": "0",
+    }
     assert client.post(sheet + "/hands", data=hand).status_code == 303
     assert "Change the rules" not in page(client, sheet)
     assert "fixed once the first hand is recorded" in page(client, sheet + "/rules")
@@ -585,7 +650,9 @@ def test_every_rule_shown_in_the_form_comes_back_the_same(app):
                         continue  # a value the preset cannot take with its other options
                     shown = RulesForm(formdata=None, meta={"csrf": False})
                     shown.fill_rules(rules)
-                    sent = MultiDict({"preset": shown.preset.data, **{f.name: f.data for _, f in shown.option_fields()}})
+                    sent = MultiDict(
+                        {"preset": shown.preset.data, **{f.name: f.data for _, f in shown.option_fields()}}
+                    )
                     assert RulesForm(formdata=sent, meta={"csrf": False}).build_rules() == rules, (name, option, value)
                     checked += 1
     assert checked > 200
@@ -593,8 +660,9 @@ def test_every_rule_shown_in_the_form_comes_back_the_same(app):
 
 def test_a_won_game_is_not_opened_again_and_the_sheet_says_why(client, app):
     with app.app_context():
-        game = services.create_game("new-england", [Side("Us", ("Ann", "Cal")), Side("Them", ("Bob", "Dee"))],
-                                    scores=[110, 50])
+        game = services.create_game(
+            "new-england", [Side("Us", ("Ann", "Cal")), Side("Them", ("Bob", "Dee"))], scores=[110, 50]
+        )
         services.record_hand(game, HandEntry(bidder=0, bid=20, tricks=(5, 0)))
         sheet_url = f"/games/{game.id}/{game.edit_token}"
     body = page(client, sheet_url)

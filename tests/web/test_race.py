@@ -113,8 +113,7 @@ def test_viewers_polling_during_recording_never_see_an_error(live_server):
 
     def recorder():
         for n in range(1, 4):
-            status, body = call("POST", hands, {"n": n, "bidder": 1, "bid": 20, "points": [10, 20]},
-                                game["edit_token"])
+            status, body = call("POST", hands, {"n": n, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
             if status not in (201, 409):
                 errors.append((status, body))
 

@@ -75,15 +75,19 @@ def test_rank_of_the_trumps_marks_the_ace_of_hearts(client):
     assert 'href="/rules#rank"' in page
 
 
-@pytest.mark.parametrize(("pair", "led", "higher"), [
-    ("ah ad", "", "A♥"),
-    ("3d ad", "D", "3♦"),
-    ("2c 10c", "C", "2♣"),
-    ("2h 3c", "C", "3♣"),
-])
+@pytest.mark.parametrize(
+    ("pair", "led", "higher"),
+    [
+        ("ah ad", "", "A♥"),
+        ("3d ad", "D", "3♦"),
+        ("2c 10c", "C", "2♣"),
+        ("2h 3c", "C", "3♣"),
+    ],
+)
 def test_which_is_higher(client, pair, led, higher):
     page = client.get("/referee", query_string={"tool": "rank", "trump": "S", "pair": pair, "led": led}).get_data(
-        as_text=True)
+        as_text=True
+    )
     assert block(page, "compare-answer").startswith(f"{higher} is higher")
 
 
@@ -115,10 +119,13 @@ def test_legal_plays_section_12(client, trump, lead, hand, extra, may_play):
     assert re.search(r'href="/rules#(follow|renege)"', page)
 
 
-@pytest.mark.parametrize(("play", "words"), [
-    ("3C", "Renege — not allowed"),
-    ("JH", "Legal"),
-])
+@pytest.mark.parametrize(
+    ("play", "words"),
+    [
+        ("3C", "Renege — not allowed"),
+        ("JH", "Legal"),
+    ],
+)
 def test_verdict_on_one_card(client, play, words):
     query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh kh 3c 4c 7d", "play": play}
     page = client.get("/referee", query_string=query).get_data(as_text=True)
@@ -134,23 +141,31 @@ def test_legal_renege_is_named_and_held_back_cards_marked(client):
     assert 'href="/rules#renege"' in page
 
 
-@pytest.mark.parametrize(("query", "form", "field", "words"), [
-    ({"tool": "trick", "trump": "S", "cards": "8s 8s"}, "trick-form", "cards", "twice"),
-    ({"tool": "trick", "trump": "S", "cards": "8s 5x"}, "trick-form", "cards", "'5x' is not a card"),
-    ({"tool": "trick", "cards": "8s 9s"}, "trick-form", "trump", "Pick the trump suit"),
-    ({"tool": "trick", "trump": "S", "cards": ""}, "trick-form", "cards", "Tap or type"),
-    ({"tool": "trick", "trump": "S", "cards": "jk 2s"}, "trick-form", "cards", "joker is not played"),
-    ({"tool": "legal", "trump": "H", "trick": "2h", "hand": "2h 3c"}, "legal-form", "hand", "both in your hand"),
-    ({"tool": "legal", "trump": "H", "trick": "2h", "hand": ""}, "legal-form", "hand", "Tap or type"),
-    ({"tool": "legal", "trump": "H", "trick": "zz", "hand": "3c"}, "legal-form", "trick", "'zz' is not a card"),
-    ({"tool": "legal", "trump": "H", "trick": "2h", "hand": "3c", "play": "4c"}, "legal-form", "play", "not in your hand"),
-    ({"tool": "rank", "trump": "Q"}, "rank-form", "trump", "not a suit"),
-    ({"tool": "rank", "trump": "S", "pair": "ah"}, "rank-form", "pair", "exactly two cards"),
-    ({"preset": "bridge"}, "rules-form", "preset", "no preset called"),
-    ({"joker": "maybe"}, "rules-form", "joker", "yes or no"),
-    ({"follow": "sometimes"}, "rules-form", "follow", "must be one of"),
-    ({"game": "no-such-game"}, "rules-form", "game", "no game at that link"),
-])
+@pytest.mark.parametrize(
+    ("query", "form", "field", "words"),
+    [
+        ({"tool": "trick", "trump": "S", "cards": "8s 8s"}, "trick-form", "cards", "twice"),
+        ({"tool": "trick", "trump": "S", "cards": "8s 5x"}, "trick-form", "cards", "'5x' is not a card"),
+        ({"tool": "trick", "cards": "8s 9s"}, "trick-form", "trump", "Pick the trump suit"),
+        ({"tool": "trick", "trump": "S", "cards": ""}, "trick-form", "cards", "Tap or type"),
+        ({"tool": "trick", "trump": "S", "cards": "jk 2s"}, "trick-form", "cards", "joker is not played"),
+        ({"tool": "legal", "trump": "H", "trick": "2h", "hand": "2h 3c"}, "legal-form", "hand", "both in your hand"),
+        ({"tool": "legal", "trump": "H", "trick": "2h", "hand": ""}, "legal-form", "hand", "Tap or type"),
+        ({"tool": "legal", "trump": "H", "trick": "zz", "hand": "3c"}, "legal-form", "trick", "'zz' is not a card"),
+        (
+            {"tool": "legal", "trump": "H", "trick": "2h", "hand": "3c", "play": "4c"},
+            "legal-form",
+            "play",
+            "not in your hand",
+        ),
+        ({"tool": "rank", "trump": "Q"}, "rank-form", "trump", "not a suit"),
+        ({"tool": "rank", "trump": "S", "pair": "ah"}, "rank-form", "pair", "exactly two cards"),
+        ({"preset": "bridge"}, "rules-form", "preset", "no preset called"),
+        ({"joker": "maybe"}, "rules-form", "joker", "yes or no"),
+        ({"follow": "sometimes"}, "rules-form", "follow", "must be one of"),
+        ({"game": "no-such-game"}, "rules-form", "game", "no game at that link"),
+    ],
+)
 def test_bad_input_gets_a_message_beside_the_field(client, query, form, field, words):
     response = client.get("/referee", query_string=query)
     assert response.status_code == 422

@@ -20,8 +20,9 @@ def start(client, sides=SIDES):
 
 def record(client, game, **hand):
     hand = hand or {"bidder": 1, "bid": 20, "points": [10, 20]}
-    response = client.post(f"/api/v1/games/{game['id']}/hands", json=hand,
-                           headers={"Authorization": f"Bearer {game['edit_token']}"})
+    response = client.post(
+        f"/api/v1/games/{game['id']}/hands", json=hand, headers={"Authorization": f"Bearer {game['edit_token']}"}
+    )
     assert response.status_code == 201, response.get_json()
     return response.get_json()["state"]
 
@@ -116,11 +117,18 @@ def test_the_view_sheet_has_no_form_and_no_edit_link(client, game):
 
 
 def test_a_side_named_script_shows_as_text(client):
-    game = start(client, [{"name": "<script>alert(1)</script>", "players": ["<b>Al</b>", "Bo"]},
-                          {"name": "Them", "players": ["Cy", "Di"]}])
+    game = start(
+        client,
+        [
+            {"name": "<script>alert(1)</script>", "players": ["<b>Al</b>", "Bo"]},
+            {"name": "Them", "players": ["Cy", "Di"]},
+        ],
+    )
     record(client, game)
-    for text in (client.get(path_of(game["links"]["view"])).get_data(as_text=True),
-                 poll(client, game, 1).get_data(as_text=True)):
+    for text in (
+        client.get(path_of(game["links"]["view"])).get_data(as_text=True),
+        poll(client, game, 1).get_data(as_text=True),
+    ):
         assert "<script>alert(1)</script>" not in text
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
         assert "<b>Al</b>" not in text
@@ -140,6 +148,7 @@ def test_the_view_qr_code_is_an_svg_for_either_link(client, game):
 
 def test_qr_codes_encode_the_right_link(client, game):
     import segno
+
     view = client.get(f"/games/{game['id']}/{game['view_token']}/qr/view.svg").data
     edit = client.get(f"/games/{game['id']}/{game['edit_token']}/qr/edit.svg").data
     assert view == _svg(segno, game["links"]["view"])
@@ -153,9 +162,17 @@ def _svg(segno, url):
     from scorekeeper import sharing
 
     buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=sharing.QR_SCALE, border=sharing.QR_BORDER,
-                                    xmldecl=False, svgns=True, title="QR code of the game's link",
-                                    dark="#000", light="#fff")
+    segno.make(url, error="m").save(
+        buffer,
+        kind="svg",
+        scale=sharing.QR_SCALE,
+        border=sharing.QR_BORDER,
+        xmldecl=False,
+        svgns=True,
+        title="QR code of the game's link",
+        dark="#000",
+        light="#fff",
+    )
     return buffer.getvalue()
 
 
@@ -183,8 +200,11 @@ def test_replacing_the_edit_link(client, game, csrf, app):
     # The old link is dead everywhere: page, poll, API; the view link still works.
     assert client.get(edit_path).status_code == 404
     assert poll(client, game, 1, token=game["edit_token"]).status_code == 404
-    old_api = client.post(f"/api/v1/games/{game['id']}/hands", json={"bidder": 1, "bid": 20, "points": [10, 20]},
-                          headers={"Authorization": f"Bearer {game['edit_token']}"})
+    old_api = client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"bidder": 1, "bid": 20, "points": [10, 20]},
+        headers={"Authorization": f"Bearer {game['edit_token']}"},
+    )
     assert old_api.status_code == 403
     assert client.get(path_of(game["links"]["view"])).status_code == 200
     # This phone's list of its games now leads to the new link.
@@ -219,10 +239,14 @@ def test_the_view_link_refuses_every_write(client, game, csrf):
 
 def test_a_poll_for_an_untouched_form_brings_the_next_hands_form(client, game):
     edit_path = path_of(game["links"]["edit"])
-    client.post(f"/api/v1/games/{game['id']}/hands", json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
-                headers={"Authorization": f"Bearer {game['edit_token']}"})
-    response = client.get(f"/games/{game['id']}/poll/{game['edit_token']}?since=1&form=1",
-                          headers={"HX-Request": "true"})
+    client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
+        headers={"Authorization": f"Bearer {game['edit_token']}"},
+    )
+    response = client.get(
+        f"/games/{game['id']}/poll/{game['edit_token']}?since=1&form=1", headers={"HX-Request": "true"}
+    )
     assert response.status_code == 200
     assert response.headers["HX-Retarget"] == "#play"
     body = response.get_data(as_text=True)
