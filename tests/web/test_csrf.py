@@ -1,4 +1,4 @@
-"""A refused form says why in a player's words: a page left open too long, or cookies that never came back."""
+"""A refused form says why in a player's words: a page open too long, cookies that never came back, a hidden referrer."""
 
 import html
 import re
@@ -107,3 +107,18 @@ def test_a_token_from_another_visit_says_reload(app, client, sheet):
     assert response.status_code == 400
     assert message_of(response) == RELOAD
     assert hands_saved(app) == 0
+
+
+def test_over_https_a_form_without_its_referring_page_says_to_allow_it(app, client, sheet):
+    https = "https://scores.example"
+    body = client.get(sheet, base_url=https).get_data(as_text=True)
+    data = {"csrf_token": read_csrf_token(body), **hand_form(body)}
+    response = client.post(sheet + "/hands", data=data, base_url=https)
+    assert response.status_code == 400
+    message = message_of(response)
+    assert "did not say which page the form came from" in message and "reload" in message
+    assert hands_saved(app) == 0
+    # The same form with the page it came from is saved.
+    response = client.post(sheet + "/hands", data=data, base_url=https, headers={"Referer": https + sheet})
+    assert response.status_code in (200, 303)
+    assert hands_saved(app) == 1
