@@ -42,7 +42,7 @@ _PLAIN = {"Content-Type": "text/plain; charset=utf-8"}
 _AT_HEAD = "scorekeeper.migrations_at_head"
 
 
-def _not_ready(reason: str):
+def _not_ready(reason: str) -> tuple[str, int, dict[str, str]]:
     return reason + "\n", 503, _PLAIN
 
 
