@@ -1,7 +1,7 @@
 """Weigh the score sheet of a 60-hand game: the page and every CSS and JS file it loads, raw and gzipped.
 
 Run: .venv/bin/python benchmarks/page_weight.py
-Budget: a phone's first visit downloads at most 60 KB compressed.
+Budget: a phone's first visit downloads at most 60 KiB compressed.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, current_app, render_template
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -26,9 +26,47 @@ def index():
 
 @bp.get("/healthz")
 def healthz():
+    """Say ok when the database answers and its tables are at the latest migration, else why not (503)."""
     try:
         db.session.execute(text("SELECT 1"))
+        behind = _migrations_behind()
     except SQLAlchemyError:
         db.session.rollback()
-        return "database unavailable\n", 503, {"Content-Type": "text/plain; charset=utf-8"}
-    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
+        return _not_ready("database unavailable")
+    if behind:
+        return _not_ready(behind)
+    return "ok", 200, _PLAIN
+
+
+_PLAIN = {"Content-Type": "text/plain; charset=utf-8"}
+_AT_HEAD = "scorekeeper.migrations_at_head"
+
+
+def _not_ready(reason: str) -> tuple[str, int, dict[str, str]]:
+    return reason + "\n", 503, _PLAIN
+
+
+def _migrations_behind() -> str | None:
+    """Return why the database is not at the latest migration, or None when it is.
+
+    Once the database is seen at the head it stays there for this process (migrations
+    run before the app starts), so later checks cost nothing.
+    """
+    if current_app.extensions.get(_AT_HEAD):
+        return None
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    heads = set(ScriptDirectory(current_app.extensions["migrate"].directory).get_heads())
+    current = set(MigrationContext.configure(db.session.connection()).get_current_heads())
+    db.session.rollback()
+    if current == heads:
+        current_app.extensions[_AT_HEAD] = True
+        return None
+    upgrade = "run: flask --app scorekeeper db upgrade"
+    if not current:
+        return f"database not ready: its tables were never built; {upgrade}"
+    return (
+        f"database not ready: it is at migration {', '.join(sorted(current))}, "
+        f"the app needs {', '.join(sorted(heads))}; {upgrade}"
+    )

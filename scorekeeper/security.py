@@ -26,6 +26,20 @@ SECURITY_HEADERS = {
 }
 
 CSRF_MESSAGE = "This page was open too long — reload and try again."
+CSRF_COOKIE_MESSAGE = (
+    "Nothing was saved: this browser did not send back the site's cookie, which proves the form came from "
+    "this page. Allow cookies for this site (private browsing or a blocker can stop them), then reload and try again."
+)
+CSRF_REFERRER_MESSAGE = (
+    "Nothing was saved: this browser did not say which page the form came from. Allow this site to send it "
+    "(a privacy setting or add-on can stop it), then reload and try again."
+)
+# Flask-WTF's reason for a refusal -> what the player is told to do. Any other reason (no token,
+# a token that expired or belongs to another visit) is fixed by reloading the page.
+CSRF_MESSAGES = {
+    "The CSRF session token is missing.": CSRF_COOKIE_MESSAGE,
+    "The referrer header is missing.": CSRF_REFERRER_MESSAGE,
+}
 
 # (title, message) per status code; anything else falls back to Werkzeug's name.
 ERROR_TEXT = {
@@ -75,7 +89,8 @@ def add_security_headers(response):
 
 
 def handle_csrf_error(error: CSRFError):
-    return error_response(400, CSRF_MESSAGE, "csrf_token")
+    message = CSRF_MESSAGES.get(error.description or "", CSRF_MESSAGE)
+    return error_response(400, message, "csrf_token")
 
 
 def handle_http_error(error: HTTPException):
