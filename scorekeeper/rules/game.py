@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from .bidding import Bid, allowed_bids, bid_label, bid_needs, min_bid, parse_bid
 from .options import Rules
-from .points import TRICKS_IN_HAND, HandError, check_points, high_needed, points_from_tricks
+from .points import HandError, check_points, high_needed, points_from_tricks
 
 __all__ = [
     "Side",
@@ -103,6 +103,11 @@ class GameSetup:
             if any(x >= self.rules.target for x in scores):
                 raise SetupError(
                     f"A starting score of {self.rules.target} or more means that game is already over", "scores"
+                )
+            if self.rules.forty_five_resets and 45 in scores:
+                raise SetupError(
+                    "Under the forty-five rule a score of exactly 45 goes back to 0, so no side can start on 45",
+                    "scores",
                 )
             if self.rules.elimination_at is not None and any(x <= self.rules.elimination_at for x in scores):
                 raise SetupError("A side cannot start at or below the elimination score", "scores")
@@ -279,7 +284,6 @@ class GameState:
             if len(entry.tricks) != n_sides:
                 raise HandError(f"Enter the tricks of each of the {n_sides} sides", "tricks")
             points = points_from_tricks(entry.tricks, entry.high, rules)
-            took_all = tuple(s for s, t in enumerate(entry.tricks) if t == TRICKS_IN_HAND)
             check_field = "tricks"
         else:
             if len(entry.points) != n_sides:
@@ -287,7 +291,6 @@ class GameState:
             if entry.high is not None:
                 raise HandError("With points entered, the high is already counted in them", "high")
             points = check_points(entry.points, rules)
-            took_all = tuple(s for s, p in enumerate(points) if p == sum(points))
             check_field = "points"
         for s in self.eliminated:
             if points[s]:
@@ -300,7 +303,9 @@ class GameState:
         made: bool | None = None
         if rules.bidding:
             team_points = sum(points[s] for s in team)
-            team_took_all = any(s in team for s in took_all)
+            # All five tricks are judged for the bidder and a called partner together:
+            # every trick the other sides could have taken, they did not.
+            team_took_all = all(points[s] == 0 for s in range(n_sides) if s not in team)
             made = team_took_all if bid == "slam" else team_points >= bid_needs(bid)
             bidder_name = names[entry.bidder]
             if made:
@@ -467,7 +472,7 @@ class GameState:
         target = rules.target
         active = [s for s in range(len(scores)) if s not in eliminated]
         if len(active) == 1:
-            return active[0], f"{names[active[0]]} is the last side left in the game."
+            return active[0], f"{names[active[0]]} wins as the last side left: every other side is out of the game."
         if made and rules.bidding:
             out = [s for s in team if scores[s] >= target]
             if out:
