@@ -8,16 +8,24 @@ from .bidding import BIDS, SPECIAL_BIDS, allowed_bids, bid_label, min_bid, parse
 from .cards import Card, CardError, Suit, deck, parse_cards
 from .follow import PlayAnswer, Verdict, judge_play, legal_plays, renegable_cards
 from .game import (
+    MAX_PLAYERS,
+    NAME_MAX,
     STANDINGS,
     GameSetup,
     GameState,
     HandEntry,
     HandResult,
+    Note,
+    NoteKind,
+    Outcome,
     Seat,
     SetupError,
     Side,
+    Standing,
+    WinReason,
     first_leader,
     replay,
+    seat_sides,
 )
 from .options import DEFAULT_PRESET, OPTION_INFO, PRESET_INFO, PRESETS, OptionInfo, PresetInfo, Rules, RulesError
 from .points import HandError, check_points, high_needed, points_from_tricks
@@ -41,7 +49,15 @@ __all__ = [
     "judge_play",
     "legal_plays",
     "renegable_cards",
+    "MAX_PLAYERS",
+    "NAME_MAX",
     "STANDINGS",
+    "Note",
+    "NoteKind",
+    "Outcome",
+    "Standing",
+    "WinReason",
+    "seat_sides",
     "GameSetup",
     "GameState",
     "HandEntry",

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from .options import Rules
 
-__all__ = ["HandError", "points_from_tricks", "check_points", "high_needed", "TRICKS_IN_HAND"]
+__all__ = ["HandError", "points_from_tricks", "check_points", "high_needed", "infer_high", "TRICKS_IN_HAND"]
 
 TRICKS_IN_HAND = 5
 
@@ -30,8 +30,21 @@ def _whole_numbers(values: Sequence[object], field: str, what: str) -> tuple[int
 
 def high_needed(tricks: Sequence[int], rules: Rules) -> bool:
     """Say whether the sheet must ask who took the high for these tricks."""
+    if not rules.high_bonus:
+        return False
     takers = sum(1 for t in tricks if t)
     return takers > 1 or rules.may_score_25
+
+
+def infer_high(tricks: Sequence[int], rules: Rules) -> int | None:
+    """Return the side that must have taken the high, when the tricks alone say so; None otherwise.
+
+    One side took every trick, and every hand has a high: that side took it.
+    """
+    takers = [side for side, took in enumerate(tricks) if took]
+    if len(takers) == 1 and rules.high_bonus and not rules.may_score_25:
+        return takers[0]
+    return None
 
 
 def points_from_tricks(tricks: Sequence[int], high: int | None, rules: Rules) -> tuple[int, ...]:
@@ -42,11 +55,12 @@ def points_from_tricks(tricks: Sequence[int], high: int | None, rules: Rules) ->
     total = sum(tricks)
     if total != TRICKS_IN_HAND:
         raise HandError(f"The tricks add up to {total}, but every hand has 5 tricks", "tricks")
-    if high is None:
-        takers = [i for i, t in enumerate(tricks) if t]
-        if len(takers) == 1 and not rules.may_score_25:
-            high = takers[0]  # one side took every trick, so it took the high too
-        elif not rules.may_score_25:
+    if not rules.high_bonus:
+        if high is not None:
+            raise HandError("This game has no high: every hand is worth 25", "high")
+    elif high is None:
+        high = infer_high(tricks, rules)
+        if high is None and not rules.may_score_25:
             raise HandError("Say which side took the high (the trick with the best card)", "high")
     elif not isinstance(high, int) or isinstance(high, bool) or not 0 <= high < len(tricks):
         raise HandError("The side that took the high is not in this game", "high")
@@ -63,8 +77,8 @@ def check_points(points: Sequence[int], rules: Rules) -> tuple[int, ...]:
     if any(not 0 <= p <= 30 for p in points):
         raise HandError("Each side takes from 0 to 30 points in a hand", "points")
     total = sum(points)
-    worths = (30, 25) if rules.may_score_25 else (30,)
+    worths = rules.hand_worths
     if total not in worths:
-        worth = "30 (or 25 when nobody takes the high)" if rules.may_score_25 else "30"
+        worth = {(30,): "30", (25,): "25", (30, 25): "30 (or 25 when nobody takes the high)"}[worths]
         raise HandError(f"The points add up to {total}, but a hand is worth {worth}", "points")
     return points
