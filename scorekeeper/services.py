@@ -20,9 +20,9 @@ from sqlalchemy.orm import selectinload
 from .extensions import db
 from .models import Game, Hand, Player, utcnow
 from .models import Side as SideRow
-from .rules import GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
+from .rules import NAME_MAX, GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
 
-NAME_MAX_LENGTH = 80
+NAME_MAX_LENGTH = NAME_MAX
 # Game ids are made by secrets.token_urlsafe; anything else cannot be a game
 # (and some characters, such as NUL, PostgreSQL refuses outright).
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")

@@ -28,7 +28,16 @@ from .game import (
     seat_sides,
 )
 from .options import DEFAULT_PRESET, OPTION_INFO, PRESET_INFO, PRESETS, OptionInfo, PresetInfo, Rules, RulesError
-from .points import HandError, check_points, high_needed, points_from_tricks
+from .points import (
+    TRICKS_IN_HAND,
+    HandError,
+    check_points,
+    complete_points,
+    complete_tricks,
+    high_needed,
+    infer_high,
+    points_from_tricks,
+)
 from .rank import Comparison, compare, is_trump, offsuit_order, rank_table, trump_order
 from .trick import TrickResult, high_card, trick_winner
 
@@ -78,6 +87,10 @@ __all__ = [
     "HandError",
     "check_points",
     "high_needed",
+    "infer_high",
+    "complete_points",
+    "complete_tricks",
+    "TRICKS_IN_HAND",
     "points_from_tricks",
     "Comparison",
     "compare",
