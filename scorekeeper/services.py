@@ -113,6 +113,8 @@ def entry_for(hand: Hand) -> HandEntry:
         high=hand.high,
         points=tuple(hand.points) if hand.points is not None else None,
         partner=hand.partner,
+        offsuit_set=hand.offsuit_set,
+        tie_break_side=hand.tie_break_side,
     )
 
 
@@ -370,4 +372,6 @@ def _hand_values(entry: HandEntry, result) -> dict:
         "high": entry.high if entry.tricks is not None else None,
         "points": list(result.points) if entry.points is not None else None,
         "partner": entry.partner,
+        "offsuit_set": entry.offsuit_set,
+        "tie_break_side": entry.tie_break_side,
     }
