@@ -159,3 +159,34 @@ def test_nine_players_are_refused():
     with pytest.raises(SetupError) as info:
         GameSetup(NE, seat_sides([f"P{i}" for i in range(MAX_PLAYERS + 1)]))
     assert info.value.field == "players"
+
+
+# --- typed answers --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "1" * 5000, "", "\x00", "thirty"])
+def test_bids_that_are_not_numbers_are_refused_in_words(text):
+    with pytest.raises(HandError) as info:
+        engine.parse_bid(text)
+    assert info.value.field == "bid"
+    assert len(str(info.value)) < 80
+
+
+def test_notes_carry_their_kind_and_side_so_pages_need_not_read_the_words():
+    """A side called 'Bassetts' has 'set' in its name; its note is still not a set note."""
+    rules = NE.replace(lock="cap", lock_at=105, on_the_green=False)
+    setup = GameSetup(rules, (Side("Bassetts", ("Ann",)), Side("Upsetters", ("Bob",))), scores=(100, 0))
+    state = replay(setup, [HandEntry(bidder=1, bid=25, points=(15, 15))])
+    notes = state.hands[-1].notes
+    assert [(note.kind, note.side) for note in notes] == [("set", 1), ("capped", 0)]
+    assert notes[0] == "Upsetters: set, -25"
+    assert state.hands[-1].outcome == "set"
+    with pytest.raises(AttributeError):
+        notes[0].kind = "made"
+
+
+def test_standing_marks_are_enums_equal_to_the_sheet_s_words():
+    state = replay(two_sides(NE, scores=(95, -10)), ())
+    assert state.standing == (("on-the-green",), ("in-the-hole",))
+    assert all(isinstance(mark, engine.Standing) for marks in state.standing for mark in marks)
+    assert engine.STANDINGS == tuple(engine.Standing)
