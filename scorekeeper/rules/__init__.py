@@ -14,7 +14,7 @@ Words used throughout (as at the table and in the rule book):
   ``partner``, ``offsuit_set``, ``tie_break_side`` are side numbers); players are
   named by their names (``dealer``, ``seat_order``, ``deal_order``), never mixed.
 - **seat**: a chair at the table, numbered clockwise from 0; partners sit alternately.
-- **start scores**: the scores a game starts from (``GameSetup.scores``, from a
+- **start scores**: the scores a game starts from (``GameSetup.start_scores``, from a
   paper sheet); **scores**: where each side stands after the hands so far
   (``GameState.scores``, ``HandResult.scores``); a hand's **points** are what
   each side took in it, its **deltas** what each score changed by.

@@ -194,6 +194,11 @@ class GameSetup:
         return scores
 
     @property
+    def start_scores(self) -> tuple[int, ...]:
+        """The scores the game starts from: those carried over from paper, or 0 each."""
+        return self.scores if self.scores is not None else (0,) * len(self.sides)
+
+    @property
     def partners(self) -> bool:
         """Whether sides are teams of partners (not cut-throat)."""
         return len(self.seats) > len(self.sides)
@@ -361,7 +366,7 @@ class GameState:
     @classmethod
     def start(cls, setup: GameSetup) -> GameState:
         """The state before the first hand: the start scores, or 0 each."""
-        scores = setup.scores or (0,) * len(setup.sides)
+        scores = setup.start_scores
         return cls(
             setup=setup,
             entries=(),

@@ -130,6 +130,11 @@ def test_seat_of_and_deal_order_by_name():
     assert state.deal_order == ("Bob", "Amy", "Ben", "Ann")
 
 
+def test_start_scores_are_zero_unless_carried_over():
+    assert two_sides().start_scores == (0, 0)
+    assert two_sides(scores=(40, -10)).start_scores == (40, -10)
+
+
 def test_deal_order_skips_sides_out_of_the_game():
     rules = NE.replace(elimination_at=-80)
     state = replay(cut_throat(3, rules, scores=(-65, 0, 0)), [HandEntry(bidder=0, bid=15, points=(10, 10, 10))])
