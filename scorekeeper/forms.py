@@ -15,6 +15,8 @@ from wtforms.validators import Length, Optional
 from .rules import (
     BIDS,
     DEFAULT_PRESET,
+    MAX_PLAYERS,
+    NAME_MAX,
     OPTION_INFO,
     PRESET_INFO,
     GameState,
@@ -27,9 +29,7 @@ from .rules import (
     bid_label,
 )
 
-MAX_PLAYERS = 8
 MAX_PARTNER_SIDES = 4
-NAME_MAX = 80
 TRICK_PAIRS = [(str(t), str(t)) for t in range(6)]
 POINT_PAIRS = [("", "–")] + [(str(p), str(p)) for p in range(0, 35, 5)]
 # Options typed as numbers; elimination is typed as the points below zero, so nobody types a minus sign.

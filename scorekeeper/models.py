@@ -137,6 +137,8 @@ class Hand(db.Model):
     high: Mapped[int | None] = mapped_column(Integer, nullable=True)
     points: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     partner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    offsuit_set: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    tie_break_side: Mapped[int | None] = mapped_column(Integer, nullable=True)
     edited: Mapped[bool] = mapped_column(Boolean, default=False)
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -20,9 +20,9 @@ from sqlalchemy.orm import selectinload
 from .extensions import db
 from .models import Game, Hand, Player, utcnow
 from .models import Side as SideRow
-from .rules import GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
+from .rules import NAME_MAX, GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
 
-NAME_MAX_LENGTH = 80
+NAME_MAX_LENGTH = NAME_MAX
 # Game ids are made by secrets.token_urlsafe; anything else cannot be a game
 # (and some characters, such as NUL, PostgreSQL refuses outright).
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -113,6 +113,8 @@ def entry_for(hand: Hand) -> HandEntry:
         high=hand.high,
         points=tuple(hand.points) if hand.points is not None else None,
         partner=hand.partner,
+        offsuit_set=hand.offsuit_set,
+        tie_break_side=hand.tie_break_side,
     )
 
 
@@ -370,4 +372,6 @@ def _hand_values(entry: HandEntry, result) -> dict:
         "high": entry.high if entry.tricks is not None else None,
         "points": list(result.points) if entry.points is not None else None,
         "partner": entry.partner,
+        "offsuit_set": entry.offsuit_set,
+        "tie_break_side": entry.tie_break_side,
     }

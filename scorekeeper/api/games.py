@@ -23,7 +23,19 @@ from . import error as api_error
 MAX_SIDES = 8
 MAX_NUMBER = 10_000
 NAME_MAX_LENGTH = services.NAME_MAX_LENGTH
-HAND_FIELDS = ("n", "bidder", "bid", "bagged", "hold", "tricks", "high", "points", "partner")
+HAND_FIELDS = (
+    "n",
+    "bidder",
+    "bid",
+    "bagged",
+    "hold",
+    "tricks",
+    "high",
+    "points",
+    "partner",
+    "offsuit_set",
+    "tie_break_side",
+)
 GAME_FIELDS = ("rules", "sides", "scores", "first_dealer")
 RULES_FIELDS = ("rules",)
 FINISHED_FIELDS = ("finished",)
@@ -80,6 +92,8 @@ def hand_json(hand) -> dict:
         "bagged": hand.bagged,
         "hold": hand.hold,
         "partner": hand.partner,
+        "offsuit_set": hand.offsuit_set,
+        "tie_break_side": hand.tie_break_side,
         "tricks": list(hand.tricks) if hand.tricks is not None else None,
         "high": hand.high,
         "points": list(hand.points),
@@ -158,9 +172,9 @@ def hand_from_json(data: dict) -> tuple[HandEntry, int | None]:
         raise BadInput("The hand number must be a whole number from 1 up", "n")
     bid = data.get("bid")
     if bid is not None and not (_is_int(bid) or isinstance(bid, str)):
-        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60" or "slam"', "bid")
+        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60", "60-for-120" or "slam"', "bid")
     if isinstance(bid, str) and len(bid) > 20:
-        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60" or "slam"', "bid")
+        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60", "60-for-120" or "slam"', "bid")
     if _is_int(bid) and abs(bid) > MAX_NUMBER:
         raise BadInput(f"{bid} is not a bid: bids are 15, 20, 25 or 30", "bid")
     tricks = _numbers(data, "tricks", "tricks")
@@ -178,6 +192,8 @@ def hand_from_json(data: dict) -> tuple[HandEntry, int | None]:
         high=_optional_side(data, "high", "The side that took the high"),
         points=points,
         partner=_optional_side(data, "partner", "The partner"),
+        offsuit_set=_optional_side(data, "offsuit_set", "The side that set the bidder with off-suit cards"),
+        tie_break_side=_optional_side(data, "tie_break_side", "The side that wins the tie-break"),
     )
     return entry, n
 

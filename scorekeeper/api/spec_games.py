@@ -177,7 +177,7 @@ _STANDING = {
 _BID = {
     "oneOf": [
         {"type": "integer", "enum": [15, 20, 25, 30]},
-        {"type": "string", "enum": ["30-for-60", "slam"]},
+        {"type": "string", "enum": ["30-for-60", "60-for-120", "slam"]},
         {"type": "null"},
     ]
 }
@@ -286,6 +286,17 @@ SCHEMAS: dict = {
                 "description": "The side that took the high; null where a 25-point hand is allowed.",
             },
             "partner": {"oneOf": [_SIDE_INDEX, {"type": "null"}], "description": "With call_for_partner."},
+            "offsuit_set": {
+                "oneOf": [_SIDE_INDEX, {"type": "null"}],
+                "description": "With offsuit_set_bonus: the defending side that set the bidder with non-trump "
+                "cards only (it scores 30).",
+            },
+            "tie_break_side": {
+                "oneOf": [_SIDE_INDEX, {"type": "null"}],
+                "description": "With tie_break: the tied side that took the later trick (last-trick) or reached "
+                "the target first (first-out). Needed only when tied sides would otherwise play on; a hand that "
+                "needs it and lacks it is refused with field tie_break_side.",
+            },
         },
     },
     "HandRow": {
@@ -299,6 +310,8 @@ SCHEMAS: dict = {
             "bagged": {"type": "boolean"},
             "hold": {"type": "boolean"},
             "partner": {"type": ["integer", "null"]},
+            "offsuit_set": {"type": ["integer", "null"]},
+            "tie_break_side": {"type": ["integer", "null"]},
             "tricks": {"type": ["array", "null"], "items": {"type": "integer"}},
             "high": {"type": ["integer", "null"]},
             "points": {"type": "array", "items": {"type": "integer"}},

@@ -311,6 +311,8 @@ def test_the_openapi_document_describes_the_games_api(client, game):
         "tricks",
         "high",
         "partner",
+        "offsuit_set",
+        "tie_break_side",
     }
 
 
