@@ -5,7 +5,7 @@ tests ask the same questions of the same code.
 """
 
 from .bidding import BIDS, SPECIAL_BIDS, allowed_bids, bid_label, min_bid, parse_bid
-from .cards import Card, CardError, Suit, deck, parse_cards
+from .cards import Card, CardError, Suit, deck, parse_cards, split_tokens
 from .follow import PlayAnswer, Verdict, judge_play, legal_plays, renegable_cards
 from .game import (
     STANDINGS,
@@ -36,6 +36,7 @@ __all__ = [
     "Suit",
     "deck",
     "parse_cards",
+    "split_tokens",
     "PlayAnswer",
     "Verdict",
     "judge_play",
