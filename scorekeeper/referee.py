@@ -333,12 +333,12 @@ def picker_suit(args, values: dict[str, str]) -> str:
 
 def page_url(table: TableRules, values: dict[str, str], suit: str, into: str, tool: str) -> str:
     """The address of the page as it now stands, without the tap that led to it."""
-    query = dict(table.params) | {k: v for k, v in values.items() if v}
+    query: dict[str, Any] = dict(table.params) | {k: v for k, v in values.items() if v}
     if suit:
         query["suit"] = suit
     if tool == "legal":
         query["into"] = into
-    return url_for("referee.index", **query, _anchor=f"tool-{tool}")
+    return url_for("referee.index", _anchor=f"tool-{tool}", **query)
 
 
 @bp.get("/referee")

@@ -152,14 +152,11 @@ OPTION_TEXT: dict[str, OptionText] = {
     ),
     "thirty_for_sixty": OptionText(
         "30 for 60",
-        "A bid above 30: the bidder plays for all 30 points and twice the stake.",
+        "A bid above 30 for twice the stake. Doubled: all 30 points score 60, less loses 60. All five tricks: "
+        "the same, judged on the five tricks alone. The bell: every 30 bid is a 30 for 60, with no plain 30; "
+        "all 30 points score 60, less loses only 30.",
         "Doubled: bid 30 for 60, take all 30 and get 60, or drop a trick and lose 60. With the bell you lose only 30.",
-        {
-            "off": "no",
-            "double": "doubled: all 30 points score 60, less loses 60",
-            "all-tricks": "all five tricks: all five tricks score 60, less loses 60",
-            "bell": "the bell: every 30 bid is a 30 for 60; all 30 score 60, less loses 30",
-        },
+        {"off": "no", "double": "doubled", "all-tricks": "all five tricks", "bell": "the bell"},
         "off",
     ),
     "sixty_for_120": OptionText(
@@ -403,7 +400,7 @@ def _trick_examples(rules: Rules) -> list[dict]:
 
 def _play_examples(rules: Rules) -> list[dict]:
     # (trump, cards already in the trick, hand, option changes, what the example shows)
-    cases = [
+    cases: list[tuple[str, str, str, dict[str, Any], str]] = [
         ("H", "2♥", "J♥ K♥ 3♣ 4♣ 7♦", {}, "A low trump is led; the K♥ cannot be held back, so a trump must come out."),
         ("H", "2♥", "J♥ 3♣ 4♣ 7♦ 8♦", {}, "The only trump is the J♥, which beats the 2♥: it may stay in the hand."),
         (
