@@ -40,6 +40,17 @@
       section.hidden = !match;
       section.querySelectorAll(":scope > section").forEach(function (part) {
         part.hidden = match && !whole && !mentions(part, terms);
+        // A folded house rule that mentions the words opens; it folds again when the search is cleared.
+        var fold = part.querySelector(":scope > details");
+        if (fold && (fold.open === false || fold.dataset.openedBySearch)) {
+          var open = terms.length > 0 && !part.hidden && !whole;
+          fold.open = open;
+          if (open) {
+            fold.dataset.openedBySearch = "yes";
+          } else {
+            delete fold.dataset.openedBySearch;
+          }
+        }
       });
       var entry = contentsEntry(section);
       if (entry) {

@@ -39,8 +39,25 @@ def test_search_filters_the_sections(page, page_problems, live_server):
     assert shown_sections(page) == []
     expect(page.locator("#rb-search-status")).to_contain_text("Nothing in the rule book mentions “xylophone”")
 
+    # A house rule folded to one line opens when the search finds it, and folds again after.
+    search.fill("bell")
+    expect(page.locator("#option-thirty_for_sixty")).to_be_visible()
+    expect(page.locator("#option-joker-title")).to_be_hidden()
+
     search.fill("")
     assert shown_sections(page) == everything
+    expect(page.locator("#option-thirty_for_sixty")).to_be_hidden()
+    assert page_problems.all() == []
+
+
+def test_a_house_rule_named_in_the_text_opens_at_its_link(page, page_problems, live_server):
+    page.goto("/rules")
+    expect(page.locator("#option-joker")).to_be_hidden()
+    page.locator("#cards").get_by_role("link", name="Play with the joker").tap()
+    body = page.locator("#option-joker")
+    expect(body).to_be_visible()
+    expect(body).to_contain_text("House-rule setting, for programs using the API: joker = true | false")
+    expect(page.locator("#option-joker-title")).to_be_in_viewport()
     assert page_problems.all() == []
 
 

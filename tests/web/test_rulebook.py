@@ -219,8 +219,10 @@ def test_each_option_is_named_explained_and_has_an_example(rules_page):
     for name in OPTION_NAMES:
         section = rules_page.text_of(f"option-{name}")
         assert f"House-rule setting, for programs using the API: {name} =" in section
+        title = rules_page.text_of(f"option-{name}-title")
+        assert "usually" in title
         if name in OPTION_INFO:
-            assert OPTION_INFO[name].label in section
+            assert OPTION_INFO[name].label in title
         assert "Example:" in section, f"option {name} has no example"
 
 
@@ -266,7 +268,11 @@ def test_an_option_the_rule_book_has_not_written_up_still_shows(client, monkeypa
     monkeypatch.setitem(OPTION_INFO, "wild_deuces", extra)
     page = Page(client.get("/rules").get_data(as_text=True))
     section = page.text_of("option-wild_deuces")
-    assert "Wild deuces" in section and "Every 2 is wild." in section and "wild_deuces = true | false" in section
+    assert (
+        "Wild deuces" in page.text_of("option-wild_deuces-title")
+        and "Every 2 is wild." in section
+        and "wild_deuces = true | false" in section
+    )
 
 
 def test_contents_and_a_search_box_for_the_script(rules_page, client):
