@@ -146,3 +146,13 @@ def test_one_quiz_question(page, page_problems, live_server):
     page.get_by_role("link", name="Next question").tap()
     expect(page.locator(".quiz-cards button").first).to_be_visible()
     assert page_problems.all() == []
+
+
+def test_the_quiz_without_script_is_a_plain_form_post(no_script_page, live_server):
+    page = no_script_page
+    page.goto(live_server.url + "/referee/quiz")
+    with page.expect_response(lambda r: r.request.method == "POST") as posted:
+        page.locator(".quiz-cards button").first.click()
+    assert posted.value.status == 200
+    expect(page.locator("#quiz-feedback")).to_contain_text("wins")
+    expect(page.locator("#quiz-score")).to_contain_text("out of 1")
