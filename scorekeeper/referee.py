@@ -15,6 +15,7 @@ from typing import Any
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 
 from . import services, url_for_or_none
+from .rulebook import show_value
 from .rules import (
     DEFAULT_PRESET,
     OPTION_INFO,
@@ -153,6 +154,16 @@ def read_table_rules(args, problems: dict[str, str]) -> TableRules:
         if changed:
             title += " with house rules"
     return TableRules(rules, title, params, preset, game)
+
+
+def house_rule_choices(name: str, value: Any) -> dict[str, Any]:
+    """One house rule of the form: its label and help, and each choice as (value sent, words shown, chosen)."""
+    info = OPTION_INFO[name]
+    choices = []
+    for choice in info.choices or ():
+        sent = ("yes" if choice else "no") if isinstance(choice, bool) else str(choice)
+        choices.append((sent, show_value(name, choice), choice == value))
+    return {"name": name, "label": info.label, "help": info.help, "choices": choices}
 
 
 def sentence(exc: Exception) -> str:
@@ -378,7 +389,7 @@ def index():
         table=table,
         rules=rules,
         presets=PRESET_INFO,
-        options=[(name, OPTION_INFO[name], getattr(rules, name)) for name in RULE_OPTIONS],
+        options=[house_rule_choices(name, getattr(rules, name)) for name in RULE_OPTIONS],
         rules_problems=problems,
         tool=tool,
         into=into,

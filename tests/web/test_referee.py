@@ -343,3 +343,10 @@ def test_the_page_opens_with_a_jump_to_each_question(client):
     for anchor in ("#tool-rank", "#tool-trick", "#tool-legal"):
         assert f'href="{anchor}"' in nav
         assert f'id="{anchor[1:]}"' in body
+
+
+def test_house_rule_choices_are_in_player_words(client):
+    page = client.get("/referee", query_string={"follow": "suit-or-trump"}).get_data(as_text=True)
+    assert '<option value="suit-or-trump" selected>follow suit or trump</option>' in page
+    assert '<option value="five-jack-ace" selected>the 5, the jack and the A♥</option>' in page
+    assert ">suit-or-trump<" not in page and ">five-jack-ace<" not in page
