@@ -27,6 +27,7 @@ from .rules import (
     RulesError,
     Suit,
     compare,
+    is_trump,
     judge_play,
     legal_plays,
     offsuit_order,
@@ -237,11 +238,13 @@ def blame(exc: CardError, fields: dict[str, tuple[Card, ...]], default: str) -> 
 
 
 def rank_answer(trump: Suit, rules: Rules) -> dict[str, Any]:
+    trumps = trump_order(trump, rules)
     return {
         "trump": trump,
-        "trumps": trump_order(trump, rules),
+        "trumps": trumps,
         "offsuits": [(s, offsuit_order(s, trump, rules)) for s in Suit if s is not trump],
-        "ace_of_hearts": Card.parse("AH"),
+        # The cards the engine counts as trump whatever the trump suit (the A♥, and the joker when used).
+        "always": {card for card in trumps if all(is_trump(card, suit, rules) for suit in Suit)},
     }
 
 
@@ -474,7 +477,7 @@ def quiz():
     cards = [Card.parse(c) for c in question["cards"]]
     trump = Suit.parse(question["trump"])
     lead = cards[0]
-    lead_is_trump = lead in trump_order(trump, rules)
+    lead_is_trump = is_trump(lead, trump, rules)
     body = render_template(
         "referee/quiz.html",
         trump=trump,
