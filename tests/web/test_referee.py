@@ -233,6 +233,8 @@ def test_picking_without_script_builds_the_fields(client):
     query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh kh", "into": "trick", "suit": "H", "tap": "K"}
     page = client.get(landing(client.get("/referee", query_string=query))).get_data(as_text=True)
     assert 'name="hand" value="J♥"' in page and 'name="trick" value="2♥ K♥"' in page
+    # The next card picked still goes into the trick.
+    assert 'name="into" value="trick" checked' in page
     # Picking it again takes it out; ten is "10".
     query = {"tool": "trick", "trump": "S", "cards": "8s 10 d", "suit": "D", "tap": "10"}
     page = client.get(landing(client.get("/referee", query_string=query))).get_data(as_text=True)
