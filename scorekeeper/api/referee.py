@@ -15,6 +15,8 @@ from ..rules import (
     RulesError,
     Suit,
     compare,
+    deck,
+    is_trump,
     judge_play,
     legal_plays,
     offsuit_order,
@@ -162,7 +164,8 @@ def rank_json(trump: Suit, rules: Rules) -> dict[str, Any]:
     return {
         "trump": codes(trump_order(trump, rules)),
         "offsuit": {s.letter: codes(offsuit_order(s, trump, rules)) for s in Suit if s is not trump},
-        "always_trump": "AH",
+        # The card of the pack that the engine counts as trump whatever the trump suit: the A♥.
+        "always_trump": next(c.code for c in deck() if all(is_trump(c, s, rules) for s in Suit)),
     }
 
 
