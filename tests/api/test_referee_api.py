@@ -39,6 +39,7 @@ def test_rank_of_diamonds_matches_the_rule_book(client):
     assert data["offsuit"]["H"] == ["KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]
     assert data["offsuit"]["S"][:5] == ["KS", "QS", "JS", "AS", "2S"]
     assert set(data["offsuit"]) == {"S", "C", "H"}
+    assert data["always_trump"] == "AH"
 
 
 @pytest.mark.parametrize(
