@@ -23,7 +23,7 @@ Words used throughout (as at the table and in the rule book):
 """
 
 from .bidding import BIDS, SPECIAL_BIDS, allowed_bids, bid_label, min_bid, parse_bid
-from .cards import Card, CardError, Suit, deck, parse_cards
+from .cards import Card, CardError, Suit, deck, parse_cards, split_tokens
 from .follow import PlayAnswer, PlayRule, Verdict, VerdictKind, judge_play, legal_plays, renegable_cards
 from .game import (
     MAX_PLAYERS,
@@ -71,6 +71,7 @@ __all__ = [
     "Suit",
     "deck",
     "parse_cards",
+    "split_tokens",
     "PlayAnswer",
     "PlayRule",
     "VerdictKind",

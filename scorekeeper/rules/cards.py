@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-__all__ = ["Suit", "Card", "CardError", "parse_cards", "deck", "RANK_LABELS"]
+__all__ = ["Suit", "Card", "CardError", "parse_cards", "split_tokens", "deck", "RANK_LABELS"]
 
 
 class CardError(ValueError):
@@ -181,7 +181,7 @@ def deck(joker: bool = False) -> tuple[Card, ...]:
 def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Read several cards (``"5h jd ah"`` or a list); a card given twice is an error."""
     if isinstance(cards, str):
-        tokens: Iterable[str | Card] = _split_tokens(cards)
+        tokens: Iterable[str | Card] = split_tokens(cards)
     else:
         tokens = cards
     result: list[Card] = []
@@ -195,7 +195,7 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     return tuple(result)
 
 
-def _split_tokens(text: str) -> list[str]:
+def split_tokens(text: str) -> list[str]:
     """Split on commas and spaces, keeping ``10 d`` together as one card."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
     tokens: list[str] = []
