@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, DateField, RadioField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from ..numbers import NumberError, parse_int
 from ..party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PLAY_TO, MAX_PRIZES, Couple, GameKind, PartyError, PartySetup
 
 KIND_CHOICES = [
-    (str(GameKind.ONE_HAND), "One hand"),
-    (str(GameKind.PLAY_TO), "Play to a score"),
-    (str(GameKind.BELL), "Until the bell (finish the hand)"),
+    SelectChoice(str(GameKind.ONE_HAND), "One hand"),
+    SelectChoice(str(GameKind.PLAY_TO), "Play to a score"),
+    SelectChoice(str(GameKind.BELL), "Until the bell (finish the hand)"),
 ]
 
 

@@ -1,0 +1,301 @@
+"""The card party pages: director, table phone, couple phone, hall board, results; every refusal."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+
+from scorekeeper.parties import store
+
+
+def new_party(client, csrf, couples=8, **fields):
+    token = csrf(client, "/parties/new")
+    form = {
+        "csrf_token": token,
+        "name": "Legion, Friday",
+        "held_on": "2026-11-27",
+        "games": "5",
+        "kind": "one-hand",
+        "play_to": "45",
+        "prizes": "3",
+        "cookie_jar": "0",
+        "couples": "\n".join(f"Couple {i + 1}" for i in range(couples)),
+    }
+    form.update(fields)
+    return client.post("/parties/new", data=form)
+
+
+@pytest.fixture
+def director(client, csrf):
+    """The director's page path of a new 8-couple, 5-game evening (not started)."""
+    response = new_party(client, csrf)
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+def post(client, path, page, data=None):
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', client.get(page).get_data(as_text=True)).group(1)
+    return client.post(path, data={"csrf_token": token, **(data or {})})
+
+
+def ids(director_path):
+    _, _, party_id, token = director_path.split("/")
+    return party_id, token
+
+
+def start(client, director_path):
+    response = post(client, director_path + "/start", director_path)
+    assert response.status_code == 303
+    return client.get(director_path).get_data(as_text=True)
+
+
+def table_path(app, party_id, number):
+    with app.app_context():
+        row = store.party_row(party_id)
+        return f"/parties/{party_id}/tables/{number}/{store.table_token(row, number)}"
+
+
+def state_of(app, party_id):
+    with app.app_context():
+        return store.load(party_id)[1]
+
+
+# -- Creating -----------------------------------------------------------------------------
+
+
+def test_the_new_party_page_has_every_setting(client):
+    page = client.get("/parties/new").get_data(as_text=True)
+    for label in (
+        "Name of the evening",
+        "Number of games",
+        "One hand",
+        "Play to a score",
+        "Until the bell",
+        "Prizes",
+        "Cookie jar",
+        "booby prize",
+        "Couples, one per line",
+    ):
+        assert label in page
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"name": ""}, "Give the evening a name"),
+        ({"games": "²"}, "The number of games must be a whole number"),
+        ({"games": "61"}, "The number of games must be from 1 to 60"),
+        ({"prizes": "eleven"}, "The number of prizes must be a whole number"),
+        ({"cookie_jar": "8", "games": "5"}, "The cookie jar can hold from 0 to 5"),
+        ({"kind": "play-to", "play_to": ""}, "The score to play to must be a whole number"),
+    ],
+)
+def test_an_evening_that_cannot_run_is_refused_in_words(client, csrf, fields, message):
+    response = new_party(client, csrf, **fields)
+    assert response.status_code == 422
+    assert message in response.get_data(as_text=True)
+    with client.application.app_context():
+        from scorekeeper.party_models import Party
+
+        assert Party.query.count() == 0
+
+
+def test_creating_without_the_csrf_token_saves_nothing(client):
+    response = client.post("/parties/new", data={"name": "Hall", "games": "5", "prizes": "3", "cookie_jar": "0"})
+    assert response.status_code == 400
+    with client.application.app_context():
+        from scorekeeper.party_models import Party
+
+        assert Party.query.count() == 0
+
+
+# -- The director -------------------------------------------------------------------------
+
+
+def test_the_director_registers_starts_and_sees_missing_tables(client, app, director):
+    page = client.get(director).get_data(as_text=True)
+    assert "8 couples registered" in page and "4 tables" in page
+    post(client, director + "/couples", director, {"name": "Late & Later"})
+    page = start(client, director)
+    assert "Game 1 of 5" in page
+    assert "4</strong> of 4 tables still to report game 1" in page
+    party_id, _ = ids(director)
+    assert state_of(app, party_id).seating_of(1).sits_out == 8  # the ninth couple sits out game 1
+
+
+def test_a_wrong_director_token_is_404(client, director):
+    party_id, token = ids(director)
+    assert client.get(f"/parties/{party_id}/{token[:-2]}xx").status_code == 404
+    assert client.get("/parties/nope/nothing").status_code == 404
+
+
+def test_marking_a_couple_gone(client, app, director):
+    start(client, director)
+    response = post(client, director + "/couples/3/gone", director)
+    assert response.status_code == 303
+    page = client.get(director).get_data(as_text=True)
+    assert "Couple 3 are marked gone." in page
+    party_id, _ = ids(director)
+    assert state_of(app, party_id).couples[2].gone_from == 2
+    again = post(client, director + "/couples/3/gone", director)
+    assert "already marked gone" in client.get(again.headers["Location"]).get_data(as_text=True)
+
+
+def test_a_director_change_without_csrf_changes_nothing(client, app, director):
+    response = client.post(director + "/start", data={})
+    assert response.status_code == 400
+    assert not state_of(app, ids(director)[0]).started
+
+
+def test_the_director_enters_and_corrects_a_result(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    post(client, director + "/results", director, {"game": "1", "table": "2", "winner": "3"})
+    assert state_of(app, party_id).winner(1, 2) == 2
+    response = post(client, director + "/results", director, {"game": "1", "table": "2", "winner": "4"})
+    assert "Send it as a correction" in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert state_of(app, party_id).winner(1, 2) == 2
+    post(client, director + "/results", director, {"game": "1", "table": "2", "winner": "4", "correct": "y"})
+    assert state_of(app, party_id).winner(1, 2) == 3
+    response = post(client, director + "/results", director, {"game": "٣", "table": "2", "winner": "4"})
+    assert "The game number must be a whole number" in client.get(response.headers["Location"]).get_data(as_text=True)
+
+
+def test_table_cards_carry_each_tables_qr_code(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    page = client.get(director + "/cards").get_data(as_text=True)
+    assert page.count('class="table-card"') == 4
+    assert table_path(app, party_id, 3) in page
+    qr = client.get(director + "/tables/3/qr.svg")
+    assert qr.status_code == 200 and qr.content_type == "image/svg+xml" and b"<svg" in qr.data
+
+
+# -- A table's phone ---------------------------------------------------------------------
+
+
+def test_a_table_reports_in_two_taps_and_twice_is_recorded_once(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    table = table_path(app, party_id, 2)
+    page = client.get(table).get_data(as_text=True)
+    assert "Couple 3 won" in page and "Couple 4 won" in page and "deals first" in page
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+    first = client.post(table + "/report", data={"csrf_token": token, "game": "1", "winner": "3"})
+    assert first.status_code == 200 and "won game 1?" in first.get_data(as_text=True)
+    assert state_of(app, party_id).winner(1, 2) is None  # the first tap saves nothing
+    second = client.post(table + "/report", data={"csrf_token": token, "game": "1", "winner": "3", "confirm": "y"})
+    assert second.status_code == 303
+    assert "Recorded: Couple 4 won game 1." in client.get(table).get_data(as_text=True)
+    other_phone = client.post(table + "/report", data={"csrf_token": token, "game": "1", "winner": "3", "confirm": "y"})
+    assert "already in" in client.get(other_phone.headers["Location"]).get_data(as_text=True)
+    state = state_of(app, party_id)
+    assert state.winner(1, 2) == 3 and sum(state.standings().wins) == 1
+
+
+def test_a_table_link_works_only_for_its_own_table(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    two = table_path(app, party_id, 2)
+    assert client.get(two.replace("/tables/2/", "/tables/3/")).status_code == 404
+
+
+def test_a_table_cannot_report_a_couple_sitting_elsewhere(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    table = table_path(app, party_id, 1)
+    response = post(client, table + "/report", table, {"game": "1", "winner": "5", "confirm": "y"})
+    assert "does not sit at table 1" in client.get(response.headers["Location"]).get_data(as_text=True)
+    assert sum(state_of(app, party_id).standings().wins) == 0
+
+
+def test_the_table_poll_answers_304_until_something_changes(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    table = table_path(app, party_id, 1)
+    version = store_version(app, party_id)
+    assert client.get(f"{table}/poll?since={version}").status_code == 304
+    post(client, director + "/results", director, {"game": "1", "table": "2", "winner": "3"})
+    changed = client.get(f"{table}/poll?since={version}")
+    assert changed.status_code == 200 and 'id="table-live"' in changed.get_data(as_text=True)
+
+
+def store_version(app, party_id):
+    with app.app_context():
+        return store.version_of(party_id)
+
+
+# -- A couple's phone, the board, results -----------------------------------------------------
+
+
+def play_game(client, director, app, party_id, game):
+    for t in state_of(app, party_id).seating_of(game).tables:
+        post(
+            client,
+            director + "/results",
+            director,
+            {"game": str(game), "table": str(t.number), "winner": str(t.seats[0] + 1)},
+        )
+
+
+def test_a_couples_punch_card_and_next_seat(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    page = client.get(f"/parties/{party_id}/couples/1").get_data(as_text=True)
+    assert "table 1</strong>, you deal first" in page
+    play_game(client, director, app, party_id, 1)
+    page = client.get(f"/parties/{party_id}/couples/1").get_data(as_text=True)
+    assert page.count("is-punched") == 1 and "<strong>1</strong> game won" in page
+    assert "table 2</strong>, you deal first" in page
+    assert client.get(f"/parties/{party_id}/couples/99").status_code == 404
+    assert "Couple 8" in client.get(f"/parties/{party_id}/couples").get_data(as_text=True)
+
+
+def test_the_board_shows_the_game_where_to_go_and_leaders_and_follows_live(client, app, director):
+    party_id, _ = ids(director)
+    board = client.get(f"/parties/{party_id}/board").get_data(as_text=True)
+    assert "Starting soon" in board
+    start(client, director)
+    play_game(client, director, app, party_id, 1)
+    board = client.get(f"/parties/{party_id}/board").get_data(as_text=True)
+    assert "Game <strong>2</strong> of 5" in board and "Leaders" in board and "T2" in board
+    version = store_version(app, party_id)
+    assert client.get(f"/parties/{party_id}/board/poll?since={version}").status_code == 304
+    assert client.get(f"/parties/{party_id}/board/poll?since={version - 1}").status_code == 200
+
+
+def test_the_end_of_the_evening_prize_list_ties_and_settling(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    for game in range(1, 6):
+        play_game(client, director, app, party_id, game)
+    post(client, director + "/close", director)
+    state = state_of(app, party_id)
+    tied = next(p for p in state.places() if p.tied)
+    board = client.get(f"/parties/{party_id}/board").get_data(as_text=True)
+    assert "Prizes" in board and "tied" in board
+    only_one = {f"agree-{tied.couples[0] + 1}": "y", "action": "split"}
+    response = post(client, f"{director}/ties/{tied.place}", director, only_one)
+    assert "every tied couple agrees" in client.get(response.headers["Location"]).get_data(as_text=True)
+    everyone = {"action": "split", **{f"agree-{c + 1}": "y" for c in tied.couples}}
+    post(client, f"{director}/ties/{tied.place}", director, everyone)
+    assert state_of(app, party_id).ties[tied.place].how == "split"
+    assert "split" in client.get(f"/parties/{party_id}/results").get_data(as_text=True)
+
+
+def test_the_results_sheet_and_csv_hold_every_game(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    play_game(client, director, app, party_id, 1)
+    sheet = client.get(f"/parties/{party_id}/results").get_data(as_text=True)
+    assert "after 1 game" in sheet
+    response = client.get(f"/parties/{party_id}/results.csv")
+    assert response.content_type.startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    assert rows[0][:2] == ["game", "table"]
+    assert len(rows) == 1 + 4 + 4  # game 1 (reported) and game 2 (seated, not yet reported)
+    assert rows[1][:2] == ["1", "1"] and rows[1][-2] == "1"
+    assert rows[5][-1] == ""
