@@ -219,6 +219,10 @@ class _Cache:
             self.states.move_to_end(party_id)
             return found[1]
 
+    def latest(self, party_id: str) -> tuple[int, PartyState] | None:
+        with self.lock:
+            return self.states.get(party_id)
+
     def put(self, party_id: str, version: int, state: PartyState) -> None:
         with self.lock:
             old = self.states.get(party_id)
@@ -238,10 +242,21 @@ def _cache() -> _Cache:
 
 
 def _replay_rows(row: PartyRow) -> PartyState:
+    """The evening at the row's version: the last one replayed here, brought up to date, or the whole log."""
+    base = _cache().latest(row.id)
+    if base is not None and base[0] <= row.version:
+        state = base[1].copy()
+        after = len(state.entries)
+    else:
+        state, after = replay(setup_of(row), ()), 0
     rows = db.session.execute(
-        select(PartyEntry.kind, PartyEntry.data).where(PartyEntry.party_id == row.id).order_by(PartyEntry.n)
+        select(PartyEntry.kind, PartyEntry.data)
+        .where(PartyEntry.party_id == row.id, PartyEntry.n > after)
+        .order_by(PartyEntry.n)
     ).all()
-    return replay(setup_of(row), (entry_from_row(kind, data) for kind, data in rows))
+    for kind, data in rows:
+        state.apply(entry_from_row(kind, data))
+    return state
 
 
 def load(party_id: str) -> tuple[PartyRow, PartyState] | None:

@@ -82,13 +82,11 @@ class PartyState:
 
     @property
     def complete_games(self) -> int:
-        """How many games have every table's result in."""
-        done = 0
-        for seating, results in zip(self.seatings, self.results, strict=True):
-            if len(results) < len(seating.tables):
-                break
-            done += 1
-        return done
+        """How many games have every table's result in (each game is seated only once the one before is in)."""
+        if not self.seatings:
+            return 0
+        last_in = len(self.results[-1]) >= len(self.seatings[-1].tables)
+        return len(self.seatings) if last_in else len(self.seatings) - 1
 
     @property
     def game(self) -> int:
@@ -170,6 +168,30 @@ class PartyState:
         """Couples that played at least one game, or are playing."""
         seated = {c for seating in self.seatings for c in seating.seated()}
         return [c.index for c in self.couples if c.index in seated]
+
+    def copy(self) -> PartyState:
+        """Return a copy that entries can be applied to without touching this one."""
+        other = PartyState(self.setup)
+        other.couples = list(self.couples)
+        other.started, other.closed = self.started, self.closed
+        other.seatings = list(self.seatings)
+        other.results = [dict(r) for r in self.results]
+        other.cookie_numbers, other.cookie_drawn = self.cookie_numbers, self.cookie_drawn
+        other.ties = {
+            place: TieState(
+                tie.place,
+                tie.couples,
+                tie.how,
+                tie.winners,
+                tie.in_contention,
+                tie.wanted_play_off,
+                tie.forfeited,
+                list(tie.cuts),
+            )
+            for place, tie in self.ties.items()
+        }
+        other.entries = list(self.entries)
+        return other
 
     # -- Taking entries ---------------------------------------------------------------
 

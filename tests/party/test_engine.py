@@ -352,3 +352,14 @@ def test_starting_needs_two_couples_and_starts_once():
     state.apply(Start())
     with pytest.raises(PartyError, match="already started"):
         state.apply(Start())
+
+
+def test_a_copy_takes_entries_without_changing_the_original():
+    setup, entries, state = started(6, games=4)
+    play(state, entries, random.Random(3), games=2)
+    before = (state.standings(), list(state.seatings), len(state.entries))
+    other = state.copy()
+    play(other, [], random.Random(4))
+    assert other.finished and not state.finished
+    assert (state.standings(), state.seatings, len(state.entries)) == before
+    assert replay(setup, other.entries).standings() == other.standings()
