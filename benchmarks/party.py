@@ -99,6 +99,7 @@ def main() -> None:
     from scorekeeper.party_models import Party, PartyEntry
 
     app = create_app()
+
     def stored(log) -> tuple[str, int]:
         party = Party(name=setup.name, settings=store.settings_of(setup))
         db.session.add(party)

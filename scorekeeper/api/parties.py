@@ -186,8 +186,9 @@ def _setup(data: dict) -> PartySetup:
         kind = GameKind(kind_text)
     except ValueError:
         raise BadInput('Say what one game is: "one-hand", "play-to" or "bell"', "kind") from None
-    cookie = data.get("cookie_jar", 0)
-    cookie_count = 0 if cookie is False or cookie is None else _int(data, "cookie_jar", "The cookie jar", 1, MAX_GAMES)
+    cookie = data.get("cookie_jar")
+    no_jar = cookie is None or cookie is False or (type(cookie) is int and cookie == 0)
+    cookie_count = 0 if no_jar else _int(data, "cookie_jar", "The cookie jar", 1, MAX_GAMES)
     play_to = None if data.get("play_to") is None else _int(data, "play_to", "The score to play to", 5, 200)
     try:
         return PartySetup(

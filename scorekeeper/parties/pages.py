@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import csv
+import hashlib
+import hmac
 import io
 
 import segno
@@ -63,16 +65,15 @@ def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def _unchanged(party_id: str) -> bool:
-    """True when the poll's ``since`` is the party's version (one small query)."""
-    version = store.version_of(party_id)
-    if version is None:
-        abort(404)
+def view_key(*parts: object) -> str:
+    """A short fingerprint of what one page shows: its poll answers 304 while the fingerprint holds."""
+    return hashlib.blake2s(repr(parts).encode(), digest_size=6).hexdigest()
+
+
+def _unchanged(key: str) -> bool:
+    """True when the poll's ``since`` is the page's fingerprint now."""
     since = request.args.get("since", "")
-    try:
-        return parse_int(since, lo=0) == version
-    except NumberError:
-        return False
+    return len(since) <= 32 and hmac.compare_digest(since.encode("utf-8", "replace"), key.encode())
 
 
 def _not_modified():
@@ -316,17 +317,19 @@ def table(party_id: str, number: int, token: str):
 
 @bp.get("/parties/<party_id>/tables/<int:number>/<token>/poll")
 def table_poll(party_id: str, number: int, token: str):
-    _table(party_id, number, token)
-    if _unchanged(party_id):
+    row, state = _table(party_id, number, token)
+    context = _table_context(row, state, number, token)
+    if _unchanged(context["key"]):
         return _not_modified()
-    row, state = _party(party_id)
-    return _fragment(render_template("parties/_table.html", **_table_context(row, state, number, token)))
+    return _fragment(render_template("parties/_table.html", **context))
 
 
 def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **extra) -> dict:
     seating = state.seating
     here = seating.tables[number - 1] if seating is not None and number <= len(seating.tables) else None
     reported = state.winner(state.game, number) if here is not None else None
+    missing = len(state.missing()) if reported is not None else 0
+    key = view_key(state.started, state.closed, state.finished, state.game, here, reported, missing, len(state.couples))
     return _context(
         row,
         state,
@@ -335,7 +338,8 @@ def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **
         here=here,
         reported=reported,
         form=CsrfForm(),
-        poll=url_for("parties.table_poll", party_id=row.id, number=number, token=token, since=row.version),
+        key=key,
+        poll=url_for("parties.table_poll", party_id=row.id, number=number, token=token, since=key),
         **extra,
     )
 
@@ -384,15 +388,20 @@ def couples(party_id: str):
 def _couple_context(row: PartyRow, state: PartyState, n: int) -> dict:
     index = n - 1
     standings = state.standings()
+    couple = state.couples[index]
+    at = state.next_table(index)
+    punched = standings.punched[index]
+    key = view_key(state.started, state.finished, state.game, couple, at, punched, state.cookie_numbers)
     return _context(
         row,
         state,
         n=n,
-        couple=state.couples[index],
+        couple=couple,
         wins=standings.wins[index],
-        punched=set(standings.punched[index]),
-        at=state.next_table(index),
-        poll=url_for("parties.couple_poll", party_id=row.id, n=n, since=row.version),
+        punched=set(punched),
+        at=at,
+        key=key,
+        poll=url_for("parties.couple_poll", party_id=row.id, n=n, since=key),
     )
 
 
@@ -406,12 +415,13 @@ def couple(party_id: str, n: int):
 
 @bp.get("/parties/<party_id>/couples/<int:n>/poll")
 def couple_poll(party_id: str, n: int):
-    if _unchanged(party_id):
-        return _not_modified()
     row, state = _party(party_id)
     if not 1 <= n <= len(state.couples):
         abort(404)
-    return _fragment(render_template("parties/_couple.html", **_couple_context(row, state, n)))
+    context = _couple_context(row, state, n)
+    if _unchanged(context["key"]):
+        return _not_modified()
+    return _fragment(render_template("parties/_couple.html", **context))
 
 
 # -- The hall board ----------------------------------------------------------------------
@@ -433,7 +443,7 @@ def _board_context(row: PartyRow, state: PartyState) -> dict:
         where=where,
         leaders=state.leaders(LEADERS) if state.started else [],
         reported=(len(seating.tables) - len(state.missing())) if seating is not None else 0,
-        poll=url_for("parties.board_poll", party_id=row.id, since=row.version),
+        poll=url_for("parties.board_poll", party_id=row.id, since=view_key(row.version)),
     )
 
 
@@ -445,7 +455,11 @@ def board(party_id: str):
 
 @bp.get("/parties/<party_id>/board/poll")
 def board_poll(party_id: str):
-    if _unchanged(party_id):
+    """The board shows every result as it comes in, so the party's version is what it follows (one small query)."""
+    version = store.version_of(party_id)
+    if version is None:
+        abort(404)
+    if _unchanged(view_key(version)):
         return _not_modified()
     row, state = _party(party_id)
     return _fragment(render_template("parties/_board.html", **_board_context(row, state)))

@@ -161,6 +161,14 @@ def test_an_evening_that_cannot_run_is_refused(client, change, field):
     assert response.get_json()["error"]["field"] == field
 
 
+def test_only_a_name_and_couples_are_needed(client):
+    response = client.post("/api/v1/parties", json={"name": "Hall", "couples": ["Ann & Cy", "Bo & Di", "Ed & Flo"]})
+    assert response.status_code == 201, response.get_json()
+    state = response.get_json()["state"]
+    assert state["games"] == 25 and state["cookie_jar"] is None and state["booby"] is None
+    assert state["seating"] == [{"table": 1, "couples": [0, 1], "deals_first": 0}] and state["sits_out"] == 2
+
+
 def test_a_party_not_started_has_no_seating_yet(client):
     response = create(client, start=False)
     state = response.get_json()["state"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 
@@ -212,20 +213,36 @@ def test_a_table_cannot_report_a_couple_sitting_elsewhere(client, app, director)
     assert sum(state_of(app, party_id).standings().wins) == 0
 
 
-def test_the_table_poll_answers_304_until_something_changes(client, app, director):
+def poll_of(client, path):
+    """The address the page polls (its hx-get), carrying what the page shows now."""
+    page = client.get(path).get_data(as_text=True)
+    return html.unescape(re.search(r'hx-get="([^"]+)"', page).group(1))
+
+
+def test_the_table_poll_answers_304_until_its_table_changes(client, app, director):
     start(client, director)
     party_id, _ = ids(director)
     table = table_path(app, party_id, 1)
-    version = store_version(app, party_id)
-    assert client.get(f"{table}/poll?since={version}").status_code == 304
+    poll = poll_of(client, table)
+    assert client.get(poll).status_code == 304
+    # Another table's result changes nothing on this table's phone.
     post(client, director + "/results", director, {"game": "1", "table": "2", "winner": "3"})
-    changed = client.get(f"{table}/poll?since={version}")
-    assert changed.status_code == 200 and 'id="table-live"' in changed.get_data(as_text=True)
+    assert client.get(poll).status_code == 304
+    post(client, director + "/results", director, {"game": "1", "table": "1", "winner": "1"})
+    changed = client.get(poll)
+    assert changed.status_code == 200 and "won game 1 here" in changed.get_data(as_text=True)
+    assert 'id="table-live"' in changed.get_data(as_text=True)
 
 
-def store_version(app, party_id):
-    with app.app_context():
-        return store.version_of(party_id)
+def test_a_couples_phone_is_sent_the_card_again_only_when_it_changes(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    poll = poll_of(client, f"/parties/{party_id}/couples/1")
+    post(client, director + "/results", director, {"game": "1", "table": "2", "winner": "3"})
+    assert client.get(poll).status_code == 304
+    post(client, director + "/results", director, {"game": "1", "table": "1", "winner": "1"})
+    changed = client.get(poll)
+    assert changed.status_code == 200 and changed.get_data(as_text=True).count("is-punched") == 1
 
 
 # -- A couple's phone, the board, results -----------------------------------------------------
@@ -262,9 +279,16 @@ def test_the_board_shows_the_game_where_to_go_and_leaders_and_follows_live(clien
     play_game(client, director, app, party_id, 1)
     board = client.get(f"/parties/{party_id}/board").get_data(as_text=True)
     assert "Game <strong>2</strong> of 5" in board and "Leaders" in board and "T2" in board
-    version = store_version(app, party_id)
-    assert client.get(f"/parties/{party_id}/board/poll?since={version}").status_code == 304
-    assert client.get(f"/parties/{party_id}/board/poll?since={version - 1}").status_code == 200
+    poll = poll_of(client, f"/parties/{party_id}/board")
+    assert client.get(poll).status_code == 304
+    post(
+        client,
+        director + "/results",
+        director,
+        {"game": "2", "table": "1", "winner": str(state_of(app, party_id).seating_of(2).tables[0].seats[0] + 1)},
+    )
+    changed = client.get(poll)
+    assert changed.status_code == 200 and "1 of 4 tables in" in changed.get_data(as_text=True)
 
 
 def test_the_end_of_the_evening_prize_list_ties_and_settling(client, app, director):
