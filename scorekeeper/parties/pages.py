@@ -329,6 +329,11 @@ def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **
     here = seating.tables[number - 1] if seating is not None and number <= len(seating.tables) else None
     reported = state.winner(state.game, number) if here is not None else None
     missing = len(state.missing()) if reported is not None else 0
+    going = []
+    if reported is not None and here is not None:
+        preview = state.preview(reported)
+        if preview is not None:
+            going = [(c, preview.table_of(c)) for c in here.seats]
     key = view_key(state.started, state.closed, state.finished, state.game, here, reported, missing, len(state.couples))
     return _context(
         row,
@@ -338,6 +343,7 @@ def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **
         here=here,
         reported=reported,
         form=CsrfForm(),
+        going=going,
         key=key,
         poll=url_for("parties.table_poll", party_id=row.id, number=number, token=token, since=key),
         **extra,
@@ -391,7 +397,9 @@ def _couple_context(row: PartyRow, state: PartyState, n: int) -> dict:
     couple = state.couples[index]
     at = state.next_table(index)
     punched = standings.punched[index]
-    key = view_key(state.started, state.finished, state.game, couple, at, punched, state.cookie_numbers)
+    preview = state.preview(index)
+    then = None if preview is None else preview.table_of(index)
+    key = view_key(state.started, state.finished, state.game, couple, at, punched, state.cookie_numbers, then)
     return _context(
         row,
         state,
@@ -400,6 +408,9 @@ def _couple_context(row: PartyRow, state: PartyState, n: int) -> dict:
         wins=standings.wins[index],
         punched=set(punched),
         at=at,
+        preview=preview,
+        then=then,
+        won_now=state.game in punched,
         key=key,
         poll=url_for("parties.couple_poll", party_id=row.id, n=n, since=key),
     )

@@ -164,6 +164,34 @@ class PartyState:
         seating = self.seating
         return None if seating is None else seating.table_of(couple)
 
+    def heading_to(self, couple: int) -> int | None:
+        """The table *couple* sits at next game (0: it sits out), once its own table has reported this one.
+
+        None while that is not known yet. A seated couple's next seat follows from its
+        own result alone (winners on, losers stay, the turn to sit out goes by couple
+        number), so it can be told before the other tables are in.
+        """
+        after = self.preview(couple)
+        if after is None:
+            return None
+        if after.sits_out == couple:
+            return 0
+        found = after.table_of(couple)
+        return None if found is None else found.number
+
+    def preview(self, couple: int) -> Seating | None:
+        """The next game's seating as far as *couple* is concerned (None until its table has reported)."""
+        seating = self.seating
+        if seating is None or self.finished or self.game >= self.setup.games:
+            return None
+        table = seating.table_of(couple)
+        results = self.results[self.game - 1]
+        if table is None or table.number not in results:
+            return None
+        # Other tables' results do not move this couple: any winner will do for them.
+        winners = {t.number: results.get(t.number, 0) for t in seating.tables}
+        return next_seating(seating, winners, self.present(self.game + 1), self._last_out(self.game))
+
     def _ranked(self) -> list[int]:
         """Couples that played at least one game, or are playing."""
         seated = {c for seating in self.seatings for c in seating.seated()}

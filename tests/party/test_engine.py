@@ -363,3 +363,19 @@ def test_a_copy_takes_entries_without_changing_the_original():
     assert other.finished and not state.finished
     assert (state.standings(), state.seatings, len(state.entries)) == before
     assert replay(setup, other.entries).standings() == other.standings()
+
+
+@given(st.integers(4, 21), st.integers(0, 2**32 - 1))
+@settings(max_examples=40, deadline=None)
+def test_where_a_couple_goes_next_is_known_as_soon_as_its_table_reports(count, seed):
+    """Winners on, losers stay: whatever the other tables report, the couple ends up where it was told."""
+    setup, entries, state = started(count, games=3)
+    rng = random.Random(seed)
+    first = state.missing()[0]
+    state.apply(state.result_entry(1, first.number, first.seats[rng.randrange(2)]))
+    told = {c: state.heading_to(c) for c in first.seats}
+    assert all(t is not None for t in told.values())
+    play(state, entries, rng, games=1)
+    for couple, table in told.items():
+        seated = state.seating_of(2).table_of(couple)
+        assert (0 if seated is None else seated.number) == table

@@ -190,7 +190,13 @@ def test_a_table_reports_in_two_taps_and_twice_is_recorded_once(client, app, dir
     assert state_of(app, party_id).winner(1, 2) is None  # the first tap saves nothing
     second = client.post(table + "/report", data={"csrf_token": token, "game": "1", "winner": "3", "confirm": "y"})
     assert second.status_code == 303
-    assert "Recorded: Couple 4 won game 1." in client.get(table).get_data(as_text=True)
+    page = client.get(table).get_data(as_text=True)
+    assert "Recorded: Couple 4 won game 1." in page
+    # Where each couple goes is told at once, before the other tables are in.
+    assert "<strong>Couple 4</strong>: go to table 3 and deal first." in page
+    assert "<strong>Couple 3</strong>: stay here." in page
+    couple = client.get(f"/parties/{party_id}/couples/4").get_data(as_text=True)
+    assert "You won game 1." in couple and "Game 2: <strong>table 3</strong>, you deal first" in couple
     other_phone = client.post(table + "/report", data={"csrf_token": token, "game": "1", "winner": "3", "confirm": "y"})
     assert "already in" in client.get(other_phone.headers["Location"]).get_data(as_text=True)
     state = state_of(app, party_id)
