@@ -264,7 +264,9 @@ def settle_tie(party_id: str, token: str, place: int):
 def table_cards(party_id: str, token: str):
     """Printable table cards, each with its table's QR code."""
     row, state = _director(party_id, token)
-    count = max(len(state.present(max(state.game, 1))) // 2, 1)
+    # Late couples sit down from the next game: their table needs its card now.
+    games = [max(state.game, 1)] + ([state.game + 1] if 0 < state.game < state.setup.games else [])
+    count = max(max(len(state.present(g)) // 2 for g in games), 1)
     tables = [
         {
             "number": n,

@@ -329,3 +329,16 @@ def test_the_results_sheet_and_csv_hold_every_game(client, app, director):
     assert len(rows) == 1 + 4 + 4  # game 1 (reported) and game 2 (seated, not yet reported)
     assert rows[1][:2] == ["1", "1"] and rows[1][-2] == "1"
     assert rows[5][-1] == ""
+
+
+def test_the_home_page_leads_to_a_new_card_party(client):
+    page = client.get("/").get_data(as_text=True)
+    assert 'href="/parties/new"' in page
+
+
+def test_a_late_couple_s_table_gets_its_card_at_once(client, app, director):
+    start(client, director)
+    post(client, director + "/couples", director, {"name": "Late one"})
+    post(client, director + "/couples", director, {"name": "Late two"})
+    page = client.get(director + "/cards").get_data(as_text=True)
+    assert page.count('class="table-card"') == 5
