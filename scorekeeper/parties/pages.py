@@ -147,8 +147,22 @@ def director(party_id: str, token: str):
     row, state = _director(party_id, token)
     return render_template(
         "parties/director.html",
-        **_context(row, state, form=CsrfForm(), couple_form=CoupleForm(), max_games=MAX_GAMES),
+        **_context(row, state, form=CsrfForm(), couple_form=CoupleForm(), poll=_director_poll(row)),
     )
+
+
+def _director_poll(row: PartyRow) -> str:
+    return url_for("parties.director_poll", party_id=row.id, token=row.edit_token, since=view_key(row.version))
+
+
+@bp.get("/parties/<party_id>/<token>/poll")
+def director_poll(party_id: str, token: str):
+    """The game being played and the tables still to report, when anything changed."""
+    row, state = _director(party_id, token)
+    if _unchanged(view_key(row.version)):
+        return _not_modified()
+    context = _context(row, state, form=CsrfForm(), poll=_director_poll(row))
+    return _fragment(render_template("parties/_director_live.html", **context))
 
 
 @bp.post("/parties/<party_id>/<token>/couples")

@@ -379,3 +379,32 @@ def test_where_a_couple_goes_next_is_known_as_soon_as_its_table_reports(count, s
     for couple, table in told.items():
         seated = state.seating_of(2).table_of(couple)
         assert (0 if seated is None else seated.number) == table
+
+
+@given(
+    st.integers(2, 20),
+    st.lists(st.tuples(st.sampled_from(["late", "gone"]), st.integers(0, 40)), max_size=8),
+    st.integers(0, 2**32 - 1),
+)
+@settings(max_examples=80, deadline=None)
+def test_late_and_gone_couples_keep_every_game_a_proper_seating(count, changes, seed):
+    """Couples arriving and leaving between games: each game still seats every couple there exactly once."""
+    setup, entries, state = started(count, games=8)
+    rng = random.Random(seed)
+    for game in range(1, 9):
+        for what, who in changes[(game - 1) :: 8]:
+            try:
+                if what == "late":
+                    state.apply(AddCouple(Couple(f"Late {len(state.couples)}")))
+                else:
+                    state.apply(Gone(who % len(state.couples)))
+            except PartyError:
+                pass  # already gone, or it would leave fewer than two couples: refused, nothing changed
+        play(state, entries, rng, games=game)
+    for seating in state.seatings:
+        present = sorted(state.present(seating.game))
+        seated = seating.seated()
+        assert len(seated) == len(set(seated))
+        assert sorted(seated + ([seating.sits_out] if seating.sits_out is not None else [])) == present
+        assert len(seating.tables) == len(present) // 2
+    assert sum(state.standings().wins) == sum(len(s.tables) for s in state.seatings)

@@ -342,3 +342,15 @@ def test_a_late_couple_s_table_gets_its_card_at_once(client, app, director):
     post(client, director + "/couples", director, {"name": "Late two"})
     page = client.get(director + "/cards").get_data(as_text=True)
     assert page.count('class="table-card"') == 5
+
+
+def test_the_directors_page_follows_the_tables(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    poll = poll_of(client, director)
+    assert client.get(poll).status_code == 304
+    table = table_path(app, party_id, 3)
+    post(client, table + "/report", table, {"game": "1", "winner": "4", "confirm": "y"})
+    changed = client.get(poll).get_data(as_text=True)
+    assert "3</strong> of 4 tables still to report game 1" in changed
+    assert "Table 3</li>" not in changed and "Table 1</li>" in changed
