@@ -441,8 +441,11 @@ def hall_table_phone(port, link, stop, results, rng, delay):
     import re
 
     phone = Phone(port)
+    if stop.wait(rng.uniform(0, POLL_EVERY)):  # people open their pages over a few seconds, not all at once
+        return
+    start = time.perf_counter()
     status, raw = phone.send("GET", link)
-    results.add("page", 0.0, status, None if status == 200 else f"table page answered {status}")
+    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"table page answered {status}")
     token = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', raw) or re.search(
         rb'name="csrf_token"[^>]*value="([^"]+)"', raw
     )
@@ -489,8 +492,11 @@ def hall_table_phone(port, link, stop, results, rng, delay):
 def hall_follower(port, path, stop, results, rng):
     """A couple's phone or a board: opens its page, then asks every 3 s and gets 304 until its page changed."""
     phone = Phone(port)
+    if stop.wait(rng.uniform(0, POLL_EVERY)):  # people open their pages over a few seconds, not all at once
+        return
+    start = time.perf_counter()
     status, raw = phone.send("GET", path)
-    results.add("page", 0.0, status, None if status == 200 else f"page answered {status}")
+    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"page answered {status}")
     poll = _poll_path(raw, path)
     if stop.wait(rng.uniform(0, POLL_EVERY)):
         return

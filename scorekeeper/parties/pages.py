@@ -344,13 +344,12 @@ def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **
     seating = state.seating
     here = seating.tables[number - 1] if seating is not None and number <= len(seating.tables) else None
     reported = state.winner(state.game, number) if here is not None else None
-    missing = len(state.missing()) if reported is not None else 0
     going = []
     if reported is not None and here is not None:
         preview = state.preview(reported)
         if preview is not None:
             going = [(c, preview.table_of(c)) for c in here.seats]
-    key = view_key(state.started, state.closed, state.finished, state.game, here, reported, missing, len(state.couples))
+    key = view_key(state.started, state.closed, state.finished, state.game, here, reported, going)
     return _context(
         row,
         state,
