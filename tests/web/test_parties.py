@@ -354,3 +354,55 @@ def test_the_directors_page_follows_the_tables(client, app, director):
     changed = client.get(poll).get_data(as_text=True)
     assert "3</strong> of 4 tables still to report game 1" in changed
     assert "Table 3</li>" not in changed and "Table 1</li>" in changed
+
+
+def test_what_one_game_is_shows_on_the_directors_page(client, csrf):
+    response = new_party(client, csrf, kind="play-to", play_to="45", cookie_jar="3", booby="y")
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "5 games · Play to 45 · 3 prizes · cookie jar of 3 · booby prize" in page
+    bell = new_party(client, csrf, kind="bell")
+    assert "Until the bell" in client.get(bell.headers["Location"]).get_data(as_text=True)
+
+
+def closed_two_couple_tie(client, app, director):
+    """Play five games where the couple dealing first always wins, close, return the tied first place."""
+    start(client, director)
+    party_id, _ = ids(director)
+    for game in range(1, 6):
+        play_game(client, director, app, party_id, game)
+    post(client, director + "/close", director)
+    state = state_of(app, party_id)
+    return party_id, state.places()[0]
+
+
+def test_a_tie_settled_by_play_off_and_forfeit_on_the_directors_page(client, app, director):
+    party_id, first = closed_two_couple_tie(client, app, director)
+    assert first.tied
+    wants, *others = first.couples
+    tie = f"{director}/ties/{first.place}"
+    post(client, tie, director, {"action": "play-off", "couple": str(wants + 1)})
+    page = client.get(director).get_data(as_text=True)
+    assert "the others play off or forfeit" in page
+    refused = post(client, tie, director, {"action": "split", **{f"agree-{c + 1}": "y" for c in first.couples}})
+    assert "play off or forfeit" in client.get(refused.headers["Location"]).get_data(as_text=True)
+    for couple in others:
+        post(client, tie, director, {"action": "forfeit", "couple": str(couple + 1)})
+    settled = state_of(app, party_id).ties[first.place]
+    assert settled.settled and settled.winners == (wants,)
+    board = client.get(f"/parties/{party_id}/board").get_data(as_text=True)
+    assert f"won by Couple {wants + 1}" in board
+
+
+def test_a_tie_settled_by_cutting_the_deck_cuts_again_when_level(client, app, director):
+    party_id, first = closed_two_couple_tie(client, app, director)
+    tie = f"{director}/ties/{first.place}"
+    level = {"action": "cut", **{f"card-{c + 1}": "9H" for c in first.couples}}
+    post(client, tie, director, level)
+    page = client.get(director).get_data(as_text=True)
+    assert "Level on the lowest card: cut again" in page
+    cards = dict(zip(first.couples, ["KS", "AD", "QH", "JC"]))
+    post(client, tie, director, {"action": "cut", **{f"card-{c + 1}": card for c, card in cards.items()}})
+    settled = state_of(app, party_id).ties[first.place]
+    assert settled.how == "cut" and settled.winners == (first.couples[1],)  # the ace is low
+    bad = post(client, tie, director, {"action": "cut", "card-1": "XX"})
+    assert "already settled" in client.get(bad.headers["Location"]).get_data(as_text=True)
