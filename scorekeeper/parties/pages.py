@@ -28,7 +28,7 @@ from ..party import (
     Split,
     couples_named,
 )
-from . import bp, store
+from . import bp, sheets, store
 from .forms import CoupleForm, CsrfForm, NewPartyForm
 from .store import PartyRow
 
@@ -145,6 +145,7 @@ def new():
 @bp.get("/parties/<party_id>/<token>")
 def director(party_id: str, token: str):
     row, state = _director(party_id, token)
+    row, state = sheets.report_finished(row, state, None)
     return render_template(
         "parties/director.html",
         **_context(row, state, form=CsrfForm(), couple_form=CoupleForm(), poll=_director_poll(row)),
@@ -328,12 +329,32 @@ def _qr(link: str, title: str):
 @bp.get("/parties/<party_id>/tables/<int:number>/<token>")
 def table(party_id: str, number: int, token: str):
     row, state = _table(party_id, number, token)
+    row, state = sheets.report_finished(row, state, [number])
     return render_template("parties/table.html", **_table_context(row, state, number, token))
+
+
+@bp.post("/parties/<party_id>/tables/<int:number>/<token>/sheet")
+def table_sheet(party_id: str, number: int, token: str):
+    """Keep this game's full score sheet: its winner is reported to the party by itself."""
+    row, state = _table(party_id, number, token)
+    back = url_for("parties.table", party_id=row.id, number=number, token=token)
+    if not CsrfForm().validate_on_submit():
+        abort(400)
+    try:
+        game = sheets.start_sheet(row, state, number)
+    except PartyError as err:
+        found = state.sheets.get((state.game, number))
+        if err.conflict and found is not None:
+            return redirect(url_for("games.sheet", game_id=found[0], token=sheets.edit_token(found[0])), 303)
+        flash(str(err), "error")
+        return redirect(back, 303)
+    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
 
 
 @bp.get("/parties/<party_id>/tables/<int:number>/<token>/poll")
 def table_poll(party_id: str, number: int, token: str):
     row, state = _table(party_id, number, token)
+    row, state = sheets.report_finished(row, state, [number])
     context = _table_context(row, state, number, token)
     if _unchanged(context["key"]):
         return _not_modified()
@@ -344,12 +365,13 @@ def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **
     seating = state.seating
     here = seating.tables[number - 1] if seating is not None and number <= len(seating.tables) else None
     reported = state.winner(state.game, number) if here is not None else None
+    sheet = state.sheets.get((state.game, number))
     going = []
     if reported is not None and here is not None:
         preview = state.preview(reported)
         if preview is not None:
             going = [(c, preview.table_of(c)) for c in here.seats]
-    key = view_key(state.started, state.closed, state.finished, state.game, here, reported, going)
+    key = view_key(state.started, state.closed, state.finished, state.game, here, reported, going, sheet)
     return _context(
         row,
         state,
@@ -359,6 +381,9 @@ def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **
         reported=reported,
         form=CsrfForm(),
         going=going,
+        sheet_link=None
+        if sheet is None
+        else url_for("games.sheet", game_id=sheet[0], token=sheets.edit_token(sheet[0])),
         key=key,
         poll=url_for("parties.table_poll", party_id=row.id, number=number, token=token, since=key),
         **extra,

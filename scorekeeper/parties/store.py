@@ -42,6 +42,7 @@ from ..party import (
     PlayOffWanted,
     PlayOffWon,
     Result,
+    SheetKept,
     Split,
     Start,
     draw_cookie_jar,
@@ -77,6 +78,8 @@ def entry_row(entry: Entry) -> tuple[str, dict]:
             return "cookie-jar", {"numbers": list(numbers)}
         case Result(game=g, table=t, seat=seat, winner=winner, correct=correct):
             return "result", {"game": g, "table": t, "winner": winner, "seat": seat, "correct": correct}
+        case SheetKept(game=g, table=t, sheet=sheet, sides=sides):
+            return "sheet", {"game": g, "table": t, "sheet": sheet, "sides": list(sides)}
         case Close():
             return "close", {}
         case Split(place=place, agreed=agreed):
@@ -104,6 +107,8 @@ def entry_from_row(kind: str, data: dict) -> Entry:
         return CookieDraw(tuple(data["numbers"]))
     if kind == "result":
         return Result(data["game"], data["table"], data["seat"], data["winner"], bool(data.get("correct")))
+    if kind == "sheet":
+        return SheetKept(data["game"], data["table"], data["sheet"], (data["sides"][0], data["sides"][1]))
     if kind == "close":
         return Close()
     if kind == "split":

@@ -27,6 +27,7 @@ from .model import (
     PlayOffWanted,
     PlayOffWon,
     Result,
+    SheetKept,
     Split,
     Start,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "PlayOffWon",
     "Result",
     "Seating",
+    "SheetKept",
     "Settlement",
     "Split",
     "Standings",

@@ -27,6 +27,7 @@ __all__ = [
     "PlayOffWanted",
     "PlayOffWon",
     "Result",
+    "SheetKept",
     "Split",
     "Start",
 ]
@@ -161,6 +162,16 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetKept:
+    """A table keeps a full score sheet for its game (played to a score); ``sides`` are its couples, side by side."""
+
+    game: int
+    table: int
+    sheet: str
+    sides: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
 class Close:
     """The director closes the evening (the games not played are not played)."""
 
@@ -205,4 +216,17 @@ class PlayOffWon:
     couple: int
 
 
-Entry = AddCouple | Gone | Start | CookieDraw | Result | Close | Split | Cut | PlayOffWanted | Forfeit | PlayOffWon
+Entry = (
+    AddCouple
+    | Gone
+    | Start
+    | CookieDraw
+    | Result
+    | SheetKept
+    | Close
+    | Split
+    | Cut
+    | PlayOffWanted
+    | Forfeit
+    | PlayOffWon
+)

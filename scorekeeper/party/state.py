@@ -21,12 +21,14 @@ from .model import (
     Cut,
     Entry,
     Forfeit,
+    GameKind,
     Gone,
     PartyError,
     PartySetup,
     PlayOffWanted,
     PlayOffWon,
     Result,
+    SheetKept,
     Split,
     Start,
 )
@@ -75,6 +77,8 @@ class PartyState:
         self.cookie_numbers: tuple[int, ...] = ()
         self.cookie_drawn = False
         self.ties: dict[int, TieState] = {}
+        # (game, table) -> the score sheet kept there and its couples, side by side.
+        self.sheets: dict[tuple[int, int], tuple[str, tuple[int, int]]] = {}
         self.entries: list[Entry] = []
         self._standings: Standings | None = None
 
@@ -218,6 +222,7 @@ class PartyState:
             )
             for place, tie in self.ties.items()
         }
+        other.sheets = dict(self.sheets)
         other.entries = list(self.entries)
         return other
 
@@ -337,6 +342,22 @@ class PartyState:
             if seating.sits_out is not None:
                 return seating.sits_out
         return None
+
+    def _sheetkept(self, entry: SheetKept) -> None:
+        if self.setup.kind is not GameKind.PLAY_TO:
+            raise PartyError("Score sheets are kept when a game is played to a score", "table")
+        if not self.started or self.finished or entry.game != self.game:
+            raise PartyError(f"Game {entry.game} is not being played now", "game")
+        seating = self.seatings[entry.game - 1]
+        if not 1 <= entry.table <= len(seating.tables):
+            raise PartyError(f"There is no table {entry.table} in game {entry.game}", "table")
+        if sorted(entry.sides) != sorted(seating.tables[entry.table - 1].seats):
+            raise PartyError(f"Those couples do not sit at table {entry.table}", "table")
+        if entry.table in self.results[entry.game - 1]:
+            raise PartyError(f"Table {entry.table} has already reported game {entry.game}", "table", conflict=True)
+        if (entry.game, entry.table) in self.sheets:
+            raise PartyError(f"Table {entry.table} already keeps a sheet for game {entry.game}", "table", conflict=True)
+        self.sheets[(entry.game, entry.table)] = (entry.sheet, entry.sides)
 
     def _close(self, entry: Close) -> None:
         if not self.started:

@@ -406,3 +406,51 @@ def test_a_tie_settled_by_cutting_the_deck_cuts_again_when_level(client, app, di
     assert settled.how == "cut" and settled.winners == (first.couples[1],)  # the ace is low
     bad = post(client, tie, director, {"action": "cut", "card-1": "XX"})
     assert "already settled" in client.get(bad.headers["Location"]).get_data(as_text=True)
+
+
+def test_a_table_keeping_the_score_sheet_has_its_winner_reported_by_itself(client, app, csrf):
+    token = csrf(client, "/parties/new")
+    form = {
+        "csrf_token": token,
+        "name": "Hall",
+        "games": "3",
+        "kind": "play-to",
+        "play_to": "45",
+        "prizes": "1",
+        "cookie_jar": "0",
+        "couples": "Ann & Cy\nBo & Di\nEd & Flo\nGus & Hal",
+    }
+    director_path = client.post("/parties/new", data=form).headers["Location"]
+    start(client, director_path)
+    party_id, _ = ids(director_path)
+    table = table_path(app, party_id, 1)
+    assert "Keep the score sheet of this game (to 45)" in client.get(table).get_data(as_text=True)
+    opened = post(client, table + "/sheet", table)
+    assert opened.status_code == 303 and "/games/" in opened.headers["Location"]
+    _, _, game_id, edit_token = opened.headers["Location"].split("/")
+    sheet = client.get(f"/api/v1/games/{game_id}").get_json()
+    assert [s["name"] for s in sheet["sides"]] == ["Ann & Cy", "Bo & Di"]
+    assert sheet["sides"][0]["players"] == ["Ann", "Cy"] and sheet["rules"]["target"] == 45
+    # The same tap again opens the same sheet.
+    again = post(client, table + "/sheet", table)
+    assert again.headers["Location"] == opened.headers["Location"]
+    assert "Open this game's score sheet" in client.get(table).get_data(as_text=True)
+    headers = {"Authorization": f"Bearer {edit_token}"}
+    n = 1
+    while client.get(f"/api/v1/games/{game_id}").get_json()["winner"] is None:
+        answer = client.post(f"/api/v1/games/{game_id}/hands", json={"n": n, "points": [0, 30]}, headers=headers)
+        assert answer.status_code == 201, answer.get_json()
+        n += 1
+    assert state_of(app, party_id).winner(1, 1) is None
+    page = client.get(table).get_data(as_text=True)
+    assert "<strong>Bo &amp; Di</strong> won game 1 here." in page
+    assert state_of(app, party_id).winner(1, 1) == 1
+
+
+def test_a_score_sheet_only_goes_with_games_played_to_a_score(client, app, director):
+    start(client, director)
+    party_id, _ = ids(director)
+    table = table_path(app, party_id, 1)
+    assert "Keep the score sheet" not in client.get(table).get_data(as_text=True)
+    refused = post(client, table + "/sheet", table)
+    assert "played to a score" in client.get(refused.headers["Location"]).get_data(as_text=True)
