@@ -5,7 +5,12 @@ from __future__ import annotations
 import csv
 import html
 import io
+import json
 import re
+import threading
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -454,3 +459,44 @@ def test_a_score_sheet_only_goes_with_games_played_to_a_score(client, app, direc
     assert "Keep the score sheet" not in client.get(table).get_data(as_text=True)
     refused = post(client, table + "/sheet", table)
     assert "played to a score" in client.get(refused.headers["Location"]).get_data(as_text=True)
+
+
+def test_a_dozen_phones_sending_results_at_once_record_each_once(live_server):
+    """Against a real server: the same result from 12 phones at once, then 4 tables reporting together."""
+    couples = [f"Couple {i}" for i in range(1, 9)]
+    status, party = call("POST", f"{live_server.url}/api/v1/parties", {"name": "Hall", "games": 3, "couples": couples})
+    assert status == 201, party
+    url = f"{live_server.url}/api/v1/parties/{party['id']}/results"
+    same = {"game": 1, "table": 1, "winner": 0}
+    results = all_at_once(12, lambda: call("POST", url, same, party["edit_token"]))
+    assert sorted(status for status, _ in results) == [201] + [409] * 11, results
+    seating = party["state"]["seating"]
+    bodies = [{"game": 1, "table": s["table"], "winner": s["deals_first"]} for s in seating[1:]]
+    results = all_at_once(3, lambda: call("POST", url, bodies.pop(), party["edit_token"]))
+    assert [status for status, _ in results] == [201, 201, 201], results
+    _, state = call("GET", f"{live_server.url}/api/v1/parties/{party['id']}")
+    assert len(state["results"]) == 4 and sum(state["wins"]) == 4 and state["game"] == 2
+
+
+def call(method: str, url: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def all_at_once(count: int, action) -> list:
+    """Run *action* on *count* threads released together."""
+    gate = threading.Barrier(count)
+
+    def run(_):
+        gate.wait(timeout=30)
+        return action()
+
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        return list(pool.map(run, range(count)))
