@@ -90,10 +90,10 @@ def party_json(row: PartyRow, state: PartyState) -> dict:
     }
 
 
-def links_json(row: PartyRow | object) -> dict:
-    party_id = row.id  # type: ignore[attr-defined]
+def links_json(party_id: str, edit_token: str) -> dict:
+    """The director's page (it can change the evening: keep it private) and the hall board."""
     return {
-        "director": url_for("parties.director", party_id=party_id, token=row.edit_token, _external=True),  # type: ignore[attr-defined]
+        "director": url_for("parties.director", party_id=party_id, token=edit_token, _external=True),
         "board": url_for("parties.board", party_id=party_id, _external=True),
     }
 
@@ -247,7 +247,12 @@ def create_party():
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     row, state = _loaded(party.id)
-    body = {"id": row.id, "edit_token": row.edit_token, "links": links_json(row), "state": party_json(row, state)}
+    body = {
+        "id": row.id,
+        "edit_token": row.edit_token,
+        "links": links_json(row.id, row.edit_token),
+        "state": party_json(row, state),
+    }
     response = make_response(jsonify(body), 201)
     response.headers["Location"] = url_for("api.get_party", party_id=row.id)
     return response
@@ -282,7 +287,11 @@ def get_party(party_id: str):
         row, state = _loaded(party_id)
     except BadInput as exc:
         return _answer(exc)
-    response = jsonify(party_json(row, state))
+    etag = f"party-{row.version}"
+    if etag in request.if_none_match:
+        response = make_response("", 304)
+    else:
+        response = jsonify(party_json(row, state))
     response.headers["Cache-Control"] = "no-cache"
-    response.headers["ETag"] = f'"party-{row.version}"'
+    response.headers["ETag"] = f'"{etag}"'
     return response

@@ -52,6 +52,7 @@ PATHS: dict = {
             "parameters": [_PARTY_ID],
             "responses": {
                 "200": _json(_ref("Party"), "Seating of the game being played, results, wins, punch cards, places."),
+                "304": {"description": "Unchanged since the `ETag` sent as `If-None-Match`."},
                 "404": _error("No party with that id."),
             },
         }

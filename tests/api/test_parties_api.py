@@ -190,3 +190,12 @@ def test_the_openapi_document_describes_parties_and_keeps_the_rest(client):
     )
     assert "/api/v1/games" in document["paths"]
     assert {"Party", "NewParty", "PartyResult", "Error"} <= set(document["components"]["schemas"])
+
+
+def test_reading_an_unchanged_party_again_answers_304(client, party):
+    first = client.get(f"/api/v1/parties/{party['id']}")
+    etag = first.headers["ETag"]
+    assert client.get(f"/api/v1/parties/{party['id']}", headers={"If-None-Match": etag}).status_code == 304
+    report(client, party, game=1, table=1, winner=0)
+    changed = client.get(f"/api/v1/parties/{party['id']}", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.get_json()["results"] == [{"game": 1, "table": 1, "winner": 0}]
