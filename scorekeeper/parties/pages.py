@@ -34,7 +34,6 @@ from .store import PartyRow
 
 QR_SCALE = 6
 LEADERS = 10
-POLL_SECONDS = 3
 
 
 # -- Finding the party -------------------------------------------------------------------
