@@ -367,5 +367,230 @@ def main() -> None:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+# -- A card party hall: phones at every table and in every pocket, two boards -------------------
+
+HALL_COUPLES = 200
+HALL_OK = {"poll": {200, 304}, "report": {303}, "page": {200}}
+
+
+class Phone(Client):
+    """A phone's browser: one connection, its cookies, its own requests."""
+
+    def __init__(self, port: int):
+        super().__init__(port)
+        self.cookies: dict[str, str] = {}
+
+    def send(self, method: str, path: str, form: dict | None = None) -> tuple[int, bytes]:
+        from urllib.parse import urlencode
+
+        headers = {"HX-Request": "true"} if "/poll" in path else {}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urlencode(form).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        for attempt in (1, 2):
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            try:
+                self.conn.request(method, path, body=body, headers=headers)
+                response = self.conn.getresponse()
+                raw = response.read()
+                for name, value in response.getheaders():
+                    if name.lower() == "set-cookie":
+                        key, _, rest = value.partition("=")
+                        self.cookies[key] = rest.split(";", 1)[0]
+                return response.status, raw
+            except (ConnectionError, http.client.HTTPException, OSError):
+                if self.conn is not None:
+                    self.conn.close()
+                self.conn = None
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+
+def _poll_path(raw: bytes, path: str) -> str:
+    """The address the page or fragment polls next (its hx-get, which carries what it shows now)."""
+    import html
+    import re
+
+    found = re.search(rb'hx-get="([^"]+)"', raw)
+    return html.unescape(found.group(1).decode()) if found else path
+
+
+def hall_party(port: int, games: int) -> tuple[dict, list[str]]:
+    """Start a 200-couple evening through the API; return it and each table's link (from the table cards)."""
+    import re
+
+    client = Client(port)
+    couples = [{"name": f"Couple {i + 1}", "players": [f"A{i}", f"B{i}"]} for i in range(HALL_COUPLES)]
+    status, raw = client.request("POST", "/api/v1/parties", {"name": "Hall", "games": games, "couples": couples})
+    assert status == 201, raw[:200]
+    party = json.loads(raw)
+    status, raw = client.request("GET", f"/parties/{party['id']}/{party['edit_token']}/cards")
+    assert status == 200, status
+    links = [m.decode() for m in re.findall(rb'class="table-card-link">https?://[^/]+(/[^<]+)<', raw)]
+    assert len(links) == HALL_COUPLES // 2, len(links)
+    return party, links
+
+
+def hall_table_phone(port, link, stop, results, rng, delay):
+    """A table's phone: follows its table and, a while after each new game, reports a winner in two taps."""
+    import re
+
+    phone = Phone(port)
+    if stop.wait(rng.uniform(0, POLL_EVERY)):  # people open their pages over a few seconds, not all at once
+        return
+    start = time.perf_counter()
+    status, raw = phone.send("GET", link)
+    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"table page answered {status}")
+    token = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', raw) or re.search(
+        rb'name="csrf_token"[^>]*value="([^"]+)"', raw
+    )
+    csrf = token.group(1).decode() if token else ""
+    poll, report_at, game = _poll_path(raw, link + "/poll"), None, None
+    shown = re.search(rb'name="game" value="(\d+)">\s*<input type="hidden" name="winner" value="(\d+)"', raw)
+    if shown:
+        game = (shown.group(1).decode(), shown.group(2).decode())
+        report_at = time.monotonic() + rng.uniform(*delay)
+    if stop.wait(rng.uniform(0, POLL_EVERY)):
+        return
+    while not stop.is_set():
+        if report_at is not None and time.monotonic() >= report_at:
+            start = time.perf_counter()
+            status, _ = phone.send(
+                "POST", link + "/report", {"csrf_token": csrf, "game": game[0], "winner": game[1], "confirm": "y"}
+            )
+            problem = None if status in HALL_OK["report"] else f"report answered {status}"
+            results.add("report", time.perf_counter() - start, status, problem)
+            report_at = None
+        start = time.perf_counter()
+        try:
+            status, raw = phone.send("GET", poll)
+        except OSError as err:
+            results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
+        else:
+            results.add(
+                "poll",
+                time.perf_counter() - start,
+                status,
+                None if status in HALL_OK["poll"] else f"poll answered {status}",
+            )
+            if status == 200:
+                poll = _poll_path(raw, poll)
+                shown = re.search(
+                    rb'name="game" value="(\d+)">\s*<input type="hidden" name="winner" value="(\d+)"', raw
+                )
+                if shown and report_at is None:
+                    game = (shown.group(1).decode(), shown.group(2).decode())
+                    report_at = time.monotonic() + rng.uniform(*delay)
+        stop.wait(POLL_EVERY)
+
+
+def hall_follower(port, path, stop, results, rng):
+    """A couple's phone or a board: opens its page, then asks every 3 s and gets 304 until its page changed."""
+    phone = Phone(port)
+    if stop.wait(rng.uniform(0, POLL_EVERY)):  # people open their pages over a few seconds, not all at once
+        return
+    start = time.perf_counter()
+    status, raw = phone.send("GET", path)
+    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"page answered {status}")
+    poll = _poll_path(raw, path)
+    if stop.wait(rng.uniform(0, POLL_EVERY)):
+        return
+    while not stop.is_set():
+        start = time.perf_counter()
+        try:
+            status, raw = phone.send("GET", poll)
+        except OSError as err:
+            results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
+        else:
+            problem = None if status in HALL_OK["poll"] else f"poll answered {status}"
+            results.add("poll", time.perf_counter() - start, status, problem)
+            if status == 200:
+                poll = _poll_path(raw, poll)
+        stop.wait(POLL_EVERY)
+
+
+def hall_phase(port: int, phones: int, boards: int, duration: float, delay: tuple[float, float]) -> dict:
+    """100 table phones that report, the rest couples' phones, and the boards, all polling every 3 s."""
+    party, links = hall_party(port, games=25)
+    results = Results()
+    results.latencies["report"] = []
+    results.latencies["page"] = []
+    stop = threading.Event()
+    rng = random.Random(phones)
+    threads = [
+        threading.Thread(
+            target=hall_table_phone, args=(port, link, stop, results, random.Random(i), delay), daemon=True
+        )
+        for i, link in enumerate(links[:phones])
+    ]
+    for i in range(max(0, phones - len(links))):
+        path = f"/parties/{party['id']}/couples/{i % HALL_COUPLES + 1}/poll"
+        threads.append(threading.Thread(target=hall_follower, args=(port, path, stop, results, rng), daemon=True))
+    for _ in range(boards):
+        path = f"/parties/{party['id']}/board/poll"
+        threads.append(threading.Thread(target=hall_follower, args=(port, path, stop, results, rng), daemon=True))
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    time.sleep(duration)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=35)
+    elapsed = time.perf_counter() - started
+    status, raw = Client(port).request("GET", f"/api/v1/parties/{party['id']}")
+    state = json.loads(raw)
+    count = sum(len(v) for k, v in results.latencies.items() if k != "page")
+    return {
+        "viewers": phones + boards,
+        "recorders": min(phones, len(links)),
+        "elapsed": elapsed,
+        "requests": count,
+        "rps": count / elapsed,
+        "results": results,
+        "reported": len(state["results"]),
+        "game": state["game"],
+    }
+
+
+def hall_main() -> None:
+    parser = argparse.ArgumentParser(description="Load: a card party hall (--hall)")
+    parser.add_argument("--hall", action="store_true")
+    parser.add_argument(
+        "--phones", type=int, default=400, help="100 table phones that report, the rest couples' phones"
+    )
+    parser.add_argument("--boards", type=int, default=2)
+    parser.add_argument("--duration", type=float, default=45.0)
+    parser.add_argument("--report-delay", type=float, nargs=2, default=[5.0, 40.0], help="seconds a table plays a game")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
+    args = parser.parse_args()
+    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-hall."))
+    server, port = start_server(args.workers, args.threads, workdir, args.database_url)
+    try:
+        where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
+        print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads, {where}")
+        print(
+            f"A hall of {HALL_COUPLES} couples at {HALL_COUPLES // 2} tables: {args.phones} phones + {args.boards} boards"
+        )
+        phase = hall_phase(port, args.phones, args.boards, args.duration, tuple(args.report_delay))
+        report(phase)
+        print(f"  results reported: {phase['reported']} (the evening is at game {phase['game']})")
+        everything = [v * 1000 for k, values in phase["results"].latencies.items() if k != "page" for v in values]
+        print(f"  all requests: p99 {percentile(everything, 99):.1f} ms, errors {len(phase['results'].errors)}")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 if __name__ == "__main__":
-    main()
+    hall_main() if "--hall" in sys.argv else main()

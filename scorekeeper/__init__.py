@@ -92,10 +92,10 @@ def _sqlite_on_connect(dbapi_connection, connection_record) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Register every area of the app: home, score sheets, sharing, referee, rule book, JSON API."""
-    from . import games, main, referee, rulebook, sharing
+    from . import games, main, parties, referee, rulebook, sharing
     from .api import bp as api_bp
 
-    for blueprint in (main.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, api_bp):
+    for blueprint in (main.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, parties.bp, api_bp):
         app.register_blueprint(blueprint)
 
 

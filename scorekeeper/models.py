@@ -147,3 +147,6 @@ class Hand(db.Model):
 
     def __repr__(self) -> str:
         return f"<Hand {self.game_id}#{self.n}>"
+
+
+from .party_models import Party, PartyEntry  # noqa: E402,F401  (card parties: their own module)

@@ -51,7 +51,7 @@ def _server_error(exc: InternalServerError):
 
 
 # The modules below add their routes to ``bp``; a part this build lacks is simply absent.
-for _name in ("referee", "games", "openapi"):
+for _name in ("referee", "games", "parties", "openapi"):
     try:
         importlib.import_module(f"{__name__}.{_name}")
     except ModuleNotFoundError as exc:
