@@ -45,19 +45,21 @@ def client_address() -> str:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return address
-    if ip.version == 6 and ip.ipv4_mapped is None:
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip.ipv4_mapped or ip)
+    return str(ip)
 
 
 def init_app(app: Flask) -> Limiter:
     """Create this app's limiter and put the three limits on the endpoints registered so far."""
     limiter = Limiter(
         key_func=client_address,
-        headers_enabled=True,
+        headers_enabled=False,  # Retry-After is set on the 429 answer itself (scorekeeper.security)
         strategy="fixed-window",
         # Counting must never take the app down: if the storage fails, log it and serve the request.
-        swallow_errors=True,
+        swallow_errors=app.config.get("RATELIMIT_SWALLOW_ERRORS", True),
     )
     limiter.init_app(app)
     if not limiter.enabled:

@@ -115,8 +115,11 @@ def handle_csrf_error(error: CSRFError):
 def handle_http_error(error: HTTPException):
     if error.code is None or error.code < 400:
         return error
-    message = too_many_message(_retry_after(error)) if error.code == 429 else None
+    retry_after = retry_after_seconds() if error.code == 429 else None
+    message = too_many_message(retry_after) if error.code == 429 else None
     response = error_response(error.code, message)
+    if retry_after:
+        response.headers["Retry-After"] = retry_after
     # Keep headers such as Allow (405) that tell a client what to do next.
     for name, value in error.get_headers():
         if name.lower() in {"allow", "retry-after", "www-authenticate"}:
@@ -137,10 +140,6 @@ def retry_after_seconds() -> str | None:
     if not reset:
         return None
     return str(max(1, math.ceil(reset - time.time())))
-
-
-def _retry_after(error: HTTPException) -> str | None:
-    return retry_after_seconds()
 
 
 def handle_server_error(error: InternalServerError):

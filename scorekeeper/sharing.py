@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hmac
 import io
+import threading
+from collections import OrderedDict
 
 import segno
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
@@ -18,12 +20,47 @@ from sqlalchemy import update
 from . import services
 from .extensions import db
 from .models import Game, new_token, utcnow
+from .numbers import NumberError, parse_int
 
 bp = Blueprint("sharing", __name__)
 
 QR_SCALE = 4
 QR_BORDER = 2
 MAX_TOKEN_LENGTH = 128
+
+
+class SheetCache:
+    """The read-only sheet as last rendered, per (game id, version), in this process.
+
+    A follower with a stale ``since`` (or many of them) costs one render per
+    version of the game, not one per request. Only the read-only sheet is kept:
+    the sheet that can record carries the phone's own form token.
+    """
+
+    def __init__(self, size: int = 128):
+        self.size = size
+        self._items: OrderedDict[tuple[str, int], str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, int]) -> str | None:
+        with self._lock:
+            body = self._items.get(key)
+            if body is not None:
+                self._items.move_to_end(key)
+            return body
+
+    def put(self, key: tuple[str, int], body: str) -> None:
+        with self._lock:
+            self._items[key] = body
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+VIEW_SHEETS = SheetCache()
 
 
 def _matches(given: str, expected: str | None) -> bool:
@@ -68,11 +105,20 @@ def sheet_context(game: Game, state, can_edit: bool) -> dict:
 def poll(game_id: str, token: str):
     """Answer 304 while the game is unchanged since ``since``, else the new score sheet."""
     version, can_edit = _access(game_id, token)
-    since = request.args.get("since", "")
-    if since.isdigit() and len(since) < 12 and int(since) == version:
+    given = request.args.getlist("since")
+    if len(given) > 1:
+        abort(400)
+    try:
+        since = parse_int(given[0], lo=0, what="since") if given else None
+    except NumberError:
+        abort(400)
+    if since == version:
         response = make_response("", 304)
         response.headers["Cache-Control"] = "no-cache"
         return response
+    cached = None if can_edit else VIEW_SHEETS.get((game_id, version))
+    if cached is not None:
+        return _sheet_response(cached)
     game = services.load_game(game_id)
     if game is None:  # deleted between the two queries
         abort(404)
@@ -90,7 +136,16 @@ def poll(game_id: str, token: str):
     else:
         body = render_template("games/_sheet.html", **context)
         body += render_template("games/_live.html", **context, live_oob=True, live_updated=True)
+        if not can_edit and game.version == version:
+            VIEW_SHEETS.put((game_id, version), body)
     response.set_data(body)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+def _sheet_response(body: str):
+    response = make_response(body, 200)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Vary"] = "HX-Request"
     return response

@@ -48,11 +48,14 @@ def _json_only():
 @bp.errorhandler(HTTPException)
 def _http_error(exc: HTTPException):
     status = exc.code or 500
+    retry_after = retry_after_seconds() if status == 429 else None
     if status == 429:
-        message = too_many_message(retry_after_seconds())
+        message = too_many_message(retry_after)
     else:
         message = MESSAGES.get(status, exc.description or MESSAGES[500 if status >= 500 else 400])
     response = error(message, None, status)
+    if retry_after:
+        response.headers["Retry-After"] = retry_after
     for name, value in exc.get_headers():
         if name.lower() in {"allow", "retry-after", "www-authenticate"}:
             response.headers[name] = value
