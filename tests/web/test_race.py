@@ -98,7 +98,7 @@ def test_two_phones_editing_the_same_hand_from_the_same_version_change_it_once(l
         edits = queue.SimpleQueue()
         for variant in [v for v in variants if v != current][:2]:
             edits.put({**variant, "version": state["version"]})
-        results = all_at_once(2, lambda: call("PUT", f"{url}/1", edits.get(), game["edit_token"]))
+        results = all_at_once(2, lambda edits=edits: call("PUT", f"{url}/1", edits.get(), game["edit_token"]))
         assert sorted(status for status, _ in results) == [200, 409], results
         after = call("GET", f"{live_server.url}/api/v1/games/{game['id']}")[1]
         assert after["version"] == state["version"] + 1
