@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import click
 from flask import Flask
+from flask.cli import with_appcontext
 from sqlalchemy import delete, exists, select
 
 from .extensions import db
@@ -52,6 +53,7 @@ def prune_games(days: int = PRUNE_AFTER_DAYS, *, dry_run: bool = False) -> int:
     help="Remove games with no hand that nobody touched for this many days.",
 )
 @click.option("--dry-run", is_flag=True, help="Only count the games that would be removed.")
+@with_appcontext
 def prune_command(days: int, dry_run: bool) -> None:
     """Remove games that never got a hand and were untouched for a week. Games with hands are kept."""
     count = prune_games(days, dry_run=dry_run)
