@@ -262,12 +262,51 @@ def sides_from_json(value) -> list[Side]:
 
 
 def _rules_input(rules):
-    """Check the shape of ``rules`` (a preset name or an object of options)."""
+    """Check the shape of ``rules`` (a preset name or an object of options), as the API document describes it."""
     if not isinstance(rules, (str, dict)):
         raise BadInput("Give the rules as a preset name or an object of options", "rules")
+    from ..rules import Rules
+    from .spec_games import RULES_SCHEMA
+
+    try:
+        Rules.from_dict(rules)  # a RulesError says what is wrong in the engine's own words
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, RulesError):
+            raise
+        raise _unreadable_rules() from None
+    if isinstance(rules, dict):
+        # What the engine reads leniently (an object where a word belongs...) is still refused here.
+
+        options = RULES_SCHEMA["oneOf"][1]["properties"]
+        for name, value in rules.items():
+            schema = options.get(name)
+            if schema is None:
+                continue  # the engine names an unknown option in its own words
+            if not _fits(value, schema):
+                label = schema.get("description", name)
+                choices = schema.get("enum")
+                allowed = " or ".join(str(c).lower() if c is not None else "null" for c in choices) if choices else None
+                kind = {"boolean": "true or false", "integer": "a whole number"}.get(
+                    schema.get("type") if isinstance(schema.get("type"), str) else (schema.get("type") or [""])[0], ""
+                )
+                raise BadInput(f"{label}: give {allowed or kind or 'another value'}", name)
     if isinstance(rules, str) and len(rules) > 40:
         raise BadInput("There is no such preset", "rules")
     return rules
+
+
+def _fits(value, schema: dict) -> bool:
+    """Whether *value* has the type (or is one of the values) an option's schema names."""
+    if "enum" in schema:
+        return any(value is choice or (type(value) is type(choice) and value == choice) for choice in schema["enum"])
+    kinds = schema.get("type", [])
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    return (
+        ("null" in kinds and value is None)
+        or ("boolean" in kinds and isinstance(value, bool))
+        or ("integer" in kinds and _is_int(value))
+        or ("string" in kinds and isinstance(value, str))
+    )
 
 
 def _unreadable_rules() -> BadInput:
@@ -492,9 +531,10 @@ def games_change_rules(game_id: str):
         data = _body(RULES_FIELDS)
         if "rules" not in data:
             raise BadInput("Give the rules: a preset name or an object of options", "rules")
+        rules = _rules_input(data["rules"])
         _precondition(game, None, required=False)
         try:
-            state = services.change_rules(game, _rules_input(data["rules"]))
+            state = services.change_rules(game, rules)
         except TypeError:
             raise _unreadable_rules() from None
     except REFUSALS as exc:
@@ -509,9 +549,9 @@ def games_set_finished(game_id: str):
         game = _game_or_404(game_id)
         _may_write(game)
         data = _body(FINISHED_FIELDS)
-        _precondition(game, None, required=False)
         if not isinstance(data.get("finished"), bool):
             raise BadInput("Say true to finish the game here, or false to play on", "finished")
+        _precondition(game, None, required=False)
         services.finish_game(game, data["finished"])  # refreshes the game it changes
         state = services.state_for(game)
     except REFUSALS as exc:
