@@ -4,7 +4,9 @@ Three limits, each set in configuration (``SCOREKEEPER_LIMIT_*``):
 
 - new games: starting a game (page, API, rematch);
 - writes: every POST, PUT, PATCH or DELETE that changes something;
-- polls: the live sheet's poll and reading a game through the API.
+- polls: the live sheet's poll and reading a game through the API; and, of those,
+  the answers that carry a whole sheet (200 rather than 304), so that asking for
+  a game's sheet again and again with a stale ``since`` is cut short.
 
 The counters live in ``instance/rate_limits.sqlite3`` by default: every gunicorn
 worker on the machine shares them, and no server is needed. Any storage URI
@@ -70,6 +72,12 @@ def init_app(app: Flask) -> Limiter:
     )
     writes = limiter.shared_limit(lambda: app.config["SCOREKEEPER_LIMIT_WRITES"], scope="writes", methods=WRITE_METHODS)
     polls = limiter.shared_limit(lambda: app.config["SCOREKEEPER_LIMIT_POLLS"], scope="polls", methods=["GET"])
+    sheets = limiter.shared_limit(
+        lambda: app.config["SCOREKEEPER_LIMIT_POLL_SHEETS"],
+        scope="poll-sheets",
+        methods=["GET"],
+        deduct_when=lambda response: response.status_code == 200,
+    )
 
     for rule in list(app.url_map.iter_rules()):
         endpoint = rule.endpoint
@@ -78,7 +86,7 @@ def init_app(app: Flask) -> Limiter:
             continue
         wrapped = view
         if endpoint in POLL_ENDPOINTS:
-            wrapped = polls(wrapped)
+            wrapped = sheets(polls(wrapped))
         if _is_write(endpoint, rule.methods or set()):
             wrapped = writes(wrapped)
             if endpoint in NEW_GAME_ENDPOINTS:

@@ -129,7 +129,6 @@ def handle_http_error(error: HTTPException):
 
 def retry_after_seconds() -> str | None:
     """Seconds until the rate limit just reached lets requests through again, if known."""
-    import math
     import time
 
     from flask import current_app
@@ -139,7 +138,7 @@ def retry_after_seconds() -> str | None:
     reset = getattr(current, "reset_at", None)
     if not reset:
         return None
-    return str(max(1, math.ceil(reset - time.time())))
+    return str(max(1, int(reset - time.time())))
 
 
 def handle_server_error(error: InternalServerError):

@@ -40,7 +40,7 @@ def auth(game):
 
 @pytest.fixture
 def limited(tmp_path, request):
-    """An app with rate limits on and small enough to reach: 3 new games, 5 writes, 6 polls a minute."""
+    """An app with rate limits on, small enough to reach: 3 new games, 5 writes, 6 polls (2 whole sheets) a minute."""
     if _postgres_url() is not None:
         request.getfixturevalue("_postgres_schema")
     uri = _postgres_url() or f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}"
@@ -52,6 +52,7 @@ def limited(tmp_path, request):
             SCOREKEEPER_LIMIT_NEW_GAMES="3 per minute",
             SCOREKEEPER_LIMIT_WRITES="5 per minute",
             SCOREKEEPER_LIMIT_POLLS="6 per minute",
+            SCOREKEEPER_LIMIT_POLL_SHEETS="2 per minute",
         )
     )
     with app.app_context():
@@ -107,6 +108,18 @@ def test_polls_are_limited_and_the_page_explains_it(limited):
     assert page.status_code == 429 and 'class="error-message"' in body
     assert "Too many requests from this connection" in body and "Nothing was saved" in body
     assert page.headers["Retry-After"]
+
+
+def test_asking_again_and_again_for_the_whole_sheet_with_a_stale_since_is_cut_short(limited):
+    client = limited.test_client()
+    game = start(client).get_json()
+    stale = f"/games/{game['id']}/poll/{game['view_token']}?since=0"
+    assert [client.get(stale).status_code for _ in range(3)] == [200, 200, 429]
+    # The API's reads count alike: a 200 carries the whole state.
+    assert client.get(f"/api/v1/games/{game['id']}").status_code == 429
+    # Another phone following the same game is not held back.
+    other = client.get(stale, environ_base={"REMOTE_ADDR": "192.0.2.9"})
+    assert other.status_code == 200
 
 
 def test_behind_a_proxy_each_forwarded_client_has_its_own_limit(limited):
