@@ -4,8 +4,9 @@ Use: ``gunicorn -c python:scorekeeper.gunicorn_conf "scorekeeper:create_app()"``
 Other servers import ``settings()`` and change what they need.
 
 - ``gthread`` workers: a connection that sends nothing yet waits in the worker's
-  poller, not in a thread, and each worker has enough threads (16) that 30 slow
-  clients reaching gunicorn directly cannot hold every one.
+  poller, not in a thread, and each worker has more threads (32) than the 30 slow
+  clients (sending a header line every few seconds) it is meant to outlast when
+  phones reach gunicorn directly. Against more, put a buffering proxy (nginx) in front.
 - Short timeouts: 5 s of keep-alive, 30 s for a request to be answered.
 - The access log never shows a link's token: see ``MaskingLogger``.
 - ``preload_app``: the app is built once, before the workers start, so a bad
@@ -49,7 +50,7 @@ def settings(environ=None) -> dict:
         "bind": [f"{environ.get('HOST', '0.0.0.0')}:{int(environ.get('PORT', '8000'))}"],
         "workers": int(environ.get("WEB_CONCURRENCY", "3")),
         "worker_class": "gthread",
-        "threads": int(environ.get("GUNICORN_THREADS", "16")),
+        "threads": int(environ.get("GUNICORN_THREADS", "32")),
         "timeout": 30,
         "graceful_timeout": 20,
         "keepalive": 5,

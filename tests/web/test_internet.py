@@ -470,3 +470,58 @@ def test_gunicorn_serves_production_with_tokens_masked_in_its_access_log(tmp_pat
     assert f"GET /games/{game['id']}/… HTTP/1.1" in text
     assert f"GET /games/{game['id']}/view/… HTTP/1.1" in text
     assert game["edit_token"] not in text and game["view_token"] not in text
+
+
+def test_one_gunicorn_worker_keeps_answering_beside_30_slow_clients(tmp_path):
+    port = _free_port()
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
+    env.pop("DATABASE_URL", None)
+    env.update(SCOREKEEPER_INSTANCE_PATH=str(tmp_path), HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1")
+    bin_dir = Path(sys.executable).parent
+    subprocess.run(
+        [str(bin_dir / "flask"), "--app", "scorekeeper", "db", "upgrade"],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    server = subprocess.Popen(
+        [
+            str(bin_dir / "gunicorn"),
+            "-c",
+            "python:scorekeeper.gunicorn_conf",
+            "--access-logfile",
+            "/dev/null",
+            "scorekeeper:create_app()",
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    slow: list[socket.socket] = []
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.1)
+        for _ in range(30):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+            connection.sendall(b"GET /rules HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+            slow.append(connection)
+        for round_ in range(3):
+            time.sleep(1)
+            for connection in slow:
+                connection.sendall(f"X-Slow-{round_}: 1\r\n".encode())
+            started = time.monotonic()
+            with urllib.request.urlopen(base + "/healthz", timeout=10) as answer:
+                assert answer.status == 200
+            assert time.monotonic() - started < 5
+    finally:
+        for connection in slow:
+            connection.close()
+        server.terminate()
+        server.wait(timeout=30)
