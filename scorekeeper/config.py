@@ -45,7 +45,7 @@ DEFAULT_RATE_LIMITS = {
     "SCOREKEEPER_LIMIT_WRITES": "120 per minute",
     "SCOREKEEPER_LIMIT_POLLS": "600 per minute",
     # Of those, answers that carry the whole sheet or state (200, not 304): a phone gets one per change.
-    "SCOREKEEPER_LIMIT_POLL_SHEETS": "60 per minute",
+    "SCOREKEEPER_LIMIT_POLL_SHEETS": "20 per minute",
 }
 
 
