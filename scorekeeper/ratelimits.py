@@ -26,8 +26,8 @@ import threading
 import time
 from pathlib import Path
 
-from flask import Flask, request
-from flask_limiter import Limiter
+from flask import Flask, abort, g, request
+from flask_limiter import Limiter, RequestLimit
 from limits.storage import Storage
 
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
@@ -54,6 +54,34 @@ def client_address() -> str:
     return str(ip)
 
 
+class Breaches:
+    """Which client reached which limit, until when, as this process saw it.
+
+    A client that goes on asking once refused is answered 429 at once, without
+    counting in the shared file again: its window cannot open before the time
+    already known, so the answer is the same, and a flood costs the server (and
+    the phones polling beside it) next to nothing.
+    """
+
+    def __init__(self, size: int = 10_000):
+        self.size = size
+        self._until: dict[tuple[str, str], float] = {}
+        self._lock = threading.Lock()
+
+    def remember(self, client: str, scope: str, until: float) -> None:
+        with self._lock:
+            if len(self._until) >= self.size:
+                now = time.time()
+                self._until = {key: end for key, end in self._until.items() if end > now}
+            self._until[(client, scope)] = until
+
+    def until(self, client: str, scopes) -> float | None:
+        now = time.time()
+        with self._lock:
+            ends = [end for scope in scopes if (end := self._until.get((client, scope), 0.0)) > now]
+        return max(ends) if ends else None
+
+
 def init_app(app: Flask) -> Limiter:
     """Create this app's limiter and put the three limits on the endpoints registered so far."""
     limiter = Limiter(
@@ -66,18 +94,37 @@ def init_app(app: Flask) -> Limiter:
     limiter.init_app(app)
     if not limiter.enabled:
         return limiter
+    breaches = Breaches()
+
+    def breached(scope: str):
+        def remember(limit: RequestLimit) -> None:
+            breaches.remember(client_address(), scope, limit.reset_at)
+
+        return remember
 
     new_games = limiter.shared_limit(
-        lambda: app.config["SCOREKEEPER_LIMIT_NEW_GAMES"], scope="new-games", methods=["POST"]
+        lambda: app.config["SCOREKEEPER_LIMIT_NEW_GAMES"],
+        scope="new-games",
+        methods=["POST"],
+        on_breach=breached("new-games"),
     )
-    writes = limiter.shared_limit(lambda: app.config["SCOREKEEPER_LIMIT_WRITES"], scope="writes", methods=WRITE_METHODS)
-    polls = limiter.shared_limit(lambda: app.config["SCOREKEEPER_LIMIT_POLLS"], scope="polls", methods=["GET"])
+    writes = limiter.shared_limit(
+        lambda: app.config["SCOREKEEPER_LIMIT_WRITES"],
+        scope="writes",
+        methods=WRITE_METHODS,
+        on_breach=breached("writes"),
+    )
+    polls = limiter.shared_limit(
+        lambda: app.config["SCOREKEEPER_LIMIT_POLLS"], scope="polls", methods=["GET"], on_breach=breached("polls")
+    )
     sheets = limiter.shared_limit(
         lambda: app.config["SCOREKEEPER_LIMIT_POLL_SHEETS"],
         scope="poll-sheets",
         methods=["GET"],
         deduct_when=lambda response: response.status_code == 200,
+        on_breach=breached("poll-sheets"),
     )
+    scopes: dict[str, list[tuple[str, list[str]]]] = {}
 
     for rule in list(app.url_map.iter_rules()):
         endpoint = rule.endpoint
@@ -87,13 +134,29 @@ def init_app(app: Flask) -> Limiter:
         wrapped = view
         if endpoint in POLL_ENDPOINTS:
             wrapped = sheets(polls(wrapped))
+            scopes.setdefault(endpoint, []).extend([("polls", ["GET"]), ("poll-sheets", ["GET"])])
         if _is_write(endpoint, rule.methods or set()):
             wrapped = writes(wrapped)
+            scopes.setdefault(endpoint, []).append(("writes", WRITE_METHODS))
             if endpoint in NEW_GAME_ENDPOINTS:
                 wrapped = new_games(wrapped)
+                scopes[endpoint].append(("new-games", ["POST"]))
         if wrapped is not view:
             wrapped._rate_limited = True  # type: ignore[attr-defined]
             app.view_functions[endpoint] = wrapped
+
+    @app.before_request
+    def _still_refused():
+        """Answer 429 at once to a client this process already refused, until its window opens."""
+        mine = scopes.get(request.endpoint or "")
+        if not mine:
+            return None
+        until = breaches.until(client_address(), [scope for scope, methods in mine if request.method in methods])
+        if until is not None:
+            g.retry_after = str(max(1, int(until - time.time())))
+            abort(429)
+        return None
+
     return limiter
 
 
@@ -123,6 +186,9 @@ class SQLiteStorage(Storage):
         self.path = path
         self._local = threading.local()
         self._hits = 0
+        # Threads of one process take turns at the file: SQLite's own wait for a busy writer
+        # sleeps in steps of up to 100 ms, which would show in every request's time.
+        self._write_lock = threading.Lock()
 
     @property
     def base_exceptions(self) -> type[Exception]:
@@ -146,7 +212,16 @@ class SQLiteStorage(Storage):
 
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         now = time.time()
-        row = (
+        with self._write_lock:
+            row = self._upsert(key, expiry, amount, now)
+        self._hits += 1
+        if self._hits % self.SWEEP_EVERY == 0:
+            with self._write_lock:
+                self._db().execute("DELETE FROM hits WHERE expires <= ?", (now,))
+        return int(row[0])
+
+    def _upsert(self, key: str, expiry: int, amount: int, now: float):
+        return (
             self._db()
             .execute(
                 "INSERT INTO hits (key, count, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
@@ -157,10 +232,6 @@ class SQLiteStorage(Storage):
             )
             .fetchone()
         )
-        self._hits += 1
-        if self._hits % self.SWEEP_EVERY == 0:
-            self._db().execute("DELETE FROM hits WHERE expires <= ?", (now,))
-        return int(row[0])
 
     def get(self, key: str) -> int:
         row = self._db().execute("SELECT count FROM hits WHERE key = ? AND expires > ?", (key, time.time())).fetchone()

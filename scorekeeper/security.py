@@ -131,8 +131,10 @@ def retry_after_seconds() -> str | None:
     """Seconds until the rate limit just reached lets requests through again, if known."""
     import time
 
-    from flask import current_app
+    from flask import current_app, g
 
+    if getattr(g, "retry_after", None):
+        return g.retry_after
     limiter = current_app.extensions.get("scorekeeper_limiter")
     current = getattr(limiter, "current_limit", None) if limiter is not None else None
     reset = getattr(current, "reset_at", None)

@@ -122,6 +122,19 @@ def test_asking_again_and_again_for_the_whole_sheet_with_a_stale_since_is_cut_sh
     assert other.status_code == 200
 
 
+def test_a_refused_client_is_answered_at_once_until_its_window_opens(limited):
+    client = limited.test_client()
+    game = start(client).get_json()
+    path = f"/api/v1/games/{game['id']}?since=1"
+    assert [client.get(path).status_code for _ in range(7)] == [304] * 6 + [429]
+    # The shared counters are not asked again: this process already knows the answer and until when.
+    limited.extensions["scorekeeper_limiter"].storage.reset()
+    again = client.get(path)
+    assert again.status_code == 429 and 1 <= int(again.headers["Retry-After"]) <= 60
+    assert "wait" in again.get_json()["error"]["message"]
+    assert client.get(path, environ_base={"REMOTE_ADDR": "192.0.2.10"}).status_code == 304
+
+
 def test_behind_a_proxy_each_forwarded_client_has_its_own_limit(limited):
     limited.config["BEHIND_PROXY"] = True
     from werkzeug.middleware.proxy_fix import ProxyFix
