@@ -60,6 +60,8 @@ def settings(environ=None) -> dict:
         "preload_app": True,
         "accesslog": "-",
         "logger_class": "scorekeeper.gunicorn_conf.MaskingLogger",
+        # No control socket: it would be one path per user, shared by every server (and test) on the machine.
+        "control_socket_disable": True,
     }
 
 
