@@ -37,9 +37,11 @@ class SheetCache:
     the sheet that can record carries the phone's own form token.
     """
 
-    def __init__(self, size: int = 128):
+    def __init__(self, size: int = 128, budget: int = 16 * 1024 * 1024):
         self.size = size
+        self.budget = budget  # characters kept at most: a 500-hand sheet is about 400,000
         self._items: OrderedDict[tuple[str, int], str] = OrderedDict()
+        self._kept = 0
         self._lock = threading.Lock()
 
     def get(self, key: tuple[str, int]) -> str | None:
@@ -51,13 +53,18 @@ class SheetCache:
 
     def put(self, key: tuple[str, int], body: str) -> None:
         with self._lock:
+            old = self._items.pop(key, None)
+            self._kept -= len(old) if old is not None else 0
             self._items[key] = body
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            self._kept += len(body)
+            while self._items and (len(self._items) > self.size or self._kept > self.budget):
+                _, dropped = self._items.popitem(last=False)
+                self._kept -= len(dropped)
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self._kept = 0
 
 
 VIEW_SHEETS = SheetCache()
