@@ -20,6 +20,8 @@ import re
 
 from gunicorn.glogging import Logger
 
+from scorekeeper.numbers import NumberError, parse_int
+
 # A game link's token: 43 URL-safe characters (256 bits); anything that long and random-looking is masked.
 TOKEN_SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_-]{32,}(?=/|\?|$| )")
 # A game id given alone in a query (``/referee?game=<id>``) reads that game: masked as well.
@@ -43,14 +45,22 @@ class MaskingLogger(Logger):
         return atoms
 
 
+def _count(environ, name: str, default: int, most: int) -> int:
+    raw = environ.get(name, "").strip() or str(default)
+    try:
+        return parse_int(raw, lo=1, hi=most, what=f"{raw[:20]!r}")
+    except NumberError as exc:
+        raise SystemExit(f"Configuration error: {name}: {exc}.") from None
+
+
 def settings(environ=None) -> dict:
-    """Return the gunicorn settings, read from PORT, WEB_CONCURRENCY and GUNICORN_THREADS."""
+    """Return the gunicorn settings, read from HOST, PORT, WEB_CONCURRENCY and GUNICORN_THREADS."""
     environ = os.environ if environ is None else environ
     return {
-        "bind": [f"{environ.get('HOST', '0.0.0.0')}:{int(environ.get('PORT', '8000'))}"],
-        "workers": int(environ.get("WEB_CONCURRENCY", "3")),
+        "bind": [f"{environ.get('HOST', '0.0.0.0')}:{_count(environ, 'PORT', 8000, 65535)}"],
+        "workers": _count(environ, "WEB_CONCURRENCY", 3, 64),
         "worker_class": "gthread",
-        "threads": int(environ.get("GUNICORN_THREADS", "32")),
+        "threads": _count(environ, "GUNICORN_THREADS", 32, 1000),
         "timeout": 30,
         "graceful_timeout": 20,
         "keepalive": 5,

@@ -420,6 +420,23 @@ def test_a_configuration_error_is_one_line_naming_the_variable_and_exits_non_zer
     assert lines[0].startswith(f"Configuration error: {variable}:") and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(("name", "value"), [("PORT", "²"), ("WEB_CONCURRENCY", "0"), ("GUNICORN_THREADS", "lots")])
+def test_a_bad_gunicorn_setting_is_one_line_too(tmp_path, name, value):
+    env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(tmp_path), name: value}
+    gunicorn = str(Path(sys.executable).parent / "gunicorn")
+    result = subprocess.run(
+        [gunicorn, "-c", "python:scorekeeper.gunicorn_conf", "scorekeeper:create_app()"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert result.returncode != 0
+    assert result.stderr.strip().splitlines() == [result.stderr.strip()]
+    assert result.stderr.startswith(f"Configuration error: {name}:")
+
+
 # -- The access log --------------------------------------------------------------------------
 
 
