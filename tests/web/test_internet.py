@@ -490,8 +490,10 @@ def test_gunicorn_serves_production_with_tokens_masked_in_its_access_log(tmp_pat
         game = json.load(urllib.request.urlopen(request, timeout=10))
         with urllib.request.urlopen(base + game["links"]["edit"], timeout=10) as page:
             assert page.status == 200
-            # Production by default under the Procfile: the session cookie is Secure.
-            assert "Secure" in (page.headers.get("Set-Cookie") or "Secure")
+            # Production by default under the Procfile: the session cookie (the form's token) is Secure.
+            cookies = page.headers.get_all("Set-Cookie") or []
+            session = [cookie for cookie in cookies if cookie.startswith("session=")]
+            assert session and all("Secure" in cookie for cookie in session), cookies
         urllib.request.urlopen(base + game["links"]["view"], timeout=10)
     finally:
         server.terminate()
