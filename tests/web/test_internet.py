@@ -297,7 +297,7 @@ def test_json_is_read_only_when_sent_as_json(client):
 
 
 def test_stale_polls_render_the_read_only_sheet_once_per_version(app, client):
-    sharing.VIEW_SHEETS.clear()
+    sharing.SHEETS.clear()
     game = start(client).get_json()
     path = f"/games/{game['id']}/poll/{game['view_token']}?since=0"
     rendered = []
@@ -317,6 +317,38 @@ def test_stale_polls_render_the_read_only_sheet_once_per_version(app, client):
         assert rendered.count("games/_sheet.html") == 2
     finally:
         template_rendered.disconnect(seen, app)
+
+
+def test_stale_polls_of_the_sheet_that_records_render_once_and_carry_each_phones_own_form_token(app, client, csrf):
+    sharing.SHEETS.clear()
+    game = start(client).get_json()
+    hand = {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}
+    client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=auth(game))
+    path = f"/games/{game['id']}/poll/{game['edit_token']}?since=0"
+    rendered = []
+
+    def seen(sender, template, context, **extra):
+        rendered.append(template.name)
+
+    template_rendered.connect(seen, app)
+    try:
+        phones = [app.test_client() for _ in range(3)]
+        for phone in phones:  # each opens the sheet: a session of its own
+            csrf(phone, game["links"]["edit"])
+        rendered.clear()
+        bodies = [phone.get(path).get_data(as_text=True) for phone in phones]
+        assert rendered.count("games/_sheet.html") == 1
+    finally:
+        template_rendered.disconnect(seen, app)
+    for body in bodies:
+        assert "Undo hand 1" in body and sharing._FORM_TOKEN not in body
+    # Each phone's undo form carries a token its own session accepts.
+    import re
+
+    undo_token = re.search(r'name="csrf_token" value="([^"]+)"', bodies[2]).group(1)
+    undone = phones[2].post(f"/games/{game['id']}/{game['edit_token']}/undo", data={"csrf_token": undo_token, "n": "1"})
+    assert undone.status_code in (200, 303), undone.status_code
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []
 
 
 def test_the_home_page_shows_stored_totals_without_replaying(app, client):
