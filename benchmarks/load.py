@@ -1,12 +1,17 @@
 """Load: many phones following games while a few record hands, against gunicorn (SQLite or PostgreSQL).
 
-Starts gunicorn on 127.0.0.1, creates games through the API, then for each viewer count
-runs that many threads polling every 3 s (unchanged polls, answered 304) beside a few
-recorders, for a bounded time. Prints p50/p95/p99 latency, requests per second and errors,
-then compares an unchanged poll with a full render of the sheet.
+Starts gunicorn on 127.0.0.1 with the project's settings (scorekeeper/gunicorn_conf.py, rate
+limits on, as behind a proxy so each simulated phone has its own address), creates games through
+the API, then for each viewer count runs that many threads polling every 3 s (unchanged polls,
+answered 304) beside a few recorders, for a bounded time. Prints p50/p95/p99 latency, requests
+per second and errors, then compares an unchanged poll with a full render of the sheet.
+
+The "abuse" phase then adds 12 clients asking, as fast as they can, for a 500-hand game with a
+stale ``since`` (the view link is all they need), beside 400 honest viewers: the honest polls'
+p99 should stay under 100 ms.
 
 Run: .venv/bin/python benchmarks/load.py [--viewers 100 400] [--duration 20] [--workers 2 --threads 4]
-     [--database-url postgresql+psycopg://user@127.0.0.1:5432/empty_database]
+     [--abusers 12 --abuse-viewers 400] [--database-url postgresql+psycopg://user@127.0.0.1:5432/empty_database]
 """
 
 from __future__ import annotations
@@ -41,15 +46,27 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-class Client:
-    """One keep-alive HTTP connection, reopened when the server closes it."""
+_ADDRESSES = iter(range(1, 1 << 20))
+_ADDRESS_LOCK = threading.Lock()
 
-    def __init__(self, port: int):
+
+def next_address() -> str:
+    """A distinct documentation-range client address, told to the app the way a proxy tells it."""
+    with _ADDRESS_LOCK:
+        n = next(_ADDRESSES)
+    return f"2001:db8:{n >> 16:x}:{n & 0xFFFF:x}::1"
+
+
+class Client:
+    """One keep-alive HTTP connection, reopened when the server closes it; one client address."""
+
+    def __init__(self, port: int, address: str | None = None):
         self.port = port
+        self.address = address or next_address()
         self.conn: http.client.HTTPConnection | None = None
 
     def request(self, method: str, path: str, body: dict | None = None, token: str | None = None):
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", "X-Forwarded-For": self.address}
         if token:
             headers["Authorization"] = f"Bearer {token}"
         data = json.dumps(body).encode() if body is not None else None
@@ -80,6 +97,10 @@ def app_env(workdir: Path, database_url: str | None = None) -> dict:
         "SECRET_KEY": SECRET_KEY,
         "SCOREKEEPER_INSTANCE_PATH": str(workdir / "instance"),
         "SCOREKEEPER_ENV": "development",
+        # Each simulated phone has its own address (X-Forwarded-For), so the limits count per phone.
+        "SCOREKEEPER_BEHIND_PROXY": "1",
+        "SCOREKEEPER_LIMIT_NEW_GAMES": "100000 per minute",
+        "SCOREKEEPER_LIMIT_WRITES": "100000 per minute",
     }
 
 
@@ -99,6 +120,8 @@ def start_server(workers: int, threads: int, workdir: Path, database_url: str | 
     server = subprocess.Popen(
         [
             str(venv_bin / "gunicorn"),
+            "-c",
+            "python:scorekeeper.gunicorn_conf",
             "--workers",
             str(workers),
             "--threads",
@@ -107,6 +130,8 @@ def start_server(workers: int, threads: int, workdir: Path, database_url: str | 
             f"127.0.0.1:{port}",
             "--log-level",
             "warning",
+            "--access-logfile",
+            "/dev/null",
             "scorekeeper:create_app()",
         ],
         cwd=ROOT,
@@ -155,7 +180,7 @@ def percentile(values: list[float], p: float) -> float:
 class Results:
     def __init__(self):
         self.lock = threading.Lock()
-        self.latencies: dict[str, list[float]] = {"poll": [], "record": []}
+        self.latencies: dict[str, list[float]] = {"poll": [], "record": [], "abuse": []}
         self.statuses: dict[int, int] = {}
         self.errors: list[str] = []
 
@@ -213,11 +238,49 @@ def recorder(port: int, game: dict, stop: threading.Event, results: Results, eve
         game["next_n"] = n
 
 
-def run_phase(port: int, games: list[dict], viewers: int, recorders: int, duration: float) -> dict:
+def abuser(port: int, game: dict, stop: threading.Event, results: Results):
+    """Ask for the whole sheet of a big game again and again, with a stale since, as fast as answers come."""
+    client = Client(port)
+    path = f"/games/{game['id']}/poll/{game['view_token']}?since=0"
+    while not stop.is_set():
+        start = time.perf_counter()
+        try:
+            status, _ = client.request("GET", path)
+        except OSError as err:
+            results.add("abuse", time.perf_counter() - start, None)
+            results.errors.append(f"abuse: {err!r}")
+            continue
+        # 200 (the cached sheet) or 429 (the limit): both are what the server should answer.
+        results.add("abuse", time.perf_counter() - start, status)
+
+
+def big_game(port: int, hands: int) -> dict:
+    """A game of *hands* hands in which the bidder is set each time, so it never ends."""
+    client = Client(port)
+    status, raw = client.request("POST", "/api/v1/games", {"sides": SIDES})
+    assert status == 201, raw
+    game = json.loads(raw)
+    for n in range(1, hands + 1):
+        hand = {"n": n, "bidder": n % 2, "bid": 20, "points": [10, 20] if n % 2 == 0 else [20, 10]}
+        status, raw = client.request("POST", f"/api/v1/games/{game['id']}/hands", hand, game["edit_token"])
+        assert status == 201, raw
+    return game
+
+
+def run_phase(
+    port: int,
+    games: list[dict],
+    viewers: int,
+    recorders: int,
+    duration: float,
+    abusers: int = 0,
+    target: dict | None = None,
+) -> dict:
     results = Results()
     stop = threading.Event()
     rng = random.Random(viewers)
-    threads = [
+    threads = [threading.Thread(target=abuser, args=(port, target, stop, results), daemon=True) for _ in range(abusers)]
+    threads += [
         threading.Thread(target=viewer, args=(port, games[i % len(games)], stop, results, rng), daemon=True)
         for i in range(viewers)
     ]
@@ -236,6 +299,7 @@ def run_phase(port: int, games: list[dict], viewers: int, recorders: int, durati
     count = sum(len(v) for v in results.latencies.values())
     return {
         "viewers": viewers,
+        "abusers": abusers,
         "recorders": recorders,
         "elapsed": elapsed,
         "requests": count,
@@ -246,8 +310,9 @@ def run_phase(port: int, games: list[dict], viewers: int, recorders: int, durati
 
 def report(phase: dict) -> None:
     results: Results = phase["results"]
+    abuse = f" + {phase['abusers']} abusers (stale since, no pause)" if phase.get("abusers") else ""
     print(
-        f"\n{phase['viewers']} viewers polling every {POLL_EVERY:g} s + {phase['recorders']} recorders, "
+        f"\n{phase['viewers']} viewers polling every {POLL_EVERY:g} s + {phase['recorders']} recorders{abuse}, "
         f"{phase['elapsed']:.0f} s: {phase['requests']} requests, {phase['rps']:.1f} requests/s, "
         f"{len(results.errors)} errors"
     )
@@ -280,6 +345,7 @@ def compare_poll_and_render(port: int, game: dict, repeat: int) -> list[tuple[st
         times = []
         size = 0
         for _ in range(repeat):
+            client.address = next_address()  # as many phones: the per-phone limits are not what is timed
             start = time.perf_counter()
             status, raw = client.request("GET", path)
             times.append((time.perf_counter() - start) * 1000)
@@ -325,6 +391,7 @@ def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> No
         times = []
         for _ in range(repeat):
             statuses = []
+            environ["HTTP_X_FORWARDED_FOR"] = next_address()
             start = time.perf_counter()
             body = app(dict(environ), lambda status, headers, exc_info=None, seen=statuses: seen.append(status))
             b"".join(body)
@@ -345,6 +412,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=300, help="requests per case in the comparison")
+    parser.add_argument(
+        "--abusers", type=int, default=12, help="clients polling with a stale since (0: no abuse phase)"
+    )
+    parser.add_argument("--abuse-viewers", type=int, default=400, help="honest viewers during the abuse phase")
+    parser.add_argument("--abuse-hands", type=int, default=500, help="hands in the game the abusers ask for")
     parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
     args = parser.parse_args()
 
@@ -356,6 +428,12 @@ def main() -> None:
         games = create_games(port, max(args.games, args.recorders + 1))
         for viewers in args.viewers:
             report(run_phase(port, games, viewers, args.recorders, args.duration))
+        if args.abusers:
+            target = big_game(port, args.abuse_hands)
+            phase = run_phase(port, games, args.abuse_viewers, args.recorders, args.duration, args.abusers, target)
+            report(phase)
+            abuse = phase["results"].statuses
+            print(f"  (abusers: {len(phase['results'].latencies['abuse'])} requests; all statuses above: {abuse})")
         cases = compare_poll_and_render(port, games[-1], args.repeat)
         server_cost(app_env(workdir, args.database_url), cases, args.repeat)
     finally:

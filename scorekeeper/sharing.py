@@ -10,20 +10,77 @@ from __future__ import annotations
 
 import hmac
 import io
+import secrets
+import threading
+from collections import OrderedDict
 
 import segno
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_wtf.csrf import generate_csrf
 from sqlalchemy import update
 
 from . import services
 from .extensions import db
 from .models import Game, new_token, utcnow
+from .numbers import NumberError, parse_int
 
 bp = Blueprint("sharing", __name__)
 
 QR_SCALE = 4
 QR_BORDER = 2
 MAX_TOKEN_LENGTH = 128
+
+
+class SheetCache:
+    """The sheet as last rendered for a poll, per (game id, version, can edit), in this process.
+
+    A follower with a stale ``since`` (or many of them) costs one render per
+    version of the game, not one per request. The sheet that can record holds a
+    form token of each phone's own: it is kept with a marker in its place, filled
+    in per answer.
+    """
+
+    def __init__(self, size: int = 128, budget: int = 16 * 1024 * 1024):
+        self.size = size
+        self.budget = budget  # characters kept at most: a 500-hand sheet is about 400,000
+        self._items: OrderedDict[tuple, str] = OrderedDict()
+        self._kept = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> str | None:
+        with self._lock:
+            body = self._items.get(key)
+            if body is not None:
+                self._items.move_to_end(key)
+            return body
+
+    def put(self, key: tuple, body: str) -> None:
+        with self._lock:
+            old = self._items.pop(key, None)
+            self._kept -= len(old) if old is not None else 0
+            self._items[key] = body
+            self._kept += len(body)
+            while self._items and (len(self._items) > self.size or self._kept > self.budget):
+                _, dropped = self._items.popitem(last=False)
+                self._kept -= len(dropped)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._kept = 0
+
+
+SHEETS = SheetCache()
+# Stands for the form token in a kept sheet; random, so no name on a sheet can look like it.
+_FORM_TOKEN = "form-token-" + secrets.token_hex(16)
+
+
+def _form_token_marker() -> str:
+    return _FORM_TOKEN
+
+
+def _with_form_token(body: str) -> str:
+    return body.replace(_FORM_TOKEN, generate_csrf()) if _FORM_TOKEN in body else body
 
 
 def _matches(given: str, expected: str | None) -> bool:
@@ -68,18 +125,28 @@ def sheet_context(game: Game, state, can_edit: bool) -> dict:
 def poll(game_id: str, token: str):
     """Answer 304 while the game is unchanged since ``since``, else the new score sheet."""
     version, can_edit = _access(game_id, token)
-    since = request.args.get("since", "")
-    if since.isdigit() and len(since) < 12 and int(since) == version:
+    given = request.args.getlist("since")
+    if len(given) > 1:
+        abort(400)
+    try:
+        since = parse_int(given[0], lo=0, what="since") if given else None
+    except NumberError:
+        abort(400)
+    if since == version:
         response = make_response("", 304)
         response.headers["Cache-Control"] = "no-cache"
         return response
+    with_form = can_edit and request.args.get("form") == "1"
+    cached = None if with_form else SHEETS.get((game_id, version, can_edit))
+    if cached is not None:
+        return _sheet_response(_with_form_token(cached))
     game = services.load_game(game_id)
     if game is None:  # deleted between the two queries
         abort(404)
     state = services.state_for(game)
     context = sheet_context(game, state, can_edit)
     response = make_response("", 200)
-    if can_edit and request.args.get("form") == "1":
+    if with_form:
         # The keeping phone's hand form was untouched: send the form for the next hand with the sheet.
         from .games import fresh_hand_form
 
@@ -88,9 +155,20 @@ def poll(game_id: str, token: str):
         response.headers["HX-Retarget"] = "#play"
         response.headers["HX-Reswap"] = "outerHTML"
     else:
+        context["csrf_token"] = _form_token_marker
         body = render_template("games/_sheet.html", **context)
         body += render_template("games/_live.html", **context, live_oob=True, live_updated=True)
+        if game.version == version:
+            SHEETS.put((game_id, version, can_edit), body)
+        body = _with_form_token(body)
     response.set_data(body)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+def _sheet_response(body: str):
+    response = make_response(body, 200)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Vary"] = "HX-Request"
     return response

@@ -54,6 +54,8 @@ def _test_config(uri: str, **extra) -> dict:
         "SCOREKEEPER_ENV": "development",
         "SECRET_KEY": TEST_SECRET_KEY,
         "SQLALCHEMY_DATABASE_URI": uri,
+        # Ordinary tests send many requests from one address; the rate limit tests turn limits on.
+        "RATELIMIT_ENABLED": False,
     }
     config.update(extra)
     return config

@@ -43,7 +43,7 @@ def codes(cards) -> list[str]:
 
 def read_body() -> dict[str, Any]:
     """Return the JSON object sent, or raise InputError (400)."""
-    data = request.get_json(silent=True, force=True)
+    data = request.get_json(silent=True)
     if not isinstance(data, dict):
         raise InputError('Send a JSON object, such as {"trump": "S", "cards": ["8S", "AH"]}.', None, 400)
     return data
@@ -148,13 +148,15 @@ def answer(view):
 def query_rules() -> Rules:
     """Read ``rules`` from the query string: a preset name or a JSON object."""
     raw = request.args.get("rules")
-    if raw is None or raw.strip() == "":
+    if raw is None:
         return Rules()
     raw = raw.strip()
+    if not raw:
+        raise InputError("'rules' is empty: give a preset name or a JSON object of options, or leave it out", "rules")
     if raw.startswith("{"):
         try:
             value = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise InputError("'rules' is not a preset name or a JSON object of options", "rules") from None
         return read_rules(value)
     return read_rules(raw)
@@ -184,6 +186,8 @@ def compare_cards():
     """Which of two cards is higher, given trump and the suit led."""
     rules = query_rules()
     trump = read_suit(request.args.get("trump"), "trump")
+    if request.args.get("led") is not None and not request.args["led"].strip():
+        raise InputError("'led' is empty: give the suit led (S, C, H or D), or leave it out.", "led")
     led = read_suit(request.args.get("led"), "led", required=False)
     a = read_card(request.args.get("a"), "a")
     b = read_card(request.args.get("b"), "b")

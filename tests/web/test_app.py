@@ -16,7 +16,7 @@ CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 )
-STRONG_KEY = "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6Hu"
+STRONG_KEY = "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6Hu-Xa8"
 
 
 @pytest.fixture
@@ -42,7 +42,20 @@ def test_production_refuses_to_start_without_a_secret_key(clean_env):
         create_app()
 
 
-@pytest.mark.parametrize("key", ["dev", "changeme", "ChangeMe", "secret", "short-key"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "dev",
+        "changeme",
+        "ChangeMe",
+        "secret",
+        "short-key",
+        "changemechangeme",
+        "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6H",
+        "ab" * 20,
+        "my-secret-key-for-production-use-1234",
+    ],
+)
 def test_production_refuses_a_placeholder_secret_key(clean_env, key):
     clean_env.setenv("SCOREKEEPER_ENV", "production")
     clean_env.setenv("SECRET_KEY", key)
