@@ -274,7 +274,11 @@ def test_a_body_nested_50000_deep_is_a_400_on_every_json_endpoint(app, client, g
     ]
     party = client.post(
         "/api/v1/parties",
-        json={"name": "Legion", "games": 5, "couples": [{"name": f"C{i}", "players": [f"A{i}", f"B{i}"]} for i in range(4)]},
+        json={
+            "name": "Legion",
+            "games": 5,
+            "couples": [{"name": f"C{i}", "players": [f"A{i}", f"B{i}"]} for i in range(4)],
+        },
     ).get_json()
     party_auth = {**auth, "Authorization": f"Bearer {party['edit_token']}"}
     endpoints.append(("POST", f"/api/v1/parties/{party['id']}/results"))
