@@ -27,14 +27,19 @@ from sqlalchemy.orm import selectinload
 
 from . import services
 from .extensions import db
-from .forms import ConfirmForm, HandForm, NewGameForm, RulesForm
+from .forms import ENTRY_WAYS, ConfirmForm, HandForm, NewGameForm, RulesForm
 from .models import Game
 from .rules import OPTION_INFO, PRESET_INFO, GameState, HandEntry, HandError, Rules, RulesError, SetupError, replay
+from .rules.entry import shown_notes
+from .rules.game import MAX_PLAYERS
 
 bp = Blueprint("games", __name__)
 
 GAMES_COOKIE = "games"
 NAMES_COOKIE = "names"
+TABLE_COOKIE = "table"
+ENTRY_KEY = "entry_by"
+REMEMBERED_ENTRY_WAYS = 20
 REMEMBERED_GAMES = 20
 REMEMBERED_NAMES = 24
 COOKIE_MAX_AGE = 400 * 24 * 3600
@@ -102,6 +107,36 @@ def remember_names(response, names) -> None:
     seen = {n.casefold() for n in names}
     kept = list(names) + [n for n in remembered_names() if n.casefold() not in seen]
     _set_cookie(response, NAMES_COOKIE, kept[:REMEMBERED_NAMES])
+
+
+def remembered_table() -> list[str]:
+    """The players of this phone's last new game, in their seats."""
+    return [n for n in _read_cookie(TABLE_COOKIE) if isinstance(n, str)][:MAX_PLAYERS]
+
+
+def remember_table(response, names) -> None:
+    _set_cookie(response, TABLE_COOKIE, list(names)[:MAX_PLAYERS])
+
+
+def entry_way(game: Game) -> str:
+    """How this phone enters hands in this game: "points" (as on paper) or "tricks"."""
+    kept = session.get(ENTRY_KEY)
+    way = kept.get(game.id) if isinstance(kept, dict) else None
+    return way if way in ENTRY_WAYS else "points"
+
+
+def remember_entry_way(game: Game, way: str) -> None:
+    if way not in ENTRY_WAYS or entry_way(game) == way:
+        return
+    kept = session.get(ENTRY_KEY)
+    kept = dict(kept) if isinstance(kept, dict) else {}
+    kept.pop(game.id, None)
+    kept[game.id] = way
+    session[ENTRY_KEY] = dict(list(kept.items())[-REMEMBERED_ENTRY_WAYS:])
+
+
+# The notes of a row, for the row macro (imported macros see globals, not the page's context).
+bp.add_app_template_global(shown_notes, "shown_notes")
 
 
 @bp.app_context_processor
@@ -183,6 +218,7 @@ def sheet_context(game: Game, state: GameState, can_edit: bool) -> dict:
         "state": state,
         "can_edit": can_edit,
         "preset": PRESET_INFO.get(state.rules.closest_preset()),
+        "new_hand": None,
     }
 
 
@@ -194,12 +230,13 @@ def _render_sheet(
     status: int = 200,
     message: str | None = None,
     can_edit: bool = True,
+    new_hand: int | None = None,
 ):
     """Render the sheet page, or for htmx only the part that changes (sheet, hand form, messages)."""
     context = sheet_context(game, state, can_edit)
     if can_edit and form is None:
         form = fresh_hand_form(game, state)
-    context.update(form=form, message=message, status_error=status >= 400)
+    context.update(form=form, message=message, status_error=status >= 400, new_hand=new_hand)
     partial = _is_htmx() and request.method == "POST"
     # A partial answer carries the polling element out of band, so it asks from the new version on.
     context.update(live_oob=partial)
@@ -209,7 +246,7 @@ def _render_sheet(
 
 def fresh_hand_form(game: Game, state: GameState) -> HandForm:
     """The empty form for the next hand (or, just after an undo, the removed hand filled in)."""
-    form = HandForm(state, formdata=None)
+    form = HandForm(state, formdata=None, entry_by=entry_way(game))
     _prefill_reentry(game, state, form)
     return form
 
@@ -232,6 +269,8 @@ def _prefill_reentry(game: Game, state: GameState, form: HandForm) -> None:
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
     form = NewGameForm()
+    if request.method == "GET":
+        form.fill_players(remembered_table())
     if form.validate_on_submit():
         rules = form.build_rules()
         built = form.build_sides(rules) if rules is not None else None
@@ -248,6 +287,7 @@ def new():
                 response = redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
                 remember_game(response, game)
                 remember_names(response, form.player_names())
+                remember_table(response, form.player_names())
                 return response
         status = 422
     elif request.method == "POST":
@@ -315,7 +355,14 @@ def change_rules(game_id: str, token: str):
 @bp.get("/games/<game_id>/<token>")
 def sheet(game_id: str, token: str):
     game = _game_or_404(game_id, token)
-    response = _render_sheet(game, _state(game))
+    way = request.args.get("entry")
+    if way in ENTRY_WAYS:
+        remember_entry_way(game, way)
+        return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token) + "#record", 303)
+    state = _state(game)
+    new = request.args.get("new", "")
+    new_hand = int(new) if new in {str(h.n) for h in state.hands} else None
+    response = _render_sheet(game, state, new_hand=new_hand)
     if (game.id, game.edit_token, "edit") not in remembered_games():
         remember_game(response, game)
     return response
@@ -336,8 +383,11 @@ def record(game_id: str, token: str):
     state = _state(game)
     form = HandForm(state)
     if not form.validate_on_submit():
-        form.problems.add("form", "This page was open too long: reload and try again.")
+        if form.csrf_token.errors:
+            form.problems.add("form", "This page was open too long: reload and try again.")
+        form.field_problems()
         return _render_sheet(game, state, form, status=422)
+    remember_entry_way(game, form.by.data)
     try:
         n = form.number()
         entry = form.entry()
@@ -355,9 +405,9 @@ def record(game_id: str, token: str):
         text = f"Hand {number} recorded. {new_state.win_reason}"
     if _is_htmx():
         game = services.load_game(game.id)
-        return _render_sheet(game, new_state, message=text)
+        return _render_sheet(game, new_state, message=text, new_hand=number)
     flash(text, "ok")
-    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token) + "#sheet", 303)
+    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=number) + "#play", 303)
 
 
 @bp.post("/games/<game_id>/<token>/undo")
@@ -367,8 +417,7 @@ def undo(game_id: str, token: str):
     sheet_url = url_for("games.sheet", game_id=game.id, token=game.edit_token)
     if not form.validate_on_submit():
         abort(400)
-    text_n = (form.n.data or "").strip()
-    expected = int(text_n) if text_n.isdigit() else None
+    expected = form.n.data
     removed = game.hands[-1] if game.hands else None
     try:
         entry = services.entry_for(removed) if removed is not None else None
@@ -398,7 +447,7 @@ def undo(game_id: str, token: str):
         game = services.load_game(game.id)
         return _render_sheet(game, new_state, message=text)
     flash(text, "ok")
-    return redirect(sheet_url + "#record", 303)
+    return redirect(sheet_url + "#play", 303)
 
 
 @bp.route("/games/<game_id>/<token>/hands/<int:n>/edit", methods=["GET", "POST"])
@@ -424,9 +473,11 @@ def edit(game_id: str, token: str, n: int):
                 status = 422
             else:
                 flash(f"Hand {n} changed; every later total is worked out again.", "ok")
-                return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token) + f"#hand-{n}", 303)
+                return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=n) + "#play", 303)
         else:
-            form.problems.add("form", "This page was open too long: reload and try again.")
+            if form.csrf_token.errors:
+                form.problems.add("form", "This page was open too long: reload and try again.")
+            form.field_problems()
             status = 422
     else:
         form.fill(state.entries[n - 1])

@@ -3,6 +3,8 @@
 - ``GET /games/<id>/poll/<token>?since=<version>``: 304 with no body while the game is
   still at that version (one small query), else 200 with the score sheet partial.
 - ``GET /games/<id>/<token>/qr/view.svg`` and ``.../qr/edit.svg``: QR codes of the links.
+- ``GET /games/<id>/<token>/invite``: the watch link as a big QR code, to share or copy.
+- ``GET /games/<id>/<edit_token>/keep``: the separate step that hands another phone the right to keep score.
 - ``POST /games/<id>/<edit_token>/new-link``: a new edit link; the old one stops working.
 """
 
@@ -89,11 +91,49 @@ def poll(game_id: str, token: str):
         response.headers["HX-Reswap"] = "outerHTML"
     else:
         body = render_template("games/_sheet.html", **context)
+        body += render_template("games/_log.html", **context, log_oob=True)
         body += render_template("games/_live.html", **context, live_oob=True, live_updated=True)
     response.set_data(body)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def _game_for(game_id: str, token: str) -> tuple[Game, bool]:
+    """Return the game and whether *token* may record, or 404."""
+    _, can_edit = _access(game_id, token)
+    game = services.load_game(game_id)
+    if game is None:
+        abort(404)
+    return game, can_edit
+
+
+@bp.get("/games/<game_id>/<token>/invite")
+def invite(game_id: str, token: str):
+    """Invite the table: the link to watch the score, as a QR code, a share button and a copy button."""
+    game, can_edit = _game_for(game_id, token)
+    return render_template(
+        "games/invite.html",
+        game=game,
+        state=services.state_for(game),
+        can_edit=can_edit,
+        token=token,
+        view_link=url_for("games.view", game_id=game.id, token=game.view_token, _external=True),
+    )
+
+
+@bp.get("/games/<game_id>/<token>/keep")
+def keep(game_id: str, token: str):
+    """Let another phone keep score: says what it hands over before showing the link that can record."""
+    game, can_edit = _game_for(game_id, token)
+    if not can_edit:
+        abort(404)
+    return render_template(
+        "games/keep.html",
+        game=game,
+        state=services.state_for(game),
+        edit_link=url_for("games.sheet", game_id=game.id, token=game.edit_token, _external=True),
+    )
 
 
 def _qr_svg(url: str):
