@@ -259,3 +259,37 @@
   document.addEventListener("DOMContentLoaded", check);
   document.addEventListener("htmx:afterSettle", check);
 })();
+
+// Invite: the share sheet of the phone and a copy button, shown only where the browser has them;
+// the link itself stays on the page for everyone else. New game: who deals first follows the names typed.
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    var share = document.querySelector("[data-share]");
+    if (share && navigator.share) {
+      share.hidden = false;
+      share.addEventListener("click", function () {
+        navigator.share({ title: share.getAttribute("data-share-title"), url: share.getAttribute("data-share") })
+          .catch(function () {});
+      });
+    }
+    var copy = document.querySelector("[data-copy]");
+    if (copy && navigator.clipboard) {
+      copy.hidden = false;
+      copy.addEventListener("click", function () {
+        var text = document.getElementById(copy.getAttribute("data-copy")).value;
+        navigator.clipboard.writeText(text).then(function () {
+          document.querySelector("[data-copied]").textContent = "Copied. Paste it in a message to the table.";
+        });
+      });
+    }
+  });
+  document.addEventListener("input", function (event) {
+    var seat = event.target.getAttribute && event.target.getAttribute("data-seat");
+    var name = seat && document.querySelector('[data-seat-name="' + seat + '"]');
+    if (name) {
+      name.textContent = event.target.value.trim() || "Seat " + (Number(seat) + 1);
+      name.parentNode.hidden = false;
+    }
+  });
+})();
