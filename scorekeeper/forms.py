@@ -241,12 +241,13 @@ class NewGameForm(RulesForm):
     def all_problems(self) -> list[tuple[str, str]]:
         """Every message on the form as (the id of what it is about, message), for the summary at the top."""
         found = []
-        for name, messages in self.errors.items():
-            if name == "csrf_token":
+        for field in self:
+            if field.name == "csrf_token" or not field.errors:
                 continue
-            field = self[name]
-            for message in _flatten(messages):
-                found.append((field.id, message))
+            entries = getattr(field, "entries", None)
+            for part in entries if entries is not None else [field]:
+                for message in _flatten(part.errors):
+                    found.append((part.id, message))
         for key in ("players", "side_names", "start_scores"):
             for message in self.problems.get(key):
                 found.append((f"{key.replace('_', '-')}-group", message))
@@ -447,7 +448,7 @@ class HandForm(FlaskForm):
         for i, name in enumerate(names):
             self.side_tricks[i].label.text = name
             self.points[i].label.text = name
-        if self.n.data is None and not self.n.raw:
+        if self.n.data is None and not self.n.raw_data:
             self.n.data = state.next_n
         if self.high.data is None:
             self.high.data = NOT_NEEDED
@@ -624,7 +625,7 @@ class HandForm(FlaskForm):
         message = str(err)
         if field == "tricks" and not self.two_sides:
             self.problems.add("side_tricks", message)
-        elif field == "tricks" and self.two_sides and self.took.data:
+        elif field == "tricks" and self.two_sides:
             self.took.errors = list(self.took.errors or []) + [message]
         elif field == "points" and self.quick and self.took_points.data:
             self.took_points.errors = list(self.took_points.errors or []) + [message]

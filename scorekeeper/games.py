@@ -388,6 +388,9 @@ def record(game_id: str, token: str):
         form.field_problems()
         return _render_sheet(game, state, form, status=422)
     remember_entry_way(game, form.by.data)
+    if form.number() is None:
+        form.problems.add("form", "The hand number of this form is missing: reload the sheet.")
+        return _render_sheet(game, state, form, status=422)
     try:
         n = form.number()
         entry = form.entry()
@@ -460,7 +463,10 @@ def edit(game_id: str, token: str, n: int):
     form = HandForm(before)
     status = 200
     if request.method == "POST":
-        if form.validate_on_submit():
+        if form.validate_on_submit() and form.expected_version() is None:
+            form.problems.add("form", "The version of this form is missing: reload the page.")
+            status = 422
+        elif form.validate_on_submit():
             try:
                 entry = form.entry()
                 services.edit_hand(game, n, entry, expected_version=form.expected_version())

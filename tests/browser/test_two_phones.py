@@ -8,7 +8,8 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+from tests.conftest import SIDES
+
 FOLLOW_TIMEOUT_MS = 6_000  # polls every 3 s, so a change shows within about 5 s
 
 

@@ -695,3 +695,18 @@ def test_a_won_game_is_not_opened_again_and_the_sheet_says_why(client, app):
     assert "This game was won. Undo the winning hand to play on." in after
     with app.app_context():
         assert db.session.scalars(select(Game)).one().finished_at is not None
+
+
+def test_a_side_named_bassetts_keeps_its_note_on_the_sheet(client):
+    response = new_game(
+        client,
+        opt_lock="cap",
+        opt_lock_at="105",
+        **{"side_names-0": "Bassetts", "side_names-1": "Sets", "start_scores-0": "100", "start_scores-1": "0"},
+    )
+    url = response.headers["Location"]
+    assert hand(client, url, bidder=1, bid=30, by="points", took_points=10).status_code == 303
+    row = re.search(r'<tr id="hand-1".*?</tr>', page(client, url), re.S).group(0)
+    assert "✗ set" in row
+    assert '<span class="note">Bassetts: stopped at 105 by the lock, 15 lost</span>' in row
+    assert "Sets: set" not in row  # the set itself is said once, by the mark

@@ -8,8 +8,7 @@ import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
-
-SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+from tests.conftest import SIDES
 
 
 def start(client, sides=SIDES):
@@ -33,11 +32,6 @@ def path_of(url: str) -> str:
 
 def poll(client, game, since, token=None):
     return client.get(f"/games/{game['id']}/poll/{token or game['view_token']}?since={since}")
-
-
-@pytest.fixture
-def game(client):
-    return start(client)
 
 
 # -- The poll ----------------------------------------------------------------------------------
