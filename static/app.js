@@ -2,7 +2,7 @@
 (function () {
   "use strict";
 
-  // Send the CSRF token with htmx requests that carry no form (buttons with hx-post, hx-delete).
+  // CSRF token for htmx requests without a form.
   document.addEventListener("htmx:configRequest", function (event) {
     var meta = document.querySelector('meta[name="csrf-token"]');
     if (meta && meta.content) {
@@ -10,8 +10,7 @@
     }
   });
 
-  // htmx leaves the page alone on an error answer (see the htmx-config meta tag);
-  // say what went wrong in the banner instead of failing silently.
+  // htmx swaps no error answer: say what went wrong in the banner.
   function showRequestError(message) {
     var banner = document.getElementById("request-error");
     if (!banner) {
@@ -33,7 +32,6 @@
         return text.textContent.trim();
       }
     } catch (ignored) {
-      // Fall through to the general message.
     }
     return "That didn't work (error " + xhr.status + "). Nothing was saved; try again.";
   }
@@ -51,8 +49,7 @@
     }
   });
 
-  // "Keep screen on": a checkbox (or an element holding one) marked data-wake-lock.
-  // Hidden until the browser is known to support the Screen Wake Lock API.
+  // "Keep screen on" (data-wake-lock): shown where the Wake Lock API exists.
   var wakeLock = null;
   var wanted = false;
 
@@ -90,7 +87,7 @@
         reflect();
       },
       function () {
-        // Refused (battery saver, not focused...): leave the switch off.
+        // Refused (battery saver...): the switch goes off.
         wanted = false;
         wakeLock = null;
         reflect();
@@ -140,7 +137,7 @@
     });
   }
 
-  // The lock is dropped when the tab is hidden; take it again on return.
+  // A hidden tab drops the lock: take it again on return.
   document.addEventListener("visibilitychange", function () {
     if (wanted && wakeLock === null && document.visibilityState === "visible") {
       acquire();
@@ -155,8 +152,7 @@
   });
 })();
 
-// A hand being entered is kept on this phone until it is saved, so a reload, a closed tab or
-// a dropped connection loses nothing: the same hand number finds its taps again.
+// A hand being entered is kept on this phone until saved: a reload finds the same hand's taps.
 (function () {
   "use strict";
 
@@ -192,7 +188,7 @@
         window.localStorage.setItem(keyOf(form), JSON.stringify(value));
       }
     } catch (ignored) {
-      // Private browsing or a full storage: the form still works, it just isn't kept.
+      // Private browsing or full storage: not kept, still works.
     }
   }
 
@@ -260,8 +256,8 @@
   document.addEventListener("htmx:afterSettle", check);
 })();
 
-// Invite: the share sheet of the phone and a copy button, shown only where the browser has them;
-// the link itself stays on the page for everyone else. New game: who deals first follows the names typed.
+// Invite: share and copy buttons where the browser has them (the link is on the page anyway).
+// New game: "who deals first" follows the names typed.
 (function () {
   "use strict";
   document.addEventListener("DOMContentLoaded", function () {

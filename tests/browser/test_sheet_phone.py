@@ -89,7 +89,7 @@ def tap_paper_hand(thumb: Thumb, bidder: int, bid: int, points: int) -> int:
 def assert_all_in_sight(page: Page, n: int) -> None:
     for selector in (*ON_SCREEN, f"#latest-hand-{n}"):
         assert in_viewport(page, selector), f"{selector} is off screen after hand {n}"
-    expect(page.locator(f"#latest-hand-{n}")).to_have_class("hand-row is-set is-new")
+    expect(page.locator(f"#latest-hand-{n}")).to_have_class("is-set is-new")
 
 
 def test_after_saving_hands_1_12_and_40_everything_that_matters_is_on_screen(phone: Page, live_server):
