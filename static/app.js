@@ -49,35 +49,21 @@
     }
   });
 
-  // "Keep screen on" (data-wake-lock): shown where the Wake Lock API exists.
+  // "Keep screen on" (data-wake-lock: a checkbox, or holding one): shown where the Wake Lock API exists.
   var wakeLock = null;
   var wanted = false;
 
-  function controls() {
-    return Array.prototype.slice.call(document.querySelectorAll("[data-wake-lock]"));
-  }
-
-  function checkboxOf(element) {
-    if (element.matches('input[type="checkbox"]')) {
-      return element;
-    }
-    return element.querySelector('input[type="checkbox"]');
-  }
-
   function reflect() {
-    controls().forEach(function (element) {
-      var box = checkboxOf(element);
-      if (box) {
-        box.checked = wakeLock !== null;
-      }
+    document.querySelectorAll('[data-wake-lock] input[type="checkbox"], input[data-wake-lock]').forEach(function (box) {
+      box.checked = wakeLock !== null;
     });
   }
 
   function acquire() {
-    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") {
-      return Promise.resolve();
+    if (document.visibilityState !== "visible") {
+      return;
     }
-    return navigator.wakeLock.request("screen").then(
+    navigator.wakeLock.request("screen").then(
       function (lock) {
         wakeLock = lock;
         lock.addEventListener("release", function () {
@@ -87,69 +73,40 @@
         reflect();
       },
       function () {
-        // Refused (battery saver...): the switch goes off.
-        wanted = false;
-        wakeLock = null;
+        wanted = false; // refused (battery saver...): the switch goes off
         reflect();
       }
     );
   }
 
-  function release() {
-    wanted = false;
-    if (wakeLock) {
-      var lock = wakeLock;
-      wakeLock = null;
-      return lock.release();
-    }
+  function show() {
+    document.querySelectorAll("[data-wake-lock]").forEach(function (element) {
+      element.hidden = false;
+    });
     reflect();
-    return Promise.resolve();
   }
 
-  function setUp(root) {
-    if (!("wakeLock" in navigator)) {
-      return;
-    }
-    root = root || document;
-    var found = Array.prototype.slice.call(root.querySelectorAll("[data-wake-lock]"));
-    if (root.matches && root.matches("[data-wake-lock]")) {
-      found.push(root);
-    }
-    found.forEach(function (element) {
-      if (element.dataset.wakeLockReady) {
-        return;
-      }
-      element.dataset.wakeLockReady = "1";
-      element.hidden = false;
-      var box = checkboxOf(element);
-      if (!box) {
-        return;
-      }
-      box.checked = wakeLock !== null;
-      box.addEventListener("change", function () {
-        if (box.checked) {
-          wanted = true;
+  if ("wakeLock" in navigator) {
+    document.addEventListener("DOMContentLoaded", show);
+    document.addEventListener("htmx:load", show);
+    document.addEventListener("change", function (event) {
+      var box = event.target;
+      if (box.closest && box.closest("[data-wake-lock]")) {
+        wanted = box.checked;
+        if (wanted) {
           acquire();
-        } else {
-          release();
+        } else if (wakeLock) {
+          wakeLock.release();
         }
-      });
+      }
+    });
+    // A hidden tab drops the lock: take it again on return.
+    document.addEventListener("visibilitychange", function () {
+      if (wanted && wakeLock === null) {
+        acquire();
+      }
     });
   }
-
-  // A hidden tab drops the lock: take it again on return.
-  document.addEventListener("visibilitychange", function () {
-    if (wanted && wakeLock === null && document.visibilityState === "visible") {
-      acquire();
-    }
-  });
-
-  document.addEventListener("DOMContentLoaded", function () {
-    setUp(document);
-  });
-  document.addEventListener("htmx:load", function (event) {
-    setUp(event.target);
-  });
 })();
 
 // A hand being entered is kept on this phone until saved: a reload finds the same hand's taps.
@@ -261,6 +218,10 @@
 (function () {
   "use strict";
   document.addEventListener("DOMContentLoaded", function () {
+    var problem = document.getElementById("new-game-error");
+    if (problem) {
+      problem.focus(); // in view and read out
+    }
     var share = document.querySelector("[data-share]");
     if (share && navigator.share) {
       share.hidden = false;
