@@ -44,6 +44,7 @@ def pages(live_server, game) -> dict[str, str]:
         "sheet (watching)": game["links"]["view"],
         "invite": f"/games/{game['id']}/{game['edit_token']}/invite",
         "keep score elsewhere": f"/games/{game['id']}/{game['edit_token']}/keep",
+        "change a hand": f"/games/{game['id']}/{game['edit_token']}/hands/1/edit",
     }
 
 
@@ -56,7 +57,8 @@ def scheme_page(request, browser, browser_context_args):
 
 
 @pytest.mark.parametrize(
-    "name", ["home", "new game", "sheet (keeping)", "sheet (watching)", "invite", "keep score elsewhere"]
+    "name",
+    ["home", "new game", "sheet (keeping)", "sheet (watching)", "invite", "keep score elsewhere", "change a hand"],
 )
 def test_readable_and_tappable_with_nothing_serious_for_axe(scheme_page: Page, live_server, played, name):
     url = pages(live_server, played)[name]

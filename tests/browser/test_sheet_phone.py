@@ -206,3 +206,43 @@ def test_who_deals_first_names_the_players_as_they_are_typed(page: Page):
     page.fill("#players-3", "Dan")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator(".bar-deal")).to_contain_text("Hand 1: Bob deals, Cathy bids first")
+
+
+def test_invite_the_table_from_the_top_of_the_sheet(page: Page):
+    start(page)
+    sheet = page.url
+    invite = page.get_by_role("link", name="Invite the table")
+    expect(invite).to_be_in_viewport(ratio=1)  # at the top, no scrolling
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    invite.click()
+    qr = page.get_by_role("img", name="QR code of the link to watch the score")
+    expect(qr).to_be_in_viewport(ratio=1)
+    assert qr.bounding_box()["width"] >= 250  # big enough to scan across the table
+    link = page.locator("#view-link").input_value()
+    assert "/view/" in link and link.split("/")[-1] not in sheet
+    # The phone's share sheet only where the browser has one; copying works here.
+    has_share = page.evaluate("() => typeof navigator.share === 'function'")
+    share = page.locator("button[data-share]")
+    expect(share).to_have_text("Share the link…")
+    if has_share:
+        expect(share).to_be_visible()
+    else:
+        expect(share).to_be_hidden()
+    page.get_by_role("button", name="Copy the link").click()
+    expect(page.locator("[data-copied]")).to_have_text("Copied. Paste it in a message to the table.")
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    # Keeping score is a step of its own, which says what it hands over.
+    page.get_by_role("link", name="Let another phone keep score…").click()
+    expect(page.locator(".lede")).to_contain_text("record, undo and change hands")
+    expect(page.locator("#edit-link")).to_have_value(sheet)
+
+
+def test_a_refused_new_game_brings_its_message_into_view_and_reads_it_out(page: Page):
+    page.goto("/games/new")
+    page.fill("#players-0", "Ann")
+    page.get_by_role("button", name="Start the game").click()
+    problem = page.locator("#new-game-error")
+    expect(problem).to_be_in_viewport(ratio=1)
+    expect(problem).to_be_focused()
+    expect(problem).to_have_attribute("role", "alert")
+    expect(problem).to_contain_text("Write the names of at least two players")
