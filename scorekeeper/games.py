@@ -231,12 +231,13 @@ def _render_sheet(
     message: str | None = None,
     can_edit: bool = True,
     new_hand: int | None = None,
+    status_error: bool = False,
 ):
     """Render the sheet page, or for htmx only the part that changes (sheet, hand form, messages)."""
     context = sheet_context(game, state, can_edit)
     if can_edit and form is None:
         form = fresh_hand_form(game, state)
-    context.update(form=form, message=message, status_error=status >= 400, new_hand=new_hand)
+    context.update(form=form, message=message, status_error=status_error or status >= 400, new_hand=new_hand)
     partial = _is_htmx() and request.method == "POST"
     # A partial answer carries the polling element out of band, so it asks from the new version on.
     context.update(live_oob=partial)
@@ -362,7 +363,11 @@ def sheet(game_id: str, token: str):
     state = _state(game)
     new = request.args.get("new", "")
     new_hand = int(new) if new in {str(h.n) for h in state.hands} else None
-    response = _render_sheet(game, state, new_hand=new_hand)
+    # What was just done is said under the score bar, where the page opens after a save (not above the title).
+    flashed = session.pop("_flashes", None) or []
+    message = " ".join(text for _category, text in flashed) or None
+    failed = any(category == "error" for category, _text in flashed)
+    response = _render_sheet(game, state, new_hand=new_hand, message=message, status_error=failed)
     if (game.id, game.edit_token, "edit") not in remembered_games():
         remember_game(response, game)
     return response
