@@ -110,6 +110,10 @@ def one_line(form, field) -> None:
         raise ValidationError("A name can only hold letters, digits, spaces and punctuation.")
 
 
+class FormRefused(ValueError):
+    """What was typed cannot make a game; the reasons are already beside the fields."""
+
+
 class FormProblems:
     """Errors for groups of inputs that are not one WTForms field (players, side names, the form itself)."""
 
@@ -158,19 +162,19 @@ class RulesForm(FlaskForm):
         for info, field in self.option_fields():
             field.data = _option_raw(info, changed[info.name]) if info.name in changed else ""
 
-    def build_rules(self) -> Rules | None:
-        """Return the chosen preset with the house rules changed; record errors and return None if refused."""
+    def build_rules(self) -> Rules:
+        """Return the chosen preset with the house rules changed; raise FormRefused with the errors beside the fields."""
         preset = self.preset.data or DEFAULT_PRESET
         if preset not in PRESET_INFO:
             self.preset.errors = ["Choose one of the rule sets listed."]
-            return None
+            raise FormRefused(self.preset.name)
         changes = {}
         for info, field in self.option_fields():
             try:
                 value = _read_option(info, field.data)
             except ValueError as err:
                 field.errors = [str(err)]
-                return None
+                raise FormRefused(field.name) from None
             if value is not _AS_PRESET:
                 changes[info.name] = value
         try:
@@ -178,7 +182,7 @@ class RulesForm(FlaskForm):
         except RulesError as err:
             target = f"opt_{err.field}" if err.field in OPTION_INFO else "preset"
             self[target].errors = [str(err)]
-            return None
+            raise FormRefused(target) from None
 
 
 class NewGameForm(RulesForm):
@@ -253,12 +257,12 @@ class NewGameForm(RulesForm):
                 found.append((f"{key.replace('_', '-')}-group", message))
         return found
 
-    def build_sides(self, rules: Rules) -> tuple[list[Side], int, list[int] | None] | None:
-        """Return (sides, first dealer seat, starting scores or None); record errors and return None if refused."""
+    def build_sides(self) -> tuple[list[Side], int, list[int] | None]:
+        """Return (sides, first dealer seat, starting scores or None); raise FormRefused with the errors beside the fields."""
         names = self.player_names()
         if len(names) < 2:
             self.problems.add("players", "Write the names of at least two players, in the order they sit.")
-            return None
+            raise FormRefused("players")
         if self.mode.data == "cut-throat":
             sides = [Side(name, (name,)) for name in names]
         else:
@@ -270,7 +274,7 @@ class NewGameForm(RulesForm):
                     f"each side needs the same number of players, two or more. "
                     f"Add or remove a player, or choose cut-throat.",
                 )
-                return None
+                raise FormRefused("players")
             typed = [(entry.data or "").strip() for entry in self.side_names][:count]
             sides = []
             for i in range(count):
@@ -280,10 +284,10 @@ class NewGameForm(RulesForm):
         seated = [i for i, name in enumerate(self.seat_names()) if name]
         if dealer not in seated:
             self.first_dealer.errors = ["Choose one of the players to deal first."]
-            return None
+            raise FormRefused("players")
         scores = self._start_scores(len(sides))
         if self.problems.get("start_scores"):
-            return None
+            raise FormRefused("players")
         return sides, seated.index(dealer), scores
 
     def _start_scores(self, count: int) -> list[int] | None:

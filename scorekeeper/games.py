@@ -27,8 +27,9 @@ from sqlalchemy.orm import selectinload
 
 from . import services
 from .extensions import db
-from .forms import ENTRY_WAYS, ConfirmForm, HandForm, NewGameForm, RulesForm
+from .forms import ENTRY_WAYS, ConfirmForm, FormRefused, HandForm, NewGameForm, RulesForm
 from .models import Game
+from .numbers import NumberError, parse_int
 from .rules import OPTION_INFO, PRESET_INFO, GameState, HandEntry, HandError, Rules, RulesError, SetupError, replay
 from .rules.entry import shown_notes
 from .rules.game import MAX_PLAYERS
@@ -273,23 +274,22 @@ def new():
     if request.method == "GET":
         form.fill_players(remembered_table())
     if form.validate_on_submit():
-        rules = form.build_rules()
-        built = form.build_sides(rules) if rules is not None else None
-        if built is not None:
-            sides, dealer, scores = built
-            try:
-                game = services.create_game(rules, sides, first_dealer=dealer, scores=scores)
-            except (SetupError, RulesError) as err:
-                if isinstance(err, RulesError):
-                    form.preset.errors = [str(err)]
-                else:
-                    form.setup_error(err)
-            else:
-                response = redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
-                remember_game(response, game)
-                remember_names(response, form.player_names())
-                remember_table(response, form.player_names())
-                return response
+        try:
+            rules = form.build_rules()
+            sides, dealer, scores = form.build_sides()
+            game = services.create_game(rules, sides, first_dealer=dealer, scores=scores)
+        except FormRefused:
+            pass  # the reasons are beside the fields
+        except RulesError as err:
+            form.preset.errors = [str(err)]
+        except SetupError as err:
+            form.setup_error(err)
+        else:
+            response = redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
+            remember_game(response, game)
+            remember_names(response, form.player_names())
+            remember_table(response, form.player_names())
+            return response
         status = 422
     elif request.method == "POST":
         status = 422
@@ -320,12 +320,17 @@ def change_rules(game_id: str, token: str):
     elif not form.validate_on_submit():
         status, refused = 422, "This page was open too long: reload and try again."
     else:
-        rules = form.build_rules()
         status = 422
-        if rules is not None:
-            version = request.form.get("version", "")
+        try:
+            rules = form.build_rules()
+            version = parse_int(request.form.get("version", ""), lo=0, what="The version of this page")
+        except NumberError:
+            refused = "This page is damaged: reload it and try again."
+        except FormRefused:
+            pass  # the reasons are beside the fields
+        else:
             try:
-                services.change_rules(game, rules, expected_version=int(version) if version.isdigit() else None)
+                services.change_rules(game, rules, expected_version=version)
             except services.RulesFixed as err:
                 status, refused = 409, str(err)
             except services.GameConflict as err:
