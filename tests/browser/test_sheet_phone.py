@@ -266,3 +266,13 @@ def test_without_javascript_a_saved_hand_opens_on_the_same_view(browser, browser
         for selector in (*ON_SCREEN, f"#latest-hand-{n}"):
             assert in_viewport(page, selector), f"{selector} is off screen after hand {n} without JavaScript"
     context.close()
+
+
+def test_the_new_game_for_four_fits_about_a_screen_and_a_half(page: Page):
+    page.goto("/games/new")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height <= 1.55 * 740, f"the new game page is {height}px tall"
+    for seat in range(4):
+        expect(page.locator(f"#players-{seat}")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#players-4")).to_be_hidden()  # more on demand
+    expect(page.locator("#opt_target")).to_be_hidden()  # house rules folded away

@@ -83,7 +83,7 @@ def text(body: str) -> str:
 def test_new_game_page_offers_presets_house_rules_and_remembered_names(client):
     body = page(client, "/games/new")
     assert "Game to 120; a side on the green (90 or more) must bid to go out" in body
-    assert "<details" in body and "house rules" in body
+    assert "<details" in body and "House rules" in body
     assert 'name="opt_lock"' in body and 'name="opt_elimination_at"' in body
     assert 'list="recent-names"' in body
     assert "seats 1 and 3 play together, 2 and 4" in body
