@@ -1,31 +1,34 @@
 """The README's pictures of the sheet, taken as a phone shows it (360 × 740), light and dark.
 
-Run again after changing the pages; the PNGs under docs/screenshots/ are committed.
+Every run takes them (into a temporary folder); to refresh the committed PNGs after changing the pages:
+``UPDATE_SCREENSHOTS=1 .venv/bin/pytest tests/browser/test_screenshots.py``.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 MAX_BYTES = 120_000
 
 
 @pytest.fixture(params=["light", "dark"])
-def phone(request, browser, browser_context_args):
+def phone(request, browser, browser_context_args, tmp_path):
     context = browser.new_context(**{**browser_context_args, "device_scale_factor": 1}, color_scheme=request.param)
     page = context.new_page()
     page.scheme = request.param
+    page.shots = DOCS if os.environ.get("UPDATE_SCREENSHOTS") else tmp_path
     yield page
     context.close()
 
 
 def shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}-{page.scheme}.png"
+    page.shots.mkdir(parents=True, exist_ok=True)
+    path = page.shots / f"{name}-{page.scheme}.png"
     page.screenshot(path=path)
     assert 0 < path.stat().st_size < MAX_BYTES, f"{path.name} is {path.stat().st_size} bytes"
 
