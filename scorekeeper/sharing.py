@@ -19,6 +19,7 @@ from sqlalchemy import update
 
 from . import services
 from .extensions import db
+from .games import fresh_hand_form, remember_game, sheet_context
 from .models import Game, new_token, utcnow
 
 bp = Blueprint("sharing", __name__)
@@ -54,18 +55,6 @@ def poll_url(game: Game, can_edit: bool) -> str:
     return url_for("sharing.poll", game_id=game.id, token=token)
 
 
-def sheet_context(game: Game, state, can_edit: bool) -> dict:
-    """Return what ``games/_sheet.html`` needs, using the score sheet pages' own helper when there is one."""
-    try:
-        from . import games as sheet_pages
-    except ImportError:
-        sheet_pages = None
-    helper = getattr(sheet_pages, "sheet_context", None) or getattr(sheet_pages, "_sheet_context", None)
-    if helper is not None:
-        return helper(game, state, can_edit)
-    return {"game": game, "state": state, "can_edit": can_edit}
-
-
 @bp.get("/games/<game_id>/poll/<token>")
 def poll(game_id: str, token: str):
     """Answer 304 while the game is unchanged since ``since``, else the new score sheet."""
@@ -83,8 +72,6 @@ def poll(game_id: str, token: str):
     response = make_response("", 200)
     if can_edit and request.args.get("form") == "1":
         # The keeping phone's hand form was untouched: send the form for the next hand with the sheet.
-        from .games import fresh_hand_form
-
         context.update(form=fresh_hand_form(game, state), message=None, status_error=False)
         body = render_template("games/_play.html", **context, live_oob=True, live_updated=True)
         response.headers["HX-Retarget"] = "#play"
@@ -195,17 +182,7 @@ def new_link(game_id: str, token: str):
     db.session.commit()
     flash("The old link to keep score no longer works. Share the new one only with those keeping score.", "ok")
     response = redirect(url_for("games.sheet", game_id=game_id, token=fresh), 303)
-    _remember(response, game_id)
-    return response
-
-
-def _remember(response, game_id: str) -> None:
-    """Let this phone's list of its games hold the new link, if the score sheet pages keep one."""
-    try:
-        from . import games as sheet_pages
-    except ImportError:
-        return
-    helper = getattr(sheet_pages, "remember_game", None)
     game = db.session.get(Game, game_id)
-    if helper is not None and game is not None:
-        helper(response, game)
+    if game is not None:
+        remember_game(response, game)  # this phone's list of games holds the new link
+    return response
