@@ -462,7 +462,8 @@ class HandForm(FlaskForm):
         bids: list = []
         for side in self.state.active_sides:
             bids += [b for b in self.state.allowed_bids(side) if b not in bids]
-        return bids
+        # Numbers in order, then the named bids in the engine's order (sides may start at different floors).
+        return sorted(bids, key=lambda bid: (isinstance(bid, str), bid if isinstance(bid, int) else 0))
 
     @property
     def entry_by(self) -> str:

@@ -710,3 +710,16 @@ def test_a_side_named_bassetts_keeps_its_note_on_the_sheet(client):
     assert "✗ set" in row
     assert '<span class="note">Bassetts: stopped at 105 by the lock, 15 lost</span>' in row
     assert "Sets: set" not in row  # the set itself is said once, by the mark
+
+
+def test_the_bids_offered_are_the_engines_in_order_when_sides_start_at_different_floors(client):
+    response = new_game(client, preset="nova-scotia", **{"start_scores-0": "100", "start_scores-1": "0"})
+    body = page(client, response.headers["Location"])
+    offered = re.findall(r'name="bid" type="radio" value="([^"]+)"', body)
+    assert offered == ["15", "20", "25", "30"] + [b for b in offered if not b.isdigit()]
+    # 15 is offered (the other side may bid it), and refused to the side at 100.
+    refused = hand(
+        client, response.headers["Location"], bidder=0, bid=15, **{"points-0": "15", "points-1": "15"}, by="points"
+    )
+    assert refused.status_code == 422
+    assert any("lowest bid it may make is 20" in e for e in errors(refused.get_data(as_text=True)))
