@@ -414,6 +414,7 @@ class HandForm(FlaskForm):
     tricks = RadioField("Tricks the bidding side took", choices=options(TRICK_PAIRS), validate_choice=False)
     side_tricks = FieldList(RadioField("Tricks", choices=options(TRICK_PAIRS), validate_choice=False))
     high = RadioField("Who took the high?", choices=[], validate_choice=False)
+    no_high = BooleanField("Nobody took the high: the hand is worth 25")
     points = FieldList(RadioField("Points", choices=options(POINT_PAIRS), validate_choice=False))
 
     def __init__(self, state: GameState, *args, entry_by: str | None = None, **kwargs):
@@ -426,7 +427,7 @@ class HandForm(FlaskForm):
         self.side_names = names
         self.two_sides = len(names) == 2
         self.bidding = rules.bidding
-        self.worth = hand_worth(rules)
+        self.may_have_no_high = rules.may_score_25
         if entry_by in ENTRY_WAYS and not self.by.raw_data:
             self.by.data = entry_by
         self.bidder.choices = options((str(i), name) for i, name in enumerate(names))
@@ -472,7 +473,7 @@ class HandForm(FlaskForm):
     @property
     def quick(self) -> bool:
         """Whether one tap says what the bidding side took (two sides, and the rest can be worked out)."""
-        return self.two_sides and (self.entry_by == "tricks" or self.worth is not None)
+        return self.two_sides
 
     @property
     def may_hold(self) -> bool:
@@ -485,7 +486,7 @@ class HandForm(FlaskForm):
     @property
     def high_asked(self) -> bool:
         """Whether "who took the high?" is a question of its own (trick entry, unless one tap says it)."""
-        return self.entry_by == "tricks" and (self.state.rules.may_score_25 or not self.two_sides)
+        return self.entry_by == "tricks" and not self.two_sides
 
     def number(self) -> int | None:
         """Return the hand number the phone meant, or None when missing."""
@@ -507,6 +508,7 @@ class HandForm(FlaskForm):
             for i, value in enumerate(entry.points):
                 self.points[i].data = str(value)
             self.took_points.data = str(entry.points[side])
+            self.no_high.data = self.may_have_no_high and sum(entry.points) < 30
             self.high.data = NOT_NEEDED
             return
         self.by.data = "tricks"
@@ -515,8 +517,8 @@ class HandForm(FlaskForm):
             self.side_tricks[i].data = str(value)
         if self.two_sides and tricks:
             self.tricks.data = str(tricks[side])
-            mark = HIGH_MARK if entry.high == side and not self.state.rules.may_score_25 else ""
-            self.took.data = f"{tricks[side]}{mark}"
+            self.took.data = f"{tricks[side]}{HIGH_MARK if entry.high == side else ''}"
+            self.no_high.data = self.may_have_no_high and entry.high is None and 0 < tricks[side] < 5
         if entry.high is not None:
             self.high.data = str(entry.high)
         elif self.state.rules.may_score_25:
@@ -565,16 +567,17 @@ class HandForm(FlaskForm):
     def _points(self, side: int, count: int) -> tuple[int, ...]:
         message = "Points come in fives: 0, 5, 10, 15, 20, 25 or 30."
         took = read_number(self.took_points.data, lo=0, hi=30, field="took_points", message=message)
-        if self.two_sides and took is not None and self.worth is not None:
-            return points_of_each(side, took, self.state.rules, count)
+        no_high = bool(self.no_high.data)
+        if self.two_sides and took is not None:
+            return points_of_each(side, took, self.state.rules, count, no_high=no_high)
         values = [read_number(f.data, lo=0, hi=30, field="points", message=message) for f in self.points]
         if all(v is None for v in values):
             field = "took_points" if self.quick else "points"
             raise HandError(
                 "Tap the points the bidding side took." if self.quick else "Tap the points each side took.", field
             )
-        if self.worth is not None and values.count(None) == 1:
-            return fill_last(values, self.worth, "points")
+        if values.count(None) == 1:
+            return fill_last(values, hand_worth(self.state.rules, no_high=no_high), "points")
         return tuple(v or 0 for v in values)
 
     def _tricks(self, side: int, count: int) -> tuple[tuple[int, ...], int | None]:
@@ -589,9 +592,7 @@ class HandForm(FlaskForm):
                 message="Each side takes from 0 to 5 tricks.",
             )
             tricks = tricks_of_each(side, took or 0, count)
-            if self.state.rules.may_score_25:
-                return tricks, self._high(tricks)
-            return tricks, high_of(side, tricks, took_high)
+            return tricks, high_of(side, tricks, took_high, no_high=bool(self.no_high.data))
         if self.two_sides:
             took = read_number(
                 self.tricks.data, lo=0, hi=TRICKS_IN_HAND, field="tricks", message="Each side takes from 0 to 5 tricks."
@@ -636,7 +637,18 @@ class HandForm(FlaskForm):
             self.took_points.errors = list(self.took_points.errors or []) + [message]
         elif field == "points":
             self.problems.add("points", message)
-        elif field in ("bidder", "bid", "bagged", "hold", "tricks", "took", "took_points", "high", "partner"):
+        elif field in (
+            "bidder",
+            "bid",
+            "bagged",
+            "hold",
+            "tricks",
+            "took",
+            "took_points",
+            "high",
+            "no_high",
+            "partner",
+        ):
             self[field].errors = list(self[field].errors or []) + [message]
         else:
             self.problems.add("form", message)

@@ -38,20 +38,22 @@ def point_choices() -> tuple[int, ...]:
     return POINT_STEPS
 
 
-def hand_worth(rules: Rules) -> int | None:
-    """What a hand is worth in all, or None when it may be worth 25 or 30 (nobody may take the high)."""
-    return None if rules.may_score_25 else HAND_WORTH
+def hand_worth(rules: Rules, *, no_high: bool = False) -> int:
+    """What a hand is worth in all: 30, or 25 when nobody took the high (where the rules allow it)."""
+    if not no_high:
+        return HAND_WORTH
+    if not rules.may_score_25:
+        raise HandError("Under these rules every hand has a high: it is worth 30", "no_high")
+    return HAND_WORTH - 5
 
 
 def trick_choices(rules: Rules) -> tuple[tuple[int, bool], ...]:
     """Two sides: the answers to "what did the bidding side take?" as (tricks, took the high).
 
-    When every hand has a high, one tap says both: 0 to 4 tricks without it, 1 to 5 with it.
-    When a hand may have no high, the high is asked apart, so the answers are the tricks alone.
+    One tap says both: 0 to 4 tricks without the high, 1 to 5 with it (or, where a hand may have
+    no high, all five without it: that hand is told apart by saying nobody took the high).
     """
-    if rules.may_score_25:
-        return tuple((t, False) for t in range(TRICKS_IN_HAND + 1))
-    without = tuple((t, False) for t in range(TRICKS_IN_HAND))
+    without = tuple((t, False) for t in range(TRICKS_IN_HAND + (1 if rules.may_score_25 else 0)))
     with_high = tuple((t, True) for t in range(1, TRICKS_IN_HAND + 1))
     return without + with_high
 
@@ -81,10 +83,10 @@ def tricks_of_each(side: int, took: int, sides: int) -> tuple[int, ...]:
     return fill_last(values, TRICKS_IN_HAND, "tricks")
 
 
-def points_of_each(side: int, took: int, rules: Rules, sides: int) -> tuple[int, ...]:
+def points_of_each(side: int, took: int, rules: Rules, sides: int, *, no_high: bool = False) -> tuple[int, ...]:
     """Two sides, paper entry: the points of each when *side* took *took* (the other took the rest)."""
-    worth = hand_worth(rules)
-    if sides != 2 or worth is None:
+    worth = hand_worth(rules, no_high=no_high)
+    if sides != 2:
         raise HandError("Say the points of each side", "points")
     if took not in POINT_STEPS:
         raise HandError("Points come in fives: 0, 5, 10, 15, 20, 25 or 30", "points")
@@ -93,8 +95,15 @@ def points_of_each(side: int, took: int, rules: Rules, sides: int) -> tuple[int,
     return fill_last(values, worth, "points")
 
 
-def high_of(side: int, tricks: Sequence[int], took_high: bool) -> int | None:
-    """Two sides: who took the high, given whether *side* did (if not, the other side, when it took a trick)."""
+def high_of(side: int, tricks: Sequence[int], took_high: bool, *, no_high: bool = False) -> int | None:
+    """Two sides: who took the high, given whether *side* did (if not, the other side, when it took a trick).
+
+    *no_high*: nobody took it (where the rules allow a hand without a high).
+    """
+    if no_high:
+        if took_high:
+            raise HandError("Either a side took the high, or nobody did", "no_high")
+        return None
     if took_high:
         return side
     other = 1 - side

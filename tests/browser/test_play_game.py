@@ -178,13 +178,13 @@ def test_the_rules_change_before_the_first_hand(page: Page, page_problems):
     assert no_sideways_scroll(page)
     page.get_by_role("button", name="Play by these rules").click()
     expect(page.locator(".sheet-rules")).to_contain_text("Nova Scotia 120 · game to 100")
-    # A hand may be worth 25 under these rules, so each side's points are asked.
+    # A hand may be worth 25 under these rules: a box says nobody took the high; left alone, it is 30.
     tap(page, "bidder-0")
     page.locator("#bid-group label:has(input[value='20'])").click()
-    page.locator("#points-0-group label:has(input[value='20'])").click()
-    page.locator("#points-1-group label:has(input[value='10'])").click()
+    page.locator("#took_points-group label:has(input[value='15'])").click()
+    tap(page, "no_high")
     page.locator("#hand-form").get_by_role("button", name="Save hand 1").click()
-    expect(page.locator("#hand-1")).to_be_attached()
+    expect(page.locator("#hand-1 .running")).to_have_text(["-20", "10"])
     expect(page.get_by_role("link", name="Change the rules (before the first hand)")).to_have_count(0)
     assert page_problems.all() == []
 

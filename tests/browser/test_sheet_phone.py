@@ -69,10 +69,12 @@ def phone(request, browser, browser_context_args):
     context.close()
 
 
-def start(page: Page, players=("Ann", "Bob", "Cathy", "Dan"), mode: str | None = None) -> None:
+def start(page: Page, players=("Ann", "Bob", "Cathy", "Dan"), mode: str | None = None, rules: str = "") -> None:
     page.goto("/games/new")
     for seat, name in enumerate(players):
         page.fill(f"#players-{seat}", name)
+    if rules:
+        page.locator(f"#preset label:has-text('{rules}')").click()
     if mode:
         page.locator(f"label[for=mode-{1 if mode == 'cut-throat' else 0}]").click()
     page.get_by_role("button", name="Start the game").click()
@@ -152,13 +154,16 @@ def test_an_edit_comes_back_to_the_sheet_with_the_changed_row_in_sight(phone: Pa
 
 
 @pytest.mark.parametrize("points", [0, 5, 10, 15, 20, 25, 30])
-def test_two_sides_any_points_in_four_taps(page: Page, live_server, points):
-    start(page)
+@pytest.mark.parametrize("rules", ["New England auction", "Nova Scotia 120"])
+def test_two_sides_any_points_in_four_taps(page: Page, live_server, points, rules):
+    start(page, rules=rules)
     thumb = Thumb(page)
     tap_paper_hand(thumb, 1, 15, points)
     assert thumb.count == 4
     running = page.locator("#latest-hand-1 .running").all_inner_texts()
     bob_dan = points if points >= 15 else -15
+    if points == 30 and rules == "Nova Scotia 120":
+        bob_dan = 60  # all five tricks score 60 there
     assert running == [str(30 - points), str(bob_dan)]
 
 

@@ -34,12 +34,18 @@ def test_the_other_side_takes_the_rest_of_the_hand_and_the_engine_agrees(side, t
     assert check_points(points, NE) == points
 
 
-def test_a_hand_that_may_be_worth_25_asks_each_side():
-    assert hand_worth(NS) is None and hand_worth(NE) == 30
+def test_a_hand_without_a_high_is_worth_25_only_where_the_rules_allow_it():
+    assert hand_worth(NE) == 30 and hand_worth(NS) == 30
+    assert hand_worth(NS, no_high=True) == 25
+    assert points_of_each(0, 15, NS, 2, no_high=True) == (15, 10)
+    assert check_points((15, 10), NS) == (15, 10)
     with pytest.raises(HandError) as err:
-        points_of_each(0, 20, NS, 2)
-    assert err.value.field == "points"
-    assert all(not high for _, high in trick_choices(NS))
+        points_of_each(0, 15, NE, 2, no_high=True)
+    assert err.value.field == "no_high"
+    assert (5, False) in trick_choices(NS) and (5, False) not in trick_choices(NE)
+    assert high_of(0, (3, 2), False, no_high=True) is None
+    with pytest.raises(HandError):
+        high_of(0, (3, 2), True, no_high=True)
 
 
 @given(side=st.sampled_from([0, 1]), choice=st.sampled_from(trick_choices(NE)))

@@ -570,11 +570,16 @@ def test_traditional_game_has_no_bid_to_tap(client):
     url = response.headers["Location"]
     body = page(client, url)
     assert 'name="bidder"' not in body and "Bagged" not in body
-    assert "Points each side took" in body
+    assert "Points Ann &amp; Cal took" in body
+    assert "Nobody took the high: the hand is worth 25" in body
     assert hand(client, url, tricks=2, high="").status_code == 422  # the high question is asked
     assert hand(client, url, tricks=2, high="none").status_code == 303
     row = re.search(r'<tr id="hand-1".*?</tr>', page(client, url), re.S).group(0)
     assert ">+10<" in row and ">+15<" in row
+    # On paper: the first side's points, and the box when nobody took the high.
+    assert hand(client, url, by="points", took_points=20, no_high="y").status_code == 303
+    row = re.search(r'<tr id="hand-2".*?</tr>', page(client, url), re.S).group(0)
+    assert ">+20<" in row and ">+5<" in row
 
 
 # -- Changing the rules before the first hand -----------------------------------------
