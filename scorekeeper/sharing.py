@@ -3,6 +3,8 @@
 - ``GET /games/<id>/poll/<token>?since=<version>``: 304 with no body while the game is
   still at that version (one small query), else 200 with the score sheet partial.
 - ``GET /games/<id>/<token>/qr/view.svg`` and ``.../qr/edit.svg``: QR codes of the links.
+- ``GET /games/<id>/<token>/invite``: the watch link as a big QR code, to share or copy.
+- ``GET /games/<id>/<edit_token>/keep``: the separate step that hands another phone the right to keep score.
 - ``POST /games/<id>/<edit_token>/new-link``: a new edit link; the old one stops working.
 """
 
@@ -21,6 +23,7 @@ from sqlalchemy import update
 
 from . import services
 from .extensions import db
+from .games import fresh_hand_form, remember_game, sheet_context
 from .models import Game, new_token, utcnow
 from .numbers import NumberError, parse_int
 
@@ -109,18 +112,6 @@ def poll_url(game: Game, can_edit: bool) -> str:
     return url_for("sharing.poll", game_id=game.id, token=token)
 
 
-def sheet_context(game: Game, state, can_edit: bool) -> dict:
-    """Return what ``games/_sheet.html`` needs, using the score sheet pages' own helper when there is one."""
-    try:
-        from . import games as sheet_pages
-    except ImportError:
-        sheet_pages = None
-    helper = getattr(sheet_pages, "sheet_context", None) or getattr(sheet_pages, "_sheet_context", None)
-    if helper is not None:
-        return helper(game, state, can_edit)
-    return {"game": game, "state": state, "can_edit": can_edit}
-
-
 @bp.get("/games/<game_id>/poll/<token>")
 def poll(game_id: str, token: str):
     """Answer 304 while the game is unchanged since ``since``, else the new score sheet."""
@@ -148,8 +139,6 @@ def poll(game_id: str, token: str):
     response = make_response("", 200)
     if with_form:
         # The keeping phone's hand form was untouched: send the form for the next hand with the sheet.
-        from .games import fresh_hand_form
-
         context.update(form=fresh_hand_form(game, state), message=None, status_error=False)
         body = render_template("games/_play.html", **context, live_oob=True, live_updated=True)
         response.headers["HX-Retarget"] = "#play"
@@ -157,6 +146,7 @@ def poll(game_id: str, token: str):
     else:
         context["csrf_token"] = _form_token_marker
         body = render_template("games/_sheet.html", **context)
+        body += render_template("games/_log.html", **context, log_oob=True)
         body += render_template("games/_live.html", **context, live_oob=True, live_updated=True)
         if game.version == version:
             SHEETS.put((game_id, version, can_edit), body)
@@ -172,6 +162,43 @@ def _sheet_response(body: str):
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def _game_for(game_id: str, token: str) -> tuple[Game, bool]:
+    """Return the game and whether *token* may record, or 404."""
+    _, can_edit = _access(game_id, token)
+    game = services.load_game(game_id)
+    if game is None:
+        abort(404)
+    return game, can_edit
+
+
+@bp.get("/games/<game_id>/<token>/invite")
+def invite(game_id: str, token: str):
+    """Invite the table: the link to watch the score, as a QR code, a share button and a copy button."""
+    game, can_edit = _game_for(game_id, token)
+    return render_template(
+        "games/invite.html",
+        game=game,
+        state=services.state_for(game),
+        can_edit=can_edit,
+        token=token,
+        view_link=url_for("games.view", game_id=game.id, token=game.view_token, _external=True),
+    )
+
+
+@bp.get("/games/<game_id>/<token>/keep")
+def keep(game_id: str, token: str):
+    """Let another phone keep score: says what it hands over before showing the link that can record."""
+    game, can_edit = _game_for(game_id, token)
+    if not can_edit:
+        abort(404)
+    return render_template(
+        "games/keep.html",
+        game=game,
+        state=services.state_for(game),
+        edit_link=url_for("games.sheet", game_id=game.id, token=game.edit_token, _external=True),
+    )
 
 
 def _qr_svg(url: str):
@@ -233,17 +260,7 @@ def new_link(game_id: str, token: str):
     db.session.commit()
     flash("The old link to keep score no longer works. Share the new one only with those keeping score.", "ok")
     response = redirect(url_for("games.sheet", game_id=game_id, token=fresh), 303)
-    _remember(response, game_id)
-    return response
-
-
-def _remember(response, game_id: str) -> None:
-    """Let this phone's list of its games hold the new link, if the score sheet pages keep one."""
-    try:
-        from . import games as sheet_pages
-    except ImportError:
-        return
-    helper = getattr(sheet_pages, "remember_game", None)
     game = db.session.get(Game, game_id)
-    if helper is not None and game is not None:
-        helper(response, game)
+    if game is not None:
+        remember_game(response, game)  # this phone's list of games holds the new link
+    return response
