@@ -31,7 +31,6 @@ from .forms import ENTRY_WAYS, ConfirmForm, FormRefused, HandForm, NewGameForm, 
 from .models import Game
 from .numbers import NumberError, parse_int
 from .rules import OPTION_INFO, PRESET_INFO, GameState, HandEntry, HandError, Rules, RulesError, SetupError, replay
-from .rules.entry import shown_notes
 from .rules.game import MAX_PLAYERS
 
 bp = Blueprint("games", __name__)
@@ -137,10 +136,6 @@ def remember_entry_way(game: Game, way: str) -> None:
     kept.pop(game.id, None)
     kept[game.id] = way
     session[ENTRY_KEY] = dict(list(kept.items())[-REMEMBERED_ENTRY_WAYS:])
-
-
-# The notes of a row, for the row macro (imported macros see globals, not the page's context).
-bp.add_app_template_global(shown_notes, "shown_notes")
 
 
 @bp.app_context_processor
