@@ -18,6 +18,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import Model
+from .rules import NAME_MAX
 
 PUBLIC_ID_BYTES = 9  # 12 characters in a URL
 TOKEN_BYTES = 32  # 256 bits, 43 characters
@@ -105,7 +106,7 @@ class Side(Model):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     index: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(80))
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
 
     game: Mapped[Game] = relationship(back_populates="sides")
 
@@ -119,7 +120,7 @@ class Player(Model):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seat: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(80))
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
     side_index: Mapped[int] = mapped_column(Integer)
 
     game: Mapped[Game] = relationship(back_populates="players")

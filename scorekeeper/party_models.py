@@ -13,6 +13,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import Model
 from .models import UTCDateTime, new_public_id, new_token, utcnow
+from .rules import NAME_MAX
 
 
 class Party(Model):
@@ -24,7 +25,7 @@ class Party(Model):
     edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     # The secret from which each table's link and the couples' links are made.
     hall_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
-    name: Mapped[str] = mapped_column(String(80))
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
     held_on: Mapped[date | None] = mapped_column(Date, nullable=True)
     settings: Mapped[dict] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)

@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .extensions import db, rows_changed
 from .models import Game, Hand, Player, utcnow
@@ -72,14 +72,15 @@ class StaleGame(GameConflict):
 
 
 def load_game(game_id: str) -> Game | None:
-    """Return the game with its sides, players and hands (four queries), or None."""
+    """Return the game (one query), or None.
+
+    Its sides, players and hands are each read in one more query when first
+    touched: a request whose version's state is already kept (``state_for``)
+    reads none of them.
+    """
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
         return None
-    return db.session.scalars(
-        select(Game)
-        .where(Game.id == game_id)
-        .options(selectinload(Game.sides), selectinload(Game.players), selectinload(Game.hands))
-    ).one_or_none()
+    return db.session.scalars(select(Game).where(Game.id == game_id)).one_or_none()
 
 
 # What a poll needs, built once: a compiled Core statement skips the ORM's work on the busiest request.
@@ -161,7 +162,8 @@ STATES = StateCache()
 def state_for(game: Game) -> GameState:
     """Return the game's current state: replayed from its hand log, or kept from the last replay of this version."""
     cached = STATES.get(game.id, game.version)
-    if cached is not None and len(cached.hands) == len(game.hands):
+    # The hand count is written with the version, in one UPDATE: both come from the same read of the row.
+    if cached is not None and game.hand_count is not None and len(cached.hands) == game.hand_count:
         return cached
     state = replay(setup_for(game), [entry_for(hand) for hand in game.hands])
     # Keep it only when the row and the hands were read alike (a writer may commit between the two reads).
@@ -242,20 +244,24 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
             raise HandConflict(n)
         if n > expected:
             raise HandConflict(n, f"The sheet changed on another phone: the next hand is hand {expected}, not {n}.")
-    if len(game.hands) >= MAX_HANDS:
+    if len(state.hands) >= MAX_HANDS:
         raise HandError(
             f"This sheet is full: a game keeps at most {MAX_HANDS} hands. Start a rematch to play on.", "game"
         )
     _check_entry(entry)
     new_state = state.apply(entry)
-    version = _bump(game, HandConflict(expected), finished_at=_finished_at(game, new_state), **_totals(new_state))
-    db.session.add(Hand(game_id=game.id, n=expected, **_hand_values(entry, new_state.hands[-1])))
+    game_id, finished_at, totals = game.id, _finished_at(game, new_state), _totals(new_state)
+    version = _bump(game, HandConflict(expected), finished_at=finished_at, **totals)
+    db.session.add(Hand(game_id=game_id, n=expected, **_hand_values(entry, new_state.hands[-1])))
     try:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
         raise HandConflict(expected) from None
-    STATES.put(game.id, version, new_state)
+    # What this request just wrote is what the row now holds: the answer needs no second read of it.
+    for name, value in {"id": game_id, "version": version, "finished_at": finished_at, **totals}.items():
+        set_committed_value(game, name, value)
+    STATES.put(game_id, version, new_state)
     return new_state
 
 

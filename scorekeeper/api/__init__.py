@@ -6,8 +6,6 @@ the message names the problem in a player's words.
 
 from __future__ import annotations
 
-import importlib
-
 from flask import Blueprint, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -62,15 +60,27 @@ def _http_error(exc: HTTPException):
     return response
 
 
+class BadInput(ValueError):
+    """A request the API cannot use: the message in a player's words, ``field`` names the part to fix."""
+
+    def __init__(self, message: str, field: str | None = None, status: int = 422):
+        super().__init__(message)
+        self.field = field
+        self.status = status
+
+
+@bp.errorhandler(BadInput)
+def _bad_input(exc: BadInput):
+    response = error(str(exc), exc.field, exc.status)
+    if exc.status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    return response
+
+
 @bp.errorhandler(InternalServerError)
 def _server_error(exc: InternalServerError):
     return error(MESSAGES[500], None, 500)
 
 
-# The modules below add their routes to ``bp``; a part this build lacks is simply absent.
-for _name in ("referee", "games", "parties", "openapi"):
-    try:
-        importlib.import_module(f"{__name__}.{_name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{_name}":
-            raise
+# The API's parts add their routes to ``bp``: the referee, games, card parties and the OpenAPI document.
+from . import games, openapi, parties, referee  # noqa: E402,F401

@@ -23,7 +23,7 @@ from ..models import Game
 from ..numbers import NumberError, parse_int
 from ..rules import GameState, HandEntry, HandError, SetupError, Side
 from ..rules.options import RulesError
-from . import bp
+from . import BadInput, bp
 from . import error as api_error
 
 MAX_SIDES = 8
@@ -46,15 +46,6 @@ EDIT_FIELDS = (*HAND_FIELDS, "version")
 GAME_FIELDS = ("rules", "sides", "scores", "first_dealer")
 RULES_FIELDS = ("rules",)
 FINISHED_FIELDS = ("finished",)
-
-
-class BadInput(ValueError):
-    """A request body the API cannot use; ``field`` names the part to fix."""
-
-    def __init__(self, message: str, field: str | None = None, status: int = 422):
-        super().__init__(message)
-        self.field = field
-        self.status = status
 
 
 def error(status: int, message: str, field: str | None = None, headers: Mapping | None = None):

@@ -15,20 +15,11 @@ from ..numbers import NumberError, parse_int
 from ..parties import store
 from ..parties.store import PartyRow
 from ..party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PRIZES, Couple, GameKind, PartyError, PartySetup, PartyState
-from . import bp
+from . import BadInput, bp
 from . import error as api_error
 
 PARTY_FIELDS = ("name", "date", "games", "kind", "play_to", "prizes", "booby", "cookie_jar", "couples", "start")
 RESULT_FIELDS = ("game", "table", "winner", "correct")
-
-
-class BadInput(ValueError):
-    """A request the API cannot use; ``field`` names the part to fix."""
-
-    def __init__(self, message: str, field: str | None = None, status: int = 422):
-        super().__init__(message)
-        self.field = field
-        self.status = status
 
 
 # -- The evening as JSON -------------------------------------------------------------

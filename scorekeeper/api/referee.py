@@ -25,16 +25,7 @@ from ..rules import (
     trick_winner,
     trump_order,
 )
-from . import bp, error
-
-
-class InputError(ValueError):
-    """A field of the request that cannot be used, with the field's name."""
-
-    def __init__(self, message: str, field: str | None, status: int = 422):
-        super().__init__(message)
-        self.field = field
-        self.status = status
+from . import BadInput, bp, error
 
 
 def codes(cards) -> list[str]:
@@ -42,10 +33,10 @@ def codes(cards) -> list[str]:
 
 
 def read_body() -> dict[str, Any]:
-    """Return the JSON object sent, or raise InputError (400)."""
+    """Return the JSON object sent, or raise BadInput (400)."""
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise InputError('Send a JSON object, such as {"trump": "S", "cards": ["8S", "AH"]}.', None, 400)
+        raise BadInput('Send a JSON object, such as {"trump": "S", "cards": ["8S", "AH"]}.', None, 400)
     return data
 
 
@@ -54,72 +45,72 @@ def read_rules(value: Any) -> Rules:
     if value is None or value == "":
         return Rules()
     if not isinstance(value, (str, dict)):
-        raise InputError("'rules' must be a preset name or an object of options", "rules")
+        raise BadInput("'rules' must be a preset name or an object of options", "rules")
     try:
         return Rules.from_dict(value)
     except RulesError as exc:
         field = exc.field if exc.field in (None, "rules") else f"rules.{exc.field}"
-        raise InputError(str(exc), field or "rules") from None
+        raise BadInput(str(exc), field or "rules") from None
     except (TypeError, ValueError) as exc:  # a value of the wrong kind inside the options
-        raise InputError(f"These rules cannot be used: {exc}", "rules") from None
+        raise BadInput(f"These rules cannot be used: {exc}", "rules") from None
 
 
 def read_suit(value: Any, field: str, *, required: bool = True) -> Suit | None:
     if value is None or value == "":
         if required:
             what = "the trump suit" if field == "trump" else "a suit"
-            raise InputError(f"Give {what}: S, C, H or D.", field)
+            raise BadInput(f"Give {what}: S, C, H or D.", field)
         return None
     if not isinstance(value, str):
-        raise InputError(f"'{field}' must be a suit: S, C, H or D.", field)
+        raise BadInput(f"'{field}' must be a suit: S, C, H or D.", field)
     try:
         return Suit.parse(value)
     except CardError as exc:
-        raise InputError(str(exc), field) from None
+        raise BadInput(str(exc), field) from None
 
 
 def read_card(value: Any, field: str) -> Card:
     if not isinstance(value, str):
-        raise InputError(f"'{field}' must be one card, such as \"5H\".", field)
+        raise BadInput(f"'{field}' must be one card, such as \"5H\".", field)
     try:
         return Card.parse(value)
     except CardError as exc:
-        raise InputError(str(exc), field) from None
+        raise BadInput(str(exc), field) from None
 
 
 def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[Card, ...]:
     """Read a list of cards (or one string of cards such as ``"5h jd ah"``)."""
     if value is None:
         if required:
-            raise InputError(f'Give the cards of \'{field}\', such as ["8S", "AH"].', field)
+            raise BadInput(f'Give the cards of \'{field}\', such as ["8S", "AH"].', field)
         return ()
     if isinstance(value, str):
         tokens = split_tokens(value)
     elif isinstance(value, list) and all(isinstance(item, str) for item in value):
         tokens = value
     else:
-        raise InputError(f'\'{field}\' must be a list of cards, such as ["8S", "AH"].', field)
+        raise BadInput(f'\'{field}\' must be a list of cards, such as ["8S", "AH"].', field)
     if len(tokens) > 60:
-        raise InputError(f"Too many cards in '{field}'.", field)
+        raise BadInput(f"Too many cards in '{field}'.", field)
     try:
         return parse_cards(tokens)
     except CardError as exc:
-        raise InputError(str(exc), field) from None
+        raise BadInput(str(exc), field) from None
 
 
 def ask(field: str, question, *args, cards: dict[str, tuple[Card, ...]] | None = None):
-    """Ask the rules engine; its refusals become InputError on *field*.
+    """Ask the rules engine; its refusals become BadInput on *field*.
 
     With ``cards`` (field name -> cards given), a refusal naming a card goes to the first field holding it.
     """
     try:
         return question(*args)
     except RulesError as exc:
-        raise InputError(str(exc), exc.field or "rules") from None
+        raise BadInput(str(exc), exc.field or "rules") from None
     except CardError as exc:
-        raise InputError(str(exc), blame(exc, cards or {}, field)) from None
+        raise BadInput(str(exc), blame(exc, cards or {}, field)) from None
     except ValueError as exc:
-        raise InputError(str(exc), field) from None
+        raise BadInput(str(exc), field) from None
 
 
 def blame(exc: CardError, cards: dict[str, tuple[Card, ...]], default: str) -> str:
@@ -132,12 +123,12 @@ def blame(exc: CardError, cards: dict[str, tuple[Card, ...]], default: str) -> s
 
 
 def answer(view):
-    """Turn InputError raised by a view into the JSON error answer."""
+    """Turn BadInput raised by a view into the JSON error answer."""
 
     def wrapped(*args, **kwargs):
         try:
             return view(*args, **kwargs)
-        except InputError as exc:
+        except BadInput as exc:
             return error(str(exc), exc.field, exc.status)
 
     wrapped.__name__ = view.__name__
@@ -152,12 +143,12 @@ def query_rules() -> Rules:
         return Rules()
     raw = raw.strip()
     if not raw:
-        raise InputError("'rules' is empty: give a preset name or a JSON object of options, or leave it out", "rules")
+        raise BadInput("'rules' is empty: give a preset name or a JSON object of options, or leave it out", "rules")
     if raw.startswith("{"):
         try:
             value = json.loads(raw)
         except (ValueError, RecursionError):
-            raise InputError("'rules' is not a preset name or a JSON object of options", "rules") from None
+            raise BadInput("'rules' is not a preset name or a JSON object of options", "rules") from None
         return read_rules(value)
     return read_rules(raw)
 
@@ -187,7 +178,7 @@ def compare_cards():
     rules = query_rules()
     trump = read_suit(request.args.get("trump"), "trump")
     if request.args.get("led") is not None and not request.args["led"].strip():
-        raise InputError("'led' is empty: give the suit led (S, C, H or D), or leave it out.", "led")
+        raise BadInput("'led' is empty: give the suit led (S, C, H or D), or leave it out.", "led")
     led = read_suit(request.args.get("led"), "led", required=False)
     a = read_card(request.args.get("a"), "a")
     b = read_card(request.args.get("b"), "b")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..rules import NAME_MAX
+
 _REF = "#/components/schemas/"
 
 
@@ -25,7 +27,7 @@ _PARTY_ID = {
     "schema": {"type": "string", "maxLength": 32},
 }
 _INDEXES = {"type": "array", "items": {"type": "integer", "minimum": 0}}
-_NAME = {"type": "string", "minLength": 1, "maxLength": 80}
+_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX}
 
 PATHS: dict = {
     "/api/v1/parties": {

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..rules import NAME_MAX
+
 __all__ = [
     "MAX_COUPLES",
     "MAX_GAMES",
@@ -35,7 +37,7 @@ __all__ = [
 MAX_GAMES = 60
 MAX_COUPLES = 400
 MAX_PRIZES = 10
-MAX_NAME = 80
+MAX_NAME = NAME_MAX  # the same limit as a game's names
 MAX_PLAY_TO = 200
 
 

@@ -12,12 +12,12 @@ pytestmark = pytest.mark.browser
 
 def test_cookies_gone_the_banner_says_to_allow_them(page: Page):
     start_partners_game(page)
-    expect(page.locator("h1")).to_have_text("Us v Them")
+    expect(page.locator("h1")).to_have_text("Ann & Cal v Bob & Dee")
     page.context.clear_cookies()
 
     tap(page, "bidder-0")
     page.locator("#bid-group label:has(input[value='20'])").click()
-    tap(page, "tricks-5")
+    page.locator("#took_points-group label:has(input[value='30'])").click()
     page.get_by_role("button", name="Save hand 1").click()
 
     banner = page.locator("#request-error")
