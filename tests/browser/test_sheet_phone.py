@@ -305,7 +305,7 @@ def test_a_tie_for_the_win_is_asked_on_the_sheet_with_big_buttons_naming_the_sid
         "Ada and Bea are tied at 120: say which of them took the later trick"
     )
     # The question comes first in the hand, in sight without scrolling.
-    assert in_viewport(phone, "#tie_break_side-group")
+    expect(question).to_be_in_viewport()
     buttons = question.locator("label.choice")
     expect(buttons).to_have_text(["Ada", "Bea"])
     for box in (buttons.nth(i).bounding_box() for i in range(2)):
