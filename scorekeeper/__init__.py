@@ -58,7 +58,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         # that the proxy in front of gunicorn received, not the internal ones.
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1)
+        # Flask's documented way to add WSGI middleware; its typing declares wsgi_app a method, not an attribute.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1)  # type: ignore[method-assign]
 
     from .extensions import csrf, db, migrate
 

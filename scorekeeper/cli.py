@@ -9,7 +9,7 @@ from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy import delete, exists, select
 
-from .extensions import db
+from .extensions import db, rows_changed
 from .models import Game, Hand, Player, Side, utcnow
 
 PRUNE_AFTER_DAYS = 7
@@ -34,7 +34,7 @@ def prune_games(days: int = PRUNE_AFTER_DAYS, *, dry_run: bool = False) -> int:
         result = db.session.execute(
             delete(Game).where(Game.id.in_(chunk), empty_and_old).execution_options(synchronize_session=False)
         )
-        removed += result.rowcount
+        removed += rows_changed(result)
         # Sides and players go with their game (ON DELETE CASCADE); this also holds where keys are not enforced.
         gone = ~exists(select(Game.id).where(Game.id == Player.game_id))
         db.session.execute(delete(Player).where(Player.game_id.in_(chunk), gone))

@@ -4,11 +4,14 @@ The forms read what was tapped and turn it into the engine's values
 (``Rules``, ``Side``, ``HandEntry``); whether a game or a hand can stand is the
 engine's question, and its answer comes back as an error beside the field.
 Whole numbers are read by ``WholeNumberField`` or ``read_number`` (both
-``scorekeeper.numbers.parse_int``); what the rest of the table took is worked
-out by ``scorekeeper.rules.entry``.
+``scorekeeper.numbers.parse_int``); what the rest of the table took, who must
+have taken the high, the bids offered and the questions a hand needs answered
+(an off-suit set, a tie-break) are the engine's answers (``scorekeeper.rules``).
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
@@ -21,6 +24,7 @@ from .rules import (
     MAX_PLAYERS,
     OPTION_INFO,
     PRESET_INFO,
+    TRICKS_IN_HAND,
     GameState,
     HandEntry,
     HandError,
@@ -29,23 +33,17 @@ from .rules import (
     SetupError,
     Side,
     bid_label,
-)
-from .rules.entry import (
-    fill_last,
-    hand_worth,
-    high_of,
+    complete_points,
+    complete_tricks,
+    infer_high,
     point_choices,
-    points_of_each,
-    side_name,
+    seat_sides,
     trick_choices,
-    tricks_of_each,
 )
-from .rules.points import TRICKS_IN_HAND
 from .services import NAME_MAX_LENGTH
 
 MAX_PARTNER_SIDES = 4
 TRICK_PAIRS = [(str(t), str(t)) for t in range(TRICKS_IN_HAND + 1)]
-POINT_PAIRS = [(str(p), str(p)) for p in point_choices()]
 # Options typed as numbers; elimination is typed as the points below zero, so nobody types a minus sign.
 NUMBER_OPTIONS = ("target", "lock_at", "green_at", "elimination_at")
 NOT_NEEDED = ""
@@ -263,23 +261,13 @@ class NewGameForm(RulesForm):
         if len(names) < 2:
             self.problems.add("players", "Write the names of at least two players, in the order they sit.")
             raise FormRefused("players")
-        if self.mode.data == "cut-throat":
-            sides = [Side(name, (name,)) for name in names]
-        else:
-            count = int(self.side_count.data or 2)
-            if len(names) % count or len(names) == count:
-                self.problems.add(
-                    "players",
-                    f"{len(names)} players cannot make {count} sides of partners: "
-                    f"each side needs the same number of players, two or more. "
-                    f"Add or remove a player, or choose cut-throat.",
-                )
-                raise FormRefused("players")
-            typed = [(entry.data or "").strip() for entry in self.side_names][:count]
-            sides = []
-            for i in range(count):
-                players = tuple(names[j] for j in range(len(names)) if j % count == i)
-                sides.append(Side(typed[i] or side_name(players), players))
+        count = None if self.mode.data == "cut-throat" else int(self.side_count.data or 2)
+        typed = [(entry.data or "").strip() for entry in self.side_names]
+        try:
+            sides = list(seat_sides(names, count, typed))
+        except SetupError as err:
+            self.problems.add("players", f"{err}. Add or remove a player, or choose cut-throat.")
+            raise FormRefused("players") from None
         dealer = self.first_dealer.data or 0
         seated = [i for i, name in enumerate(self.seat_names()) if name]
         if dealer not in seated:
@@ -397,6 +385,10 @@ class HandForm(FlaskForm):
     tap (``took``, such as ``3h``). Three sides and more tap each side's points or tricks; the last
     side's are worked out when they can be. ``tricks``/``high``/``points-N`` are read too, as the
     edit page and older pages send them.
+
+    Two questions are asked only when the engine says a hand needs them (``offsuit_sides``,
+    ``tie_sides``): which defending side set the bidder with off-suit cards only, and which tied
+    side won the tie-break. The first save of such a hand is refused with the question in place.
     """
 
     n = WholeNumberField(
@@ -409,13 +401,15 @@ class HandForm(FlaskForm):
     bid = RadioField("Bid", choices=[], validate_choice=False)
     hold = BooleanField("The dealer held")
     partner = SelectField("Partner called", choices=[], validate_choice=False)
-    took_points = RadioField("Points the bidding side took", choices=options(POINT_PAIRS), validate_choice=False)
+    took_points = RadioField("Points the bidding side took", choices=[], validate_choice=False)
     took = RadioField("Tricks the bidding side took", choices=[], validate_choice=False)
     tricks = RadioField("Tricks the bidding side took", choices=options(TRICK_PAIRS), validate_choice=False)
     side_tricks = FieldList(RadioField("Tricks", choices=options(TRICK_PAIRS), validate_choice=False))
     high = RadioField("Who took the high?", choices=[], validate_choice=False)
     no_high = BooleanField("Nobody took the high: the hand is worth 25")
-    points = FieldList(RadioField("Points", choices=options(POINT_PAIRS), validate_choice=False))
+    points = FieldList(RadioField("Points", choices=[], validate_choice=False))
+    offsuit_set = RadioField("Set with off-suit cards only?", choices=[], validate_choice=False)
+    tie_break_side = RadioField("Who won the tie?", choices=[], validate_choice=False)
 
     def __init__(self, state: GameState, *args, entry_by: str | None = None, **kwargs):
         """Fit the choices to the game as it stands before this hand."""
@@ -431,7 +425,9 @@ class HandForm(FlaskForm):
         if entry_by in ENTRY_WAYS and not self.by.raw_data:
             self.by.data = entry_by
         self.bidder.choices = options((str(i), name) for i, name in enumerate(names))
-        self.bid.choices = options((str(b), bid_label(b)) for b in self.offered_bids())
+        self.bid.choices = options((str(b), bid_label(b)) for b in state.bid_choices())
+        point_pairs = [(str(p), str(p)) for p in point_choices(rules)]
+        self.took_points.choices = options(point_pairs)
         self.partner.choices = options(
             [("", "Nobody: the bidder plays alone")] + [(str(i), name) for i, name in enumerate(names)]
         )
@@ -453,18 +449,14 @@ class HandForm(FlaskForm):
         for i, name in enumerate(names):
             self.side_tricks[i].label.text = name
             self.points[i].label.text = name
+            self.points[i].choices = options(point_pairs)
+        # The questions of this hand, when the engine says it needs them (see ``entry``).
+        self.offsuit_sides: tuple[int, ...] = ()
+        self.tie_sides: tuple[int, ...] = ()
         if self.n.data is None and not self.n.raw_data:
             self.n.data = state.next_n
         if self.high.data is None:
             self.high.data = NOT_NEEDED
-
-    def offered_bids(self) -> list:
-        """Every bid some side may make now (the engine's list; each side's own floor is checked on saving)."""
-        bids: list = []
-        for side in self.state.active_sides:
-            bids += [b for b in self.state.allowed_bids(side) if b not in bids]
-        # Numbers in order, then the named bids in the engine's order (sides may start at different floors).
-        return sorted(bids, key=lambda bid: (isinstance(bid, str), bid if isinstance(bid, int) else 0))
 
     @property
     def entry_by(self) -> str:
@@ -488,6 +480,13 @@ class HandForm(FlaskForm):
         """Whether "who took the high?" is a question of its own (trick entry, unless one tap says it)."""
         return self.entry_by == "tricks" and not self.two_sides
 
+    @property
+    def tie_question(self) -> str:
+        """The tie-break question in the table's words (``tie_break``: ``last-trick`` or ``first-out``)."""
+        if self.state.rules.tie_break == "last-trick":
+            return "Tied for the win: who took the later trick?"
+        return f"Tied for the win: who reached {self.state.rules.target} first?"
+
     def number(self) -> int | None:
         """Return the hand number the phone meant, or None when missing."""
         return self.n.data
@@ -496,7 +495,8 @@ class HandForm(FlaskForm):
         return self.version.data
 
     def fill(self, entry: HandEntry) -> None:
-        """Prefill the form with a hand already entered (to edit or re-enter it)."""
+        """Prefill the form with a hand already entered (to edit or re-enter it), its questions' answers too."""
+        self._fill_answers(entry)
         self.bidder.data = None if entry.bidder is None else str(entry.bidder)
         self.bid.data = None if entry.bid is None else str(entry.bid)
         self.bagged.data = bool(entry.bagged)
@@ -542,7 +542,7 @@ class HandForm(FlaskForm):
                     raise HandError("Tap the side that won the bid.", "bidder")
                 bidder = state.dealer_side
             raw_bid = (self.bid.data or "").strip()
-            offered = {str(b): b for b in self.offered_bids()}
+            offered = {str(b): b for b in state.bid_choices()}
             if not raw_bid:
                 if not bagged:
                     raise HandError("Tap the bid.", "bid")
@@ -555,11 +555,62 @@ class HandForm(FlaskForm):
                 partner = self._side(self.partner.data, "partner", "That partner is not in this game.")
         side = bidder if bidder is not None else 0
         if self.entry_by == "points":
-            return HandEntry(
+            entry = HandEntry(
                 bidder=bidder, bid=bid, bagged=bagged, hold=hold, points=self._points(side, count), partner=partner
             )
-        tricks, high = self._tricks(side, count)
-        return HandEntry(bidder=bidder, bid=bid, bagged=bagged, hold=hold, tricks=tricks, high=high, partner=partner)
+        else:
+            tricks, high = self._tricks(side, count)
+            entry = HandEntry(
+                bidder=bidder, bid=bid, bagged=bagged, hold=hold, tricks=tricks, high=high, partner=partner
+            )
+        return self._answered(entry)
+
+    def _answered(self, entry: HandEntry) -> HandEntry:
+        """Add the answers to the questions this hand needs (the engine says which), or ask them.
+
+        An off-suit set is asked only of a set hand under ``offsuit_set_bonus``, a tie-break only when
+        sides tie for the win under ``tie_break``; an answer left from an earlier version of the hand
+        is dropped when its question no longer arises. Raises HandError naming the question to answer.
+        """
+        state, names = self.state, self.side_names
+        self.offsuit_sides = state.offsuit_set_sides(entry)
+        if self.offsuit_sides:
+            self._offer(self.offsuit_set, self.offsuit_sides, (NOBODY, "No: trumps helped set it"))
+            raw = (self.offsuit_set.data or "").strip()
+            if not raw:
+                who = names[entry.bidder] if entry.bidder is not None else "The bidder"
+                raise HandError(
+                    f"{who} was set. Did a side set it with off-suit cards only, no trumps? "
+                    "That side scores 30: tap it, or No.",
+                    "offsuit_set",
+                )
+            offsuit = None if raw == NOBODY else self._side(raw, "offsuit_set", "That side is not in this game.")
+            entry = dataclasses.replace(entry, offsuit_set=offsuit)
+        self.tie_sides = state.tie_break_sides(entry)
+        if self.tie_sides:
+            self._offer(self.tie_break_side, self.tie_sides)
+            raw = (self.tie_break_side.data or "").strip()
+            side = self._side(raw, "tie_break_side", "Tap one of the tied sides.") if raw else None
+            # Without an answer the engine refuses the hand with the question in its words.
+            entry = dataclasses.replace(entry, tie_break_side=side)
+        return entry
+
+    def _offer(self, field: RadioField, sides: tuple[int, ...], *extra: tuple[str, str]) -> None:
+        field.choices = options([(str(s), self.side_names[s]) for s in sides] + list(extra))
+
+    def _fill_answers(self, entry: HandEntry) -> None:
+        """Show a recorded hand's answers to its questions (the edit page asks them again)."""
+        try:
+            self.offsuit_sides = self.state.offsuit_set_sides(entry)
+            self.tie_sides = self.state.tie_break_sides(entry)
+        except HandError:
+            self.offsuit_sides = self.tie_sides = ()
+        if self.offsuit_sides:
+            self._offer(self.offsuit_set, self.offsuit_sides, (NOBODY, "No: trumps helped set it"))
+            self.offsuit_set.data = NOBODY if entry.offsuit_set is None else str(entry.offsuit_set)
+        if self.tie_sides:
+            self._offer(self.tie_break_side, self.tie_sides)
+            self.tie_break_side.data = None if entry.tie_break_side is None else str(entry.tie_break_side)
 
     def _side(self, raw, field: str, message: str) -> int | None:
         return read_number(raw, lo=0, hi=len(self.side_names) - 1, field=field, message=message)
@@ -568,8 +619,9 @@ class HandForm(FlaskForm):
         message = "Points come in fives: 0, 5, 10, 15, 20, 25 or 30."
         took = read_number(self.took_points.data, lo=0, hi=30, field="took_points", message=message)
         no_high = bool(self.no_high.data)
+        rules = self.state.rules
         if self.two_sides and took is not None:
-            return points_of_each(side, took, self.state.rules, count, no_high=no_high)
+            return complete_points([took if s == side else None for s in range(count)], rules, no_high=no_high)
         values = [read_number(f.data, lo=0, hi=30, field="points", message=message) for f in self.points]
         if all(v is None for v in values):
             field = "took_points" if self.quick else "points"
@@ -577,7 +629,7 @@ class HandForm(FlaskForm):
                 "Tap the points the bidding side took." if self.quick else "Tap the points each side took.", field
             )
         if values.count(None) == 1:
-            return fill_last(values, hand_worth(self.state.rules, no_high=no_high), "points")
+            return complete_points(values, rules, no_high=no_high)
         return tuple(v or 0 for v in values)
 
     def _tricks(self, side: int, count: int) -> tuple[tuple[int, ...], int | None]:
@@ -591,8 +643,8 @@ class HandForm(FlaskForm):
                 field="took",
                 message="Each side takes from 0 to 5 tricks.",
             )
-            tricks = tricks_of_each(side, took or 0, count)
-            return tricks, high_of(side, tricks, took_high, no_high=bool(self.no_high.data))
+            tricks = complete_tricks([took or 0 if s == side else None for s in range(count)])
+            return tricks, self._high_of(side, tricks, took_high)
         if self.two_sides:
             took = read_number(
                 self.tricks.data, lo=0, hi=TRICKS_IN_HAND, field="tricks", message="Each side takes from 0 to 5 tricks."
@@ -600,7 +652,7 @@ class HandForm(FlaskForm):
             if took is None:
                 who = "the bidding side" if self.bidding else self.side_names[0]
                 raise HandError(f"Tap how many tricks {who} took.", "took")
-            tricks = tricks_of_each(side, took, count)
+            tricks = complete_tricks([took if s == side else None for s in range(count)])
         else:
             values = [
                 read_number(
@@ -610,8 +662,18 @@ class HandForm(FlaskForm):
             ]
             if values.count(None) > 1:
                 raise HandError("Tap the tricks of each side (the last side's are worked out).", "tricks")
-            tricks = fill_last(values, TRICKS_IN_HAND, "tricks")
+            tricks = complete_tricks(values)
         return tricks, self._high(tricks)
+
+    def _high_of(self, side: int, tricks: tuple[int, ...], took_high: bool) -> int | None:
+        """Two sides, one tap: *side* took the high, or nobody did (the box), or the engine says who must have."""
+        if self.no_high.data:
+            if took_high:
+                raise HandError("Either a side took the high, or nobody did.", "no_high")
+            return None
+        if took_high:
+            return side
+        return infer_high(tricks, self.state.rules, besides=(side,), high_taken=True)
 
     def _high(self, tricks: tuple[int, ...]) -> int | None:
         raw = (self.high.data or "").strip()
@@ -648,6 +710,8 @@ class HandForm(FlaskForm):
             "high",
             "no_high",
             "partner",
+            "offsuit_set",
+            "tie_break_side",
         ):
             self[field].errors = list(self[field].errors or []) + [message]
         else:

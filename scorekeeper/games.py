@@ -31,7 +31,6 @@ from .forms import ENTRY_WAYS, ConfirmForm, FormRefused, HandForm, NewGameForm, 
 from .models import Game
 from .numbers import NumberError, parse_int
 from .rules import OPTION_INFO, PRESET_INFO, GameState, HandEntry, HandError, Rules, RulesError, SetupError, replay
-from .rules.entry import shown_notes
 from .rules.game import MAX_PLAYERS
 
 bp = Blueprint("games", __name__)
@@ -49,7 +48,10 @@ COOKIE_MAX_AGE = 400 * 24 * 3600
 
 
 def _serializer(salt: str) -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt=f"scorekeeper.{salt}")
+    secret = current_app.secret_key
+    if not secret:
+        raise RuntimeError("SECRET_KEY is not set: cookies cannot be signed")
+    return URLSafeSerializer(secret, salt=f"scorekeeper.{salt}")
 
 
 def _read_cookie(name: str) -> list:
@@ -136,10 +138,6 @@ def remember_entry_way(game: Game, way: str) -> None:
     session[ENTRY_KEY] = dict(list(kept.items())[-REMEMBERED_ENTRY_WAYS:])
 
 
-# The notes of a row, for the row macro (imported macros see globals, not the page's context).
-bp.add_app_template_global(shown_notes, "shown_notes")
-
-
 @bp.app_context_processor
 def _my_games():
     return {"my_games": my_games}
@@ -168,6 +166,8 @@ def my_games() -> list[dict]:
         expected = game.edit_token if kind == "edit" else game.view_token
         if not hmac.compare_digest(expected, token):
             continue
+        scores: tuple[int | None, ...]
+        winner: int | None
         try:
             state = services.state_for(game)
         except ValueError:
@@ -194,8 +194,10 @@ def my_games() -> list[dict]:
 
 def _game_or_404(game_id: str, token: str, kind: str = "edit") -> Game:
     game = services.load_game(game_id)
-    expected = None if game is None else (game.edit_token if kind == "edit" else game.view_token)
-    if expected is None or not isinstance(token, str) or not hmac.compare_digest(expected.encode(), token.encode()):
+    if game is None:
+        abort(404)
+    expected = game.edit_token if kind == "edit" else game.view_token
+    if not isinstance(token, str) or not hmac.compare_digest(expected.encode(), token.encode()):
         abort(404)
     return game
 
@@ -417,7 +419,7 @@ def record(game_id: str, token: str):
     if new_state.over:
         text = f"Hand {number} recorded. {new_state.win_reason}"
     if _is_htmx():
-        game = services.load_game(game.id)
+        game = _game_or_404(game_id, token)
         return _render_sheet(game, new_state, message=text, new_hand=number)
     flash(text, "ok")
     return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=number) + "#play", 303)
@@ -441,26 +443,30 @@ def undo(game_id: str, token: str):
     except HandError as err:
         return _render_sheet(game, _state(game), status=409, message=str(err))
     number = new_state.next_n
-    session["reenter"] = {
-        "game": game.id,
-        "n": number,
-        "entry": {
-            "bidder": entry.bidder,
-            "bid": entry.bid,
-            "bagged": entry.bagged,
-            "hold": entry.hold,
-            "tricks": list(entry.tricks) if entry.tricks is not None else None,
-            "high": entry.high,
-            "points": list(entry.points) if entry.points is not None else None,
-            "partner": entry.partner,
-        },
-    }
+    if entry is not None:
+        session["reenter"] = {"game": game.id, "n": number, "entry": _entry_values(entry)}
     text = f"Hand {number} removed. It is filled in below if you want to enter it again."
     if _is_htmx():
-        game = services.load_game(game.id)
+        game = _game_or_404(game_id, token)
         return _render_sheet(game, new_state, message=text)
     flash(text, "ok")
     return redirect(sheet_url + "#play", 303)
+
+
+def _entry_values(entry: HandEntry) -> dict[str, object]:
+    """A hand as plain values for the session, to offer it again after an undo."""
+    return {
+        "bidder": entry.bidder,
+        "bid": entry.bid,
+        "bagged": entry.bagged,
+        "hold": entry.hold,
+        "tricks": list(entry.tricks) if entry.tricks is not None else None,
+        "high": entry.high,
+        "points": list(entry.points) if entry.points is not None else None,
+        "partner": entry.partner,
+        "offsuit_set": entry.offsuit_set,
+        "tie_break_side": entry.tie_break_side,
+    }
 
 
 @bp.route("/games/<game_id>/<token>/hands/<int:n>/edit", methods=["GET", "POST"])

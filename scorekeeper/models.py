@@ -17,7 +17,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
+from .extensions import Model
 from .rules import NAME_MAX
 
 PUBLIC_ID_BYTES = 9  # 12 characters in a URL
@@ -62,7 +62,7 @@ class UTCDateTime(TypeDecorator):
         return value.replace(tzinfo=UTC)
 
 
-class Game(db.Model):
+class Game(Model):
     """One game: its rules, seating and how to reach it."""
 
     __tablename__ = "games"
@@ -97,7 +97,7 @@ class Game(db.Model):
         return f"<Game {self.id} v{self.version}>"
 
 
-class Side(db.Model):
+class Side(Model):
     """A side: a partnership, or one player in cut-throat."""
 
     __tablename__ = "sides"
@@ -111,7 +111,7 @@ class Side(db.Model):
     game: Mapped[Game] = relationship(back_populates="sides")
 
 
-class Player(db.Model):
+class Player(Model):
     """A player at a seat, numbered clockwise from 0."""
 
     __tablename__ = "players"
@@ -126,7 +126,7 @@ class Player(db.Model):
     game: Mapped[Game] = relationship(back_populates="players")
 
 
-class Hand(db.Model):
+class Hand(Model):
     """One hand as it was entered at the table."""
 
     __tablename__ = "hands"

@@ -11,12 +11,12 @@ from datetime import date, datetime
 from sqlalchemy import JSON, Date, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
+from .extensions import Model
 from .models import UTCDateTime, new_public_id, new_token, utcnow
 from .rules import NAME_MAX
 
 
-class Party(db.Model):
+class Party(Model):
     """One evening: its settings and the secrets of its links."""
 
     __tablename__ = "parties"
@@ -40,7 +40,7 @@ class Party(db.Model):
         return f"<Party {self.id} v{self.version}>"
 
 
-class PartyEntry(db.Model):
+class PartyEntry(Model):
     """One entry of a party's log (a couple registered, a result, a tie settled...), as entered."""
 
     __tablename__ = "party_entries"

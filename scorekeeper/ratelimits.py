@@ -24,7 +24,9 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, abort, g, request
 from flask_limiter import Limiter, RequestLimit
@@ -131,7 +133,7 @@ def init_app(app: Flask) -> Limiter:
         view = app.view_functions.get(endpoint)
         if view is None or getattr(view, "_rate_limited", False):
             continue
-        wrapped = view
+        wrapped: Callable[..., Any] = view
         if endpoint in POLL_ENDPOINTS:
             wrapped = sheets(polls(wrapped))
             scopes.setdefault(endpoint, []).extend([("polls", ["GET"]), ("poll-sheets", ["GET"])])

@@ -14,12 +14,13 @@ import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .extensions import db
+from .extensions import db, rows_changed
 from .models import Game, Hand, Player, utcnow
 from .models import Side as SideRow
 from .rules import NAME_MAX, GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
@@ -175,7 +176,7 @@ def state_for(game: Game) -> GameState:
 
 
 def create_game(
-    rules: Rules | Mapping | str | None,
+    rules: Rules | Mapping[str, Any] | str | None,
     sides: Sequence[Side],
     first_dealer: int = 0,
     scores: Sequence[int] | None = None,
@@ -201,7 +202,9 @@ def create_game(
     return game
 
 
-def change_rules(game: Game, rules: Rules | Mapping | str, *, expected_version: int | None = None) -> GameState:
+def change_rules(
+    game: Game, rules: Rules | Mapping[str, Any] | str, *, expected_version: int | None = None
+) -> GameState:
     """Play a game not yet begun under other rules; return its new state.
 
     The rules are fixed once the first hand is recorded (every score depends on
@@ -443,7 +446,7 @@ def _bump(game: Game, conflict: GameConflict, **values) -> int:
         .values(version=old + 1, updated_at=utcnow(), **values)
         .execution_options(synchronize_session=False)
     )
-    if result.rowcount != 1:
+    if rows_changed(result) != 1:
         db.session.rollback()
         raise conflict
     return old + 1

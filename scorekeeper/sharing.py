@@ -22,7 +22,7 @@ from flask_wtf.csrf import generate_csrf
 from sqlalchemy import update
 
 from . import services
-from .extensions import db
+from .extensions import db, rows_changed
 from .games import fresh_hand_form, remember_game, sheet_context
 from .models import Game, new_token, utcnow
 from .numbers import NumberError, parse_int
@@ -227,6 +227,8 @@ def qr_view(game_id: str, token: str):
     """The QR code of the read-only link (either token may ask for it)."""
     _access(game_id, token)
     game = db.session.get(Game, game_id)
+    if game is None:
+        abort(404)
     return _qr_svg(url_for("games.view", game_id=game.id, token=game.view_token, _external=True))
 
 
@@ -237,6 +239,8 @@ def qr_edit(game_id: str, token: str):
     if not can_edit:
         abort(404)
     game = db.session.get(Game, game_id)
+    if game is None:
+        abort(404)
     return _qr_svg(url_for("games.sheet", game_id=game.id, token=game.edit_token, _external=True))
 
 
@@ -253,7 +257,7 @@ def new_link(game_id: str, token: str):
         .values(edit_token=fresh, version=version + 1, updated_at=utcnow())
         .execution_options(synchronize_session=False)
     )
-    if result.rowcount != 1:
+    if rows_changed(result) != 1:
         db.session.rollback()
         flash("The game changed on another phone just then. Try again.", "error")
         return redirect(url_for("games.sheet", game_id=game_id, token=token), 303)

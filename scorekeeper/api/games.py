@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Mapping
+from typing import TypeGuard
 
 from flask import current_app, jsonify, make_response, request, url_for
 from werkzeug.http import parse_etags
@@ -120,7 +121,7 @@ def public_url(endpoint: str, **values) -> str:
 
 def links_json(game: Game) -> dict:
     """Return the links of the sheet that can record and the one that only shows."""
-    links = {}
+    links: dict[str, str | None] = {}
     for name, endpoint, token in (("edit", "games.sheet", game.edit_token), ("view", "games.view", game.view_token)):
         try:
             links[name] = public_url(endpoint, game_id=game.id, token=token)
@@ -151,7 +152,7 @@ def _body(allowed: tuple[str, ...]) -> dict:
     return data
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 import unicodedata
+from typing import Any
 
 from ..rules import OPTION_INFO, PRESETS, Rules
 from ..services import MAX_HANDS, NAME_MAX_LENGTH, REFUSED_NAME_CATEGORIES
@@ -75,9 +76,12 @@ def _option_schema(field: dataclasses.Field) -> dict:
     return schema
 
 
-RULES_SCHEMA = {
-    "description": 'A preset name, or `{"preset": ..., <option>: <value>}` (options left out follow the preset). '
-    "Values the rule book does not allow together are refused with 422.",
+RULES_DESCRIPTION = (
+    'A preset name, or `{"preset": ..., <option>: <value>}` (options left out follow the preset). '
+    "Values the rule book does not allow together are refused with 422."
+)
+RULES_SCHEMA: dict[str, Any] = {
+    "description": RULES_DESCRIPTION,
     "oneOf": [
         {"type": "string", "enum": list(PRESETS)},
         {
@@ -108,7 +112,7 @@ _WRITE_ERRORS = {
     "429": _error("Too many requests from this address; `Retry-After` says when to try again. Nothing was saved."),
 }
 
-_SECURED = [{"editToken": []}]
+_SECURED: list[dict[str, list[str]]] = [{"editToken": []}]
 _IF_MATCH = {
     "name": "If-Match",
     "in": "header",
@@ -350,7 +354,7 @@ SCHEMAS: dict = {
         "required": ["sides"],
         "additionalProperties": False,
         "properties": {
-            "rules": {**RULES_SCHEMA, "description": RULES_SCHEMA["description"] + " Left out: new-england."},
+            "rules": {**RULES_SCHEMA, "description": RULES_DESCRIPTION + " Left out: new-england."},
             "sides": {"type": "array", "items": _ref("SideInput"), **_PER_SIDE},
             "scores": {**_POINTS, "description": "Scores carried on from a game started on paper, one per side."},
             "first_dealer": {"type": "integer", "description": "Seat of the first dealer (from 0)."},

@@ -8,7 +8,7 @@ result yet are reported, as that table would have done.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from flask import current_app
 from sqlalchemy import select
@@ -17,7 +17,7 @@ from sqlalchemy.orm import selectinload
 from .. import services
 from ..extensions import db
 from ..models import Game
-from ..party import PartyError, PartyState, SheetKept
+from ..party import Entry, PartyError, PartyState, SheetKept
 from ..rules import RulesError, SetupError, Side
 from . import store
 from .store import PartyRow
@@ -68,6 +68,15 @@ def edit_token(game_id: str) -> str:
     return db.session.scalar(select(Game.edit_token).where(Game.id == game_id)) or ""
 
 
+def _result_of(table: int, couple: int) -> Callable[[PartyState], list[Entry]]:
+    """The party entry saying *couple* won at *table* in the current game."""
+
+    def make(state: PartyState) -> list[Entry]:
+        return [state.result_entry(state.game, table, couple)]
+
+    return make
+
+
 def report_finished(row: PartyRow, state: PartyState, tables: Iterable[int] | None) -> tuple[PartyRow, PartyState]:
     """Report the result of every sheet of the current game (or of *tables*) that has a winner; return the party again."""
     if not state.sheets or not state.started or state.finished:
@@ -98,7 +107,7 @@ def report_finished(row: PartyRow, state: PartyState, tables: Iterable[int] | No
         number, sides = pending[game.id]
         couple = sides[winner]
         try:
-            store.write(row.id, lambda s, n=number, c=couple: [s.result_entry(s.game, n, c)], source=f"sheet {number}")
+            store.write(row.id, _result_of(number, couple), source=f"sheet {number}")
         except PartyError:
             continue  # already in from a phone, or the game moved on
         reported = True

@@ -24,7 +24,7 @@ from flask import current_app
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..extensions import db
+from ..extensions import db, rows_changed
 from ..models import utcnow
 from ..party import (
     AddCouple,
@@ -343,7 +343,7 @@ def write(
             .values(version=row.version + 1, updated_at=utcnow())
             .execution_options(synchronize_session=False)
         )
-        if moved.rowcount != 1:
+        if rows_changed(moved) != 1:
             db.session.rollback()
             continue
         for n, entry in enumerate(entries, start=count + 1):

@@ -54,7 +54,9 @@ from .points import (
     complete_tricks,
     high_needed,
     infer_high,
+    point_choices,
     points_from_tricks,
+    trick_choices,
 )
 from .rank import Comparison, compare, is_trump, offsuit_order, rank_table, trump_order
 from .trick import TrickReason, TrickResult, high_card, trick_winner
@@ -113,6 +115,8 @@ __all__ = [
     "complete_tricks",
     "TRICKS_IN_HAND",
     "points_from_tricks",
+    "point_choices",
+    "trick_choices",
     "Comparison",
     "compare",
     "is_trump",

@@ -172,8 +172,8 @@ class Rules:
             ) from None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | str | None) -> Rules:
-        """Build rules from a preset name, or ``{"preset": ..., option: value, ...}``."""
+    def from_dict(cls, data: Rules | Mapping[str, Any] | str | None) -> Rules:
+        """Build rules from a preset name, or ``{"preset": ..., option: value, ...}`` (rules given come back as they are)."""
         if data is None:
             return PRESETS[DEFAULT_PRESET]
         if isinstance(data, Rules):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from .options import Rules
 
@@ -14,6 +14,8 @@ __all__ = [
     "infer_high",
     "complete_tricks",
     "complete_points",
+    "point_choices",
+    "trick_choices",
     "TRICKS_IN_HAND",
 ]
 
@@ -45,15 +47,38 @@ def high_needed(tricks: Sequence[int], rules: Rules) -> bool:
     return takers > 1 or rules.may_score_25
 
 
-def infer_high(tricks: Sequence[int], rules: Rules) -> int | None:
+def infer_high(
+    tricks: Sequence[int], rules: Rules, *, besides: Collection[int] = (), high_taken: bool = False
+) -> int | None:
     """Return the side that must have taken the high, when the tricks alone say so; None otherwise.
 
-    One side took every trick, and every hand has a high: that side took it.
+    One side took every trick (or every trick but those of the sides in *besides*, known not to have
+    taken the high), and the hand had a high: every hand has one, or the table says one was taken
+    (*high_taken*, where a hand may have none). ``infer_high((3, 2), rules, besides=(0,))`` is 1.
     """
-    takers = [side for side, took in enumerate(tricks) if took]
-    if len(takers) == 1 and rules.high_bonus and not rules.may_score_25:
+    takers = [side for side, took in enumerate(tricks) if took and side not in besides]
+    has_high = rules.high_bonus and (high_taken or not rules.may_score_25)
+    if len(takers) == 1 and has_high:
         return takers[0]
     return None
+
+
+def point_choices(rules: Rules) -> tuple[int, ...]:
+    """The points one side may take in a hand, as a form offers them: 0, 5 … 30 (… 25 without the high)."""
+    return tuple(range(0, max(rules.hand_worths) + 5, 5))
+
+
+def trick_choices(rules: Rules) -> tuple[tuple[int, bool], ...]:
+    """Two sides: the answers to "what did the bidding side take?" as (tricks, took the high).
+
+    One tap says both: 0 to 4 tricks without the high, 1 to 5 with it; where a hand may have no high,
+    all five without it too (the hand nobody took the high in). In a game without the high, 0 to 5.
+    """
+    if not rules.high_bonus:
+        return tuple((t, False) for t in range(TRICKS_IN_HAND + 1))
+    without = tuple((t, False) for t in range(TRICKS_IN_HAND + (1 if rules.may_score_25 else 0)))
+    with_high = tuple((t, True) for t in range(1, TRICKS_IN_HAND + 1))
+    return without + with_high
 
 
 def points_from_tricks(tricks: Sequence[int], high: int | None, rules: Rules) -> tuple[int, ...]:
@@ -113,12 +138,15 @@ def complete_tricks(tricks: Sequence[int | None]) -> tuple[int, ...]:
     return tuple(rest if t is None else t for t in tricks)
 
 
-def complete_points(points: Sequence[int | None], rules: Rules) -> tuple[int, ...]:
+def complete_points(points: Sequence[int | None], rules: Rules, *, no_high: bool | None = None) -> tuple[int, ...]:
     """Work out the one side's points left blank (None) from the others', when they can only be one number.
 
     ``(20, None)`` → ``(20, 10)`` in a 30-point hand. Where a hand may be worth 30 or 25, a blank is
     filled only when one worth fits (``(30, None)`` → ``(30, 0)``); otherwise HandError asks for it.
+    *no_high* settles the worth when the table says it: True, nobody took the high (25); False, a side
+    took it (30, or 25 in a game without the high).
     """
+    worths = _worths(rules, no_high)
     blanks = [i for i, p in enumerate(points) if p is None]
     known = _whole_numbers([p for p in points if p is not None], "points", "points")
     if not blanks:
@@ -126,10 +154,21 @@ def complete_points(points: Sequence[int | None], rules: Rules) -> tuple[int, ..
     if len(blanks) > 1:
         raise HandError("Enter the points of every side but one", "points")
     taken = sum(known)
-    fits = [worth - taken for worth in rules.hand_worths if 0 <= worth - taken <= 30]
+    fits = [worth - taken for worth in worths if 0 <= worth - taken <= 30]
     if not fits:
-        worth = " or ".join(str(w) for w in rules.hand_worths)
+        worth = " or ".join(str(w) for w in worths)
         raise HandError(f"The points add up to {taken}, but a hand is worth {worth}", "points")
     if len(fits) > 1:
         raise HandError("This hand may be worth 30 or 25: enter every side's points", "points")
     return tuple(fits[0] if p is None else p for p in points)
+
+
+def _worths(rules: Rules, no_high: bool | None) -> tuple[int, ...]:
+    """What this hand may be worth: as the rules allow, or as the table says (nobody took the high, or a side did)."""
+    if no_high is None:
+        return rules.hand_worths
+    if no_high:
+        if not rules.may_score_25:
+            raise HandError("Under these rules every hand has a high: it is worth 30", "no_high")
+        return (25,)
+    return (max(rules.hand_worths),)

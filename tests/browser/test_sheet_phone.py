@@ -281,3 +281,43 @@ def test_the_new_game_for_four_fits_about_a_screen_and_a_half(page: Page):
         expect(page.locator(f"#players-{seat}")).to_be_in_viewport(ratio=1)
     expect(page.locator("#players-4")).to_be_hidden()  # more on demand
     expect(page.locator("#opt_target")).to_be_hidden()  # house rules folded away
+
+
+def test_a_tie_for_the_win_is_asked_on_the_sheet_with_big_buttons_naming_the_sides(phone: Page, live_server):
+    """Cut-throat under the last-trick tie-break: the hand that ties asks which side took the later trick."""
+    sides = [{"name": n, "players": [n]} for n in ("Ada", "Bea", "Cal")]
+    rules = {"preset": "new-england", "on_the_green": False, "tie_break": "last-trick"}
+    game = api(live_server, "POST", "/api/v1/games", {"rules": rules, "sides": sides, "scores": [105, 105, 0]})
+    phone.goto(f"/games/{game['id']}/{game['edit_token']}")
+    expect(phone.locator("#tie_break_side-group")).to_have_count(0)
+
+    thumb = Thumb(phone)
+    thumb.tap("label[for=bidder-2]")
+    thumb.tap("#bid-group label:has(input[value='15'])")
+    thumb.tap("#points-0-group label:has(input[value='15'])")
+    thumb.tap("#points-1-group label:has(input[value='15'])")
+    with phone.expect_response(lambda r: r.url.endswith("/hands") and r.request.method == "POST") as answer:
+        thumb.tap(".button-save")
+    assert answer.value.status == 422
+    question = phone.locator("#tie_break_side-group")
+    expect(question.locator("legend")).to_have_text("Tied for the win: who took the later trick?")
+    expect(question.get_by_role("alert")).to_have_text(
+        "Ada and Bea are tied at 120: say which of them took the later trick"
+    )
+    # The question comes first in the hand, in sight without scrolling.
+    expect(question).to_be_in_viewport()
+    buttons = question.locator("label.choice")
+    expect(buttons).to_have_text(["Ada", "Bea"])
+    for box in (buttons.nth(i).bounding_box() for i in range(2)):
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    # What was tapped is still there: one tap answers, one saves.
+    expect(phone.locator("#points-1-group input[value='15']")).to_be_checked()
+    thumb.tap("label[for=tie_break_side-1]")
+    with phone.expect_response(lambda r: r.url.endswith("/hands") and r.request.method == "POST") as answer:
+        thumb.tap(".button-save")
+    assert answer.value.status == 200
+    expect(phone.locator("#latest-hand-1")).to_be_visible()
+    expect(phone.locator("#play-message")).to_contain_text("Bea took the later trick and wins")
+    assert thumb.count == 7
+    # The refusal itself is logged by the browser as a 422; nothing else went wrong.
+    assert [p for p in phone.problems if "status of 422" not in p] == []
