@@ -77,7 +77,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
 
     security.init_app(app)
-    app.jinja_env.globals["url_for_or_none"] = url_for_or_none
 
     _register_blueprints(app)
 
@@ -108,14 +107,3 @@ def _register_blueprints(app: Flask) -> None:
 
     for blueprint in (main.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, parties.bp, api_bp):
         app.register_blueprint(blueprint)
-
-
-def url_for_or_none(endpoint: str, **values) -> str | None:
-    """Return ``url_for(endpoint)``, or None when this build has no such page."""
-    from flask import url_for
-    from werkzeug.routing import BuildError
-
-    try:
-        return url_for(endpoint, **values)
-    except BuildError:
-        return None

@@ -2,46 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import click
 from flask import Flask
 from flask.cli import with_appcontext
-from sqlalchemy import delete, exists, select
 
-from .extensions import db, rows_changed
-from .models import Game, Hand, Player, Side, utcnow
-
-PRUNE_AFTER_DAYS = 7
-
-
-def prune_games(days: int = PRUNE_AFTER_DAYS, *, dry_run: bool = False) -> int:
-    """Remove games that never got a hand and were untouched for *days* days; return how many.
-
-    A game with even one hand is never removed, however old.
-    """
-    if days < 1:
-        raise ValueError("days must be 1 or more")
-    cutoff = utcnow() - timedelta(days=days)
-    empty_and_old = (Game.updated_at < cutoff) & ~exists(select(Hand.id).where(Hand.game_id == Game.id))
-    ids = list(db.session.scalars(select(Game.id).where(empty_and_old)))
-    if dry_run or not ids:
-        return len(ids)
-    removed = 0
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        # Checked again in the DELETE itself, so a hand recorded meanwhile keeps its game.
-        result = db.session.execute(
-            delete(Game).where(Game.id.in_(chunk), empty_and_old).execution_options(synchronize_session=False)
-        )
-        removed += rows_changed(result)
-        # Sides and players go with their game (ON DELETE CASCADE); this also holds where keys are not enforced.
-        gone = ~exists(select(Game.id).where(Game.id == Player.game_id))
-        db.session.execute(delete(Player).where(Player.game_id.in_(chunk), gone))
-        gone = ~exists(select(Game.id).where(Game.id == Side.game_id))
-        db.session.execute(delete(Side).where(Side.game_id.in_(chunk), gone))
-    db.session.commit()
-    return removed
+from .services import PRUNE_AFTER_DAYS, prune_games
 
 
 @click.command("prune")

@@ -21,104 +21,26 @@ from flask import (
     session,
     url_for,
 )
-from itsdangerous import BadSignature, URLSafeSerializer
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from . import services
-from .extensions import db
+from .cookies import (
+    forget_game,
+    remember_game,
+    remember_names,
+    remember_table,
+    remembered_games,
+    remembered_names,
+    remembered_table,
+)
 from .forms import ENTRY_WAYS, ConfirmForm, FormRefused, HandForm, NewGameForm, RulesForm
 from .models import Game
 from .numbers import NumberError, parse_int
 from .rules import OPTION_INFO, PRESET_INFO, GameState, HandEntry, HandError, Rules, RulesError, SetupError, replay
-from .rules.game import MAX_PLAYERS
 
 bp = Blueprint("games", __name__)
 
-GAMES_COOKIE = "games"
-NAMES_COOKIE = "names"
-TABLE_COOKIE = "table"
 ENTRY_KEY = "entry_by"
 REMEMBERED_ENTRY_WAYS = 20
-REMEMBERED_GAMES = 20
-REMEMBERED_NAMES = 24
-COOKIE_MAX_AGE = 400 * 24 * 3600
-
-# -- Cookies: the games this phone started, and names typed before ------------------
-
-
-def _serializer(salt: str) -> URLSafeSerializer:
-    secret = current_app.secret_key
-    if not secret:
-        raise RuntimeError("SECRET_KEY is not set: cookies cannot be signed")
-    return URLSafeSerializer(secret, salt=f"scorekeeper.{salt}")
-
-
-def _read_cookie(name: str) -> list:
-    raw = request.cookies.get(name)
-    if not raw:
-        return []
-    try:
-        value = _serializer(name).loads(raw)
-    except BadSignature:
-        return []
-    return value if isinstance(value, list) else []
-
-
-def _set_cookie(response, name: str, value: list) -> None:
-    response.set_cookie(
-        name,
-        _serializer(name).dumps(value),
-        max_age=COOKIE_MAX_AGE,
-        httponly=True,
-        samesite="Lax",
-        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
-    )
-
-
-def remembered_games() -> list[tuple[str, str, str]]:
-    """Return (game id, token, "edit" or "view") of the games opened on this device, newest first."""
-    found = []
-    for item in _read_cookie(GAMES_COOKIE):
-        if not isinstance(item, list) or not all(isinstance(x, str) for x in item):
-            continue
-        if len(item) == 2:
-            found.append((item[0], item[1], "edit"))
-        elif len(item) == 3 and item[2] in ("edit", "view"):
-            found.append((item[0], item[1], item[2]))
-    return found
-
-
-def remember_game(response, game: Game, kind: str = "edit") -> None:
-    """Put the game first in the ``games`` cookie, with the link this device may use."""
-    token = game.edit_token if kind == "edit" else game.view_token
-    kept = [list(item) for item in remembered_games() if item[0] != game.id]
-    kept.insert(0, [game.id, token, kind])
-    _set_cookie(response, GAMES_COOKIE, kept[:REMEMBERED_GAMES])
-
-
-def forget_game(response, game_id: str) -> None:
-    kept = [list(item) for item in remembered_games() if item[0] != game_id]
-    _set_cookie(response, GAMES_COOKIE, kept)
-
-
-def remembered_names() -> list[str]:
-    return [n for n in _read_cookie(NAMES_COOKIE) if isinstance(n, str)][:REMEMBERED_NAMES]
-
-
-def remember_names(response, names) -> None:
-    seen = {n.casefold() for n in names}
-    kept = list(names) + [n for n in remembered_names() if n.casefold() not in seen]
-    _set_cookie(response, NAMES_COOKIE, kept[:REMEMBERED_NAMES])
-
-
-def remembered_table() -> list[str]:
-    """The players of this phone's last new game, in their seats."""
-    return [n for n in _read_cookie(TABLE_COOKIE) if isinstance(n, str)][:MAX_PLAYERS]
-
-
-def remember_table(response, names) -> None:
-    _set_cookie(response, TABLE_COOKIE, list(names)[:MAX_PLAYERS])
 
 
 def entry_way(game: Game) -> str:
@@ -136,57 +58,6 @@ def remember_entry_way(game: Game, way: str) -> None:
     kept.pop(game.id, None)
     kept[game.id] = way
     session[ENTRY_KEY] = dict(list(kept.items())[-REMEMBERED_ENTRY_WAYS:])
-
-
-@bp.app_context_processor
-def _my_games():
-    return {"my_games": my_games}
-
-
-def my_games() -> list[dict]:
-    """The games remembered on this device, for the home page, in one query.
-
-    Each comes with its link, side names and scores, the winner, and whether this
-    device keeps the score or follows it. A link that was replaced drops off the list.
-    """
-    remembered = remembered_games()
-    if not remembered:
-        return []
-    games = db.session.scalars(
-        select(Game)
-        .where(Game.id.in_([gid for gid, _token, _kind in remembered]))
-        .options(selectinload(Game.sides), selectinload(Game.players), selectinload(Game.hands))
-    ).all()
-    by_id = {game.id: game for game in games}
-    found = []
-    for gid, token, kind in remembered:
-        game = by_id.get(gid)
-        if game is None:
-            continue
-        expected = game.edit_token if kind == "edit" else game.view_token
-        if not hmac.compare_digest(expected, token):
-            continue
-        scores: tuple[int | None, ...]
-        winner: int | None
-        try:
-            state = services.state_for(game)
-        except ValueError:
-            scores, winner = (None,) * len(game.sides), None
-        else:
-            scores, winner = state.scores, state.winner
-        endpoint = "games.sheet" if kind == "edit" else "games.view"
-        found.append(
-            {
-                "link": url_for(endpoint, game_id=game.id, token=token),
-                "sides": [(side.name, score) for side, score in zip(game.sides, scores, strict=False)],
-                "hands": len(game.hands),
-                "over": winner is not None or game.finished_at is not None,
-                "winner": winner,
-                "keeping": kind == "edit",
-                "updated": game.updated_at,
-            }
-        )
-    return found
 
 
 # -- Finding a game ---------------------------------------------------------------

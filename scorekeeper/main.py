@@ -9,7 +9,6 @@ from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import selectinload
 
-from . import url_for_or_none
 from .extensions import db
 
 bp = Blueprint("main", __name__)
@@ -24,11 +23,7 @@ def index():
     The list comes from this phone's own cookie: a game's links are its only key,
     so the home page never lists other tables' games.
     """
-    context = {"new_game": url_for_or_none(NEW_GAME_ENDPOINT)}
-    if url_for_or_none("games.sheet", game_id="x", token="x"):
-        # Given here, it takes the place of the sheet pages' own list (a context processor never overrides).
-        context["my_games"] = home_games
-    return render_template("main/index.html", **context)
+    return render_template("main/index.html", new_game=url_for(NEW_GAME_ENDPOINT), mine=home_games())
 
 
 def home_games() -> list[dict]:
@@ -38,7 +33,7 @@ def home_games() -> list[dict]:
     of its hand log; a game stored before they were kept is replayed once here.
     """
     from . import services
-    from .games import remembered_games
+    from .cookies import remembered_games
     from .models import Game
 
     remembered = remembered_games()

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 
-from . import services, url_for_or_none
+from . import services
 from .rulebook import show_value
 from .rules import (
     DEFAULT_PRESET,
@@ -83,7 +83,7 @@ RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 def rule_link(code: str) -> dict[str, str]:
     """The rule book link for an answer's rule code."""
     anchor = RULE_ANCHORS.get(code, "rank")
-    base = url_for_or_none("rulebook.index") or "/rules"
+    base = url_for("rulebook.index")
     return {"href": f"{base}#{anchor}", "title": ANCHOR_TITLES[anchor], "anchor": anchor}
 
 

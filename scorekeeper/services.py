@@ -14,9 +14,10 @@ import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, delete, exists, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -466,3 +467,37 @@ def _hand_values(entry: HandEntry, result) -> dict:
         "offsuit_set": entry.offsuit_set,
         "tie_break_side": entry.tie_break_side,
     }
+
+
+# -- Housekeeping ------------------------------------------------------------------
+
+PRUNE_AFTER_DAYS = 7
+
+
+def prune_games(days: int = PRUNE_AFTER_DAYS, *, dry_run: bool = False) -> int:
+    """Remove games that never got a hand and were untouched for *days* days; return how many.
+
+    A game with even one hand is never removed, however old.
+    """
+    if days < 1:
+        raise ValueError("days must be 1 or more")
+    cutoff = utcnow() - timedelta(days=days)
+    empty_and_old = (Game.updated_at < cutoff) & ~exists(select(Hand.id).where(Hand.game_id == Game.id))
+    ids = list(db.session.scalars(select(Game.id).where(empty_and_old)))
+    if dry_run or not ids:
+        return len(ids)
+    removed = 0
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        # Checked again in the DELETE itself, so a hand recorded meanwhile keeps its game.
+        result = db.session.execute(
+            delete(Game).where(Game.id.in_(chunk), empty_and_old).execution_options(synchronize_session=False)
+        )
+        removed += rows_changed(result)
+        # Sides and players go with their game (ON DELETE CASCADE); this also holds where keys are not enforced.
+        gone = ~exists(select(Game.id).where(Game.id == Player.game_id))
+        db.session.execute(delete(Player).where(Player.game_id.in_(chunk), gone))
+        gone = ~exists(select(Game.id).where(Game.id == SideRow.game_id))
+        db.session.execute(delete(SideRow).where(SideRow.game_id.in_(chunk), gone))
+    db.session.commit()
+    return removed

@@ -22,8 +22,9 @@ from flask_wtf.csrf import generate_csrf
 from sqlalchemy import update
 
 from . import services
+from .cookies import remember_game
 from .extensions import db, rows_changed
-from .games import fresh_hand_form, remember_game, sheet_context
+from .games import fresh_hand_form, sheet_context
 from .models import Game, new_token, utcnow
 from .numbers import NumberError, parse_int
 

@@ -1,0 +1,94 @@
+"""Signed cookies of this phone: the games it opened, and the names typed at its table.
+
+Nothing here is secret (the tokens are already in the links the phone opened);
+the signature only keeps a tampered cookie from being read.
+"""
+
+from __future__ import annotations
+
+from flask import current_app, request
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from .models import Game
+from .rules import MAX_PLAYERS
+
+GAMES_COOKIE = "games"
+NAMES_COOKIE = "names"
+TABLE_COOKIE = "table"
+REMEMBERED_GAMES = 20
+REMEMBERED_NAMES = 24
+COOKIE_MAX_AGE = 400 * 24 * 3600
+
+
+def _serializer(salt: str) -> URLSafeSerializer:
+    secret = current_app.secret_key
+    if not secret:
+        raise RuntimeError("SECRET_KEY is not set: cookies cannot be signed")
+    return URLSafeSerializer(secret, salt=f"scorekeeper.{salt}")
+
+
+def _read_cookie(name: str) -> list:
+    raw = request.cookies.get(name)
+    if not raw:
+        return []
+    try:
+        value = _serializer(name).loads(raw)
+    except BadSignature:
+        return []
+    return value if isinstance(value, list) else []
+
+
+def _set_cookie(response, name: str, value: list) -> None:
+    response.set_cookie(
+        name,
+        _serializer(name).dumps(value),
+        max_age=COOKIE_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")),
+    )
+
+
+def remembered_games() -> list[tuple[str, str, str]]:
+    """Return (game id, token, "edit" or "view") of the games opened on this device, newest first."""
+    found = []
+    for item in _read_cookie(GAMES_COOKIE):
+        if not isinstance(item, list) or not all(isinstance(x, str) for x in item):
+            continue
+        if len(item) == 2:
+            found.append((item[0], item[1], "edit"))
+        elif len(item) == 3 and item[2] in ("edit", "view"):
+            found.append((item[0], item[1], item[2]))
+    return found
+
+
+def remember_game(response, game: Game, kind: str = "edit") -> None:
+    """Put the game first in the ``games`` cookie, with the link this device may use."""
+    token = game.edit_token if kind == "edit" else game.view_token
+    kept = [list(item) for item in remembered_games() if item[0] != game.id]
+    kept.insert(0, [game.id, token, kind])
+    _set_cookie(response, GAMES_COOKIE, kept[:REMEMBERED_GAMES])
+
+
+def forget_game(response, game_id: str) -> None:
+    kept = [list(item) for item in remembered_games() if item[0] != game_id]
+    _set_cookie(response, GAMES_COOKIE, kept)
+
+
+def remembered_names() -> list[str]:
+    return [n for n in _read_cookie(NAMES_COOKIE) if isinstance(n, str)][:REMEMBERED_NAMES]
+
+
+def remember_names(response, names) -> None:
+    seen = {n.casefold() for n in names}
+    kept = list(names) + [n for n in remembered_names() if n.casefold() not in seen]
+    _set_cookie(response, NAMES_COOKIE, kept[:REMEMBERED_NAMES])
+
+
+def remembered_table() -> list[str]:
+    """The players of this phone's last new game, in their seats."""
+    return [n for n in _read_cookie(TABLE_COOKIE) if isinstance(n, str)][:MAX_PLAYERS]
+
+
+def remember_table(response, names) -> None:
+    _set_cookie(response, TABLE_COOKIE, list(names)[:MAX_PLAYERS])
