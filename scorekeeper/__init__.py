@@ -97,6 +97,10 @@ def _register_blueprints(app: Flask) -> None:
 
     for blueprint in (main.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, api_bp):
         app.register_blueprint(blueprint)
+    from . import hall, offline
+
+    for blueprint in (offline.bp, hall.bp):  # no signal: the installed app, and the hall server command
+        app.register_blueprint(blueprint)
 
 
 def url_for_or_none(endpoint: str, **values) -> str | None:

@@ -1,0 +1,133 @@
+"""``flask --app scorekeeper hall``: the app served from a laptop to the phones on a hall's own Wi-Fi.
+
+Where there is no internet at all, the card party's director runs this on a laptop joined to the
+hall's Wi-Fi (or its own hotspot). It brings the database up to date, prints the address the
+phones open and a QR code of it, and serves the app with gunicorn on every network address of the
+laptop, on a fixed port so the QR code printed for the tables stays right from week to week.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+
+import click
+from flask import Blueprint, current_app
+
+from . import config as settings
+
+bp = Blueprint("hall", __name__, cli_group=None)
+
+PORT = 8045
+WORKERS = 2
+# Threads per worker: 2 x 16 connections at once, so thirty phones on a slow Wi-Fi, each holding
+# a connection open, still leave room; a request stuck longer than TIMEOUT restarts its worker.
+THREADS = 16
+TIMEOUT = 30
+KEEPALIVE = 5
+
+REFUSAL = (
+    "The hall server needs a secret of its own: set SECRET_KEY to a long random value, e.g.\n"
+    "  SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_urlsafe(48))')\" flask --app scorekeeper hall\n"
+    "or, on a Wi-Fi that only the hall's players use, say so with --private-network."
+)
+
+
+def lan_address() -> str:
+    """Return this machine's address on the local network (no packet is sent), or 127.0.0.1."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            # Connecting a UDP socket only picks the outgoing interface; nothing goes on the wire.
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def secret_problem(environ=None) -> str | None:
+    """Say what is wrong with SECRET_KEY for a server others join, or None when it will do."""
+    environ = os.environ if environ is None else environ
+    key = environ.get("SECRET_KEY", "").strip()
+    if not key:
+        return "SECRET_KEY is not set, so the app would sign forms with its development secret."
+    try:
+        settings.check_secret_key(key, production=True)
+    except settings.ConfigError as err:
+        return str(err)
+    return None
+
+
+def qr_text(address: str) -> str:
+    """Return a QR code of *address* drawn with characters, for a terminal."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(address, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def gunicorn_options(host: str, port: int) -> dict:
+    return {
+        "bind": f"{host}:{port}",
+        "workers": WORKERS,
+        "worker_class": "gthread",
+        "threads": THREADS,
+        "timeout": TIMEOUT,
+        "graceful_timeout": 10,
+        "keepalive": KEEPALIVE,
+        "accesslog": "-",
+    }
+
+
+def serve(options: dict) -> None:
+    """Run gunicorn with *options* until stopped (Ctrl+C)."""
+    from gunicorn.app.base import BaseApplication
+
+    class HallServer(BaseApplication):
+        def load_config(self):
+            for name, value in options.items():
+                self.cfg.set(name, value)
+
+        def load(self):
+            from . import create_app
+
+            return create_app()
+
+    HallServer().run()
+
+
+@bp.cli.command("hall")
+@click.option("--port", default=PORT, show_default=True, type=click.IntRange(1, 65535), help="Port to serve on.")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (every network: 0.0.0.0).")
+@click.option("--address", default=None, help="Address the phones use, if not this laptop's own on the Wi-Fi.")
+@click.option(
+    "--private-network",
+    is_flag=True,
+    help="The Wi-Fi is the hall's own and only players use it: allow the development secret.",
+)
+def hall_command(port: int, host: str, address: str | None, private_network: bool) -> None:
+    """Serve the score sheet to the phones on the hall's Wi-Fi, with no internet needed."""
+    problem = secret_problem()
+    if problem and not private_network:
+        click.echo(f"Not started. {problem}\n{REFUSAL}", err=True)
+        sys.exit(1)
+
+    import flask_migrate
+
+    with current_app.app_context():
+        flask_migrate.upgrade()
+
+    shown = address or (lan_address() if host in ("0.0.0.0", "") else host)
+    url = f"http://{shown}:{port}/"
+    click.echo("Forty-Fives hall server")
+    if problem:
+        click.echo("Running with the development secret: keep this Wi-Fi to the hall's players.")
+    click.echo(f"Phones on the hall's Wi-Fi open: {url}")
+    click.echo("or scan this code with the phone's camera:")
+    click.echo(qr_text(url))
+    click.echo("Stop with Ctrl+C.", nl=True)
+    sys.stdout.flush()
+    serve(gunicorn_options(host, port))

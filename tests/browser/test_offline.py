@@ -1,0 +1,102 @@
+"""No signal at the hall: a phone with the app's service worker, its network cut (Playwright's offline mode)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, expect
+
+SIDES = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bob", "Dee"]}]
+SENT_TIMEOUT_MS = 15_000  # the queue is sent on the "online" event, or within 4 s by its timer
+
+
+def api(live_server, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    request = urllib.request.Request(
+        live_server.url + path, method=method, data=json.dumps(body).encode() if body is not None else None
+    )
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture
+def game(live_server):
+    return api(live_server, "POST", "/api/v1/games", {"sides": SIDES})
+
+
+@pytest.fixture
+def phone(browser, browser_context_args):
+    """A phone of its own: its own cookies, storage and service worker."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.problems = problems
+    yield page
+    context.close()
+
+
+def eventually(page: Page, script: str, what: str, timeout_s: float = 15) -> None:
+    """Wait until *script* (evaluated in the page) is true; the page's CSP rules out wait_for_function."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(script):
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        page.wait_for_timeout(200)
+
+
+def open_with_worker(page: Page, url: str) -> None:
+    """Open *url* and wait until the service worker controls the page and keeps a copy of it."""
+    page.goto(url)
+    eventually(page, "navigator.serviceWorker.controller !== null", "the service worker to control the page")
+    eventually(page, "caches.match(location.href).then((found) => !!found)", "a copy of the page")
+
+
+def tap_hand(page: Page, *, bidder: int, bid: int, tricks: int, high: int | None = None) -> None:
+    page.locator(f"label[for='bidder-{bidder}']").click()
+    page.locator(f"#bid-group label:has(input[value='{bid}'])").click()
+    page.locator(f"label[for='tricks-{tricks}']").click()
+    if high is not None:
+        page.locator(f"label[for='high-{high + 1}']").click()
+
+
+def recorded(live_server, game) -> list[dict]:
+    return api(live_server, "GET", f"/api/v1/games/{game['id']}")["hands"]
+
+
+def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone, game, live_server):
+    open_with_worker(phone, game["links"]["edit"])
+    tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("#hand-1")).to_be_visible()
+    eventually(
+        phone,
+        "caches.match(location.href).then((r) => r.text()).then((t) => t.includes('id=\"hand-1\"'))",
+        "the sheet with hand 1 to be kept",
+    )
+
+    phone.context.set_offline(True)
+    phone.reload()
+    # The sheet as last seen, with hand 1, marked as the phone's copy with the time it was fetched.
+    expect(phone.locator("h1")).to_have_text("Us v Them")
+    expect(phone.locator("#hand-1")).to_be_visible()
+    banner = phone.locator("#offline-banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text(re.compile(r"Offline — last updated \d\d:\d\d"))
+
+    # An address never opened on this phone: the app's own page, not the browser's error.
+    phone.goto(live_server.url + "/games/new")
+    expect(phone.locator("h1")).to_have_text("No signal")
+    # The rule book and the referee were kept when the worker was installed.
+    phone.goto(live_server.url + "/rules")
+    expect(phone.locator("#rank")).to_be_attached()
+    phone.goto(live_server.url + "/referee")
+    expect(phone.locator("#offline-banner")).to_contain_text("need the signal")
+    phone.context.set_offline(False)
+    assert phone.problems == [] or all("net::ERR_INTERNET_DISCONNECTED" in p for p in phone.problems), phone.problems
