@@ -292,6 +292,10 @@
     form.removeAttribute("data-touched");
     render();
     say("Hand " + n + " is kept on this phone, not sent yet. It is sent when the signal returns.");
+    var status = document.getElementById("queue-status");
+    if (status && status.scrollIntoView) {
+      status.scrollIntoView({ block: "nearest" });
+    }
     flush();
     return true;
   }

@@ -100,3 +100,89 @@ def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone,
     expect(phone.locator("#offline-banner")).to_contain_text("need the signal")
     phone.context.set_offline(False)
     assert phone.problems == [] or all("net::ERR_INTERNET_DISCONNECTED" in p for p in phone.problems), phone.problems
+
+
+HANDS = [  # (bidder, bid, tricks the bidder took, high) — nobody gets near 120
+    (0, 20, 4, 0),
+    (1, 25, 2, 1),
+    (0, 20, 3, 0),
+    (1, 20, 5, None),
+    (0, 25, 4, 0),
+]
+
+
+def queued_numbers(page: Page) -> list[str]:
+    return page.locator("#sheet [data-queued]").evaluate_all("rows => rows.map(r => r.dataset.queued)")
+
+
+def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_in_order(phone, game, live_server):
+    open_with_worker(phone, game["links"]["edit"])
+    phone.context.set_offline(True)
+    for n, (bidder, bid, tricks, high) in enumerate(HANDS, start=1):
+        tap_hand(phone, bidder=bidder, bid=bid, tricks=tricks, high=high)
+        phone.get_by_role("button", name=f"Save hand {n}").click()
+        row = phone.locator(f"#sheet [data-queued='{n}']")
+        expect(row).to_contain_text("not sent yet")
+        status = phone.locator("#queue-status")
+        expect(status).to_have_text(
+            f"Hand {n} is kept on this phone, not sent yet. It is sent when the signal returns."
+        )
+        expect(status).to_be_in_viewport()
+    assert queued_numbers(phone) == ["1", "2", "3", "4", "5"]
+    expect(phone.locator("#sheet [data-queued='2']")).to_contain_text("Them")
+    expect(phone.locator("#queue-panel")).to_contain_text("5 hands are kept on this phone, not sent yet")
+    assert recorded(live_server, game) == []
+
+    # A sixth, then undo: a waiting hand is just dropped, and its taps come back into the form.
+    tap_hand(phone, bidder=1, bid=30, tricks=3, high=1)
+    phone.get_by_role("button", name="Save hand 6").click()
+    expect(phone.locator("#sheet [data-queued='6']")).to_contain_text("not sent yet")
+    phone.get_by_role("button", name="Undo hand 6 (not sent yet)").click()
+    expect(phone.locator("#sheet [data-queued='6']")).to_have_count(0)
+    expect(phone.get_by_role("button", name="Save hand 6")).to_be_visible()
+    assert phone.locator("#bidder-1").is_checked()
+
+    # Still no signal: a reload (or a closed tab) finds the same five hands waiting.
+    phone.reload()
+    expect(phone.locator("#offline-banner")).to_contain_text("Offline — last updated")
+    expect(phone.locator("#sheet [data-queued]")).to_have_count(5)
+    assert queued_numbers(phone) == ["1", "2", "3", "4", "5"]
+    expect(phone.get_by_role("button", name="Save hand 6")).to_be_visible()
+
+    # The signal returns: sent in order, each once, and the sheet shows the server's totals.
+    phone.context.set_offline(False)
+    expect(phone.locator("#sheet [data-queued]")).to_have_count(0, timeout=SENT_TIMEOUT_MS)
+    for n in range(1, 6):
+        expect(phone.locator(f"#hand-{n}")).to_be_visible(timeout=SENT_TIMEOUT_MS)
+    hands = recorded(live_server, game)
+    assert [h["n"] for h in hands] == [1, 2, 3, 4, 5]
+    assert [(h["bidder"], h["bid"]) for h in hands] == [(b, bid) for b, bid, _t, _h in HANDS]
+    expect(phone.locator("#offline-banner")).to_have_count(0)
+    phone.reload()
+    assert queued_numbers(phone) == []
+    assert len(recorded(live_server, game)) == 5
+
+
+def test_a_hand_another_phone_took_meanwhile_is_a_conflict_and_nothing_is_lost(phone, game, live_server):
+    open_with_worker(phone, game["links"]["edit"])
+    phone.context.set_offline(True)
+    tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("#sheet [data-queued='1']")).to_contain_text("not sent yet")
+
+    # Meanwhile another phone, with signal, records hand 1 differently.
+    theirs = {"n": 1, "bidder": 1, "bid": 25, "tricks": [1, 4], "high": 1}
+    api(live_server, "POST", f"/api/v1/games/{game['id']}/hands", theirs, game["edit_token"])
+
+    phone.context.set_offline(False)
+    conflict = phone.locator("#queue-panel [role=alert]")
+    expect(conflict).to_contain_text("Hand 1 was recorded on another phone", timeout=SENT_TIMEOUT_MS)
+    expect(phone.locator("#sheet [data-queued='1']")).to_contain_text("another phone recorded hand 1")
+    expect(phone.locator("#hand-1")).to_be_visible(timeout=SENT_TIMEOUT_MS)  # theirs, from the server
+    assert [(h["n"], h["bidder"]) for h in recorded(live_server, game)] == [(1, 1)]
+
+    # The scorekeeper says both were real hands: this phone's follows as hand 2.
+    phone.get_by_role("button", name="Different hands: add this phone's after it").click()
+    expect(phone.locator("#hand-2")).to_be_visible(timeout=SENT_TIMEOUT_MS)
+    expect(phone.locator("#sheet [data-queued]")).to_have_count(0)
+    assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, game)] == [(1, 1, 25), (2, 0, 20)]
