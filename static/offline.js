@@ -214,25 +214,33 @@
     return label ? label.textContent.replace(/\s+/g, " ").trim() : input.value;
   }
 
-  function legendText(input) {
-    var set = input.closest("fieldset");
-    var legend = set && set.querySelector("legend");
-    return legend ? legend.textContent.replace(/\s+/g, " ").trim() : "";
-  }
-
-  // What was tapped, in the form's own words (nothing is worked out here).
+  // What was tapped, in the form's own words, as short as a row of the sheet (nothing is worked out here).
   function describe(form) {
     var parts = [];
     Array.prototype.forEach.call(form.elements, function (input) {
-      if (!input.name || SKIP[input.name] || input.name === "by" || input.type === "hidden") {
+      var name = input.name;
+      if (!name || SKIP[name] || name === "by" || input.type === "hidden") {
         return;
       }
-      if (input.type === "radio" && input.checked && input.value !== "") {
-        parts.push(legendText(input) + " " + labelText(form, input));
-      } else if (input.type === "checkbox" && input.checked) {
-        parts.push(labelText(form, input).split(":")[0]);
-      } else if (input.tagName === "SELECT" && input.value !== "") {
-        parts.push(legendText(input) + " " + labelText(form, input) + " " + input.value);
+      var chosen = (input.type === "radio" || input.type === "checkbox") ? input.checked : input.tagName === "SELECT";
+      if (!chosen || input.value === "") {
+        return;
+      }
+      var label = labelText(form, input);
+      if (name === "bagged") {
+        parts.push("bagged");
+      } else if (name === "hold") {
+        parts.push("held");
+      } else if (name === "tricks") {
+        parts.push(label + (label === "1" ? " trick" : " tricks"));
+      } else if (name === "high") {
+        parts.push("high: " + label);
+      } else if (input.tagName === "SELECT") {
+        var option = input.options[input.selectedIndex];
+        var what = /^points/.test(name) ? " points" : /^side_tricks/.test(name) ? " tricks" : "";
+        parts.push(label + " " + (option ? option.textContent.trim() : input.value) + what);
+      } else {
+        parts.push(label);
       }
     });
     return parts.join(" · ");
