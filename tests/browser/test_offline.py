@@ -186,3 +186,18 @@ def test_a_hand_another_phone_took_meanwhile_is_a_conflict_and_nothing_is_lost(p
     expect(phone.locator("#hand-2")).to_be_visible(timeout=SENT_TIMEOUT_MS)
     expect(phone.locator("#sheet [data-queued]")).to_have_count(0)
     assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, game)] == [(1, 1, 25), (2, 0, 20)]
+
+
+def test_the_referee_with_no_signal_keeps_the_rules_and_says_answers_need_the_signal(phone, live_server):
+    open_with_worker(phone, live_server.url + "/referee")
+    phone.context.set_offline(True)
+    phone.locator("#trick-cards").fill("8s 9s 2s ah")
+    phone.locator("#trick-form").get_by_role("button", name="Who wins?", exact=True).last.click()
+    error = phone.locator("#request-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("No signal: the referee's answers need the server")
+    expect(phone.locator("#trick-answer")).to_have_count(0)
+    # The rank of every card is still on the phone, in the rule book.
+    phone.get_by_role("link", name="Rules", exact=True).click()
+    expect(phone.locator("#rank-trump")).to_be_attached()
+    phone.context.set_offline(False)
