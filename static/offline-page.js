@@ -11,7 +11,7 @@
 (function () {
   "use strict";
 
-  var style = document.currentScript && document.currentScript.getAttribute("data-style");
+  var style = document.currentScript && document.currentScript.getAttribute("data-css");
 
   // Its styles are fetched only when something here is shown (the worker keeps them for no signal).
   function useStyle() {
@@ -152,7 +152,7 @@
 (function () {
   "use strict";
 
-  var style = document.currentScript && document.currentScript.getAttribute("data-style");
+  var style = document.currentScript && document.currentScript.getAttribute("data-css");
 
   function useStyle() { // the same as above: each part stands alone
     if (style && !document.querySelector("link[data-offline-style]")) {

@@ -1,7 +1,7 @@
 // No signal at the hall: the service worker (templates/offline/sw.js, scorekeeper/offline.py) is
 // registered once the page has loaded, and then offline-page.js is fetched, which marks a page shown
 // from the phone's copy and keeps hands recorded with no signal. Every page works without either.
-// Hook: this script's own tag in base.html, with data-worker, data-style and data-more.
+// Hook: this script's own tag in base.html, with data-worker, data-css and data-more.
 (function () {
   "use strict";
 
@@ -11,14 +11,14 @@
   }
   var worker = script.getAttribute("data-worker");
   var more = script.getAttribute("data-more");
-  var style = script.getAttribute("data-style");
+  var style = script.getAttribute("data-css");
   var firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
 
   window.addEventListener("load", function () {
     if (more) {
       var tag = document.createElement("script");
       tag.src = more;
-      tag.setAttribute("data-style", style || "");
+      tag.setAttribute("data-css", style || "");
       document.head.appendChild(tag);
     }
     if (!worker || !("serviceWorker" in navigator)) {
