@@ -201,3 +201,17 @@ def test_the_referee_with_no_signal_keeps_the_rules_and_says_answers_need_the_si
     phone.get_by_role("link", name="Rules", exact=True).click()
     expect(phone.locator("#rank-trump")).to_be_attached()
     phone.context.set_offline(False)
+
+
+def test_chromium_finds_the_app_installable(phone, live_server):
+    open_with_worker(phone, live_server.url + "/")
+    scope = phone.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)")
+    assert scope == live_server.url + "/"
+    cdp = phone.context.new_cdp_session(phone)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == live_server.url + "/manifest.webmanifest"
+    assert manifest["errors"] == []
+    # The browser's own installability check, the one Lighthouse reports. A test browser's context
+    # is a private window, which the browser never installs from; that is the only thing it may say.
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
