@@ -537,35 +537,46 @@
         sending = false;
         return freshToken().then(function () { flush(true); });
       }
-      return response.json().then(function (answer) {
-        sending = false;
-        var now = load();
-        if (!now.length || now[0].n !== item.n) {
-          return; // changed on this phone while it was being sent
+      if (response.status === 404) {
+        // The game was deleted, or its link to keep score replaced: the hands stay here, and say so.
+        return { outcome: "refused", n: item.n, message: "this sheet's link no longer records hands " +
+          "(the game was deleted or its link was replaced). Write the hands down before dropping them." };
+      }
+      if (!/json/.test(response.headers.get("Content-Type") || "")) {
+        throw new Error("no answer yet"); // a proxy's page, a server restarting: try again later
+      }
+      return response.json();
+    }).then(function (answer) {
+      if (!answer) {
+        return; // sent again with a fresh form token
+      }
+      sending = false;
+      var now = load();
+      if (!now.length || now[0].n !== item.n) {
+        return; // changed on this phone while it was being sent
+      }
+      if (answer.outcome === "recorded") {
+        var form = handForm();
+        if (form && serverNumber(form) <= item.n) {
+          form.setAttribute("data-server-n", String(item.n + 1));
         }
-        if (answer.outcome === "recorded") {
-          var form = handForm();
-          if (form && serverNumber(form) <= item.n) {
-            form.setAttribute("data-server-n", String(item.n + 1));
-          }
-          now.shift();
-          store(now);
-          say(answer.message);
-          render();
-          if (now.length) {
-            flush();
-          } else {
-            refreshSheet();
-          }
-          return;
-        }
-        now[0].state = answer.outcome === "taken" ? "taken" : "refused";
-        now[0].message = answer.message;
-        now[0].next = answer.next;
+        now.shift();
         store(now);
+        say(answer.message);
         render();
-        refreshSheet();
-      });
+        if (now.length) {
+          flush();
+        } else {
+          refreshSheet();
+        }
+        return;
+      }
+      now[0].state = answer.outcome === "taken" ? "taken" : "refused";
+      now[0].message = answer.message;
+      now[0].next = answer.next;
+      store(now);
+      render();
+      refreshSheet();
     }).catch(function () {
       sending = false; // still no signal: try again later
     });

@@ -215,3 +215,29 @@ def test_chromium_finds_the_app_installable(phone, live_server):
     # is a private window, which the browser never installs from; that is the only thing it may say.
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+
+
+def test_a_waiting_hand_the_rules_refuse_stops_the_queue_and_is_dropped_only_by_a_tap(phone, game, live_server):
+    open_with_worker(phone, game["links"]["edit"])
+    phone.context.set_offline(True)
+    # Hand 1 without a bid (nothing checks it on the phone: the rules are the server's), then hand 2.
+    phone.locator("label[for='bidder-0']").click()
+    phone.locator("label[for='tricks-5']").click()
+    phone.get_by_role("button", name="Save hand 1").click()
+    tap_hand(phone, bidder=1, bid=20, tricks=5)
+    phone.get_by_role("button", name="Save hand 2").click()
+    expect(phone.locator("#sheet [data-queued]")).to_have_count(2)
+
+    phone.context.set_offline(False)
+    refusal = phone.locator("#queue-panel [role=alert]")
+    expect(refusal).to_contain_text("Hand 1 was not recorded: Tap the bid.", timeout=SENT_TIMEOUT_MS)
+    expect(phone.locator("#sheet [data-queued='1']")).to_contain_text("not sent: refused")
+    phone.wait_for_timeout(5_000)  # the queue waits for the scorekeeper: hand 2 is not sent past it
+    assert recorded(live_server, game) == []
+    expect(phone.locator("#sheet [data-queued]")).to_have_count(2)
+
+    # Dropped by a tap: the next hand moves up and is sent as hand 1.
+    phone.get_by_role("button", name="Drop hand 1 (the hands after it move up one)").click()
+    expect(phone.locator("#hand-1")).to_be_visible(timeout=SENT_TIMEOUT_MS)
+    expect(phone.locator("#sheet [data-queued]")).to_have_count(0)
+    assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, game)] == [(1, 1, 20)]
