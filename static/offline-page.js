@@ -315,8 +315,11 @@
       return false;
     }
     form.reset();
-    form.removeAttribute("data-touched");
     render();
+    // The page keeps a draft of the form being filled in (app.js): it now holds the empty next hand,
+    // so a reload never offers this hand's taps again. Left untouched, the form may move on with the sheet.
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    form.removeAttribute("data-touched");
     say("Hand " + n + " is kept on this phone, not sent yet. It is sent when the signal returns.");
     var status = document.getElementById("queue-status");
     if (status && status.scrollIntoView) {
