@@ -66,7 +66,7 @@ def after_load(app, client, loaded: set[str]) -> list[tuple[str, list[bytes]]]:
         (more, [get(more)]),
         ("service worker and Workbox (sw.js + 4 files)", [get("/sw.js")] + [get(url) for url in workbox]),
         (f"app shell not yet on the phone ({len(shell)} files)", [get(url) for url in shell]),
-        ("rule book and referee pages", [get(url) for url in warm]),
+        ("home, rule book and referee pages", [get(url) for url in warm]),
     ]
 
 

@@ -32,8 +32,9 @@ APP_NAME = "Forty-Fives score sheet"
 SHORT_NAME = "Forty-Fives"
 THEME_COLOUR = "#1f6f43"  # the accent green of app.css
 BACKGROUND_COLOUR = "#fbfaf6"  # the page background of app.css
-# Pages kept on the phone as soon as the worker is installed, before anyone opens them.
-WARM_PAGES = ("rulebook.index", "referee.index")
+# Pages kept on the phone as soon as the worker is installed, before anyone opens them
+# (the home page is where the installed app starts).
+WARM_PAGES = ("main.index", "rulebook.index", "referee.index")
 # Static files that pages never load, or that the worker imports itself.
 NOT_PRECACHED_SUFFIXES = (".map", "SHA256SUMS")
 

@@ -93,6 +93,12 @@ def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone,
     # An address never opened on this phone: the app's own page, not the browser's error.
     phone.goto(live_server.url + "/games/new")
     expect(phone.locator("h1")).to_have_text("No signal")
+    # The home page, where the installed app starts, lists this phone's games; this one opens from its copy.
+    phone.goto(live_server.url + "/")
+    expect(phone.locator("h1")).to_have_text("Forty-Fives")
+    phone.locator(f"a.game-link[href$='{game['edit_token']}']").click()
+    expect(phone.locator("#hand-1")).to_be_visible()
+    expect(phone.locator("#offline-banner")).to_be_visible()
     # The rule book and the referee were kept when the worker was installed.
     phone.goto(live_server.url + "/rules")
     expect(phone.locator("#rank")).to_be_attached()

@@ -56,7 +56,7 @@ def test_service_worker_is_served_from_the_root_as_javascript_and_never_from_a_c
     # The app shell is kept, each file with a hash of its content, and the rule book and referee are fetched at once.
     for url in ("/static/app.css", "/static/app.js", "/static/vendor/htmx-2.0.11.min.js", "/static/offline.js"):
         assert re.search(r'"revision": "[0-9a-f]{16}", "url": "' + re.escape(url) + '"', body), url
-    assert 'const WARM = ["/rules", "/referee"];' in body
+    assert 'const WARM = ["/", "/rules", "/referee"];' in body
     assert "precacheAndRoute(" in body and "NetworkFirst" in body
 
 
