@@ -21,9 +21,10 @@ bp = Blueprint("hall", __name__, cli_group=None)
 
 PORT = 8045
 WORKERS = 2
-# Threads per worker: 2 x 16 connections at once, so thirty phones on a slow Wi-Fi, each holding
-# a connection open, still leave room; a request stuck longer than TIMEOUT restarts its worker.
-THREADS = 16
+# Threads per worker: a phone on a slow Wi-Fi holds a thread until its request is in, and either
+# worker may be handed every such connection, so 32 each leave room beside thirty slow phones.
+# A worker that stops answering for TIMEOUT seconds is restarted.
+THREADS = 32
 TIMEOUT = 30
 KEEPALIVE = 5
 

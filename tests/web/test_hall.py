@@ -36,7 +36,8 @@ def test_hall_server_takes_thirty_slow_phones_at_once():
     options = hall.gunicorn_options("0.0.0.0", hall.PORT)
     assert options["bind"] == "0.0.0.0:8045"
     assert options["worker_class"] == "gthread"
-    assert options["workers"] * options["threads"] >= 30
+    # A slow phone holds a thread until its request is in; either worker may be handed all thirty.
+    assert options["threads"] > 30 and options["workers"] >= 2
     assert 0 < options["timeout"] <= 60 and options["keepalive"] > 0
 
 
@@ -92,6 +93,19 @@ def test_hall_prints_the_address_and_its_qr_code_and_serves_the_app(tmp_path, pr
         assert fetch(url + "healthz") == (200, "ok")
         status, page = fetch(url + "rules")
         assert status == 200 and "<h1" in page
+        if not private:
+            # Thirty phones on a slow Wi-Fi, each with a request only half sent: the rest are still answered.
+            slow = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(30)]
+            try:
+                for phone in slow:
+                    phone.sendall(b"GET /rules HTTP/1.1\r\nHost: hall\r\n")
+                time.sleep(1)
+                for _ in range(6):
+                    with urllib.request.urlopen(url + "healthz", timeout=10) as response:
+                        assert response.read() == b"ok"
+            finally:
+                for phone in slow:
+                    phone.close()
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
