@@ -153,8 +153,11 @@ def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_
     expect(phone.get_by_role("button", name="Save hand 6")).to_be_visible()
     assert phone.locator("#bidder-1").is_checked()
 
-    # Still no signal: a reload (or a closed tab) finds the same five hands waiting.
-    phone.reload()
+    # Still no signal: the tab is closed, and a new one finds the same five hands waiting.
+    context = phone.context
+    phone.close()
+    phone = context.new_page()
+    phone.goto(game["links"]["edit"])
     expect(phone.locator("#offline-banner")).to_contain_text("Offline — last updated")
     expect(phone.locator("#sheet [data-queued]")).to_have_count(5)
     assert queued_numbers(phone) == ["1", "2", "3", "4", "5"]
@@ -252,3 +255,25 @@ def test_a_waiting_hand_the_rules_refuse_stops_the_queue_and_is_dropped_only_by_
     expect(phone.locator("#hand-1")).to_be_visible(timeout=SENT_TIMEOUT_MS)
     expect(phone.locator("#sheet [data-queued]")).to_have_count(0)
     assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, game)] == [(1, 1, 20)]
+
+
+def test_the_same_hand_entered_on_two_phones_is_kept_once_and_the_next_follows(phone, game, live_server):
+    open_with_worker(phone, game["links"]["edit"])
+    phone.context.set_offline(True)
+    tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
+    phone.get_by_role("button", name="Save hand 1").click()
+    tap_hand(phone, bidder=1, bid=20, tricks=5)
+    phone.get_by_role("button", name="Save hand 2").click()
+    expect(phone.locator("#sheet [data-queued]")).to_have_count(2)
+    # The other phone entered the same deal, with the high given to the other side.
+    theirs = {"n": 1, "bidder": 0, "bid": 20, "tricks": [4, 1], "high": 1}
+    api(live_server, "POST", f"/api/v1/games/{game['id']}/hands", theirs, game["edit_token"])
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#queue-panel [role=alert]")).to_contain_text(
+        "This phone's hand 1: Us · 20 · 4 tricks · high: Us", timeout=SENT_TIMEOUT_MS
+    )
+    phone.get_by_role("button", name="Same hand: keep the other phone's, drop this one").click()
+    expect(phone.locator("#hand-2")).to_be_visible(timeout=SENT_TIMEOUT_MS)
+    expect(phone.locator("#sheet [data-queued]")).to_have_count(0)
+    assert [(h["n"], h["bidder"]) for h in recorded(live_server, game)] == [(1, 0), (2, 1)]
