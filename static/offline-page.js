@@ -56,12 +56,17 @@
     banner.setAttribute("role", "status");
     var title = el("p", "offline-title", "Offline — last updated " + (isNaN(saved) ? "earlier" : clock(saved)));
     banner.appendChild(title);
-    var more = "This is the copy this phone kept. It is brought up to date when the signal returns.";
+    var more = el("p", "", "This is the copy this phone kept. It is brought up to date when the signal returns.");
+    var rules = document.querySelector('a[href$="/rules"]');
     if (refereeForms.length) {
-      more = "Who wins a trick and what may be played are worked out by the server: they need the signal. " +
-        "The rank of every card is in the rules, kept on this phone.";
+      more.textContent = "Who wins a trick and what may be played are worked out by the server: they need the signal. " +
+        "The rank of every card is in ";
+      var link = el("a", "", "the rules, kept on this phone");
+      link.href = rules ? rules.getAttribute("href") + "#rank" : "#";
+      more.appendChild(link);
+      more.appendChild(document.createTextNode("."));
     }
-    banner.appendChild(el("p", "", more));
+    banner.appendChild(more);
     main.insertBefore(banner, main.firstChild);
   }
 
@@ -209,6 +214,17 @@
       } else {
         window.localStorage.removeItem(queueKey);
       }
+      return true;
+    } catch (ignored) {
+      return false;
+    }
+  }
+
+  // Private browsing may refuse storage: then Save sends as before, and says when it could not.
+  function canStore() {
+    try {
+      window.localStorage.setItem("hand-queue-check", "1");
+      window.localStorage.removeItem("hand-queue-check");
       return true;
     } catch (ignored) {
       return false;
@@ -604,7 +620,7 @@
     if (!form.matches || !form.matches(FORM)) {
       return;
     }
-    if (navigator.onLine === false || load().length) {
+    if ((navigator.onLine === false || load().length) && canStore()) {
       event.preventDefault();
       event.stopPropagation();
       enqueue(form);

@@ -104,6 +104,8 @@ def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone,
     expect(phone.locator("#rank")).to_be_attached()
     phone.goto(live_server.url + "/referee")
     expect(phone.locator("#offline-banner")).to_contain_text("need the signal")
+    phone.locator("#offline-banner").get_by_role("link", name="the rules, kept on this phone").click()
+    expect(phone.locator("#rank-trump")).to_be_in_viewport()
     phone.context.set_offline(False)
     assert phone.problems == [] or all("net::ERR_INTERNET_DISCONNECTED" in p for p in phone.problems), phone.problems
 
