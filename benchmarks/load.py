@@ -1,12 +1,17 @@
 """Load: many phones following games while a few record hands, against gunicorn (SQLite or PostgreSQL).
 
-Starts gunicorn on 127.0.0.1, creates games through the API, then for each viewer count
-runs that many threads polling every 3 s (unchanged polls, answered 304) beside a few
-recorders, for a bounded time. Prints p50/p95/p99 latency, requests per second and errors,
-then compares an unchanged poll with a full render of the sheet.
+Starts gunicorn on 127.0.0.1 with the project's settings (scorekeeper/gunicorn_conf.py, rate
+limits on, as behind a proxy so each simulated phone has its own address), creates games through
+the API, then for each viewer count runs that many threads polling every 3 s (unchanged polls,
+answered 304) beside a few recorders, for a bounded time. Prints p50/p95/p99 latency, requests
+per second and errors, then compares an unchanged poll with a full render of the sheet.
+
+The "abuse" phase then adds 12 clients asking, as fast as they can, for a 500-hand game with a
+stale ``since`` (the view link is all they need), beside 400 honest viewers: the honest polls'
+p99 should stay under 100 ms.
 
 Run: .venv/bin/python benchmarks/load.py [--viewers 100 400] [--duration 20] [--workers 2 --threads 4]
-     [--database-url postgresql+psycopg://user@127.0.0.1:5432/empty_database]
+     [--abusers 12 --abuse-viewers 400] [--database-url postgresql+psycopg://user@127.0.0.1:5432/empty_database]
 """
 
 from __future__ import annotations
@@ -41,15 +46,27 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-class Client:
-    """One keep-alive HTTP connection, reopened when the server closes it."""
+_ADDRESSES = iter(range(1, 1 << 20))
+_ADDRESS_LOCK = threading.Lock()
 
-    def __init__(self, port: int):
+
+def next_address() -> str:
+    """A distinct documentation-range client address, told to the app the way a proxy tells it."""
+    with _ADDRESS_LOCK:
+        n = next(_ADDRESSES)
+    return f"2001:db8:{n >> 16:x}:{n & 0xFFFF:x}::1"
+
+
+class Client:
+    """One keep-alive HTTP connection, reopened when the server closes it; one client address."""
+
+    def __init__(self, port: int, address: str | None = None):
         self.port = port
+        self.address = address or next_address()
         self.conn: http.client.HTTPConnection | None = None
 
     def request(self, method: str, path: str, body: dict | None = None, token: str | None = None):
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", "X-Forwarded-For": self.address}
         if token:
             headers["Authorization"] = f"Bearer {token}"
         data = json.dumps(body).encode() if body is not None else None
@@ -80,6 +97,10 @@ def app_env(workdir: Path, database_url: str | None = None) -> dict:
         "SECRET_KEY": SECRET_KEY,
         "SCOREKEEPER_INSTANCE_PATH": str(workdir / "instance"),
         "SCOREKEEPER_ENV": "development",
+        # Each simulated phone has its own address (X-Forwarded-For), so the limits count per phone.
+        "SCOREKEEPER_BEHIND_PROXY": "1",
+        "SCOREKEEPER_LIMIT_NEW_GAMES": "100000 per minute",
+        "SCOREKEEPER_LIMIT_WRITES": "100000 per minute",
     }
 
 
@@ -99,6 +120,8 @@ def start_server(workers: int, threads: int, workdir: Path, database_url: str | 
     server = subprocess.Popen(
         [
             str(venv_bin / "gunicorn"),
+            "-c",
+            "python:scorekeeper.gunicorn_conf",
             "--workers",
             str(workers),
             "--threads",
@@ -107,6 +130,8 @@ def start_server(workers: int, threads: int, workdir: Path, database_url: str | 
             f"127.0.0.1:{port}",
             "--log-level",
             "warning",
+            "--access-logfile",
+            "/dev/null",
             "scorekeeper:create_app()",
         ],
         cwd=ROOT,
@@ -155,7 +180,7 @@ def percentile(values: list[float], p: float) -> float:
 class Results:
     def __init__(self):
         self.lock = threading.Lock()
-        self.latencies: dict[str, list[float]] = {"poll": [], "record": []}
+        self.latencies: dict[str, list[float]] = {"poll": [], "record": [], "abuse": []}
         self.statuses: dict[int, int] = {}
         self.errors: list[str] = []
 
@@ -213,11 +238,49 @@ def recorder(port: int, game: dict, stop: threading.Event, results: Results, eve
         game["next_n"] = n
 
 
-def run_phase(port: int, games: list[dict], viewers: int, recorders: int, duration: float) -> dict:
+def abuser(port: int, game: dict, stop: threading.Event, results: Results):
+    """Ask for the whole sheet of a big game again and again, with a stale since, as fast as answers come."""
+    client = Client(port)
+    path = f"/games/{game['id']}/poll/{game['view_token']}?since=0"
+    while not stop.is_set():
+        start = time.perf_counter()
+        try:
+            status, _ = client.request("GET", path)
+        except OSError as err:
+            results.add("abuse", time.perf_counter() - start, None)
+            results.errors.append(f"abuse: {err!r}")
+            continue
+        # 200 (the cached sheet) or 429 (the limit): both are what the server should answer.
+        results.add("abuse", time.perf_counter() - start, status)
+
+
+def big_game(port: int, hands: int) -> dict:
+    """A game of *hands* hands in which the bidder is set each time, so it never ends."""
+    client = Client(port)
+    status, raw = client.request("POST", "/api/v1/games", {"sides": SIDES})
+    assert status == 201, raw
+    game = json.loads(raw)
+    for n in range(1, hands + 1):
+        hand = {"n": n, "bidder": n % 2, "bid": 20, "points": [10, 20] if n % 2 == 0 else [20, 10]}
+        status, raw = client.request("POST", f"/api/v1/games/{game['id']}/hands", hand, game["edit_token"])
+        assert status == 201, raw
+    return game
+
+
+def run_phase(
+    port: int,
+    games: list[dict],
+    viewers: int,
+    recorders: int,
+    duration: float,
+    abusers: int = 0,
+    target: dict | None = None,
+) -> dict:
     results = Results()
     stop = threading.Event()
     rng = random.Random(viewers)
-    threads = [
+    threads = [threading.Thread(target=abuser, args=(port, target, stop, results), daemon=True) for _ in range(abusers)]
+    threads += [
         threading.Thread(target=viewer, args=(port, games[i % len(games)], stop, results, rng), daemon=True)
         for i in range(viewers)
     ]
@@ -236,6 +299,7 @@ def run_phase(port: int, games: list[dict], viewers: int, recorders: int, durati
     count = sum(len(v) for v in results.latencies.values())
     return {
         "viewers": viewers,
+        "abusers": abusers,
         "recorders": recorders,
         "elapsed": elapsed,
         "requests": count,
@@ -246,8 +310,9 @@ def run_phase(port: int, games: list[dict], viewers: int, recorders: int, durati
 
 def report(phase: dict) -> None:
     results: Results = phase["results"]
+    abuse = f" + {phase['abusers']} abusers (stale since, no pause)" if phase.get("abusers") else ""
     print(
-        f"\n{phase['viewers']} viewers polling every {POLL_EVERY:g} s + {phase['recorders']} recorders, "
+        f"\n{phase['viewers']} viewers polling every {POLL_EVERY:g} s + {phase['recorders']} recorders{abuse}, "
         f"{phase['elapsed']:.0f} s: {phase['requests']} requests, {phase['rps']:.1f} requests/s, "
         f"{len(results.errors)} errors"
     )
@@ -280,6 +345,7 @@ def compare_poll_and_render(port: int, game: dict, repeat: int) -> list[tuple[st
         times = []
         size = 0
         for _ in range(repeat):
+            client.address = next_address()  # as many phones: the per-phone limits are not what is timed
             start = time.perf_counter()
             status, raw = client.request("GET", path)
             times.append((time.perf_counter() - start) * 1000)
@@ -325,6 +391,7 @@ def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> No
         times = []
         for _ in range(repeat):
             statuses = []
+            environ["HTTP_X_FORWARDED_FOR"] = next_address()
             start = time.perf_counter()
             body = app(dict(environ), lambda status, headers, exc_info=None, seen=statuses: seen.append(status))
             b"".join(body)
@@ -345,6 +412,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=300, help="requests per case in the comparison")
+    parser.add_argument(
+        "--abusers", type=int, default=12, help="clients polling with a stale since (0: no abuse phase)"
+    )
+    parser.add_argument("--abuse-viewers", type=int, default=400, help="honest viewers during the abuse phase")
+    parser.add_argument("--abuse-hands", type=int, default=500, help="hands in the game the abusers ask for")
     parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
     args = parser.parse_args()
 
@@ -356,6 +428,12 @@ def main() -> None:
         games = create_games(port, max(args.games, args.recorders + 1))
         for viewers in args.viewers:
             report(run_phase(port, games, viewers, args.recorders, args.duration))
+        if args.abusers:
+            target = big_game(port, args.abuse_hands)
+            phase = run_phase(port, games, args.abuse_viewers, args.recorders, args.duration, args.abusers, target)
+            report(phase)
+            abuse = phase["results"].statuses
+            print(f"  (abusers: {len(phase['results'].latencies['abuse'])} requests; all statuses above: {abuse})")
         cases = compare_poll_and_render(port, games[-1], args.repeat)
         server_cost(app_env(workdir, args.database_url), cases, args.repeat)
     finally:
@@ -367,5 +445,230 @@ def main() -> None:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+# -- A card party hall: phones at every table and in every pocket, two boards -------------------
+
+HALL_COUPLES = 200
+HALL_OK = {"poll": {200, 304}, "report": {303}, "page": {200}}
+
+
+class Phone(Client):
+    """A phone's browser: one connection, its cookies, its own requests."""
+
+    def __init__(self, port: int):
+        super().__init__(port)
+        self.cookies: dict[str, str] = {}
+
+    def send(self, method: str, path: str, form: dict | None = None) -> tuple[int, bytes]:
+        from urllib.parse import urlencode
+
+        headers = {"HX-Request": "true"} if "/poll" in path else {}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urlencode(form).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        for attempt in (1, 2):
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            try:
+                self.conn.request(method, path, body=body, headers=headers)
+                response = self.conn.getresponse()
+                raw = response.read()
+                for name, value in response.getheaders():
+                    if name.lower() == "set-cookie":
+                        key, _, rest = value.partition("=")
+                        self.cookies[key] = rest.split(";", 1)[0]
+                return response.status, raw
+            except (ConnectionError, http.client.HTTPException, OSError):
+                if self.conn is not None:
+                    self.conn.close()
+                self.conn = None
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+
+def _poll_path(raw: bytes, path: str) -> str:
+    """The address the page or fragment polls next (its hx-get, which carries what it shows now)."""
+    import html
+    import re
+
+    found = re.search(rb'hx-get="([^"]+)"', raw)
+    return html.unescape(found.group(1).decode()) if found else path
+
+
+def hall_party(port: int, games: int) -> tuple[dict, list[str]]:
+    """Start a 200-couple evening through the API; return it and each table's link (from the table cards)."""
+    import re
+
+    client = Client(port)
+    couples = [{"name": f"Couple {i + 1}", "players": [f"A{i}", f"B{i}"]} for i in range(HALL_COUPLES)]
+    status, raw = client.request("POST", "/api/v1/parties", {"name": "Hall", "games": games, "couples": couples})
+    assert status == 201, raw[:200]
+    party = json.loads(raw)
+    status, raw = client.request("GET", f"/parties/{party['id']}/{party['edit_token']}/cards")
+    assert status == 200, status
+    links = [m.decode() for m in re.findall(rb'class="table-card-link">https?://[^/]+(/[^<]+)<', raw)]
+    assert len(links) == HALL_COUPLES // 2, len(links)
+    return party, links
+
+
+def hall_table_phone(port, link, stop, results, rng, delay):
+    """A table's phone: follows its table and, a while after each new game, reports a winner in two taps."""
+    import re
+
+    phone = Phone(port)
+    if stop.wait(rng.uniform(0, POLL_EVERY)):  # people open their pages over a few seconds, not all at once
+        return
+    start = time.perf_counter()
+    status, raw = phone.send("GET", link)
+    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"table page answered {status}")
+    token = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', raw) or re.search(
+        rb'name="csrf_token"[^>]*value="([^"]+)"', raw
+    )
+    csrf = token.group(1).decode() if token else ""
+    poll, report_at, game = _poll_path(raw, link + "/poll"), None, None
+    shown = re.search(rb'name="game" value="(\d+)">\s*<input type="hidden" name="winner" value="(\d+)"', raw)
+    if shown:
+        game = (shown.group(1).decode(), shown.group(2).decode())
+        report_at = time.monotonic() + rng.uniform(*delay)
+    if stop.wait(rng.uniform(0, POLL_EVERY)):
+        return
+    while not stop.is_set():
+        if report_at is not None and time.monotonic() >= report_at:
+            start = time.perf_counter()
+            status, _ = phone.send(
+                "POST", link + "/report", {"csrf_token": csrf, "game": game[0], "winner": game[1], "confirm": "y"}
+            )
+            problem = None if status in HALL_OK["report"] else f"report answered {status}"
+            results.add("report", time.perf_counter() - start, status, problem)
+            report_at = None
+        start = time.perf_counter()
+        try:
+            status, raw = phone.send("GET", poll)
+        except OSError as err:
+            results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
+        else:
+            results.add(
+                "poll",
+                time.perf_counter() - start,
+                status,
+                None if status in HALL_OK["poll"] else f"poll answered {status}",
+            )
+            if status == 200:
+                poll = _poll_path(raw, poll)
+                shown = re.search(
+                    rb'name="game" value="(\d+)">\s*<input type="hidden" name="winner" value="(\d+)"', raw
+                )
+                if shown and report_at is None:
+                    game = (shown.group(1).decode(), shown.group(2).decode())
+                    report_at = time.monotonic() + rng.uniform(*delay)
+        stop.wait(POLL_EVERY)
+
+
+def hall_follower(port, path, stop, results, rng):
+    """A couple's phone or a board: opens its page, then asks every 3 s and gets 304 until its page changed."""
+    phone = Phone(port)
+    if stop.wait(rng.uniform(0, POLL_EVERY)):  # people open their pages over a few seconds, not all at once
+        return
+    start = time.perf_counter()
+    status, raw = phone.send("GET", path)
+    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"page answered {status}")
+    poll = _poll_path(raw, path)
+    if stop.wait(rng.uniform(0, POLL_EVERY)):
+        return
+    while not stop.is_set():
+        start = time.perf_counter()
+        try:
+            status, raw = phone.send("GET", poll)
+        except OSError as err:
+            results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
+        else:
+            problem = None if status in HALL_OK["poll"] else f"poll answered {status}"
+            results.add("poll", time.perf_counter() - start, status, problem)
+            if status == 200:
+                poll = _poll_path(raw, poll)
+        stop.wait(POLL_EVERY)
+
+
+def hall_phase(port: int, phones: int, boards: int, duration: float, delay: tuple[float, float]) -> dict:
+    """100 table phones that report, the rest couples' phones, and the boards, all polling every 3 s."""
+    party, links = hall_party(port, games=25)
+    results = Results()
+    results.latencies["report"] = []
+    results.latencies["page"] = []
+    stop = threading.Event()
+    rng = random.Random(phones)
+    threads = [
+        threading.Thread(
+            target=hall_table_phone, args=(port, link, stop, results, random.Random(i), delay), daemon=True
+        )
+        for i, link in enumerate(links[:phones])
+    ]
+    for i in range(max(0, phones - len(links))):
+        path = f"/parties/{party['id']}/couples/{i % HALL_COUPLES + 1}/poll"
+        threads.append(threading.Thread(target=hall_follower, args=(port, path, stop, results, rng), daemon=True))
+    for _ in range(boards):
+        path = f"/parties/{party['id']}/board/poll"
+        threads.append(threading.Thread(target=hall_follower, args=(port, path, stop, results, rng), daemon=True))
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    time.sleep(duration)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=35)
+    elapsed = time.perf_counter() - started
+    status, raw = Client(port).request("GET", f"/api/v1/parties/{party['id']}")
+    state = json.loads(raw)
+    count = sum(len(v) for k, v in results.latencies.items() if k != "page")
+    return {
+        "viewers": phones + boards,
+        "recorders": min(phones, len(links)),
+        "elapsed": elapsed,
+        "requests": count,
+        "rps": count / elapsed,
+        "results": results,
+        "reported": len(state["results"]),
+        "game": state["game"],
+    }
+
+
+def hall_main() -> None:
+    parser = argparse.ArgumentParser(description="Load: a card party hall (--hall)")
+    parser.add_argument("--hall", action="store_true")
+    parser.add_argument(
+        "--phones", type=int, default=400, help="100 table phones that report, the rest couples' phones"
+    )
+    parser.add_argument("--boards", type=int, default=2)
+    parser.add_argument("--duration", type=float, default=45.0)
+    parser.add_argument("--report-delay", type=float, nargs=2, default=[5.0, 40.0], help="seconds a table plays a game")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
+    args = parser.parse_args()
+    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-hall."))
+    server, port = start_server(args.workers, args.threads, workdir, args.database_url)
+    try:
+        where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
+        print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads, {where}")
+        print(
+            f"A hall of {HALL_COUPLES} couples at {HALL_COUPLES // 2} tables: {args.phones} phones + {args.boards} boards"
+        )
+        phase = hall_phase(port, args.phones, args.boards, args.duration, tuple(args.report_delay))
+        report(phase)
+        print(f"  results reported: {phase['reported']} (the evening is at game {phase['game']})")
+        everything = [v * 1000 for k, values in phase["results"].latencies.items() if k != "page" for v in values]
+        print(f"  all requests: p99 {percentile(everything, 99):.1f} ms, errors {len(phase['results'].errors)}")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 if __name__ == "__main__":
-    main()
+    hall_main() if "--hall" in sys.argv else main()

@@ -39,12 +39,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
     production = app.config.get("SCOREKEEPER_ENV") == "production"
+    from .security import SafeJSONProvider
+
+    app.json = SafeJSONProvider(app)
     if not app.config.get("SECRET_KEY"):
         settings.check_secret_key(None, production)
         app.config["SECRET_KEY"] = settings.local_secret_key(app.instance_path)
     settings.check_secret_key(app.config["SECRET_KEY"], production)
 
     uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    settings.check_database_url(uri)
     engine_options = settings.engine_options(uri)
     engine_options.update(app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}))
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options
@@ -75,6 +79,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.jinja_env.globals["url_for_or_none"] = url_for_or_none
 
     _register_blueprints(app)
+
+    from . import cli, ratelimits
+
+    # After the blueprints: the limits go on the endpoints they registered.
+    app.extensions["scorekeeper_limiter"] = ratelimits.init_app(app)
+    cli.init_app(app)
     return app
 
 
@@ -92,10 +102,10 @@ def _sqlite_on_connect(dbapi_connection, connection_record) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Register every area of the app: home, score sheets, sharing, referee, rule book, JSON API."""
-    from . import games, main, referee, rulebook, sharing
+    from . import games, main, parties, referee, rulebook, sharing
     from .api import bp as api_bp
 
-    for blueprint in (main.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, api_bp):
+    for blueprint in (main.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, parties.bp, api_bp):
         app.register_blueprint(blueprint)
     from . import hall, offline
 

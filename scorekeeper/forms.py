@@ -3,6 +3,9 @@
 The forms read what was tapped and turn it into the engine's values
 (``Rules``, ``Side``, ``HandEntry``); whether a game or a hand can stand is the
 engine's question, and its answer comes back as an error beside the field.
+Whole numbers are read by ``WholeNumberField`` or ``read_number`` (both
+``scorekeeper.numbers.parse_int``); what the rest of the table took is worked
+out by ``scorekeeper.rules.entry``.
 """
 
 from __future__ import annotations
@@ -10,11 +13,12 @@ from __future__ import annotations
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length, Optional
+from wtforms.validators import Length, Optional, ValidationError
 
+from .numbers import NumberError, parse_int
 from .rules import (
-    BIDS,
     DEFAULT_PRESET,
+    MAX_PLAYERS,
     OPTION_INFO,
     PRESET_INFO,
     GameState,
@@ -26,16 +30,29 @@ from .rules import (
     Side,
     bid_label,
 )
+from .rules.entry import (
+    fill_last,
+    hand_worth,
+    high_of,
+    point_choices,
+    points_of_each,
+    side_name,
+    trick_choices,
+    tricks_of_each,
+)
+from .rules.points import TRICKS_IN_HAND
+from .services import NAME_MAX_LENGTH
 
-MAX_PLAYERS = 8
 MAX_PARTNER_SIDES = 4
-NAME_MAX = 80
-TRICK_PAIRS = [(str(t), str(t)) for t in range(6)]
-POINT_PAIRS = [("", "–")] + [(str(p), str(p)) for p in range(0, 35, 5)]
+TRICK_PAIRS = [(str(t), str(t)) for t in range(TRICKS_IN_HAND + 1)]
+POINT_PAIRS = [(str(p), str(p)) for p in point_choices()]
 # Options typed as numbers; elimination is typed as the points below zero, so nobody types a minus sign.
 NUMBER_OPTIONS = ("target", "lock_at", "green_at", "elimination_at")
 NOT_NEEDED = ""
 NOBODY = "none"
+HIGH_MARK = "h"
+ENTRY_WAYS = ("points", "tricks")
+SCORE_LIMIT = 100_000
 
 
 def options(pairs) -> list[SelectChoice]:
@@ -50,6 +67,51 @@ def choice_label(value) -> str:
     if value is False:
         return "No"
     return str(value).replace("-", " ")
+
+
+def read_number(raw, *, lo: int, hi: int, field: str, message: str) -> int | None:
+    """Read a tapped whole number (blank is None); raise HandError naming *field* otherwise."""
+    text = raw.strip() if isinstance(raw, str) else ""
+    if not text:
+        return None
+    try:
+        return parse_int(text, lo=lo, hi=hi)
+    except NumberError:
+        raise HandError(message, field) from None
+
+
+class WholeNumberField(StringField):
+    """A whole number, read with ``parse_int``; blank gives None, anything else is an error beside the field."""
+
+    def __init__(self, label=None, validators=None, *, lo=None, hi=None, message="Write a whole number", **kwargs):
+        super().__init__(label, validators, **kwargs)
+        self.lo, self.hi, self.message = lo, hi, message
+        self.raw = ""
+
+    def process_formdata(self, valuelist):
+        self.raw = valuelist[0] if valuelist else ""
+        self.data = None
+        text = self.raw.strip() if isinstance(self.raw, str) else ""
+        if text:
+            try:
+                self.data = parse_int(text, lo=self.lo, hi=self.hi)
+            except NumberError:
+                raise ValueError(self.message) from None
+
+    def _value(self):
+        if self.raw:
+            return self.raw
+        return "" if self.data is None else str(self.data)
+
+
+def one_line(form, field) -> None:
+    """Refuse control characters (a NUL, a new line) in a name."""
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in field.data or ""):
+        raise ValidationError("A name can only hold letters, digits, spaces and punctuation.")
+
+
+class FormRefused(ValueError):
+    """What was typed cannot make a game; the reasons are already beside the fields."""
 
 
 class FormProblems:
@@ -100,19 +162,19 @@ class RulesForm(FlaskForm):
         for info, field in self.option_fields():
             field.data = _option_raw(info, changed[info.name]) if info.name in changed else ""
 
-    def build_rules(self) -> Rules | None:
-        """Return the chosen preset with the house rules changed; record errors and return None if refused."""
+    def build_rules(self) -> Rules:
+        """Return the chosen preset with the house rules changed; raise FormRefused with the errors beside the fields."""
         preset = self.preset.data or DEFAULT_PRESET
         if preset not in PRESET_INFO:
             self.preset.errors = ["Choose one of the rule sets listed."]
-            return None
+            raise FormRefused(self.preset.name)
         changes = {}
         for info, field in self.option_fields():
             try:
                 value = _read_option(info, field.data)
             except ValueError as err:
                 field.errors = [str(err)]
-                return None
+                raise FormRefused(field.name) from None
             if value is not _AS_PRESET:
                 changes[info.name] = value
         try:
@@ -120,64 +182,91 @@ class RulesForm(FlaskForm):
         except RulesError as err:
             target = f"opt_{err.field}" if err.field in OPTION_INFO else "preset"
             self[target].errors = [str(err)]
-            return None
+            raise FormRefused(target) from None
 
 
 class NewGameForm(RulesForm):
     """Who plays, how they sit, and the rules."""
 
     players = FieldList(
-        StringField("Player", validators=[Optional(), Length(max=NAME_MAX)]),
+        StringField("Player", validators=[Optional(), Length(max=NAME_MAX_LENGTH), one_line]),
         min_entries=MAX_PLAYERS,
         max_entries=MAX_PLAYERS,
     )
     mode = RadioField(
         "Partners or cut-throat",
-        choices=options([("partners", "Partners"), ("cut-throat", "Each for themselves (cut-throat)")]),
+        choices=options([("partners", "Partners"), ("cut-throat", "Cut-throat")]),
         default="partners",
         validate_choice=False,
     )
-    side_count = SelectField(
+    side_count = RadioField(
         "Number of sides",
         choices=options((str(k), f"{k} sides") for k in range(2, MAX_PARTNER_SIDES + 1)),
         default="2",
-        validate_choice=False,
     )
     side_names = FieldList(
-        StringField("Side", validators=[Optional(), Length(max=NAME_MAX)]),
+        StringField("Side", validators=[Optional(), Length(max=NAME_MAX_LENGTH), one_line]),
         min_entries=MAX_PARTNER_SIDES,
         max_entries=MAX_PARTNER_SIDES,
     )
-    first_dealer = SelectField(
-        "Who deals first",
-        choices=options((str(i), f"Seat {i + 1}") for i in range(MAX_PLAYERS)),
-        default="0",
-        validate_choice=False,
+    first_dealer = WholeNumberField(
+        "Who deals first", lo=0, hi=MAX_PLAYERS - 1, message="Choose the player who deals first.", default=0
     )
-    start_scores = FieldList(StringField("Starting score"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    start_scores = FieldList(
+        WholeNumberField(
+            "Starting score", lo=0, hi=SCORE_LIMIT, message="Write a starting score as a number, such as 45."
+        ),
+        min_entries=MAX_PLAYERS,
+        max_entries=MAX_PLAYERS,
+    )
+    # One tick box per side (a list of check boxes would lose its order: unticked boxes are not sent).
+    in_hole_0 = BooleanField("In the hole")
+    in_hole_1 = BooleanField("In the hole")
+    in_hole_2 = BooleanField("In the hole")
+    in_hole_3 = BooleanField("In the hole")
+    in_hole_4 = BooleanField("In the hole")
+    in_hole_5 = BooleanField("In the hole")
+    in_hole_6 = BooleanField("In the hole")
+    in_hole_7 = BooleanField("In the hole")
+
+    def fill_players(self, names: list[str]) -> None:
+        """Offer the players of this phone's last game, in the seats they had."""
+        for entry, name in zip(self.players, names[:MAX_PLAYERS]):
+            entry.data = name
+
+    def seat_names(self) -> list[str]:
+        """The name in each seat as typed so far ("" for an empty seat)."""
+        return [(entry.data or "").strip() for entry in self.players]
 
     def player_names(self) -> list[str]:
         """Return the names typed, in seat order, blanks left out."""
-        return [(entry.data or "").strip() for entry in self.players if (entry.data or "").strip()]
+        return [name for name in self.seat_names() if name]
 
-    def seat_label(self, i: int) -> str:
-        names = [(entry.data or "").strip() for entry in self.players]
-        return f"Seat {i + 1}" + (f" ({names[i]})" if i < len(names) and names[i] else "")
+    def all_problems(self) -> list[tuple[str, str]]:
+        """Every message on the form as (the id of what it is about, message), for the summary at the top."""
+        found = []
+        for field in self:
+            if field.name == "csrf_token" or not field.errors:
+                continue
+            entries = getattr(field, "entries", None)
+            for part in entries if entries is not None else [field]:
+                for message in _flatten(part.errors):
+                    found.append((part.id, message))
+        for key in ("players", "side_names", "start_scores"):
+            for message in self.problems.get(key):
+                found.append((f"{key.replace('_', '-')}-group", message))
+        return found
 
-    def build_sides(self, rules: Rules) -> tuple[list[Side], int, list[int] | None] | None:
-        """Return (sides, first dealer seat, starting scores or None); record errors and return None if refused."""
+    def build_sides(self) -> tuple[list[Side], int, list[int] | None]:
+        """Return (sides, first dealer seat, starting scores or None); raise FormRefused with the errors beside the fields."""
         names = self.player_names()
         if len(names) < 2:
             self.problems.add("players", "Write the names of at least two players, in the order they sit.")
-            return None
+            raise FormRefused("players")
         if self.mode.data == "cut-throat":
             sides = [Side(name, (name,)) for name in names]
         else:
-            try:
-                count = int(self.side_count.data or 2)
-            except ValueError:
-                count = 2
-            count = max(2, min(MAX_PARTNER_SIDES, count))
+            count = int(self.side_count.data or 2)
             if len(names) % count or len(names) == count:
                 self.problems.add(
                     "players",
@@ -185,45 +274,30 @@ class NewGameForm(RulesForm):
                     f"each side needs the same number of players, two or more. "
                     f"Add or remove a player, or choose cut-throat.",
                 )
-                return None
+                raise FormRefused("players")
             typed = [(entry.data or "").strip() for entry in self.side_names][:count]
-            defaults = ["Us", "Them"] if count == 2 else None
             sides = []
             for i in range(count):
                 players = tuple(names[j] for j in range(len(names)) if j % count == i)
-                name = typed[i] or (defaults[i] if defaults else " & ".join(players))
-                sides.append(Side(name, players))
-        try:
-            dealer = int(self.first_dealer.data or 0)
-        except ValueError:
-            dealer = -1
-        if not 0 <= dealer < len(names):
-            self.first_dealer.errors = [f"Choose one of the {len(names)} seats with a player."]
-            return None
+                sides.append(Side(typed[i] or side_name(players), players))
+        dealer = self.first_dealer.data or 0
+        seated = [i for i, name in enumerate(self.seat_names()) if name]
+        if dealer not in seated:
+            self.first_dealer.errors = ["Choose one of the players to deal first."]
+            raise FormRefused("players")
         scores = self._start_scores(len(sides))
-        if scores is False:
-            return None
-        return sides, dealer, scores
+        if self.problems.get("start_scores"):
+            raise FormRefused("players")
+        return sides, seated.index(dealer), scores
 
-    def _start_scores(self, count: int):
-        raw = [(entry.data or "").strip() for entry in self.start_scores][:count]
-        if not any(raw):
+    def _start_scores(self, count: int) -> list[int] | None:
+        given = [entry.data for entry in self.start_scores][:count]
+        if all(value is None for value in given):
             return None
         scores = []
-        for i, text in enumerate(raw):
-            text = text.lstrip("+")
-            if text in ("", "0"):
-                scores.append(0)
-                continue
-            negative = text.startswith(("-", "−"))
-            text = text.lstrip("-−").strip()
-            if not text.isdigit():
-                self.problems.add("start_scores", f"Write the starting score of side {i + 1} as a number, such as 45.")
-                return False
-            value = int(text)
-            if negative or self[f"in_hole_{i}"].data:
-                value = -value
-            scores.append(value)
+        for i, value in enumerate(given):
+            value = value or 0
+            scores.append(-value if self[f"in_hole_{i}"].data else value)
         return scores
 
     def setup_error(self, err: SetupError) -> None:
@@ -236,6 +310,17 @@ class NewGameForm(RulesForm):
             self.problems.add("side_names", str(err))
         else:
             self.problems.add("players", str(err))
+
+
+def _flatten(messages) -> list[str]:
+    """Field errors of a FieldList come as a list of lists."""
+    found = []
+    for message in messages:
+        if isinstance(message, (list, tuple)):
+            found.extend(_flatten(message))
+        elif message:
+            found.append(str(message))
+    return found
 
 
 _AS_PRESET = object()
@@ -257,12 +342,18 @@ def _read_option(info, raw):
         return _AS_PRESET
     if info.name in NUMBER_OPTIONS:
         text = str(raw).lstrip("-−+").strip()
-        if not text.isdigit():
-            raise ValueError(f"Write {info.label.lower()} as a whole number of points, such as 100.")
-        value = int(text)
+        try:
+            value = parse_int(text, lo=0, hi=SCORE_LIMIT)
+        except NumberError:
+            raise ValueError(f"Write {info.label.lower()} as a whole number of points, such as 100.") from None
         return -value if info.name == "elimination_at" else value
     if info.name == "hold_from":
-        return None if raw == "any" else int(raw) if raw.isdigit() else raw
+        if raw == "any":
+            return None
+        try:
+            return parse_int(raw, lo=0, hi=SCORE_LIMIT)
+        except NumberError:
+            return raw
     if info.choices == (True, False):
         if raw not in ("yes", "no"):
             raise ValueError("Choose yes or no.")
@@ -290,67 +381,71 @@ def _option_field(info):
     return SelectField(info.label, choices=options(_option_choices(info)), description=info.help, validate_choice=False)
 
 
+# The house rules are as many as the engine has options: one field each, named opt_<option>.
 for _name, _info in OPTION_INFO.items():
     setattr(RulesForm, f"opt_{_name}", _option_field(_info))
-# One tick box per side (a list of check boxes would lose its order: unticked boxes are not sent).
-for _i in range(MAX_PLAYERS):
-    setattr(NewGameForm, f"in_hole_{_i}", BooleanField("In the hole"))
 
 
 # -- One hand ---------------------------------------------------------------------
 
 
 class HandForm(FlaskForm):
-    """One hand: who bid what, and what each side took. Choices depend on the game."""
+    """One hand: who bid what, and what the bidding side (or each side) took. Choices depend on the game.
 
-    n = StringField("Hand number")
-    version = StringField("Sheet version")
+    Two ways to enter what was taken, chosen once per game (``by``): the paper way, the bidding
+    side's points (``took_points``; the rest is worked out), or its tricks with the high in the same
+    tap (``took``, such as ``3h``). Three sides and more tap each side's points or tricks; the last
+    side's are worked out when they can be. ``tricks``/``high``/``points-N`` are read too, as the
+    edit page and older pages send them.
+    """
+
+    n = WholeNumberField(
+        "Hand number", lo=1, hi=100_000, message="The hand number of this form is damaged: reload the sheet."
+    )
+    version = WholeNumberField("Sheet version", lo=0, message="This form is damaged: reload the sheet.")
+    by = StringField("Enter", default="points")
     bagged = BooleanField("Bagged: nobody bid, the dealer plays for the lowest bid")
     bidder = RadioField("Who won the bid?", choices=[], validate_choice=False)
     bid = RadioField("Bid", choices=[], validate_choice=False)
     hold = BooleanField("The dealer held")
     partner = SelectField("Partner called", choices=[], validate_choice=False)
-    by = RadioField(
-        "Enter", choices=options([("tricks", "Tricks"), ("points", "Points")]), default="tricks", validate_choice=False
-    )
+    took_points = RadioField("Points the bidding side took", choices=options(POINT_PAIRS), validate_choice=False)
+    took = RadioField("Tricks the bidding side took", choices=[], validate_choice=False)
     tricks = RadioField("Tricks the bidding side took", choices=options(TRICK_PAIRS), validate_choice=False)
-    side_tricks = FieldList(
-        SelectField("Tricks", choices=options([("", "–")] + TRICK_PAIRS), validate_choice=False), min_entries=0
-    )
+    side_tricks = FieldList(RadioField("Tricks", choices=options(TRICK_PAIRS), validate_choice=False))
     high = RadioField("Who took the high?", choices=[], validate_choice=False)
-    points = FieldList(SelectField("Points", choices=options(POINT_PAIRS), validate_choice=False), min_entries=0)
+    no_high = BooleanField("Nobody took the high: the hand is worth 25")
+    points = FieldList(RadioField("Points", choices=options(POINT_PAIRS), validate_choice=False))
 
-    def __init__(self, state: GameState, *args, **kwargs):
+    def __init__(self, state: GameState, *args, entry_by: str | None = None, **kwargs):
         """Fit the choices to the game as it stands before this hand."""
         super().__init__(*args, **kwargs)
         self.state = state
         self.problems = FormProblems()
-        setup, rules = state.setup, state.rules
-        names = list(setup.names)
+        rules = state.rules
+        names = list(state.setup.names)
         self.side_names = names
         self.two_sides = len(names) == 2
         self.bidding = rules.bidding
+        self.may_have_no_high = rules.may_score_25
+        if entry_by in ENTRY_WAYS and not self.by.raw_data:
+            self.by.data = entry_by
         self.bidder.choices = options((str(i), name) for i, name in enumerate(names))
-        bids: list = list(BIDS)
-        if rules.thirty_for_sixty != "off":
-            bids.append("30-for-60")
-        if rules.slam:
-            bids.append("slam")
-        self.bid.choices = options((str(b), bid_label(b)) for b in bids)
+        self.bid.choices = options((str(b), bid_label(b)) for b in self.offered_bids())
         self.partner.choices = options(
             [("", "Nobody: the bidder plays alone")] + [(str(i), name) for i, name in enumerate(names)]
         )
-        high = (
-            [(NOT_NEEDED, "Not needed: one side took every trick")]
-            if not rules.may_score_25
-            else [(NOT_NEEDED, "Not answered")]
+        self.took.choices = options(
+            (f"{t}{HIGH_MARK if high else ''}", f"{t} + high" if high else str(t)) for t, high in trick_choices(rules)
         )
+        high = [(NOT_NEEDED, "Not answered" if rules.may_score_25 else "Not needed: one side took every trick")]
         high += [(str(i), name) for i, name in enumerate(names)]
         if rules.may_score_25:
             high.append((NOBODY, "Nobody: the hand is worth 25"))
         self.high.choices = options(high)
         if not self.bidding:
-            self.tricks.label.text = f"Tricks {names[0]} took"
+            self.took.label.text = self.tricks.label.text = f"Tricks {names[0]} took"
+            self.took_points.label.text = f"Points {names[0]} took"
         while len(self.side_tricks) < len(names):
             self.side_tricks.append_entry()
         while len(self.points) < len(names):
@@ -358,10 +453,27 @@ class HandForm(FlaskForm):
         for i, name in enumerate(names):
             self.side_tricks[i].label.text = name
             self.points[i].label.text = name
-        if not self.n.data:
-            self.n.data = str(state.next_n)
+        if self.n.data is None and not self.n.raw_data:
+            self.n.data = state.next_n
         if self.high.data is None:
             self.high.data = NOT_NEEDED
+
+    def offered_bids(self) -> list:
+        """Every bid some side may make now (the engine's list; each side's own floor is checked on saving)."""
+        bids: list = []
+        for side in self.state.active_sides:
+            bids += [b for b in self.state.allowed_bids(side) if b not in bids]
+        # Numbers in order, then the named bids in the engine's order (sides may start at different floors).
+        return sorted(bids, key=lambda bid: (isinstance(bid, str), bid if isinstance(bid, int) else 0))
+
+    @property
+    def entry_by(self) -> str:
+        return self.by.data if self.by.data in ENTRY_WAYS else "points"
+
+    @property
+    def quick(self) -> bool:
+        """Whether one tap says what the bidding side took (two sides, and the rest can be worked out)."""
+        return self.two_sides
 
     @property
     def may_hold(self) -> bool:
@@ -372,22 +484,16 @@ class HandForm(FlaskForm):
         return self.state.rules.call_for_partner
 
     @property
-    def high_always(self) -> bool:
-        """Whether the high question is asked whatever the tricks (a 25-point hand is possible, or 3+ sides)."""
-        return self.state.rules.may_score_25 or not self.two_sides
+    def high_asked(self) -> bool:
+        """Whether "who took the high?" is a question of its own (trick entry, unless one tap says it)."""
+        return self.entry_by == "tricks" and not self.two_sides
 
     def number(self) -> int | None:
         """Return the hand number the phone meant, or None when missing."""
-        text = (self.n.data or "").strip()
-        if not text:
-            return None
-        if not text.isdigit():
-            raise HandError("This form is damaged: reload the sheet and try again.", "n")
-        return int(text)
+        return self.n.data
 
     def expected_version(self) -> int | None:
-        text = (self.version.data or "").strip()
-        return int(text) if text.isdigit() else None
+        return self.version.data
 
     def fill(self, entry: HandEntry) -> None:
         """Prefill the form with a hand already entered (to edit or re-enter it)."""
@@ -396,18 +502,23 @@ class HandForm(FlaskForm):
         self.bagged.data = bool(entry.bagged)
         self.hold.data = bool(entry.hold)
         self.partner.data = "" if entry.partner is None else str(entry.partner)
+        side = entry.bidder if entry.bidder is not None else 0
         if entry.points is not None:
             self.by.data = "points"
             for i, value in enumerate(entry.points):
                 self.points[i].data = str(value)
+            self.took_points.data = str(entry.points[side])
+            self.no_high.data = self.may_have_no_high and sum(entry.points) < 30
             self.high.data = NOT_NEEDED
             return
         self.by.data = "tricks"
         tricks = entry.tricks or ()
-        if self.two_sides and tricks:
-            self.tricks.data = str(tricks[entry.bidder if entry.bidder is not None else 0])
         for i, value in enumerate(tricks):
             self.side_tricks[i].data = str(value)
+        if self.two_sides and tricks:
+            self.tricks.data = str(tricks[side])
+            self.took.data = f"{tricks[side]}{HIGH_MARK if entry.high == side else ''}"
+            self.no_high.data = self.may_have_no_high and entry.high is None and 0 < tricks[side] < 5
         if entry.high is not None:
             self.high.data = str(entry.high)
         elif self.state.rules.may_score_25:
@@ -417,80 +528,102 @@ class HandForm(FlaskForm):
 
     def entry(self) -> HandEntry:
         """Return the hand as entered; raise HandError naming the field when something is missing."""
-        state, _rules = self.state, self.state.rules
-        names = self.side_names
+        if self.by.data not in ENTRY_WAYS:
+            raise HandError("This form is damaged: reload the sheet and try again.", "by")
+        state = self.state
+        count = len(self.side_names)
         bagged = bool(self.bagged.data) and self.bidding
         hold = bool(self.hold.data) and self.bidding and self.may_hold
         bidder = bid = partner = None
         if self.bidding:
-            bidder = _side_index(self.bidder.data, len(names), "bidder", "That bidder is not a side in this game")
+            bidder = self._side(self.bidder.data, "bidder", "That bidder is not a side in this game.")
             if bidder is None:
                 if not bagged:
                     raise HandError("Tap the side that won the bid.", "bidder")
                 bidder = state.dealer_side
             raw_bid = (self.bid.data or "").strip()
+            offered = {str(b): b for b in self.offered_bids()}
             if not raw_bid:
                 if not bagged:
                     raise HandError("Tap the bid.", "bid")
-                bid = state.min_bids[bidder] or BIDS[0]
+                bid = state.allowed_bids(bidder, bagged=True)[0]
+            elif raw_bid in offered:
+                bid = offered[raw_bid]
             else:
-                bid = int(raw_bid) if raw_bid.isdigit() else raw_bid
+                raise HandError("Tap one of the bids shown.", "bid")
             if self.calls_partner:
-                partner = _side_index(self.partner.data, len(names), "partner", "That partner is not in this game")
-        tricks = points = high = None
-        if self.by.data == "points":
-            points = self._points()
-        else:
-            tricks = self._tricks(bidder)
-            high = self._high(tricks)
-        return HandEntry(
-            bidder=bidder, bid=bid, bagged=bagged, hold=hold, tricks=tricks, high=high, points=points, partner=partner
-        )
+                partner = self._side(self.partner.data, "partner", "That partner is not in this game.")
+        side = bidder if bidder is not None else 0
+        if self.entry_by == "points":
+            return HandEntry(
+                bidder=bidder, bid=bid, bagged=bagged, hold=hold, points=self._points(side, count), partner=partner
+            )
+        tricks, high = self._tricks(side, count)
+        return HandEntry(bidder=bidder, bid=bid, bagged=bagged, hold=hold, tricks=tricks, high=high, partner=partner)
 
-    def _tricks(self, bidder: int | None) -> tuple[int, ...]:
+    def _side(self, raw, field: str, message: str) -> int | None:
+        return read_number(raw, lo=0, hi=len(self.side_names) - 1, field=field, message=message)
+
+    def _points(self, side: int, count: int) -> tuple[int, ...]:
+        message = "Points come in fives: 0, 5, 10, 15, 20, 25 or 30."
+        took = read_number(self.took_points.data, lo=0, hi=30, field="took_points", message=message)
+        no_high = bool(self.no_high.data)
+        if self.two_sides and took is not None:
+            return points_of_each(side, took, self.state.rules, count, no_high=no_high)
+        values = [read_number(f.data, lo=0, hi=30, field="points", message=message) for f in self.points]
+        if all(v is None for v in values):
+            field = "took_points" if self.quick else "points"
+            raise HandError(
+                "Tap the points the bidding side took." if self.quick else "Tap the points each side took.", field
+            )
+        if values.count(None) == 1:
+            return fill_last(values, hand_worth(self.state.rules, no_high=no_high), "points")
+        return tuple(v or 0 for v in values)
+
+    def _tricks(self, side: int, count: int) -> tuple[tuple[int, ...], int | None]:
+        took_raw = (self.took.data or "").strip()
+        if self.two_sides and took_raw:
+            took_high = took_raw.endswith(HIGH_MARK)
+            took = read_number(
+                took_raw.removesuffix(HIGH_MARK),
+                lo=0,
+                hi=TRICKS_IN_HAND,
+                field="took",
+                message="Each side takes from 0 to 5 tricks.",
+            )
+            tricks = tricks_of_each(side, took or 0, count)
+            return tricks, high_of(side, tricks, took_high, no_high=bool(self.no_high.data))
         if self.two_sides:
-            raw = (self.tricks.data or "").strip()
-            if not raw:
+            took = read_number(
+                self.tricks.data, lo=0, hi=TRICKS_IN_HAND, field="tricks", message="Each side takes from 0 to 5 tricks."
+            )
+            if took is None:
                 who = "the bidding side" if self.bidding else self.side_names[0]
-                raise HandError(f"Tap how many tricks {who} took.", "tricks")
-            if not raw.isdigit() or int(raw) > 5:
-                raise HandError("Each side takes from 0 to 5 tricks.", "tricks")
-            mine = int(raw)
-            first = bidder if bidder is not None else 0
-            tricks = [5 - mine, 5 - mine]
-            tricks[first] = mine
-            return tuple(tricks)
-        values = []
-        for entry in self.side_tricks:
-            raw = (entry.data or "").strip()
-            if raw and not raw.isdigit():
-                raise HandError("Each side takes from 0 to 5 tricks.", "tricks")
-            values.append(int(raw) if raw else 0)
-        return tuple(values)
+                raise HandError(f"Tap how many tricks {who} took.", "took")
+            tricks = tricks_of_each(side, took, count)
+        else:
+            values = [
+                read_number(
+                    f.data, lo=0, hi=TRICKS_IN_HAND, field="tricks", message="Each side takes from 0 to 5 tricks."
+                )
+                for f in self.side_tricks
+            ]
+            if values.count(None) > 1:
+                raise HandError("Tap the tricks of each side (the last side's are worked out).", "tricks")
+            tricks = fill_last(values, TRICKS_IN_HAND, "tricks")
+        return tricks, self._high(tricks)
 
     def _high(self, tricks: tuple[int, ...]) -> int | None:
         raw = (self.high.data or "").strip()
         if raw == NOBODY:
             return None
         if raw == NOT_NEEDED:
-            if sum(tricks) == 5 and self.state.high_needed(tricks):
+            if self.state.high_needed(tricks):
                 if self.state.rules.may_score_25:
                     raise HandError("Say which side took the high, or nobody if no trump was played.", "high")
                 raise HandError("Both sides took tricks: say which side took the high.", "high")
             return None
-        return _side_index(raw, len(self.side_names), "high", "That side is not in this game")
-
-    def _points(self) -> tuple[int, ...]:
-        raw = [(entry.data or "").strip() for entry in self.points]
-        for text in raw:
-            if text and not text.isdigit():
-                raise HandError("Points come in fives: 0, 5, 10, 15, 20, 25 or 30.", "points")
-        if self.two_sides and raw.count("") == 1 and not self.state.rules.may_score_25:
-            other = int(raw[1 - raw.index("")])
-            raw[raw.index("")] = str(max(0, 30 - other))
-        if not any(raw):
-            raise HandError("Choose the points each side took.", "points")
-        return tuple(int(text) if text else 0 for text in raw)
+        return self._side(raw, "high", "That side is not in this game.")
 
     def refuse(self, err: ValueError) -> None:
         """Put the engine's refusal beside the field it is about."""
@@ -498,26 +631,37 @@ class HandForm(FlaskForm):
         message = str(err)
         if field == "tricks" and not self.two_sides:
             self.problems.add("side_tricks", message)
-        elif field in ("bidder", "bid", "bagged", "hold", "tricks", "high", "points", "partner"):
-            if field == "points":
-                self.problems.add("points", message)
-            else:
-                self[field].errors = list(self[field].errors or []) + [message]
+        elif field == "tricks" and self.two_sides:
+            self.took.errors = list(self.took.errors or []) + [message]
+        elif field == "points" and self.quick and self.took_points.data:
+            self.took_points.errors = list(self.took_points.errors or []) + [message]
+        elif field == "points":
+            self.problems.add("points", message)
+        elif field in (
+            "bidder",
+            "bid",
+            "bagged",
+            "hold",
+            "tricks",
+            "took",
+            "took_points",
+            "high",
+            "no_high",
+            "partner",
+        ):
+            self[field].errors = list(self[field].errors or []) + [message]
         else:
             self.problems.add("form", message)
 
-
-def _side_index(raw, count: int, field: str, message: str) -> int | None:
-    text = (raw or "").strip() if isinstance(raw, str) else raw
-    if text in ("", None):
-        return None
-    if not str(text).isdigit() or not 0 <= int(text) < count:
-        raise HandError(message, field)
-    return int(text)
+    def field_problems(self) -> None:
+        """Move the errors of fields the page does not show (hand number, version) to the form's message."""
+        for name in ("n", "version"):
+            for message in self[name].errors:
+                self.problems.add("form", message)
 
 
 class ConfirmForm(FlaskForm):
     """A button that changes a game, with the CSRF token; delete also asks for a tick."""
 
-    n = StringField("Hand number")
+    n = WholeNumberField("Hand number", lo=1, hi=100_000, message="This form is damaged: reload the sheet.")
     confirm = BooleanField("Yes, delete this game and all its hands")

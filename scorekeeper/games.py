@@ -27,14 +27,20 @@ from sqlalchemy.orm import selectinload
 
 from . import services
 from .extensions import db
-from .forms import ConfirmForm, HandForm, NewGameForm, RulesForm
+from .forms import ENTRY_WAYS, ConfirmForm, FormRefused, HandForm, NewGameForm, RulesForm
 from .models import Game
+from .numbers import NumberError, parse_int
 from .rules import OPTION_INFO, PRESET_INFO, GameState, HandEntry, HandError, Rules, RulesError, SetupError, replay
+from .rules.entry import shown_notes
+from .rules.game import MAX_PLAYERS
 
 bp = Blueprint("games", __name__)
 
 GAMES_COOKIE = "games"
 NAMES_COOKIE = "names"
+TABLE_COOKIE = "table"
+ENTRY_KEY = "entry_by"
+REMEMBERED_ENTRY_WAYS = 20
 REMEMBERED_GAMES = 20
 REMEMBERED_NAMES = 24
 COOKIE_MAX_AGE = 400 * 24 * 3600
@@ -102,6 +108,36 @@ def remember_names(response, names) -> None:
     seen = {n.casefold() for n in names}
     kept = list(names) + [n for n in remembered_names() if n.casefold() not in seen]
     _set_cookie(response, NAMES_COOKIE, kept[:REMEMBERED_NAMES])
+
+
+def remembered_table() -> list[str]:
+    """The players of this phone's last new game, in their seats."""
+    return [n for n in _read_cookie(TABLE_COOKIE) if isinstance(n, str)][:MAX_PLAYERS]
+
+
+def remember_table(response, names) -> None:
+    _set_cookie(response, TABLE_COOKIE, list(names)[:MAX_PLAYERS])
+
+
+def entry_way(game: Game) -> str:
+    """How this phone enters hands in this game: "points" (as on paper) or "tricks"."""
+    kept = session.get(ENTRY_KEY)
+    way = kept.get(game.id) if isinstance(kept, dict) else None
+    return way if way in ENTRY_WAYS else "points"
+
+
+def remember_entry_way(game: Game, way: str) -> None:
+    if way not in ENTRY_WAYS or entry_way(game) == way:
+        return
+    kept = session.get(ENTRY_KEY)
+    kept = dict(kept) if isinstance(kept, dict) else {}
+    kept.pop(game.id, None)
+    kept[game.id] = way
+    session[ENTRY_KEY] = dict(list(kept.items())[-REMEMBERED_ENTRY_WAYS:])
+
+
+# The notes of a row, for the row macro (imported macros see globals, not the page's context).
+bp.add_app_template_global(shown_notes, "shown_notes")
 
 
 @bp.app_context_processor
@@ -183,6 +219,7 @@ def sheet_context(game: Game, state: GameState, can_edit: bool) -> dict:
         "state": state,
         "can_edit": can_edit,
         "preset": PRESET_INFO.get(state.rules.closest_preset()),
+        "new_hand": None,
     }
 
 
@@ -194,12 +231,14 @@ def _render_sheet(
     status: int = 200,
     message: str | None = None,
     can_edit: bool = True,
+    new_hand: int | None = None,
+    status_error: bool = False,
 ):
     """Render the sheet page, or for htmx only the part that changes (sheet, hand form, messages)."""
     context = sheet_context(game, state, can_edit)
     if can_edit and form is None:
         form = fresh_hand_form(game, state)
-    context.update(form=form, message=message, status_error=status >= 400)
+    context.update(form=form, message=message, status_error=status_error or status >= 400, new_hand=new_hand)
     partial = _is_htmx() and request.method == "POST"
     # A partial answer carries the polling element out of band, so it asks from the new version on.
     context.update(live_oob=partial)
@@ -209,7 +248,7 @@ def _render_sheet(
 
 def fresh_hand_form(game: Game, state: GameState) -> HandForm:
     """The empty form for the next hand (or, just after an undo, the removed hand filled in)."""
-    form = HandForm(state, formdata=None)
+    form = HandForm(state, formdata=None, entry_by=entry_way(game))
     _prefill_reentry(game, state, form)
     return form
 
@@ -232,23 +271,25 @@ def _prefill_reentry(game: Game, state: GameState, form: HandForm) -> None:
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
     form = NewGameForm()
+    if request.method == "GET":
+        form.fill_players(remembered_table())
     if form.validate_on_submit():
-        rules = form.build_rules()
-        built = form.build_sides(rules) if rules is not None else None
-        if built is not None:
-            sides, dealer, scores = built
-            try:
-                game = services.create_game(rules, sides, first_dealer=dealer, scores=scores)
-            except (SetupError, RulesError) as err:
-                if isinstance(err, RulesError):
-                    form.preset.errors = [str(err)]
-                else:
-                    form.setup_error(err)
-            else:
-                response = redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
-                remember_game(response, game)
-                remember_names(response, form.player_names())
-                return response
+        try:
+            rules = form.build_rules()
+            sides, dealer, scores = form.build_sides()
+            game = services.create_game(rules, sides, first_dealer=dealer, scores=scores)
+        except FormRefused:
+            pass  # the reasons are beside the fields
+        except RulesError as err:
+            form.preset.errors = [str(err)]
+        except SetupError as err:
+            form.setup_error(err)
+        else:
+            response = redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
+            remember_game(response, game)
+            remember_names(response, form.player_names())
+            remember_table(response, form.player_names())
+            return response
         status = 422
     elif request.method == "POST":
         status = 422
@@ -279,12 +320,17 @@ def change_rules(game_id: str, token: str):
     elif not form.validate_on_submit():
         status, refused = 422, "This page was open too long: reload and try again."
     else:
-        rules = form.build_rules()
         status = 422
-        if rules is not None:
-            version = request.form.get("version", "")
+        try:
+            rules = form.build_rules()
+            version = parse_int(request.form.get("version", ""), lo=0, what="The version of this page")
+        except NumberError:
+            refused = "This page is damaged: reload it and try again."
+        except FormRefused:
+            pass  # the reasons are beside the fields
+        else:
             try:
-                services.change_rules(game, rules, expected_version=int(version) if version.isdigit() else None)
+                services.change_rules(game, rules, expected_version=version)
             except services.RulesFixed as err:
                 status, refused = 409, str(err)
             except services.GameConflict as err:
@@ -315,7 +361,18 @@ def change_rules(game_id: str, token: str):
 @bp.get("/games/<game_id>/<token>")
 def sheet(game_id: str, token: str):
     game = _game_or_404(game_id, token)
-    response = _render_sheet(game, _state(game))
+    way = request.args.get("entry")
+    if way in ENTRY_WAYS:
+        remember_entry_way(game, way)
+        return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token) + "#record", 303)
+    state = _state(game)
+    new = request.args.get("new", "")
+    new_hand = int(new) if new in {str(h.n) for h in state.hands} else None
+    # What was just done is said under the score bar, where the page opens after a save (not above the title).
+    flashed = session.pop("_flashes", None) or []
+    message = " ".join(text for _category, text in flashed) or None
+    failed = any(category == "error" for category, _text in flashed)
+    response = _render_sheet(game, state, new_hand=new_hand, message=message, status_error=failed)
     if (game.id, game.edit_token, "edit") not in remembered_games():
         remember_game(response, game)
     return response
@@ -336,7 +393,13 @@ def record(game_id: str, token: str):
     state = _state(game)
     form = HandForm(state)
     if not form.validate_on_submit():
-        form.problems.add("form", "This page was open too long: reload and try again.")
+        if form.csrf_token.errors:
+            form.problems.add("form", "This page was open too long: reload and try again.")
+        form.field_problems()
+        return _render_sheet(game, state, form, status=422)
+    remember_entry_way(game, form.by.data)
+    if form.number() is None:
+        form.problems.add("form", "The hand number of this form is missing: reload the sheet.")
         return _render_sheet(game, state, form, status=422)
     try:
         n = form.number()
@@ -355,9 +418,9 @@ def record(game_id: str, token: str):
         text = f"Hand {number} recorded. {new_state.win_reason}"
     if _is_htmx():
         game = services.load_game(game.id)
-        return _render_sheet(game, new_state, message=text)
+        return _render_sheet(game, new_state, message=text, new_hand=number)
     flash(text, "ok")
-    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token) + "#sheet", 303)
+    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=number) + "#play", 303)
 
 
 @bp.post("/games/<game_id>/<token>/undo")
@@ -367,8 +430,7 @@ def undo(game_id: str, token: str):
     sheet_url = url_for("games.sheet", game_id=game.id, token=game.edit_token)
     if not form.validate_on_submit():
         abort(400)
-    text_n = (form.n.data or "").strip()
-    expected = int(text_n) if text_n.isdigit() else None
+    expected = form.n.data
     removed = game.hands[-1] if game.hands else None
     try:
         entry = services.entry_for(removed) if removed is not None else None
@@ -398,7 +460,7 @@ def undo(game_id: str, token: str):
         game = services.load_game(game.id)
         return _render_sheet(game, new_state, message=text)
     flash(text, "ok")
-    return redirect(sheet_url + "#record", 303)
+    return redirect(sheet_url + "#play", 303)
 
 
 @bp.route("/games/<game_id>/<token>/hands/<int:n>/edit", methods=["GET", "POST"])
@@ -411,7 +473,10 @@ def edit(game_id: str, token: str, n: int):
     form = HandForm(before)
     status = 200
     if request.method == "POST":
-        if form.validate_on_submit():
+        if form.validate_on_submit() and form.expected_version() is None:
+            form.problems.add("form", "The version of this form is missing: reload the page.")
+            status = 422
+        elif form.validate_on_submit():
             try:
                 entry = form.entry()
                 services.edit_hand(game, n, entry, expected_version=form.expected_version())
@@ -424,9 +489,11 @@ def edit(game_id: str, token: str, n: int):
                 status = 422
             else:
                 flash(f"Hand {n} changed; every later total is worked out again.", "ok")
-                return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token) + f"#hand-{n}", 303)
+                return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=n) + "#play", 303)
         else:
-            form.problems.add("form", "This page was open too long: reload and try again.")
+            if form.csrf_token.errors:
+                form.problems.add("form", "This page was open too long: reload and try again.")
+            form.field_problems()
             status = 422
     else:
         form.fill(state.entries[n - 1])

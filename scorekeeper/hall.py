@@ -15,18 +15,14 @@ import sys
 import click
 from flask import Blueprint, current_app
 
-from . import config as settings
+from . import config
 
 bp = Blueprint("hall", __name__, cli_group=None)
 
 PORT = 8045
+# Two workers on a laptop; gunicorn's other settings (gthread, 32 threads a worker so thirty phones
+# on a slow Wi-Fi never starve the rest, short timeouts, masked tokens in the log) are the server's own.
 WORKERS = 2
-# Threads per worker: a phone on a slow Wi-Fi holds a thread until its request is in, and either
-# worker may be handed every such connection, so 32 each leave room beside thirty slow phones.
-# A worker that stops answering for TIMEOUT seconds is restarted.
-THREADS = 32
-TIMEOUT = 30
-KEEPALIVE = 5
 
 REFUSAL = (
     "The hall server needs a secret of its own: set SECRET_KEY to a long random value, e.g.\n"
@@ -49,12 +45,10 @@ def lan_address() -> str:
 def secret_problem(environ=None) -> str | None:
     """Say what is wrong with SECRET_KEY for a server others join, or None when it will do."""
     environ = os.environ if environ is None else environ
-    key = environ.get("SECRET_KEY", "").strip()
-    if not key:
-        return "SECRET_KEY is not set, so the app would sign forms with its development secret."
     try:
-        settings.check_secret_key(key, production=True)
-    except settings.ConfigError as err:
+        # The same rule as a production server: long enough, random-looking, not a placeholder.
+        config.check_secret_key(environ.get("SECRET_KEY") or None, production=True)
+    except config.ConfigError as err:
         return str(err)
     return None
 
@@ -70,17 +64,16 @@ def qr_text(address: str) -> str:
     return out.getvalue()
 
 
-def gunicorn_options(host: str, port: int) -> dict:
-    return {
-        "bind": f"{host}:{port}",
-        "workers": WORKERS,
-        "worker_class": "gthread",
-        "threads": THREADS,
-        "timeout": TIMEOUT,
-        "graceful_timeout": 10,
-        "keepalive": KEEPALIVE,
-        "accesslog": "-",
-    }
+def gunicorn_options(host: str, port: int, environ=None) -> dict:
+    """Return the server's gunicorn settings, bound to *host*:*port* with the hall's workers."""
+    from .gunicorn_conf import settings  # gunicorn is loaded only to serve
+
+    environ = os.environ if environ is None else environ
+    options = settings({**environ, "HOST": host, "PORT": str(port)})
+    options["bind"] = [f"{host}:{port}"]
+    if not environ.get("WEB_CONCURRENCY", "").strip():
+        options["workers"] = WORKERS
+    return options
 
 
 def serve(options: dict) -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
-from sqlalchemy import text
+import hmac
+
+from flask import Blueprint, current_app, render_template, url_for
+from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import selectinload
 
 from . import url_for_or_none
 from .extensions import db
@@ -21,14 +24,104 @@ def index():
     The list comes from this phone's own cookie: a game's links are its only key,
     so the home page never lists other tables' games.
     """
-    return render_template("main/index.html", new_game=url_for_or_none(NEW_GAME_ENDPOINT))
+    context = {"new_game": url_for_or_none(NEW_GAME_ENDPOINT)}
+    if url_for_or_none("games.sheet", game_id="x", token="x"):
+        # Given here, it takes the place of the sheet pages' own list (a context processor never overrides).
+        context["my_games"] = home_games
+    return render_template("main/index.html", **context)
+
+
+def home_games() -> list[dict]:
+    """The games remembered on this phone, with their stored totals: two queries, no replay.
+
+    Each game's totals (scores, number of hands, winner) are stored with every change
+    of its hand log; a game stored before they were kept is replayed once here.
+    """
+    from . import services
+    from .games import remembered_games
+    from .models import Game
+
+    remembered = remembered_games()
+    if not remembered:
+        return []
+    games = db.session.scalars(
+        select(Game).where(Game.id.in_([gid for gid, _token, _kind in remembered])).options(selectinload(Game.sides))
+    ).all()
+    by_id = {game.id: game for game in games}
+    found = []
+    for gid, token, kind in remembered:
+        game = by_id.get(gid)
+        if game is None:
+            continue
+        expected = game.edit_token if kind == "edit" else game.view_token
+        if not hmac.compare_digest(expected, token):
+            continue
+        scores, winner, hands = game.totals, game.winner, game.hand_count
+        if scores is None:  # kept from before totals were stored
+            try:
+                state = services.state_for(game)
+            except ValueError:
+                scores, winner = [None] * len(game.sides), None
+            else:
+                scores, winner, hands = list(state.scores), state.winner, len(state.hands)
+        endpoint = "games.sheet" if kind == "edit" else "games.view"
+        found.append(
+            {
+                "link": url_for(endpoint, game_id=game.id, token=token),
+                "sides": [(side.name, score) for side, score in zip(game.sides, scores, strict=False)],
+                "hands": hands,
+                "over": winner is not None or game.finished_at is not None,
+                "winner": winner,
+                "keeping": kind == "edit",
+                "updated": game.updated_at,
+            }
+        )
+    return found
 
 
 @bp.get("/healthz")
 def healthz():
+    """Say ok when the database answers and its tables are at the latest migration, else why not (503)."""
     try:
         db.session.execute(text("SELECT 1"))
+        behind = _migrations_behind()
     except SQLAlchemyError:
         db.session.rollback()
-        return "database unavailable\n", 503, {"Content-Type": "text/plain; charset=utf-8"}
-    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
+        return _not_ready("database unavailable")
+    if behind:
+        return _not_ready(behind)
+    return "ok", 200, _PLAIN
+
+
+_PLAIN = {"Content-Type": "text/plain; charset=utf-8"}
+_AT_HEAD = "scorekeeper.migrations_at_head"
+
+
+def _not_ready(reason: str) -> tuple[str, int, dict[str, str]]:
+    return reason + "\n", 503, _PLAIN
+
+
+def _migrations_behind() -> str | None:
+    """Return why the database is not at the latest migration, or None when it is.
+
+    Once the database is seen at the head it stays there for this process (migrations
+    run before the app starts), so later checks cost nothing.
+    """
+    if current_app.extensions.get(_AT_HEAD):
+        return None
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    heads = set(ScriptDirectory(current_app.extensions["migrate"].directory).get_heads())
+    current = set(MigrationContext.configure(db.session.connection()).get_current_heads())
+    db.session.rollback()
+    if current == heads:
+        current_app.extensions[_AT_HEAD] = True
+        return None
+    upgrade = "run: flask --app scorekeeper db upgrade"
+    if not current:
+        return f"database not ready: its tables were never built; {upgrade}"
+    return (
+        f"database not ready: it is at migration {', '.join(sorted(current))}, "
+        f"the app needs {', '.join(sorted(heads))}; {upgrade}"
+    )

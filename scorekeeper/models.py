@@ -76,6 +76,11 @@ class Game(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    # Derived from the hand log and stored with every change of it, so the home page
+    # lists games without replaying them. The hands stay the source of truth.
+    totals: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    hand_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     sides: Mapped[list[Side]] = relationship(back_populates="game", order_by="Side.index", cascade="all, delete-orphan")
     players: Mapped[list[Player]] = relationship(
@@ -137,6 +142,8 @@ class Hand(db.Model):
     high: Mapped[int | None] = mapped_column(Integer, nullable=True)
     points: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     partner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    offsuit_set: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    tie_break_side: Mapped[int | None] = mapped_column(Integer, nullable=True)
     edited: Mapped[bool] = mapped_column(Boolean, default=False)
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
@@ -145,3 +152,6 @@ class Hand(db.Model):
 
     def __repr__(self) -> str:
         return f"<Hand {self.game_id}#{self.n}>"
+
+
+from .party_models import Party, PartyEntry  # noqa: E402,F401  (card parties: their own module)

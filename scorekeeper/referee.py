@@ -2,7 +2,8 @@
 
 Three questions on one page (the rank of the cards, who wins this trick, may I
 play this?) and a quiz to learn the ranks. Every question is a plain GET form
-answered here on the server; the page's script only makes tapping cards quicker.
+answered here on the server, and every card is read by the engine's parser; with
+htmx a tap or an answer swaps in just that question's section.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, render_template, request, session
+from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 
 from . import services, url_for_or_none
+from .rulebook import show_value
 from .rules import (
+    DEFAULT_PRESET,
     OPTION_INFO,
     PRESET_INFO,
     PRESETS,
@@ -24,16 +27,15 @@ from .rules import (
     RulesError,
     Suit,
     compare,
-    deck,
+    is_trump,
     judge_play,
     legal_plays,
     offsuit_order,
+    parse_cards,
+    split_tokens,
     trick_winner,
     trump_order,
 )
-from .rules.cards import _split_tokens as split_tokens
-from .rules.options import DEFAULT_PRESET
-from .rules.rank import ACE_OF_HEARTS
 
 bp = Blueprint("referee", __name__)
 
@@ -73,6 +75,9 @@ ANCHOR_TITLES = {
 VERDICT_WORDS = {"legal": "Legal", "legal-renege": "Legal renege", "renege": "Renege — not allowed"}
 TOOLS = ("rank", "trick", "legal")
 TAP_FIELDS = {"rank": ("pair",), "trick": ("cards",), "legal": ("trick", "hand")}
+FIELDS = ("trump", "pair", "led", "cards", "trick", "hand")
+# The rank buttons of the card picker, best first as players sort a hand.
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
 
 def rule_link(code: str) -> dict[str, str]:
@@ -152,25 +157,32 @@ def read_table_rules(args, problems: dict[str, str]) -> TableRules:
     return TableRules(rules, title, params, preset, game)
 
 
-def parse_field(text: str, name: str, problems: dict[str, str], what: str) -> tuple[Card, ...] | None:
-    """Read the cards typed or tapped into one field; a problem is recorded against the field."""
-    seen: set[Card] = set()
-    cards = []
-    for token in split_tokens(text or ""):
-        try:
-            card = Card.parse(token)
-        except CardError as exc:
-            problems[name] = str(exc) + "."
-            return None
-        if card in seen:
-            problems[name] = f"{card} is in the {what} twice."
-            return None
-        seen.add(card)
-        cards.append(card)
-    return tuple(cards)
+def house_rule_choices(name: str, value: Any) -> dict[str, Any]:
+    """One house rule of the form: its label and help, and each choice as (value sent, words shown, chosen)."""
+    info = OPTION_INFO[name]
+    choices = []
+    for choice in info.choices or ():
+        sent = ("yes" if choice else "no") if isinstance(choice, bool) else str(choice)
+        choices.append((sent, show_value(name, choice), choice == value))
+    return {"name": name, "label": info.label, "help": info.help, "choices": choices}
 
 
-def parse_suit(text: str, name: str, problems: dict[str, str], missing: str | None) -> Suit | None:
+def sentence(exc: Exception) -> str:
+    """An engine refusal as a sentence for the page."""
+    text = str(exc).strip()
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def read_cards(text: str, name: str, problems: dict[str, str]) -> tuple[Card, ...] | None:
+    """Read the cards of one field with the engine's parser; a problem is recorded against the field."""
+    try:
+        return parse_cards(text or "")
+    except CardError as exc:
+        problems[name] = sentence(exc)
+        return None
+
+
+def read_suit(text: str, name: str, problems: dict[str, str], missing: str | None) -> Suit | None:
     text = (text or "").strip()
     if not text:
         if missing:
@@ -179,22 +191,28 @@ def parse_suit(text: str, name: str, problems: dict[str, str], missing: str | No
     try:
         return Suit.parse(text)
     except CardError as exc:
-        problems[name] = str(exc) + "."
+        problems[name] = sentence(exc)
         return None
 
 
-def toggle(text: str, code: str, *, remove_only: bool = False) -> str:
-    """Add a tapped card to a field's text, or take it out if it is already there."""
-    try:
-        tapped = Card.parse(code)
-    except CardError:
-        return text
-    tokens = split_tokens(text or "")
+def shown(text: str) -> str:
+    """Write a field's cards the way the page shows them (``jh 10 d`` -> ``J♥ 10♦``), keeping what is not a card."""
+    words = []
+    for token in split_tokens(text or ""):
+        try:
+            words.append(str(Card.parse(token)))
+        except CardError:
+            words.append(token)
+    return " ".join(words)
+
+
+def toggle(text: str, card: Card, *, remove_only: bool = False) -> str:
+    """Add a picked card to a field, or take it out if it is already there."""
     kept = []
     found = False
-    for token in tokens:
+    for token in split_tokens(text or ""):
         try:
-            same = Card.parse(token) == tapped
+            same = Card.parse(token) == card
         except CardError:
             same = False
         if same:
@@ -202,128 +220,139 @@ def toggle(text: str, code: str, *, remove_only: bool = False) -> str:
         else:
             kept.append(token)
     if not found and not remove_only:
-        kept.append(tapped.code)
-    return " ".join(kept)
+        kept.append(card.code)
+    return shown(" ".join(kept))
 
 
-def check_joker(cards, rules: Rules, name: str, problems: dict[str, str]) -> bool:
-    if cards and not rules.joker and Card.JOKER in cards:
-        problems[name] = "The joker is not played under these rules: take it out, or turn the joker on."
-        return False
-    return True
+def blame(exc: CardError, fields: dict[str, tuple[Card, ...]], default: str) -> str:
+    """The field an engine refusal is about: the one holding the card it names, else ``default``."""
+    if exc.token:
+        try:
+            card = Card.parse(exc.token)
+        except CardError:
+            return default
+        for name, cards in fields.items():
+            if card in cards:
+                return name
+    return default
 
 
 def rank_answer(trump: Suit, rules: Rules) -> dict[str, Any]:
+    trumps = trump_order(trump, rules)
     return {
         "trump": trump,
-        "trumps": trump_order(trump, rules),
+        "trumps": trumps,
         "offsuits": [(s, offsuit_order(s, trump, rules)) for s in Suit if s is not trump],
-        "ace_of_hearts": ACE_OF_HEARTS,
+        # The cards the engine counts as trump whatever the trump suit (the A♥, and the joker when used).
+        "always": {card for card in trumps if all(is_trump(card, suit, rules) for suit in Suit)},
     }
 
 
 def ask_rank(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
-    trump = parse_suit(args.get("trump"), "trump", problems, "Pick the trump suit.")
-    pair = parse_field(args.get("pair", ""), "pair", problems, "cards to compare")
+    trump = read_suit(args.get("trump"), "trump", problems, "Pick the trump suit.")
+    pair = read_cards(args.get("pair", ""), "pair", problems)
     led_text = args.get("led", "").strip()
-    led = None if led_text in ("", "T") else parse_suit(led_text, "led", problems, None)
+    led = None if led_text in ("", "T") else read_suit(led_text, "led", problems, None)
     if trump is None:
         return None
     answer = rank_answer(trump, rules)
-    if pair and check_joker(pair, rules, "pair", problems):
+    if pair:
         if len(pair) != 2:
             problems["pair"] = f"Give exactly two cards to compare (you gave {len(pair)})."
         elif "led" not in problems:
-            result = compare(pair[0], pair[1], trump, led, rules)
-            answer["compare"] = {
-                "a": pair[0],
-                "b": pair[1],
-                "led": led,
-                "result": result,
-                "link": rule_link(result.reason),
-            }
+            try:
+                result = compare(pair[0], pair[1], trump, led, rules)
+            except ValueError as exc:
+                problems["pair"] = sentence(exc)
+            else:
+                answer["compare"] = {"a": pair[0], "b": pair[1], "led": led, "result": result}
+                answer["link"] = rule_link(result.reason)
     return answer
 
 
 def ask_trick(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
-    trump = parse_suit(args.get("trump"), "trump", problems, "Pick the trump suit.")
-    cards = parse_field(args.get("cards", ""), "cards", problems, "trick")
-    if cards is not None and not cards:
-        problems["cards"] = "Tap or type the cards played, the lead first."
+    trump = read_suit(args.get("trump"), "trump", problems, "Pick the trump suit.")
+    cards = read_cards(args.get("cards", ""), "cards", problems)
+    if trump is None or cards is None:
         return None
-    if cards is not None and len(cards) > 8:
-        problems["cards"] = "A trick has at most 8 cards, one for each player."
+    try:
+        result = trick_winner(cards, trump, rules)
+    except CardError as exc:
+        problems["cards"] = sentence(exc)
         return None
-    if trump is None or cards is None or not check_joker(cards, rules, "cards", problems):
-        return None
-    result = trick_winner(cards, trump, rules)
     return {"trump": trump, "cards": cards, "result": result, "link": rule_link(result.reason)}
 
 
 def ask_legal(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
-    trump = parse_suit(args.get("trump"), "trump", problems, "Pick the trump suit.")
-    trick = parse_field(args.get("trick", ""), "trick", problems, "trick")
-    hand = parse_field(args.get("hand", ""), "hand", problems, "hand")
-    if hand is not None and not hand:
-        problems["hand"] = "Tap or type the cards in your hand."
-        return None
-    if hand is not None and len(hand) > 9:
-        problems["hand"] = "A hand has at most 5 cards (a few more while drawing)."
-        return None
-    if trick is not None and len(trick) > 7:
-        problems["trick"] = "At most 7 cards can be played before you."
-        return None
-    if hand and trick:
-        both = [c for c in trick if c in hand]
-        if both:
-            problems["hand"] = f"{both[0]} cannot be both in your hand and already played in the trick."
-            return None
+    trump = read_suit(args.get("trump"), "trump", problems, "Pick the trump suit.")
+    trick = read_cards(args.get("trick", ""), "trick", problems)
+    hand = read_cards(args.get("hand", ""), "hand", problems)
     if trump is None or hand is None or trick is None:
         return None
-    if not (check_joker(trick, rules, "trick", problems) and check_joker(hand, rules, "hand", problems)):
+    try:
+        result = legal_plays(hand, trick, trump, rules)
+    except CardError as exc:
+        problems[blame(exc, {"hand": hand, "trick": trick}, "hand")] = sentence(exc)
         return None
-    result = legal_plays(hand, trick, trump, rules)
     answer = {"trump": trump, "trick": trick, "hand": hand, "result": result, "link": rule_link(result.rule)}
     play_text = args.get("play", "").strip()
     if play_text:
         try:
-            play = Card.parse(play_text)
+            verdict = judge_play(play_text, hand, trick, trump, rules)
         except CardError as exc:
-            problems["play"] = str(exc) + "."
+            problems["play"] = sentence(exc)
             return answer
-        if play not in hand:
-            problems["play"] = f"{play} is not in your hand."
-            return answer
-        verdict = judge_play(play, hand, trick, trump, rules)
         answer["verdict"] = verdict
         answer["verdict_words"] = VERDICT_WORDS[verdict.kind]
     return answer
 
 
-def grid_rows(joker: bool) -> list[tuple[Suit | None, list[Card]]]:
-    """The cards to tap: one row per suit, ace down to two; the joker alone when it is used."""
-    rows: list[tuple[Suit | None, list[Card]]] = []
-    cards = deck(False)
-    for suit in Suit:
-        rows.append((suit, sorted((c for c in cards if c.suit is suit), key=lambda c: -c.rank)))
-    if joker:
-        rows.append((None, [Card.JOKER]))
-    return rows
+def picked_card(args, trump_text: str, problems: dict[str, str]) -> Card | None:
+    """The card picked with the suit and rank buttons (the suit is remembered between taps)."""
+    rank = args.get("tap", "").strip()
+    if rank.upper() == "JK":
+        return Card.JOKER
+    suit = read_suit(args.get("suit") or trump_text, "suit", problems, "Pick the suit of the card, then its rank.")
+    if suit is None:
+        return None
+    try:
+        return Card.parse(rank + suit.letter)
+    except CardError as exc:
+        problems["suit"] = sentence(exc)
+        return None
 
 
-def marks_for(values: dict[str, str]) -> dict[str, dict[str, Any]]:
-    """Which tapped field each card is in (and its place there), for drawing the grid."""
-    marks: dict[str, dict[str, Any]] = {}
-    for name, text in values.items():
-        place = 0
-        for token in split_tokens(text or ""):
-            try:
-                card = Card.parse(token)
-            except CardError:
-                continue
-            place += 1
-            marks.setdefault(card.code, {"field": name, "place": place})
-    return marks
+def edit_fields(args, tool: str, into: str, values: dict[str, str], problems: dict[str, str]) -> None:
+    """Apply a tap or a clear to the fields of ``tool``'s form."""
+    clear = args.get("clear", "")
+    card = None if clear else picked_card(args, values["trump"], problems)
+    for name in TAP_FIELDS[tool]:
+        if name == clear:
+            values[name] = ""
+        elif card is not None:
+            values[name] = toggle(values[name], card, remove_only=name != into)
+        else:
+            values[name] = shown(values[name])
+
+
+def picker_suit(args, values: dict[str, str]) -> str:
+    """The suit the picker shows chosen: the last one picked, else the trump."""
+    for text in (args.get("suit", ""), values.get("trump", "")):
+        try:
+            return Suit.parse(text).letter if text.strip() else ""
+        except CardError:
+            continue
+    return ""
+
+
+def page_url(table: TableRules, values: dict[str, str], suit: str, into: str, tool: str) -> str:
+    """The address of the page as it now stands, without the tap that led to it."""
+    query: dict[str, Any] = dict(table.params) | {k: v for k, v in values.items() if v}
+    if suit:
+        query["suit"] = suit
+    if tool == "legal":
+        query["into"] = into
+    return url_for("referee.index", _anchor=f"tool-{tool}", **query)
 
 
 @bp.get("/referee")
@@ -335,32 +364,35 @@ def index():
     tool = args.get("tool", "")
     if tool not in TOOLS:
         tool = ""
-    values = {name: args.get(name, "") for name in ("trump", "pair", "led", "cards", "trick", "hand")}
+    values = {name: args.get(name, "") for name in FIELDS}
     into = args.get("into", "")
     if tool and into not in TAP_FIELDS[tool]:
-        into = TAP_FIELDS[tool][0]
-    tap = args.get("tap", "").strip()
+        into = TAP_FIELDS[tool][-1]
     answers: dict[str, Any] = {}
     tool_problems: dict[str, str] = {}
-    if tool and tap:
-        # A tap without the page's script: put the card in (or take it out of) the chosen field.
-        for other in TAP_FIELDS[tool]:
-            if other != into:
-                values[other] = toggle(values[other], tap, remove_only=True)
-        values[into] = toggle(values[into], tap)
+    editing = bool(tool and (args.get("tap") or args.get("clear")))
+    if editing:
+        edit_fields(args, tool, into, values, tool_problems)
+        if not (problems or tool_problems):
+            url = page_url(table, values, picker_suit(args, values), into, tool)
+            if not request.headers.get("HX-Request"):
+                # Without the page's script: land on a clean address, so a reload does not tap again.
+                return redirect(url, code=303)
     elif tool == "rank":
         answers["rank"] = ask_rank(values, rules, tool_problems)
     elif tool == "trick":
         answers["trick"] = ask_trick(values, rules, tool_problems)
     elif tool == "legal":
         answers["legal"] = ask_legal(values | {"play": args.get("play", "")}, rules, tool_problems)
+    if tool and not editing and not tool_problems:
+        # An answer: its cards come back the way the page writes them (a refused field stays as typed).
+        values |= {name: shown(values[name]) for name in TAP_FIELDS[tool]}
     status = 422 if (problems or tool_problems) else 200
-    body = render_template(
-        "referee/index.html",
+    context = dict(
         table=table,
         rules=rules,
         presets=PRESET_INFO,
-        options=[(name, OPTION_INFO[name], getattr(rules, name)) for name in RULE_OPTIONS],
+        options=[house_rule_choices(name, getattr(rules, name)) for name in RULE_OPTIONS],
         rules_problems=problems,
         tool=tool,
         into=into,
@@ -368,11 +400,16 @@ def index():
         problems=tool_problems,
         answers=answers,
         suits=list(Suit),
-        rows=grid_rows(rules.joker),
-        marks={t: marks_for({f: values[f] for f in TAP_FIELDS[t]}) for t in TOOLS},
+        suit=picker_suit(args, values),
+        ranks=RANKS,
         rule_link=rule_link,
     )
-    return body, status
+    if tool and request.headers.get("HX-Request") and request.headers.get("HX-Target") == f"tool-{tool}":
+        response = make_response(render_template(f"referee/_{tool}.html", **context), status)
+        if editing:
+            response.headers["HX-Replace-Url"] = page_url(table, values, context["suit"], into, tool)
+        return response
+    return render_template("referee/index.html", **context), status
 
 
 # -- Learn the ranks -------------------------------------------------------------
@@ -440,7 +477,7 @@ def quiz():
     cards = [Card.parse(c) for c in question["cards"]]
     trump = Suit.parse(question["trump"])
     lead = cards[0]
-    lead_is_trump = lead in trump_order(trump, rules)
+    lead_is_trump = is_trump(lead, trump, rules)
     body = render_template(
         "referee/quiz.html",
         trump=trump,

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from flask import Blueprint, render_template
 
 from scorekeeper.rules import (
+    DEFAULT_PRESET,
     OPTION_INFO,
     PRESET_INFO,
     PRESETS,
@@ -23,59 +25,246 @@ from scorekeeper.rules import (
     trick_winner,
     trump_order,
 )
+from scorekeeper.rules.draw import draw_limits
 
 bp = Blueprint("rulebook", __name__)
 
-DEFAULT_PRESET = "new-england"
 
-# One concrete case per option, in the words of the table. Shown under the option's own help text.
-OPTION_EXAMPLES: dict[str, str] = {
-    "target": "Set it to 150 for a longer evening: a side then needs 150 to win, and the green starts at 120.",
-    "bidding": "Switched off, nobody bids: a turned-up card names trump and every side keeps what it takes.",
-    "follow": "With suit-or-trump: clubs are trump, 4♦ is led and you hold 7♦ 2♣ K♠, so you must play 7♦ or 2♣.",
-    "renegable": "With five: spades are trump, 6♠ is led and you hold J♠ 9♦, so the J♠ has to come out.",
-    "renege_against": (
-        "With highest: 6♠ is led, then J♠ is played; your A♥ now has to beat the J♠, so you can no longer hold it back."
+@dataclass(frozen=True)
+class OptionText:
+    """One house rule in the rule book's own words (RULES.md §13).
+
+    ``values`` gives each setting's value in player words, in the order the rule book lists them;
+    ``usual`` is the New England value. Both let the page explain an option the engine does not offer yet.
+    """
+
+    label: str
+    help: str
+    example: str
+    values: dict[Any, str] = field(default_factory=dict)
+    usual: Any = None
+    kind: str = "choice"  # "choice", or "points" for a number of points
+
+
+YES_NO = {True: "yes", False: "no"}
+
+# Every house rule, in the order the rule book explains them, with the words the table uses.
+OPTION_TEXT: dict[str, OptionText] = {
+    "target": OptionText(
+        "Points to win",
+        "The score a side needs to win the game.",
+        "Set it to 150 for a longer evening: a side then needs 150 to win, and the green starts at 120.",
+        usual=120,
+        kind="points",
     ),
-    "ace_hearts_led_forces_hearts": (
-        "Spades are trump, A♥ is led and you have no trump but hold K♥ 9♦: the K♥ must go."
+    "bidding": OptionText(
+        "Bidding",
+        "Switch bidding off for the traditional game: a turned-up card names trump.",
+        "Switched off, nobody bids: a turned-up card names trump and every side keeps what it takes.",
+        YES_NO,
+        True,
     ),
-    "offsuit_aces_high": "Hearts are trump, K♣ is led and A♣ follows: the ace takes the trick instead of the king.",
-    "joker": "Diamonds are trump: 5♦, J♦, then the joker, then A♥ and the rest.",
-    "high_without_trump": (
-        "With none: no trump turns up in the whole hand, nobody earns the extra 5 and the hand is worth 25."
+    "follow": OptionText(
+        "Following an off-suit lead",
+        "Whether a player holding the suit led must play it (or a trump) when the lead is not a trump.",
+        "With follow suit or trump: clubs are trump, 4♦ is led and you hold 7♦ 2♣ K♠, so you must play 7♦ or 2♣.",
+        {"any": "any card", "suit-or-trump": "follow suit or trump"},
+        "any",
     ),
-    "high_is_five_only": "The 5 of trump stays in the pack: no trick earns the extra 5 and the hand is worth 25.",
-    "dealer_may_hold": "Someone bids 20; the dealer says \u201chold\u201d and takes the bid at 20 without raising.",
-    "hold_from": "Set to 20: after a lone bid of 15 the dealer must say 20 to take it; from 20 up a hold is fine.",
-    "min_bid_from_100": "Your side has 105: your lowest bid is 20, and a bagged dealer on your side plays for 20.",
-    "thirty_for_sixty": (
-        "With double: bid 30 for 60, take all 30 and get 60, or drop a trick and lose 60. With bell you lose only 30."
+    "renegable": OptionText(
+        "Trumps that may be held back",
+        "Which top trumps may stay in your hand when a lower trump is led.",
+        "With the 5 only: spades are trump, 6♠ is led and you hold J♠ 9♦, so the J♠ has to come out.",
+        {"five-jack-ace": "the 5, the jack and the A♥", "five": "the 5 only", "none": "none"},
+        "five-jack-ace",
     ),
-    "slam": "Call slam and take all five tricks for 120; lose even one trick and go back 60.",
-    "all_five_tricks_doubles": "You bid 20 and take all five tricks: your side scores 60 instead of 30.",
-    "first_lead": "With left-of-bidder: the player sitting on the bidder's left plays the first card of the hand.",
-    "lock": "With cap at 105: you sit at 100, take 15 on someone else's bid and stop at 105; the other 10 are gone.",
-    "lock_at": "Freeze at 100: once your side has 100, only hands your side bid can change its score.",
-    "on_the_green": (
-        "It is 110 to 100 and the 110 side takes 15 on the other side's bid: 125 is not enough, because "
-        "the other side is on the green."
+    "renege_against": OptionText(
+        "A held trump is measured against",
+        "A top trump may only hide from a lower trump: the one led, or the highest played so far.",
+        "With the highest so far: 6♠ is led, then J♠ is played; your A♥ now has to beat the J♠, so you can no "
+        "longer hold it back.",
+        {"lead": "the card led", "highest": "the highest trump so far"},
+        "lead",
     ),
-    "green_at": "Left empty, the green starts 30 below the target: 90 in a game to 120.",
-    "forty_five_resets": "Your side has 30, takes 15 and lands on exactly 45: back to 0 it goes.",
-    "elimination_at": (
-        "Set to \u221280: a side that falls to \u221280 or lower leaves the game and stops dealing and scoring."
+    "ace_hearts_led_forces_hearts": OptionText(
+        "A♥ led calls for hearts",
+        "When the A♥ is led and you hold no trump, you must play a heart if you have one.",
+        "Spades are trump, A♥ is led and you have no trump but hold K♥ 9♦: the K♥ must go.",
+        YES_NO,
+        False,
     ),
-    "call_for_partner": (
-        "Five players: the bidder calls the J♦, and whoever holds it quietly plays on the bidder's side this hand."
+    "offsuit_aces_high": OptionText(
+        "Off-suit aces high",
+        "An ace of a suit that is not trump is the best card of its suit.",
+        "Hearts are trump, K♣ is led and A♣ follows: the ace takes the trick instead of the king.",
+        YES_NO,
+        False,
+    ),
+    "joker": OptionText(
+        "Play with the joker",
+        "One joker goes into the pack: always a trump, third best after the 5 and the jack.",
+        "Diamonds are trump: 5♦, J♦, then the joker, then A♥ and the rest.",
+        YES_NO,
+        False,
+    ),
+    "high_without_trump": OptionText(
+        "High when no trump is played",
+        "Who earns the extra 5 when nobody plays a trump in the whole hand.",
+        "With nobody: no trump turns up in the whole hand, nobody earns the extra 5 and the hand is worth 25.",
+        {"first-lead": "best card of the suit first led", "none": "nobody"},
+        "first-lead",
+    ),
+    "high_is_five_only": OptionText(
+        "Only the 5 earns the high",
+        "The extra 5 goes only to the trick holding the 5 of trump.",
+        "The 5 of trump stays in the pack: no trick earns the extra 5 and the hand is worth 25.",
+        YES_NO,
+        False,
+    ),
+    "high_bonus": OptionText(
+        "Extra 5 for the high",
+        "Switched off, no trick earns the extra 5 at all: every hand is worth 25. This is the game some call "
+        "Twenty-Five.",
+        "Switched off: you take three tricks and score 15; the five tricks of a hand make 25.",
+        YES_NO,
+        True,
+    ),
+    "dealer_may_hold": OptionText(
+        "Dealer may hold",
+        "The dealer may take the bid at the top amount so far by saying “hold”, without raising.",
+        "Someone bids 20; the dealer says “hold” and takes the bid at 20 without raising.",
+        YES_NO,
+        False,
+    ),
+    "hold_from": OptionText(
+        "Dealer holds from",
+        "The smallest bid the dealer may hold; below it the dealer has to raise.",
+        "Set to 20: after a lone bid of 15 the dealer must say 20 to take it; from 20 up a hold is fine.",
+        {None: "any bid", 15: "15", 20: "20", 25: "25", 30: "30"},
+        None,
+    ),
+    "min_bid_from_100": OptionText(
+        "Bid at least 20 from 100",
+        "A side with 100 or more may not bid 15; when bagged it plays for 20.",
+        "Your side has 105: your lowest bid is 20, and a bagged dealer on your side plays for 20.",
+        YES_NO,
+        False,
+    ),
+    "thirty_for_sixty": OptionText(
+        "30 for 60",
+        "A bid above 30 for twice the stake. Doubled: all 30 points score 60, less loses 60. All five tricks: "
+        "the same, judged on the five tricks alone. The bell: every 30 bid is a 30 for 60, with no plain 30; "
+        "all 30 points score 60, less loses only 30.",
+        "Doubled: bid 30 for 60, take all 30 and get 60, or drop a trick and lose 60. With the bell you lose only 30.",
+        {"off": "no", "double": "doubled", "all-tricks": "all five tricks", "bell": "the bell"},
+        "off",
+    ),
+    "sixty_for_120": OptionText(
+        "60 for 120",
+        "A bid above 30 for 60, seldom seen: all 30 points score 120, less loses 120.",
+        "You bid 60 for 120 and take all five tricks and the high: +120. Lose one trick: −120.",
+        YES_NO,
+        False,
+    ),
+    "slam": OptionText(
+        "Slam bid",
+        "A bid to take all five tricks: made it scores 120, missed it loses 60.",
+        "Call slam and take all five tricks for 120; lose even one trick and go back 60.",
+        YES_NO,
+        False,
+    ),
+    "all_five_tricks_doubles": OptionText(
+        "All five tricks score 60",
+        "A bidding side that takes every trick scores 60, whatever it bid.",
+        "You bid 20 and take all five tricks: your side scores 60 instead of 30.",
+        YES_NO,
+        False,
+    ),
+    "offsuit_set_bonus": OptionText(
+        "30 for a set without trump",
+        "When the bidder is set, a side that did it using only cards that are not trump scores 30 instead of what "
+        "it took. The score sheet asks which side, only when the bidder was set.",
+        "B bids 20 and is set; A took two tricks without playing a single trump: A scores 30, not 10.",
+        YES_NO,
+        False,
+    ),
+    "first_lead": OptionText(
+        "Who leads the first trick",
+        "Who plays the first card after the bid.",
+        "With the player left of the bidder: that player plays the first card of the hand.",
+        {
+            "bidder": "the bidder",
+            "left-of-bidder": "the player left of the bidder",
+            "bidder-chooses": "whoever the bidder chooses",
+            "left-of-dealer": "the player left of the dealer",
+        },
+        "bidder",
+    ),
+    "lock": OptionText(
+        "Lock",
+        "Stops a side that did not bid near the end: the cap lets no one pass it without bidding; the freeze "
+        "gives a side at it nothing unless it wins the bid.",
+        "With the cap at 105: you sit at 100, take 15 on someone else's bid and stop at 105; the other 10 are gone.",
+        {"off": "no", "cap": "cap", "freeze": "freeze"},
+        "off",
+    ),
+    "lock_at": OptionText(
+        "Lock at",
+        "The score where the lock starts.",
+        "Freeze at 100: once your side has 100, only hands your side bid can change its score.",
+        usual=None,
+        kind="points",
+    ),
+    "on_the_green": OptionText(
+        "On the green",
+        "While another side is on the green (30 below the target or more), a side can only go out by bidding.",
+        "It is 110 to 100 and the 110 side takes 15 on the other side's bid: 125 is not enough, because the other "
+        "side is on the green.",
+        YES_NO,
+        True,
+    ),
+    "green_at": OptionText(
+        "Green from",
+        "Where the green starts; left empty, 30 below the target.",
+        "Left empty, the green starts 30 below the target: 90 in a game to 120.",
+        usual=None,
+        kind="points",
+    ),
+    "forty_five_resets": OptionText(
+        "The forty-five rule",
+        "A side whose score lands exactly on 45 goes back to 0. A game cannot start on 45 under this rule.",
+        "Your side has 30, takes 15 and lands on exactly 45: back to 0 it goes.",
+        YES_NO,
+        False,
+    ),
+    "elimination_at": OptionText(
+        "Out of the game at",
+        "A side whose score falls to this or lower leaves the game. The last side left wins.",
+        "Set to −80: a side that falls to −80 or lower leaves the game and stops dealing and scoring.",
+        usual=None,
+        kind="points",
+    ),
+    "tie_break": OptionText(
+        "Settling a tie at the target",
+        "Two sides that did not bid reach the target in the same hand with the same score: play on, or the one "
+        "that took the later trick wins, or the one that got there first wins. The score sheet asks which side "
+        "that was, only when such a tie happens.",
+        "115 to 115, a third side bids and is set, and both take 5: 120 each. With the later trick, the side that "
+        "took the last trick of the two wins.",
+        {"play-on": "play on", "last-trick": "the later trick wins", "first-out": "the first to get there wins"},
+        "play-on",
+    ),
+    "call_for_partner": OptionText(
+        "Call for your partner",
+        "Five players: the bidder names a card, and whoever holds it plays on the bidder's side for the hand.",
+        "Five players: the bidder calls the J♦, and whoever holds it quietly plays on the bidder's side this hand.",
+        YES_NO,
+        False,
     ),
 }
 
 # Standings worth a word in the scoring examples, as a player would say them.
 STANDING_WORDS = {"on-the-green": "is on the green", "must-bid-out": "must bid out", "in-the-hole": "is in the hole"}
-
-# Draw limits by table size: keep at least this many of your own cards before the top-up.
-DRAW_LIMITS = [(players, 1 if players <= 5 else players - 4) for players in range(2, 9)]
 
 
 @dataclass(frozen=True)
@@ -86,12 +275,30 @@ class OptionRow:
     differs: bool
 
 
+def option_names() -> list[str]:
+    """Every house rule the page explains: the rule book's own list, then any the engine adds later."""
+    return list(OPTION_TEXT) + [name for name in OPTION_INFO if name not in OPTION_TEXT]
+
+
+def option_text(name: str) -> OptionText:
+    """The rule book's words for an option; one the rule book has not written up yet uses the engine's."""
+    text = OPTION_TEXT.get(name)
+    if text is not None:
+        return text
+    info = OPTION_INFO[name]
+    values = {value: show_value(name, value) for value in info.choices or ()}
+    return OptionText(info.label, info.help, info.example, values, None, "choice" if values else "points")
+
+
+def option_label(name: str) -> str:
+    """The option's name as the new-game form shows it (the engine's label when it has one)."""
+    info = OPTION_INFO.get(name)
+    return info.label if info is not None else option_text(name).label
+
+
 def show_value(name: str, value: object, rules: Rules | None = None) -> str:
     """Write an option value the way a player would say it."""
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
+    text = OPTION_TEXT.get(name)
     if value is None:
         if name == "green_at":
             if rules is None:
@@ -99,34 +306,68 @@ def show_value(name: str, value: object, rules: Rules | None = None) -> str:
             if rules.green_line is None:
                 return "\u2014"
             return f"{_number(rules.green_line)} (target \u2212 30)"
-        if name == "hold_from":
-            return "any bid"
-        return "off" if name == "elimination_at" else "\u2014"
+        if name == "elimination_at":
+            return "never"
+        if name == "lock_at":
+            return "\u2014"
+    if text is not None and value in text.values:
+        return text.values[value]
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
     if isinstance(value, int):
         return _number(value)
-    return str(value)
+    return "\u2014" if value is None else str(value).replace("-", " ")
 
 
 def _number(n: int) -> str:
     return f"\u2212{-n}" if n < 0 else str(n)
 
 
-def _choices(name: str) -> str:
-    info = OPTION_INFO[name]
-    default = PRESETS[DEFAULT_PRESET].to_dict()[name]
-    if info.choices:
-        return " / ".join(show_value(name, c) for c in info.choices)
-    if isinstance(default, bool):
-        return "yes / no"
-    return "a number of points"
+def _usual(name: str, defaults: dict[str, Any]) -> Any:
+    return defaults[name] if name in defaults else option_text(name).usual
+
+
+def _options(rules: Rules) -> list[dict[str, Any]]:
+    defaults = rules.to_dict()
+    rows = []
+    for name in option_names():
+        text = option_text(name)
+        info = OPTION_INFO.get(name)
+        # The values RULES.md names, then any the engine has that the rule book does not.
+        engine_values = list(info.choices or ()) if info is not None else []
+        api_values = list(text.values) + [v for v in engine_values if v not in text.values]
+        rows.append(
+            {
+                "name": name,
+                "label": option_label(name),
+                "help": text.help,
+                "example": text.example,
+                "choices": " / ".join(text.values.values()) if text.values else "a number of points",
+                "usual": show_value(name, _usual(name, defaults), rules),
+                "setting": " | ".join(_api_value(v) for v in api_values) if api_values else "points",
+            }
+        )
+    return rows
+
+
+def _api_value(value: Any) -> str:
+    """A value as the JSON API writes it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _option_rows(rules: Rules) -> list[OptionRow]:
     base = PRESETS[DEFAULT_PRESET].to_dict()
     values = rules.to_dict()
     return [
-        OptionRow(name, OPTION_INFO[name].label, show_value(name, values[name], rules), values[name] != base[name])
-        for name in OPTION_INFO
+        OptionRow(name, option_label(name), show_value(name, values[name], rules), values[name] != base.get(name))
+        for name in option_names()
+        if name in values
     ]
 
 
@@ -159,7 +400,7 @@ def _trick_examples(rules: Rules) -> list[dict]:
 
 def _play_examples(rules: Rules) -> list[dict]:
     # (trump, cards already in the trick, hand, option changes, what the example shows)
-    cases = [
+    cases: list[tuple[str, str, str, dict[str, Any], str]] = [
         ("H", "2♥", "J♥ K♥ 3♣ 4♣ 7♦", {}, "A low trump is led; the K♥ cannot be held back, so a trump must come out."),
         ("H", "2♥", "J♥ 3♣ 4♣ 7♦ 8♦", {}, "The only trump is the J♥, which beats the 2♥: it may stay in the hand."),
         (
@@ -252,26 +493,18 @@ def _scoring_examples(rules: Rules) -> list[dict]:
 @bp.route("/rules")
 def index():
     rules = PRESETS[DEFAULT_PRESET]
-    defaults = rules.to_dict()
     return render_template(
         "rulebook/index.html",
         rules=rules,
         presets=[(name, PRESET_INFO[name], preset, _option_rows(preset)) for name, preset in PRESETS.items()],
-        options=[
-            {
-                "info": info,
-                "choices": _choices(name),
-                "default": show_value(name, defaults[name], rules),
-                "example": OPTION_EXAMPLES.get(name) or getattr(info, "example", ""),
-            }
-            for name, info in OPTION_INFO.items()
-        ],
+        options=_options(rules),
+        label=option_label,
         ranks=_rank_tables(rules),
         joker_trump=trump_order(Suit.DIAMONDS, rules.replace(joker=True)),
         aces_high=_rank_tables(rules.replace(offsuit_aces_high=True))["offsuit"],
         tricks=_trick_examples(rules),
         plays=_play_examples(rules),
         scoring=_scoring_examples(rules),
-        draw_limits=DRAW_LIMITS,
+        draw_limits=draw_limits(),
         sample_cards=parse_cards("5h 10d Tc AH"),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, jsonify, make_response, render_template, request
+from flask.json.provider import DefaultJSONProvider
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -27,7 +28,24 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
 }
 
+# Sent on answers to HTTPS requests (directly, or through a proxy that said so): tokens travel in URLs.
+HSTS = "max-age=31536000"
+
 CSRF_MESSAGE = "This page was open too long — reload and try again."
+CSRF_COOKIE_MESSAGE = (
+    "Nothing was saved: this browser did not send back the site's cookie, which proves the form came from "
+    "this page. Allow cookies for this site (private browsing or a blocker can stop them), then reload and try again."
+)
+CSRF_REFERRER_MESSAGE = (
+    "Nothing was saved: this browser did not say which page the form came from. Allow this site to send it "
+    "(a privacy setting or add-on can stop it), then reload and try again."
+)
+# Flask-WTF's reason for a refusal -> what the player is told to do. Any other reason (no token,
+# a token that expired or belongs to another visit) is fixed by reloading the page.
+CSRF_MESSAGES = {
+    "The CSRF session token is missing.": CSRF_COOKIE_MESSAGE,
+    "The referrer header is missing.": CSRF_REFERRER_MESSAGE,
+}
 
 # (title, message) per status code; anything else falls back to Werkzeug's name.
 ERROR_TEXT = {
@@ -37,7 +55,10 @@ ERROR_TEXT = {
     404: ("Not here", "There is no page at this address. The link may be mistyped, or the game was deleted."),
     405: ("That didn't work", "This page can't be used that way. Go back and try again."),
     413: ("Too much", "That was more than a score sheet needs. Shorten it and try again."),
-    429: ("Slow down", "Too many requests at once. Wait a moment and try again."),
+    429: (
+        "Slow down",
+        "Too many requests from this connection in a short time. Nothing was saved; wait a minute and try again.",
+    ),
     500: ("Something broke", "Something went wrong on our side and nothing was saved. Try again in a moment."),
 }
 
@@ -47,6 +68,31 @@ API_ERROR_TEXT = {
     404: "There is nothing at this address, or the game was deleted. The API is described at /api/v1/openapi.json.",
     405: "This address does not take that method; the Allow header lists the ones it takes.",
 }
+
+
+def too_many_message(retry_after: str | None) -> str:
+    """Say in words that a rate limit was reached and when to try again."""
+    try:
+        seconds = int(retry_after) if retry_after is not None else None
+    except ValueError:
+        seconds = None
+    wait = "a minute" if seconds is None else ("1 second" if seconds == 1 else f"{seconds} seconds")
+    return f"Too many requests from this connection in a short time. Nothing was saved; wait {wait} and try again."
+
+
+class SafeJSONProvider(DefaultJSONProvider):
+    """Flask's JSON, except that a body nested too deep to read is bad input, not a server error.
+
+    ``json.loads`` raises RecursionError on ``"[" * 50000``; turned into a ValueError,
+    ``get_json(silent=True)`` gives None and the body is answered 400 like any other
+    unreadable one.
+    """
+
+    def loads(self, s, **kwargs):
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deep") from None
 
 
 def wants_json() -> bool:
@@ -73,22 +119,45 @@ def add_security_headers(response):
     """Set the security headers, leaving any a view chose itself."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.is_secure:
+        response.headers.setdefault("Strict-Transport-Security", HSTS)
     return response
 
 
 def handle_csrf_error(error: CSRFError):
-    return error_response(400, CSRF_MESSAGE, "csrf_token")
+    message = CSRF_MESSAGES.get(error.description or "", CSRF_MESSAGE)
+    return error_response(400, message, "csrf_token")
 
 
 def handle_http_error(error: HTTPException):
     if error.code is None or error.code < 400:
         return error
-    response = error_response(error.code)
+    retry_after = retry_after_seconds() if error.code == 429 else None
+    message = too_many_message(retry_after) if error.code == 429 else None
+    response = error_response(error.code, message)
+    if retry_after:
+        response.headers["Retry-After"] = retry_after
     # Keep headers such as Allow (405) that tell a client what to do next.
     for name, value in error.get_headers():
         if name.lower() in {"allow", "retry-after", "www-authenticate"}:
             response.headers[name] = value
     return response
+
+
+def retry_after_seconds() -> str | None:
+    """Seconds until the rate limit just reached lets requests through again, if known."""
+    import time
+
+    from flask import current_app, g
+
+    if getattr(g, "retry_after", None):
+        return g.retry_after
+    limiter = current_app.extensions.get("scorekeeper_limiter")
+    current = getattr(limiter, "current_limit", None) if limiter is not None else None
+    reset = getattr(current, "reset_at", None)
+    if not reset:
+        return None
+    return str(max(1, int(reset - time.time())))
 
 
 def handle_server_error(error: InternalServerError):

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 
 from sqlalchemy import bindparam, select, update
@@ -20,9 +22,11 @@ from sqlalchemy.orm import selectinload
 from .extensions import db
 from .models import Game, Hand, Player, utcnow
 from .models import Side as SideRow
-from .rules import GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
+from .rules import NAME_MAX, GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
 
-NAME_MAX_LENGTH = 80
+NAME_MAX_LENGTH = NAME_MAX
+# A real game is under 100 hands; past this a sheet takes no more (start a rematch).
+MAX_HANDS = 500
 # Game ids are made by secrets.token_urlsafe; anything else cannot be a game
 # (and some characters, such as NUL, PostgreSQL refuses outright).
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -102,7 +106,7 @@ def setup_for(game: Game) -> GameSetup:
 def entry_for(hand: Hand) -> HandEntry:
     """Return the engine's entry for a stored hand."""
     bid: int | str | None = hand.bid
-    if isinstance(bid, str) and bid.isdigit():
+    if isinstance(bid, str) and bid.isascii() and bid.isdigit() and len(bid) <= 4:
         bid = int(bid)
     return HandEntry(
         bidder=hand.bidder,
@@ -113,12 +117,56 @@ def entry_for(hand: Hand) -> HandEntry:
         high=hand.high,
         points=tuple(hand.points) if hand.points is not None else None,
         partner=hand.partner,
+        offsuit_set=hand.offsuit_set,
+        tie_break_side=hand.tie_break_side,
     )
 
 
+class StateCache:
+    """The derived state of recently used games, per (game id, version), in this process.
+
+    The hands stay the source of truth: a state is only kept for the version it
+    was worked out from, and a version changes with every change of the game.
+    So polls and reads of an unchanged game never replay it twice.
+    """
+
+    def __init__(self, size: int = 64):
+        self.size = size
+        self._items: OrderedDict[tuple[str, int], GameState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, version: int) -> GameState | None:
+        with self._lock:
+            state = self._items.get((game_id, version))
+            if state is not None:
+                self._items.move_to_end((game_id, version))
+            return state
+
+    def put(self, game_id: str, version: int, state: GameState) -> None:
+        with self._lock:
+            self._items[(game_id, version)] = state
+            self._items.move_to_end((game_id, version))
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+STATES = StateCache()
+
+
 def state_for(game: Game) -> GameState:
-    """Replay the game's hand log into its current state."""
-    return replay(setup_for(game), [entry_for(hand) for hand in game.hands])
+    """Return the game's current state: replayed from its hand log, or kept from the last replay of this version."""
+    cached = STATES.get(game.id, game.version)
+    if cached is not None and len(cached.hands) == len(game.hands):
+        return cached
+    state = replay(setup_for(game), [entry_for(hand) for hand in game.hands])
+    # Keep it only when the row and the hands were read alike (a writer may commit between the two reads).
+    if len(game.hands) == game.hand_count and (game.totals is None or list(state.scores) == list(game.totals)):
+        STATES.put(game.id, game.version, state)
+    return state
 
 
 # -- Writing ---------------------------------------------------------------------
@@ -134,11 +182,13 @@ def create_game(
     rules = Rules.from_dict(rules)
     sides = tuple(_clean_side(side) for side in sides)
     setup = GameSetup(rules, sides, first_dealer, tuple(scores) if scores is not None else None)
+    start = GameState.start(setup)
     game = Game(
         rules=rules.to_dict(),
         first_dealer=setup.first_dealer,
         start_scores=list(setup.scores) if setup.scores is not None else None,
         version=1,
+        **_totals(start),
     )
     game.sides = [SideRow(index=i, name=side.name) for i, side in enumerate(setup.sides)]
     game.players = [
@@ -162,10 +212,11 @@ def change_rules(game: Game, rules: Rules | Mapping | str, *, expected_version: 
         raise RulesFixed()
     rules = Rules.from_dict(rules)
     setup = dataclasses.replace(setup_for(game), rules=rules)
-    _bump(game, StaleGame(), rules=rules.to_dict())
+    state = GameState.start(setup)
+    _bump(game, StaleGame(), rules=rules.to_dict(), **_totals(state))
     db.session.commit()
     db.session.refresh(game)
-    return GameState.start(setup)
+    return state
 
 
 def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState:
@@ -188,15 +239,20 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
             raise HandConflict(n)
         if n > expected:
             raise HandConflict(n, f"The sheet changed on another phone: the next hand is hand {expected}, not {n}.")
+    if len(game.hands) >= MAX_HANDS:
+        raise HandError(
+            f"This sheet is full: a game keeps at most {MAX_HANDS} hands. Start a rematch to play on.", "game"
+        )
     _check_entry(entry)
     new_state = state.apply(entry)
-    _bump(game, HandConflict(expected), finished_at=_finished_at(game, new_state))
+    version = _bump(game, HandConflict(expected), finished_at=_finished_at(game, new_state), **_totals(new_state))
     db.session.add(Hand(game_id=game.id, n=expected, **_hand_values(entry, new_state.hands[-1])))
     try:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
         raise HandConflict(expected) from None
+    STATES.put(game.id, version, new_state)
     return new_state
 
 
@@ -219,9 +275,12 @@ def undo_last(game: Game, expected_n: int | None = None, *, expected_version: in
                 f"Hand {last.n} was just recorded on another phone, so hand {expected_n} is no longer the last."
             )
     new_state = replay(setup_for(game), [entry_for(hand) for hand in game.hands[:-1]])
-    _bump(game, StaleGame(), finished_at=_finished_at(game, new_state, _stopped_early(game)))
+    version = _bump(
+        game, StaleGame(), finished_at=_finished_at(game, new_state, _stopped_early(game)), **_totals(new_state)
+    )
     db.session.delete(last)
     db.session.commit()
+    STATES.put(game.id, version, new_state)
     return new_state
 
 
@@ -243,12 +302,15 @@ def edit_hand(game: Game, n: int, entry: HandEntry, *, expected_version: int | N
     entries = [entry_for(h) for h in game.hands]
     entries[n - 1] = entry
     new_state = replay(setup_for(game), entries)
-    _bump(game, StaleGame(), finished_at=_finished_at(game, new_state, _stopped_early(game)))
+    version = _bump(
+        game, StaleGame(), finished_at=_finished_at(game, new_state, _stopped_early(game)), **_totals(new_state)
+    )
     for name, value in _hand_values(entry, new_state.hands[n - 1]).items():
         setattr(hand, name, value)
     hand.edited = True
     hand.updated_at = utcnow()
     db.session.commit()
+    STATES.put(game.id, version, new_state)
     return new_state
 
 
@@ -290,7 +352,10 @@ def _clean_side(side) -> Side:
         if len(name) > NAME_MAX_LENGTH:
             raise SetupError(f"A side's name can be at most {NAME_MAX_LENGTH} characters", "sides")
         if _has_control_character(name):
-            raise SetupError("A side's name can only hold letters, digits, spaces and punctuation", "sides")
+            raise SetupError(
+                "A side's name can only hold letters, digits, spaces and punctuation (no invisible characters)",
+                "sides",
+            )
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise SetupError("Give each side's players as a list of names", "players")
     cleaned = []
@@ -300,13 +365,26 @@ def _clean_side(side) -> Side:
             if len(player) > NAME_MAX_LENGTH:
                 raise SetupError(f"A player's name can be at most {NAME_MAX_LENGTH} characters", "players")
             if _has_control_character(player):
-                raise SetupError("A player's name can only hold letters, digits, spaces and punctuation", "players")
+                raise SetupError(
+                    "A player's name can only hold letters, digits, spaces and punctuation (no invisible characters)",
+                    "players",
+                )
         cleaned.append(player)
     return Side(name, tuple(cleaned))
 
 
-def _has_control_character(text: str) -> bool:
-    return any(unicodedata.category(ch) in {"Cc", "Cs"} for ch in text)
+# Control and format characters (invisible: zero-width spaces, bidi overrides, the BOM), surrogates,
+# private-use characters and line or paragraph separators: none belongs in a name, and some let one
+# side pass for another.
+REFUSED_NAME_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+
+
+def has_hidden_character(text: str) -> bool:
+    """Whether *text* holds a character that is invisible, reorders the text or breaks the line."""
+    return any(unicodedata.category(ch) in REFUSED_NAME_CATEGORIES for ch in text)
+
+
+_has_control_character = has_hidden_character
 
 
 def _check_number(n) -> None:
@@ -340,7 +418,12 @@ def _finished_at(game: Game, state: GameState, stopped_early: bool = False):
     return game.finished_at or utcnow()
 
 
-def _bump(game: Game, conflict: GameConflict, **values) -> None:
+def _totals(state: GameState) -> dict:
+    """The stored totals of a game in *state*: what the home page shows without a replay."""
+    return {"totals": list(state.scores), "hand_count": len(state.hands), "winner": state.winner}
+
+
+def _bump(game: Game, conflict: GameConflict, **values) -> int:
     """Move the game to its next version, or raise *conflict* if someone else already did.
 
     The UPDATE only matches the version this request read, and it takes the
@@ -357,6 +440,7 @@ def _bump(game: Game, conflict: GameConflict, **values) -> None:
     if result.rowcount != 1:
         db.session.rollback()
         raise conflict
+    return old + 1
 
 
 def _hand_values(entry: HandEntry, result) -> dict:
@@ -370,4 +454,6 @@ def _hand_values(entry: HandEntry, result) -> dict:
         "high": entry.high if entry.tricks is not None else None,
         "points": list(result.points) if entry.points is not None else None,
         "partner": entry.partner,
+        "offsuit_set": entry.offsuit_set,
+        "tie_break_side": entry.tie_break_side,
     }

@@ -3,6 +3,8 @@
 - ``GET /games/<id>/poll/<token>?since=<version>``: 304 with no body while the game is
   still at that version (one small query), else 200 with the score sheet partial.
 - ``GET /games/<id>/<token>/qr/view.svg`` and ``.../qr/edit.svg``: QR codes of the links.
+- ``GET /games/<id>/<token>/invite``: the watch link as a big QR code, to share or copy.
+- ``GET /games/<id>/<edit_token>/keep``: the separate step that hands another phone the right to keep score.
 - ``POST /games/<id>/<edit_token>/new-link``: a new edit link; the old one stops working.
 """
 
@@ -10,20 +12,78 @@ from __future__ import annotations
 
 import hmac
 import io
+import secrets
+import threading
+from collections import OrderedDict
 
 import segno
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_wtf.csrf import generate_csrf
 from sqlalchemy import update
 
 from . import services
 from .extensions import db
+from .games import fresh_hand_form, remember_game, sheet_context
 from .models import Game, new_token, utcnow
+from .numbers import NumberError, parse_int
 
 bp = Blueprint("sharing", __name__)
 
 QR_SCALE = 4
 QR_BORDER = 2
 MAX_TOKEN_LENGTH = 128
+
+
+class SheetCache:
+    """The sheet as last rendered for a poll, per (game id, version, can edit), in this process.
+
+    A follower with a stale ``since`` (or many of them) costs one render per
+    version of the game, not one per request. The sheet that can record holds a
+    form token of each phone's own: it is kept with a marker in its place, filled
+    in per answer.
+    """
+
+    def __init__(self, size: int = 128, budget: int = 16 * 1024 * 1024):
+        self.size = size
+        self.budget = budget  # characters kept at most: a 500-hand sheet is about 400,000
+        self._items: OrderedDict[tuple, str] = OrderedDict()
+        self._kept = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> str | None:
+        with self._lock:
+            body = self._items.get(key)
+            if body is not None:
+                self._items.move_to_end(key)
+            return body
+
+    def put(self, key: tuple, body: str) -> None:
+        with self._lock:
+            old = self._items.pop(key, None)
+            self._kept -= len(old) if old is not None else 0
+            self._items[key] = body
+            self._kept += len(body)
+            while self._items and (len(self._items) > self.size or self._kept > self.budget):
+                _, dropped = self._items.popitem(last=False)
+                self._kept -= len(dropped)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._kept = 0
+
+
+SHEETS = SheetCache()
+# Stands for the form token in a kept sheet; random, so no name on a sheet can look like it.
+_FORM_TOKEN = "form-token-" + secrets.token_hex(16)
+
+
+def _form_token_marker() -> str:
+    return _FORM_TOKEN
+
+
+def _with_form_token(body: str) -> str:
+    return body.replace(_FORM_TOKEN, generate_csrf()) if _FORM_TOKEN in body else body
 
 
 def _matches(given: str, expected: str | None) -> bool:
@@ -52,48 +112,93 @@ def poll_url(game: Game, can_edit: bool) -> str:
     return url_for("sharing.poll", game_id=game.id, token=token)
 
 
-def sheet_context(game: Game, state, can_edit: bool) -> dict:
-    """Return what ``games/_sheet.html`` needs, using the score sheet pages' own helper when there is one."""
-    try:
-        from . import games as sheet_pages
-    except ImportError:
-        sheet_pages = None
-    helper = getattr(sheet_pages, "sheet_context", None) or getattr(sheet_pages, "_sheet_context", None)
-    if helper is not None:
-        return helper(game, state, can_edit)
-    return {"game": game, "state": state, "can_edit": can_edit}
-
-
 @bp.get("/games/<game_id>/poll/<token>")
 def poll(game_id: str, token: str):
     """Answer 304 while the game is unchanged since ``since``, else the new score sheet."""
     version, can_edit = _access(game_id, token)
-    since = request.args.get("since", "")
-    if since.isdigit() and len(since) < 12 and int(since) == version:
+    given = request.args.getlist("since")
+    if len(given) > 1:
+        abort(400)
+    try:
+        since = parse_int(given[0], lo=0, what="since") if given else None
+    except NumberError:
+        abort(400)
+    if since == version:
         response = make_response("", 304)
         response.headers["Cache-Control"] = "no-cache"
         return response
+    with_form = can_edit and request.args.get("form") == "1"
+    cached = None if with_form else SHEETS.get((game_id, version, can_edit))
+    if cached is not None:
+        return _sheet_response(_with_form_token(cached))
     game = services.load_game(game_id)
     if game is None:  # deleted between the two queries
         abort(404)
     state = services.state_for(game)
     context = sheet_context(game, state, can_edit)
     response = make_response("", 200)
-    if can_edit and request.args.get("form") == "1":
+    if with_form:
         # The keeping phone's hand form was untouched: send the form for the next hand with the sheet.
-        from .games import fresh_hand_form
-
         context.update(form=fresh_hand_form(game, state), message=None, status_error=False)
         body = render_template("games/_play.html", **context, live_oob=True, live_updated=True)
         response.headers["HX-Retarget"] = "#play"
         response.headers["HX-Reswap"] = "outerHTML"
     else:
+        context["csrf_token"] = _form_token_marker
         body = render_template("games/_sheet.html", **context)
+        body += render_template("games/_log.html", **context, log_oob=True)
         body += render_template("games/_live.html", **context, live_oob=True, live_updated=True)
+        if game.version == version:
+            SHEETS.put((game_id, version, can_edit), body)
+        body = _with_form_token(body)
     response.set_data(body)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def _sheet_response(body: str):
+    response = make_response(body, 200)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+def _game_for(game_id: str, token: str) -> tuple[Game, bool]:
+    """Return the game and whether *token* may record, or 404."""
+    _, can_edit = _access(game_id, token)
+    game = services.load_game(game_id)
+    if game is None:
+        abort(404)
+    return game, can_edit
+
+
+@bp.get("/games/<game_id>/<token>/invite")
+def invite(game_id: str, token: str):
+    """Invite the table: the link to watch the score, as a QR code, a share button and a copy button."""
+    game, can_edit = _game_for(game_id, token)
+    return render_template(
+        "games/invite.html",
+        game=game,
+        state=services.state_for(game),
+        can_edit=can_edit,
+        token=token,
+        view_link=url_for("games.view", game_id=game.id, token=game.view_token, _external=True),
+    )
+
+
+@bp.get("/games/<game_id>/<token>/keep")
+def keep(game_id: str, token: str):
+    """Let another phone keep score: says what it hands over before showing the link that can record."""
+    game, can_edit = _game_for(game_id, token)
+    if not can_edit:
+        abort(404)
+    return render_template(
+        "games/keep.html",
+        game=game,
+        state=services.state_for(game),
+        edit_link=url_for("games.sheet", game_id=game.id, token=game.edit_token, _external=True),
+    )
 
 
 def _qr_svg(url: str):
@@ -155,17 +260,7 @@ def new_link(game_id: str, token: str):
     db.session.commit()
     flash("The old link to keep score no longer works. Share the new one only with those keeping score.", "ok")
     response = redirect(url_for("games.sheet", game_id=game_id, token=fresh), 303)
-    _remember(response, game_id)
-    return response
-
-
-def _remember(response, game_id: str) -> None:
-    """Let this phone's list of its games hold the new link, if the score sheet pages keep one."""
-    try:
-        from . import games as sheet_pages
-    except ImportError:
-        return
-    helper = getattr(sheet_pages, "remember_game", None)
     game = db.session.get(Game, game_id)
-    if helper is not None and game is not None:
-        helper(response, game)
+    if game is not None:
+        remember_game(response, game)  # this phone's list of games holds the new link
+    return response

@@ -2,7 +2,7 @@
 (function () {
   "use strict";
 
-  // Send the CSRF token with htmx requests that carry no form (buttons with hx-post, hx-delete).
+  // CSRF token for htmx requests without a form.
   document.addEventListener("htmx:configRequest", function (event) {
     var meta = document.querySelector('meta[name="csrf-token"]');
     if (meta && meta.content) {
@@ -10,8 +10,7 @@
     }
   });
 
-  // htmx leaves the page alone on an error answer (see the htmx-config meta tag);
-  // say what went wrong in the banner instead of failing silently.
+  // htmx swaps no error answer: say what went wrong in the banner.
   function showRequestError(message) {
     var banner = document.getElementById("request-error");
     if (!banner) {
@@ -33,7 +32,6 @@
         return text.textContent.trim();
       }
     } catch (ignored) {
-      // Fall through to the general message.
     }
     return "That didn't work (error " + xhr.status + "). Nothing was saved; try again.";
   }
@@ -51,36 +49,21 @@
     }
   });
 
-  // "Keep screen on": a checkbox (or an element holding one) marked data-wake-lock.
-  // Hidden until the browser is known to support the Screen Wake Lock API.
+  // "Keep screen on" (data-wake-lock: a checkbox, or holding one): shown where the Wake Lock API exists.
   var wakeLock = null;
   var wanted = false;
 
-  function controls() {
-    return Array.prototype.slice.call(document.querySelectorAll("[data-wake-lock]"));
-  }
-
-  function checkboxOf(element) {
-    if (element.matches('input[type="checkbox"]')) {
-      return element;
-    }
-    return element.querySelector('input[type="checkbox"]');
-  }
-
   function reflect() {
-    controls().forEach(function (element) {
-      var box = checkboxOf(element);
-      if (box) {
-        box.checked = wakeLock !== null;
-      }
+    document.querySelectorAll('[data-wake-lock] input[type="checkbox"], input[data-wake-lock]').forEach(function (box) {
+      box.checked = wakeLock !== null;
     });
   }
 
   function acquire() {
-    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") {
-      return Promise.resolve();
+    if (document.visibilityState !== "visible") {
+      return;
     }
-    return navigator.wakeLock.request("screen").then(
+    navigator.wakeLock.request("screen").then(
       function (lock) {
         wakeLock = lock;
         lock.addEventListener("release", function () {
@@ -90,73 +73,43 @@
         reflect();
       },
       function () {
-        // Refused (battery saver, not focused...): leave the switch off.
-        wanted = false;
-        wakeLock = null;
+        wanted = false; // refused (battery saver...): the switch goes off
         reflect();
       }
     );
   }
 
-  function release() {
-    wanted = false;
-    if (wakeLock) {
-      var lock = wakeLock;
-      wakeLock = null;
-      return lock.release();
-    }
+  function show() {
+    document.querySelectorAll("[data-wake-lock]").forEach(function (element) {
+      element.hidden = false;
+    });
     reflect();
-    return Promise.resolve();
   }
 
-  function setUp(root) {
-    if (!("wakeLock" in navigator)) {
-      return;
-    }
-    root = root || document;
-    var found = Array.prototype.slice.call(root.querySelectorAll("[data-wake-lock]"));
-    if (root.matches && root.matches("[data-wake-lock]")) {
-      found.push(root);
-    }
-    found.forEach(function (element) {
-      if (element.dataset.wakeLockReady) {
-        return;
-      }
-      element.dataset.wakeLockReady = "1";
-      element.hidden = false;
-      var box = checkboxOf(element);
-      if (!box) {
-        return;
-      }
-      box.checked = wakeLock !== null;
-      box.addEventListener("change", function () {
-        if (box.checked) {
-          wanted = true;
+  if ("wakeLock" in navigator) {
+    document.addEventListener("DOMContentLoaded", show);
+    document.addEventListener("htmx:load", show);
+    document.addEventListener("change", function (event) {
+      var box = event.target;
+      if (box.closest && box.closest("[data-wake-lock]")) {
+        wanted = box.checked;
+        if (wanted) {
           acquire();
-        } else {
-          release();
+        } else if (wakeLock) {
+          wakeLock.release();
         }
-      });
+      }
+    });
+    // A hidden tab drops the lock: take it again on return.
+    document.addEventListener("visibilitychange", function () {
+      if (wanted && wakeLock === null) {
+        acquire();
+      }
     });
   }
-
-  // The lock is dropped when the tab is hidden; take it again on return.
-  document.addEventListener("visibilitychange", function () {
-    if (wanted && wakeLock === null && document.visibilityState === "visible") {
-      acquire();
-    }
-  });
-
-  document.addEventListener("DOMContentLoaded", function () {
-    setUp(document);
-  });
-  document.addEventListener("htmx:load", function (event) {
-    setUp(event.target);
-  });
 })();
 
-// A hand being entered is kept on this phone until it is saved, so a reload, a closed tab or
-// a dropped connection loses nothing: the same hand number finds its taps again.
+// A hand being entered is kept on this phone until saved: a reload finds the same hand's taps.
 (function () {
   "use strict";
 
@@ -192,7 +145,7 @@
         window.localStorage.setItem(keyOf(form), JSON.stringify(value));
       }
     } catch (ignored) {
-      // Private browsing or a full storage: the form still works, it just isn't kept.
+      // Private browsing or full storage: not kept, still works.
     }
   }
 
@@ -258,4 +211,42 @@
 
   document.addEventListener("DOMContentLoaded", check);
   document.addEventListener("htmx:afterSettle", check);
+})();
+
+// Invite: share and copy buttons where the browser has them (the link is on the page anyway).
+// New game: "who deals first" follows the names typed.
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    var problem = document.getElementById("new-game-error");
+    if (problem) {
+      problem.focus(); // in view and read out
+    }
+    var share = document.querySelector("[data-share]");
+    if (share && navigator.share) {
+      share.hidden = false;
+      share.addEventListener("click", function () {
+        navigator.share({ title: share.getAttribute("data-share-title"), url: share.getAttribute("data-share") })
+          .catch(function () {});
+      });
+    }
+    var copy = document.querySelector("[data-copy]");
+    if (copy && navigator.clipboard) {
+      copy.hidden = false;
+      copy.addEventListener("click", function () {
+        var text = document.getElementById(copy.getAttribute("data-copy")).value;
+        navigator.clipboard.writeText(text).then(function () {
+          document.querySelector("[data-copied]").textContent = "Copied. Paste it in a message to the table.";
+        });
+      });
+    }
+  });
+  document.addEventListener("input", function (event) {
+    var seat = event.target.getAttribute && event.target.getAttribute("data-seat");
+    var name = seat && document.querySelector('[data-seat-name="' + seat + '"]');
+    if (name) {
+      name.textContent = event.target.value.trim() || "Seat " + (Number(seat) + 1);
+      name.parentNode.hidden = false;
+    }
+  });
 })();

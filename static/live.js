@@ -1,10 +1,8 @@
-// Live score sheet: the element marked data-live-poll asks the server every few seconds
-// whether the game changed. Nothing here is needed for the sheet to work; without it
-// the page simply does not follow other phones until it is reloaded.
+// Live sheet: [data-live-poll] asks every few seconds whether the game changed (not needed to work).
 (function () {
   "use strict";
 
-  // The element that asked; for swap events detail.elt is the target, so look at the request's own.
+  // The element that asked (for swap events detail.elt is the target).
   function poller(event) {
     var detail = event.detail || {};
     var elt = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
@@ -15,8 +13,7 @@
     return poller(event) !== null;
   }
 
-  // Ask from the version the page actually shows: recording a hand on this phone
-  // replaces the sheet too, and the sheet carries its own version.
+  // Ask from the version the page shows (saving here replaces the sheet too).
   document.addEventListener("htmx:configRequest", function (event) {
     if (!isPoll(event)) {
       return;
@@ -30,15 +27,13 @@
     if (!isNaN(since)) {
       event.detail.parameters.since = String(since);
     }
-    // A hand form nobody has touched may be replaced by the one for the next hand;
-    // one being filled in is left alone (saving it then says another phone got there first).
+    // An untouched hand form may move on to the next hand; a started one is kept.
     var record = document.querySelector("#record form");
     if (record && !record.hasAttribute("data-touched")) {
       event.detail.parameters.form = "1";
     }
   });
 
-  // Mark the hand form as being filled in from the first tap or keystroke.
   ["input", "change"].forEach(function (name) {
     document.addEventListener(name, function (event) {
       var form = event.target && event.target.closest && event.target.closest("#record form");
@@ -48,9 +43,7 @@
     });
   });
 
-  // The poll's own troubles are kept to the live line: they are handled here, in the capture
-  // phase, and go no further, so the page's error banner (meant for what a player did) neither
-  // shows "nothing was saved" for a background poll nor gets hidden by the next poll.
+  // A poll's troubles stay on the live line, away from the banner meant for what a player did.
   function onPoll(name, handler) {
     window.addEventListener(name, function (event) {
       if (isPoll(event)) {
@@ -71,7 +64,7 @@
     }
   }
 
-  // No need to ask while the phone's screen is off or the tab is hidden.
+  // Not while the screen is off or the tab hidden.
   onPoll("htmx:beforeRequest", function (event) {
     if (document.visibilityState === "hidden") {
       event.preventDefault();
@@ -82,7 +75,7 @@
     setCue(poller(event), "No connection: trying again", true);
   });
 
-  // The link stopped working (the game was deleted, or its link to keep score replaced).
+  // 404: the game was deleted or this link replaced.
   onPoll("htmx:responseError", function (event) {
     var old = poller(event);
     if (!event.detail.xhr || event.detail.xhr.status !== 404) {
@@ -104,7 +97,6 @@
     }
   });
 
-  // 304: nothing changed, keep the sheet as it is.
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (isPoll(event) && event.detail.xhr && event.detail.xhr.status === 304) {
       event.detail.shouldSwap = false;
@@ -112,7 +104,7 @@
     }
   });
 
-  // Back on screen: catch up at once rather than waiting for the next tick.
+  // Back on screen: catch up at once.
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState !== "visible" || !window.htmx) {
       return;

@@ -29,6 +29,9 @@ from scorekeeper import create_app
 from scorekeeper.config import database_url
 from scorekeeper.extensions import db
 
+# The sides of a game started through the API in the tests: two named partnerships.
+SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -54,6 +57,8 @@ def _test_config(uri: str, **extra) -> dict:
         "SCOREKEEPER_ENV": "development",
         "SECRET_KEY": TEST_SECRET_KEY,
         "SQLALCHEMY_DATABASE_URI": uri,
+        # Ordinary tests send many requests from one address; the rate limit tests turn limits on.
+        "RATELIMIT_ENABLED": False,
     }
     config.update(extra)
     return config
@@ -160,6 +165,14 @@ def csrf():
         return read_csrf_token(response.get_data(as_text=True))
 
     return token
+
+
+@pytest.fixture
+def game(client):
+    """A new two-side game started through the API: its id, tokens, links and state."""
+    response = client.post("/api/v1/games", json={"rules": "new-england", "sides": SIDES})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
 
 
 # -- Live server and browser -------------------------------------------------------

@@ -1,8 +1,11 @@
 """The games part of the JSON API: start a game, record, undo and change hands, read the sheet.
 
 Writes need ``Authorization: Bearer <edit_token>``. Reading a game needs only its
-id (an unguessable random string), so a display board can follow a game without
-holding a token that could change it.
+id (an unguessable random string, shared only inside the game's links), so a
+display board can follow a game without holding a token that could change it.
+Reads answer ``ETag``; ``If-None-Match`` or ``?since=<version>`` answer 304 when
+nothing changed. Edits of a hand carry the version they were made from
+(``"version"`` in the body, or ``If-Match``): a stale one changes nothing.
 """
 
 from __future__ import annotations
@@ -10,11 +13,13 @@ from __future__ import annotations
 import hmac
 from collections.abc import Mapping
 
-from flask import jsonify, make_response, request, url_for
+from flask import current_app, jsonify, make_response, request, url_for
+from werkzeug.http import parse_etags
 from werkzeug.routing import BuildError
 
 from .. import services
 from ..models import Game
+from ..numbers import NumberError, parse_int
 from ..rules import GameState, HandEntry, HandError, SetupError, Side
 from ..rules.options import RulesError
 from . import bp
@@ -23,7 +28,20 @@ from . import error as api_error
 MAX_SIDES = 8
 MAX_NUMBER = 10_000
 NAME_MAX_LENGTH = services.NAME_MAX_LENGTH
-HAND_FIELDS = ("n", "bidder", "bid", "bagged", "hold", "tricks", "high", "points", "partner")
+HAND_FIELDS = (
+    "n",
+    "bidder",
+    "bid",
+    "bagged",
+    "hold",
+    "tricks",
+    "high",
+    "points",
+    "partner",
+    "offsuit_set",
+    "tie_break_side",
+)
+EDIT_FIELDS = (*HAND_FIELDS, "version")
 GAME_FIELDS = ("rules", "sides", "scores", "first_dealer")
 RULES_FIELDS = ("rules",)
 FINISHED_FIELDS = ("finished",)
@@ -80,6 +98,8 @@ def hand_json(hand) -> dict:
         "bagged": hand.bagged,
         "hold": hand.hold,
         "partner": hand.partner,
+        "offsuit_set": hand.offsuit_set,
+        "tie_break_side": hand.tie_break_side,
         "tricks": list(hand.tricks) if hand.tricks is not None else None,
         "high": hand.high,
         "points": list(hand.points),
@@ -91,15 +111,35 @@ def hand_json(hand) -> dict:
     }
 
 
+def public_url(endpoint: str, **values) -> str:
+    """Return a link for others to open, never built from an untrusted ``Host`` header.
+
+    With SCOREKEEPER_PUBLIC_URL set, the link starts with it; with
+    SCOREKEEPER_ALLOWED_HOSTS set (Flask refuses any other Host) it is absolute
+    from the request; otherwise it is the path alone, to be read against the
+    address the client itself used.
+    """
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return base + url_for(endpoint, **values)
+    if current_app.config.get("TRUSTED_HOSTS"):
+        return url_for(endpoint, **values, _external=True)
+    return url_for(endpoint, **values)
+
+
 def links_json(game: Game) -> dict:
-    """Return the absolute links of the sheet that can record and the one that only shows."""
+    """Return the links of the sheet that can record and the one that only shows."""
     links = {}
     for name, endpoint, token in (("edit", "games.sheet", game.edit_token), ("view", "games.view", game.view_token)):
         try:
-            links[name] = url_for(endpoint, game_id=game.id, token=token, _external=True)
+            links[name] = public_url(endpoint, game_id=game.id, token=token)
         except BuildError:  # a build without the score sheet pages
             links[name] = None
     return links
+
+
+def etag(game_id: str, version: int) -> str:
+    return f'"{game_id}-{version}"'
 
 
 # -- Reading requests ------------------------------------------------------------
@@ -107,9 +147,11 @@ def links_json(game: Game) -> dict:
 
 def _body(allowed: tuple[str, ...]) -> dict:
     """Return the request's JSON object, refusing anything else."""
-    data = request.get_json(force=True, silent=True)
+    if not request.is_json:
+        raise BadInput("Send the body as JSON, with Content-Type: application/json", None, 415)
+    data = request.get_json(silent=True)
     if data is None:
-        raise BadInput("Send a JSON object as the request body", None, 400)
+        raise BadInput("Send a JSON object as the request body (this one could not be read)", None, 400)
     if not isinstance(data, dict):
         raise BadInput("The request body must be a JSON object", None, 400)
     for key in data:
@@ -151,16 +193,27 @@ def _flag(data: dict, name: str, label: str) -> bool:
     return value
 
 
-def hand_from_json(data: dict) -> tuple[HandEntry, int | None]:
-    """Return the hand entry and the optional hand number a request body describes."""
+def hand_from_json(data: dict, *, n_required: bool = True) -> tuple[HandEntry, int | None]:
+    """Return the hand entry and the hand number a request body describes.
+
+    ``n`` is required when recording: without it a resent request would record the hand twice.
+    """
     n = data.get("n")
+    if n is None and n_required:
+        raise BadInput("Give n, the number this hand will have (the state's next_n)", "n")
     if n is not None and (not _is_int(n) or not 1 <= n <= MAX_NUMBER):
         raise BadInput("The hand number must be a whole number from 1 up", "n")
     bid = data.get("bid")
     if bid is not None and not (_is_int(bid) or isinstance(bid, str)):
-        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60" or "slam"', "bid")
+        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60", "60-for-120" or "slam"', "bid")
     if isinstance(bid, str) and len(bid) > 20:
-        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60" or "slam"', "bid")
+        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60", "60-for-120" or "slam"', "bid")
+    if isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid):
+        # "20" is read like 20; "²" or "٣" is not a bid.
+        try:
+            bid = parse_int(bid, lo=-MAX_NUMBER, hi=MAX_NUMBER, what="The bid")
+        except NumberError:
+            raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60", "60-for-120" or "slam"', "bid") from None
     if _is_int(bid) and abs(bid) > MAX_NUMBER:
         raise BadInput(f"{bid} is not a bid: bids are 15, 20, 25 or 30", "bid")
     tricks = _numbers(data, "tricks", "tricks")
@@ -178,6 +231,8 @@ def hand_from_json(data: dict) -> tuple[HandEntry, int | None]:
         high=_optional_side(data, "high", "The side that took the high"),
         points=points,
         partner=_optional_side(data, "partner", "The partner"),
+        offsuit_set=_optional_side(data, "offsuit_set", "The side that set the bidder with off-suit cards"),
+        tie_break_side=_optional_side(data, "tie_break_side", "The side that wins the tie-break"),
     )
     return entry, n
 
@@ -185,13 +240,17 @@ def hand_from_json(data: dict) -> tuple[HandEntry, int | None]:
 def _name(value, label: str, field: str) -> str:
     if not isinstance(value, str):
         raise BadInput(f"Give {label} as text", field)
+    if len(value) > NAME_MAX_LENGTH:
+        raise BadInput(f"{label[0].upper()}{label[1:]} can be at most {NAME_MAX_LENGTH} characters", field)
     value = value.strip()
     if not value:
         raise BadInput(f"Give {label}", field)
-    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
-        raise BadInput("Names are written on one line, without control characters", field)
-    if len(value) > NAME_MAX_LENGTH:
-        raise BadInput(f"{label[0].upper()}{label[1:]} can be at most {NAME_MAX_LENGTH} characters", field)
+    if services.has_hidden_character(value):
+        raise BadInput(
+            "Names are written on one line, without control or invisible characters (such as zero-width spaces "
+            "or text-direction marks)",
+            field,
+        )
     return value
 
 
@@ -219,12 +278,51 @@ def sides_from_json(value) -> list[Side]:
 
 
 def _rules_input(rules):
-    """Check the shape of ``rules`` (a preset name or an object of options); None means the default."""
-    if rules is not None and not isinstance(rules, (str, dict)):
+    """Check the shape of ``rules`` (a preset name or an object of options), as the API document describes it."""
+    if not isinstance(rules, (str, dict)):
         raise BadInput("Give the rules as a preset name or an object of options", "rules")
+    from ..rules import Rules
+    from .spec_games import RULES_SCHEMA
+
+    try:
+        Rules.from_dict(rules)  # a RulesError says what is wrong in the engine's own words
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, RulesError):
+            raise
+        raise _unreadable_rules() from None
+    if isinstance(rules, dict):
+        # What the engine reads leniently (an object where a word belongs...) is still refused here.
+
+        options = RULES_SCHEMA["oneOf"][1]["properties"]
+        for name, value in rules.items():
+            schema = options.get(name)
+            if schema is None:
+                continue  # the engine names an unknown option in its own words
+            if not _fits(value, schema):
+                label = schema.get("description", name)
+                choices = schema.get("enum")
+                allowed = " or ".join(str(c).lower() if c is not None else "null" for c in choices) if choices else None
+                kind = {"boolean": "true or false", "integer": "a whole number"}.get(
+                    schema.get("type") if isinstance(schema.get("type"), str) else (schema.get("type") or [""])[0], ""
+                )
+                raise BadInput(f"{label}: give {allowed or kind or 'another value'}", name)
     if isinstance(rules, str) and len(rules) > 40:
         raise BadInput("There is no such preset", "rules")
     return rules
+
+
+def _fits(value, schema: dict) -> bool:
+    """Whether *value* has the type (or is one of the values) an option's schema names."""
+    if "enum" in schema:
+        return any(value is choice or (type(value) is type(choice) and value == choice) for choice in schema["enum"])
+    kinds = schema.get("type", [])
+    kinds = [kinds] if isinstance(kinds, str) else kinds
+    return (
+        ("null" in kinds and value is None)
+        or ("boolean" in kinds and isinstance(value, bool))
+        or ("integer" in kinds and _is_int(value))
+        or ("string" in kinds and isinstance(value, str))
+    )
 
 
 def _unreadable_rules() -> BadInput:
@@ -287,7 +385,7 @@ def create_game():
         if "sides" not in data:
             raise BadInput("Give the sides playing, each with a name and its players", "sides")
         sides = sides_from_json(data["sides"])
-        rules = _rules_input(data.get("rules"))
+        rules = _rules_input(data["rules"]) if "rules" in data else None
         scores = _numbers(data, "scores", "starting scores")
         first_dealer = data.get("first_dealer", 0)
         if not _is_int(first_dealer):
@@ -307,28 +405,87 @@ def create_game():
         "state": state_json(game, state),
     }
     response = make_response(jsonify(body), 201)
-    response.headers["Location"] = url_for("api.games_read", game_id=game.id, _external=True)
+    response.headers["Location"] = public_url("api.games_read", game_id=game.id)
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _since() -> int | None:
+    """Read ``?since=<version>`` (once at most), or None when absent."""
+    given = request.args.getlist("since")
+    if not given:
+        return None
+    if len(given) > 1:
+        raise BadInput("Give since once", "since", 400)
+    try:
+        return parse_int(given[0], lo=0, what="since")
+    except NumberError as exc:
+        raise BadInput(f"{exc}: the version the caller already has", "since", 400) from None
+
+
+def _not_modified(game_id: str, version: int):
+    response = make_response("", 304)
+    response.headers["ETag"] = etag(game_id, version)
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 
 @bp.get("/games/<game_id>")
 def games_read(game_id: str):
-    """Return a game's state; with ``?since=<version>``, 304 when nothing changed."""
-    since = request.args.get("since", "")
-    if since.isdigit() and len(since) < 12:
-        # Unchanged since the caller's version: one light query, no body.
+    """Return a game's state; 304 when ``?since=<version>`` or ``If-None-Match`` says the caller has it."""
+    try:
+        since = _since()
+    except BadInput as exc:
+        return _answer(exc)
+    if since is not None or request.if_none_match:
+        # Unchanged since the caller's copy: one light query, no body.
         found = services.version_and_tokens(game_id)
-        if found is not None and found[0] == int(since):
-            return make_response("", 304)
+        if found is not None and (
+            found[0] == since or request.if_none_match.contains(etag(game_id, found[0]).strip('"'))
+        ):
+            return _not_modified(game_id, found[0])
     try:
         game = _game_or_404(game_id)
     except BadInput as exc:
         return _answer(exc)
     response = jsonify(state_json(game, services.state_for(game)))
-    response.headers["ETag"] = f'"{game.id}-{game.version}"'
+    response.headers["ETag"] = etag(game.id, game.version)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _precondition(game: Game, version, *, required: bool) -> None:
+    """Check the version an edit was made from: ``"version"`` in the body, or an ``If-Match`` of the ETag.
+
+    A stale version is 409 (another phone changed the game), a stale If-Match 412,
+    neither (when required) 428.
+    """
+    if version is not None:
+        if not _is_int(version) or version < 1:
+            raise BadInput("version is the game's version from its state: a whole number from 1 up", "version")
+        if version != game.version:
+            raise services.StaleGame(
+                f"The game is at version {game.version}, not {version}: another phone changed it. "
+                "Read it again and retry."
+            )
+        return
+    header = request.headers.get("If-Match")
+    if header is not None:
+        tags = parse_etags(header)
+        if not (tags.star_tag or tags.contains(etag(game.id, game.version).strip('"'))):
+            raise BadInput(
+                "The game changed since that ETag (another phone changed it): read it again and retry",
+                "if-match",
+                412,
+            )
+        return
+    if required:
+        raise BadInput(
+            'Say which version of the game this edit was made from: "version" in the body, '
+            "or an If-Match header with the game's ETag",
+            "version",
+            428,
+        )
 
 
 @bp.post("/games/<game_id>/hands")
@@ -350,10 +507,15 @@ def games_undo_hand(game_id: str):
     try:
         game = _game_or_404(game_id)
         _may_write(game)
-        expected = request.args.get("n")
-        if expected is not None and (not expected.isdigit() or len(expected) > 6):
-            raise BadInput("The hand number must be a whole number from 1 up", "n")
-        state = services.undo_last(game, int(expected) if expected else None)
+        given = request.args.getlist("n")
+        if len(given) > 1:
+            raise BadInput("Give n once", "n", 400)
+        try:
+            expected = parse_int(given[0], lo=1, hi=MAX_NUMBER, what="The hand number") if given else None
+        except NumberError as exc:
+            raise BadInput(str(exc), "n", 400) from None
+        _precondition(game, None, required=False)
+        state = services.undo_last(game, expected)
     except REFUSALS as exc:
         return _answer(exc)
     return jsonify({"state": state_json(game, state)})
@@ -365,10 +527,11 @@ def games_edit_hand(game_id: str, n: int):
     try:
         game = _game_or_404(game_id)
         _may_write(game)
-        data = _body(HAND_FIELDS)
-        entry, body_n = hand_from_json(data)
+        data = _body(EDIT_FIELDS)
+        entry, body_n = hand_from_json(data, n_required=False)
         if body_n is not None and body_n != n:
             raise BadInput(f"The address names hand {n} but the body says hand {body_n}", "n")
+        _precondition(game, data.get("version"), required=True)
         state = services.edit_hand(game, n, entry)
     except REFUSALS as exc:
         return _answer(exc)
@@ -384,8 +547,10 @@ def games_change_rules(game_id: str):
         data = _body(RULES_FIELDS)
         if "rules" not in data:
             raise BadInput("Give the rules: a preset name or an object of options", "rules")
+        rules = _rules_input(data["rules"])
+        _precondition(game, None, required=False)
         try:
-            state = services.change_rules(game, _rules_input(data["rules"]) or "new-england")
+            state = services.change_rules(game, rules)
         except TypeError:
             raise _unreadable_rules() from None
     except REFUSALS as exc:
@@ -402,6 +567,7 @@ def games_set_finished(game_id: str):
         data = _body(FINISHED_FIELDS)
         if not isinstance(data.get("finished"), bool):
             raise BadInput("Say true to finish the game here, or false to play on", "finished")
+        _precondition(game, None, required=False)
         services.finish_game(game, data["finished"])  # refreshes the game it changes
         state = services.state_for(game)
     except REFUSALS as exc:

@@ -22,7 +22,7 @@ def document() -> dict:
     }
     schemas: dict = {}
     security_schemes: dict = {}
-    for name in ("spec_referee", "spec_games"):
+    for name in ("spec_referee", "spec_games", "spec_parties"):
         try:
             spec = importlib.import_module(f"{__package__}.{name}")
         except ModuleNotFoundError as exc:

@@ -14,14 +14,17 @@ from ..rules import (
     Rules,
     RulesError,
     Suit,
+    compare,
+    deck,
+    is_trump,
     judge_play,
     legal_plays,
     offsuit_order,
+    parse_cards,
+    split_tokens,
     trick_winner,
     trump_order,
 )
-from ..rules.cards import _split_tokens as split_tokens
-from ..rules.rank import compare
 from . import bp, error
 
 
@@ -40,7 +43,7 @@ def codes(cards) -> list[str]:
 
 def read_body() -> dict[str, Any]:
     """Return the JSON object sent, or raise InputError (400)."""
-    data = request.get_json(silent=True, force=True)
+    data = request.get_json(silent=True)
     if not isinstance(data, dict):
         raise InputError('Send a JSON object, such as {"trump": "S", "cards": ["8S", "AH"]}.', None, 400)
     return data
@@ -98,30 +101,34 @@ def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[Card, 
         raise InputError(f'\'{field}\' must be a list of cards, such as ["8S", "AH"].', field)
     if len(tokens) > 60:
         raise InputError(f"Too many cards in '{field}'.", field)
-    seen: set[Card] = set()
-    result = []
-    for token in tokens:
-        try:
-            card = Card.parse(token)
-        except CardError as exc:
-            raise InputError(str(exc), field) from None
-        if card in seen:
-            raise InputError(f"{card} is listed twice in '{field}'.", field)
-        seen.add(card)
-        result.append(card)
-    return tuple(result)
+    try:
+        return parse_cards(tokens)
+    except CardError as exc:
+        raise InputError(str(exc), field) from None
 
 
-def ask(field: str, question, *args):
-    """Ask the rules engine; its refusals become InputError on *field*."""
+def ask(field: str, question, *args, cards: dict[str, tuple[Card, ...]] | None = None):
+    """Ask the rules engine; its refusals become InputError on *field*.
+
+    With ``cards`` (field name -> cards given), a refusal naming a card goes to the first field holding it.
+    """
     try:
         return question(*args)
     except RulesError as exc:
         raise InputError(str(exc), exc.field or "rules") from None
     except CardError as exc:
-        raise InputError(str(exc), field) from None
+        raise InputError(str(exc), blame(exc, cards or {}, field)) from None
     except ValueError as exc:
         raise InputError(str(exc), field) from None
+
+
+def blame(exc: CardError, cards: dict[str, tuple[Card, ...]], default: str) -> str:
+    """The field holding the card an engine refusal names, else ``default``."""
+    try:
+        named = Card.parse(exc.token) if exc.token else None
+    except CardError:
+        named = None
+    return next((name for name, given in cards.items() if named in given), default)
 
 
 def answer(view):
@@ -141,13 +148,15 @@ def answer(view):
 def query_rules() -> Rules:
     """Read ``rules`` from the query string: a preset name or a JSON object."""
     raw = request.args.get("rules")
-    if raw is None or raw.strip() == "":
+    if raw is None:
         return Rules()
     raw = raw.strip()
+    if not raw:
+        raise InputError("'rules' is empty: give a preset name or a JSON object of options, or leave it out", "rules")
     if raw.startswith("{"):
         try:
             value = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise InputError("'rules' is not a preset name or a JSON object of options", "rules") from None
         return read_rules(value)
     return read_rules(raw)
@@ -157,7 +166,8 @@ def rank_json(trump: Suit, rules: Rules) -> dict[str, Any]:
     return {
         "trump": codes(trump_order(trump, rules)),
         "offsuit": {s.letter: codes(offsuit_order(s, trump, rules)) for s in Suit if s is not trump},
-        "always_trump": "AH",
+        # The card of the pack that the engine counts as trump whatever the trump suit: the A♥.
+        "always_trump": next(c.code for c in deck() if all(is_trump(c, s, rules) for s in Suit)),
     }
 
 
@@ -176,6 +186,8 @@ def compare_cards():
     """Which of two cards is higher, given trump and the suit led."""
     rules = query_rules()
     trump = read_suit(request.args.get("trump"), "trump")
+    if request.args.get("led") is not None and not request.args["led"].strip():
+        raise InputError("'led' is empty: give the suit led (S, C, H or D), or leave it out.", "led")
     led = read_suit(request.args.get("led"), "led", required=False)
     a = read_card(request.args.get("a"), "a")
     b = read_card(request.args.get("b"), "b")
@@ -219,12 +231,8 @@ def legal():
     trump = read_suit(data.get("trump"), "trump")
     trick_cards = read_cards(data.get("trick"), "trick", required=False)
     hand = read_cards(data.get("hand"), "hand")
-    if not hand:
-        raise InputError("The hand is empty: give the cards you hold.", "hand")
-    both = [c for c in trick_cards if c in hand]
-    if both:
-        raise InputError(f"{both[0]} cannot be both in your hand and already played.", "hand")
-    result = ask("hand", legal_plays, hand, trick_cards, trump, rules)
+    given = {"hand": hand, "trick": trick_cards}
+    result = ask("hand", legal_plays, hand, trick_cards, trump, rules, cards=given)
     body: dict[str, Any] = {
         "legal": codes(result.legal),
         "held_back": codes(result.held_back),
@@ -234,8 +242,6 @@ def legal():
     }
     if data.get("play") is not None:
         play = read_card(data.get("play"), "play")
-        if play not in hand:
-            raise InputError(f"{play} is not in the hand.", "play")
         verdict = ask("play", judge_play, play, hand, trick_cards, trump, rules)
         body |= {
             "play": play.code,

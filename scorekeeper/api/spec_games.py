@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import sys
+import unicodedata
+
+from ..rules import OPTION_INFO, PRESETS, Rules
+from ..services import MAX_HANDS, NAME_MAX_LENGTH, REFUSED_NAME_CATEGORIES
+
 _REF = "#/components/schemas/"
+MAX_NUMBER = 10_000
+MAX_SIDES = 8
 
 
 def _ref(name: str) -> dict:
@@ -25,8 +34,65 @@ _GAME_ID = {
     "schema": {"type": "string", "maxLength": 64},
 }
 
+
+def _hidden_characters() -> str:
+    """A regex class body of every character a name may not hold (see services.has_hidden_character)."""
+    ranges: list[list[int]] = []
+    for code in range(sys.maxunicode + 1):
+        if unicodedata.category(chr(code)) in REFUSED_NAME_CATEGORIES:
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1][1] = code
+            else:
+                ranges.append([code, code])
+
+    def esc(code: int) -> str:
+        # Beyond the first plane the character itself: \U escapes are not in every regex dialect.
+        return f"\\u{code:04x}" if code <= 0xFFFF else chr(code)
+
+    return "".join(esc(a) if a == b else f"{esc(a)}-{esc(b)}" for a, b in ranges)
+
+
+_HIDDEN = _hidden_characters()
+# Surrounding spaces are trimmed; inside, no control or invisible character; at least one visible one.
+NAME_PATTERN = rf"^\s*[^\s{_HIDDEN}](?:[^{_HIDDEN}]*[^\s{_HIDDEN}])?\s*$"
+
+
+def _option_schema(field: dataclasses.Field) -> dict:
+    info = OPTION_INFO.get(field.name)
+    choices = info.choices if info is not None else None
+    nullable = "None" in str(field.type)
+    if choices and not all(isinstance(c, bool) for c in choices):
+        values = [c for c in choices if c is not None]
+        schema: dict = {"enum": values + ([None] if nullable or None in choices else [])}
+    elif "bool" in str(field.type):
+        schema = {"type": "boolean"}
+    elif "int" in str(field.type):
+        schema = {"type": ["integer", "null"] if nullable else "integer"}
+    else:
+        schema = {"type": ["string", "null"] if nullable else "string"}
+    if info is not None:
+        schema["description"] = info.label
+    return schema
+
+
+RULES_SCHEMA = {
+    "description": 'A preset name, or `{"preset": ..., <option>: <value>}` (options left out follow the preset). '
+    "Values the rule book does not allow together are refused with 422.",
+    "oneOf": [
+        {"type": "string", "enum": list(PRESETS)},
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "preset": {"type": "string", "enum": list(PRESETS)},
+                **{field.name: _option_schema(field) for field in dataclasses.fields(Rules)},
+            },
+        },
+    ],
+}
+
 _WRITE_ERRORS = {
-    "400": _error("The body is not a JSON object."),
+    "400": _error("The body is not a JSON object, or a query value is not one whole number."),
     "401": _error("No `Authorization: Bearer <edit_token>` header."),
     "403": _error("The token is not this game's edit token (the view token can never write)."),
     "404": _error("No game with that id."),
@@ -34,12 +100,22 @@ _WRITE_ERRORS = {
         "Another phone changed the game first (for example it already recorded hand `n`); nothing was saved."
     ),
     "413": _error("The body is too large."),
+    "412": _error("The `If-Match` ETag is not the game's current one: nothing changed."),
+    "415": _error("The body was not sent as `application/json`."),
     "422": _error(
         "The hand breaks the game's rules or a field has the wrong type; `field` names it. Nothing was saved."
     ),
+    "429": _error("Too many requests from this address; `Retry-After` says when to try again. Nothing was saved."),
 }
 
 _SECURED = [{"editToken": []}]
+_IF_MATCH = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "description": "The game's ETag this change was made from; 412 if the game has changed since.",
+    "schema": {"type": "string"},
+}
 
 PATHS: dict = {
     "/api/v1/games": {
@@ -55,7 +131,9 @@ PATHS: dict = {
                 "201": _json(_ref("CreatedGame"), "The game was started."),
                 "400": _error("The body is not a JSON object."),
                 "413": _error("The body is too large."),
+                "415": _error("The body was not sent as `application/json`."),
                 "422": _error("The game cannot be played as described; `field` names what to fix."),
+                "429": _error("Too many games started from this address; `Retry-After` says when to try again."),
             },
         }
     },
@@ -63,9 +141,10 @@ PATHS: dict = {
         "get": {
             "operationId": "getGame",
             "summary": "Read a game's score sheet",
-            "description": "Public to anyone holding the game's id (a random, unguessable string); no token is "
-            "needed to read. With `?since=<version>` the answer is 304 with no body while the "
-            "game is still at that version, so a display board can poll cheaply.",
+            "description": "Public to anyone holding the game's id (a random, unguessable string that travels "
+            "only inside the game's links); no token is needed to read. With `?since=<version>`, or "
+            "`If-None-Match` holding the ETag of an earlier answer, the answer is 304 with no body while "
+            "the game is still at that version, so a display board can poll cheaply.",
             "tags": ["games"],
             "parameters": [
                 _GAME_ID,
@@ -73,14 +152,26 @@ PATHS: dict = {
                     "name": "since",
                     "in": "query",
                     "required": False,
-                    "description": "The `version` the caller already has.",
-                    "schema": {"type": "integer"},
+                    "description": "The `version` the caller already has (given once).",
+                    "schema": {"type": "integer", "minimum": 0, "maximum": 999_999_999},
+                },
+                {
+                    "name": "If-None-Match",
+                    "in": "header",
+                    "required": False,
+                    "description": "The ETag of an answer the caller already has.",
+                    "schema": {"type": "string"},
                 },
             ],
             "responses": {
-                "200": _json(_ref("GameState"), "The game as it stands."),
-                "304": {"description": "Unchanged since the given version."},
+                "200": {
+                    **_json(_ref("GameState"), "The game as it stands."),
+                    "headers": {"ETag": {"schema": {"type": "string"}, "description": "The game's version."}},
+                },
+                "304": {"description": "Unchanged since the given version or ETag."},
+                "400": _error("`since` is not one whole number."),
                 "404": _error("No game with that id."),
+                "429": _error("Too many reads from this address; `Retry-After` says when to try again."),
             },
         }
     },
@@ -88,8 +179,9 @@ PATHS: dict = {
         "post": {
             "operationId": "recordHand",
             "summary": "Record the next hand",
-            "description": "Give `n`, the number the hand will have, so that two phones recording the same "
-            "hand (or a request sent twice) record it once: the second gets 409.",
+            "description": "`n`, the number the hand will have (the state's `next_n`), is required, so that two "
+            "phones recording the same hand (or a request sent twice) record it once: the second gets 409. "
+            f"A game keeps at most {MAX_HANDS} hands (422, field `game`, past that).",
             "tags": ["games"],
             "security": _SECURED,
             "parameters": [_GAME_ID],
@@ -111,8 +203,9 @@ PATHS: dict = {
                     "in": "query",
                     "required": False,
                     "description": "The number of the hand meant to be undone.",
-                    "schema": {"type": "integer", "minimum": 1},
+                    "schema": {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER},
                 },
+                _IF_MATCH,
             ],
             "responses": {"200": _json(_ref("StateAnswer"), "The hand was undone."), **_WRITE_ERRORS},
         }
@@ -121,8 +214,10 @@ PATHS: dict = {
         "put": {
             "operationId": "editHand",
             "summary": "Replace hand n and recompute every later hand",
-            "description": "If the changed hand, or any later hand, no longer stands under the rules, "
-            "nothing changes and the answer says which hand and why.",
+            "description": "Carries the version it was made from: `version` in the body (409 if the game has "
+            "moved on) or `If-Match` with the game's ETag (412); without either, 428. If the changed "
+            "hand, or any later hand, no longer stands under the rules, nothing changes and the answer "
+            "says which hand and why.",
             "tags": ["games"],
             "security": _SECURED,
             "parameters": [
@@ -134,9 +229,14 @@ PATHS: dict = {
                     "description": "The hand's number, from 1.",
                     "schema": {"type": "integer", "minimum": 1},
                 },
+                _IF_MATCH,
             ],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("HandInput")}}},
-            "responses": {"200": _json(_ref("StateAnswer"), "The hand was changed."), **_WRITE_ERRORS},
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("HandEdit")}}},
+            "responses": {
+                "200": _json(_ref("StateAnswer"), "The hand was changed."),
+                **_WRITE_ERRORS,
+                "428": _error("Neither `version` nor `If-Match` says which version this edit was made from."),
+            },
         }
     },
     "/api/v1/games/{game_id}/rules": {
@@ -147,7 +247,7 @@ PATHS: dict = {
             "is 409 (field `rules`) and nothing changes.",
             "tags": ["games"],
             "security": _SECURED,
-            "parameters": [_GAME_ID],
+            "parameters": [_GAME_ID, _IF_MATCH],
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("RulesInput")}}},
             "responses": {"200": _json(_ref("StateAnswer"), "The game now follows these rules."), **_WRITE_ERRORS},
         }
@@ -161,15 +261,21 @@ PATHS: dict = {
             "(422, field `finished`): undo the winning hand instead.",
             "tags": ["games"],
             "security": _SECURED,
-            "parameters": [_GAME_ID],
+            "parameters": [_GAME_ID, _IF_MATCH],
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("FinishedInput")}}},
             "responses": {"200": _json(_ref("StateAnswer"), "Done."), **_WRITE_ERRORS},
         }
     },
 }
 
-_SIDE_INDEX = {"type": "integer", "minimum": 0, "maximum": 7}
-_NAME = {"type": "string", "minLength": 1, "maxLength": 80}
+_SIDE_INDEX = {"type": "integer", "minimum": 0, "maximum": MAX_SIDES - 1}
+_NAME = {"type": "string", "maxLength": NAME_MAX_LENGTH, "pattern": NAME_PATTERN}
+_PER_SIDE = {"minItems": 2, "maxItems": MAX_SIDES}
+_POINTS = {
+    "type": ["array", "null"],
+    "items": {"type": "integer", "multipleOf": 5, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
+    **_PER_SIDE,
+}
 _STANDING = {
     "type": "array",
     "items": {"type": "string", "enum": ["on-the-green", "locked", "in-the-hole", "must-bid-out", "eliminated", "out"]},
@@ -177,9 +283,43 @@ _STANDING = {
 _BID = {
     "oneOf": [
         {"type": "integer", "enum": [15, 20, 25, 30]},
-        {"type": "string", "enum": ["30-for-60", "slam"]},
+        {"type": "string", "enum": ["30-for-60", "60-for-120", "slam"]},
         {"type": "null"},
     ]
+}
+
+_HAND_PROPERTIES = {
+    "n": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": MAX_NUMBER,
+        "description": "The number this hand will have (the state's next_n); 409 if taken.",
+    },
+    "bidder": {
+        "oneOf": [_SIDE_INDEX, {"type": "null"}],
+        "description": "The side that won the bid; absent or null without bidding.",
+    },
+    "bid": _BID,
+    "bagged": {"type": ["boolean", "null"], "default": False},
+    "hold": {"type": ["boolean", "null"], "default": False},
+    "points": _POINTS,
+    "tricks": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0, "maximum": 5}, **_PER_SIDE},
+    "high": {
+        "oneOf": [_SIDE_INDEX, {"type": "null"}],
+        "description": "The side that took the high; null where a 25-point hand is allowed.",
+    },
+    "partner": {"oneOf": [_SIDE_INDEX, {"type": "null"}], "description": "With call_for_partner."},
+    "offsuit_set": {
+        "oneOf": [_SIDE_INDEX, {"type": "null"}],
+        "description": "With offsuit_set_bonus: the defending side that set the bidder with non-trump "
+        "cards only (it scores 30).",
+    },
+    "tie_break_side": {
+        "oneOf": [_SIDE_INDEX, {"type": "null"}],
+        "description": "With tie_break: the tied side that took the later trick (last-trick) or reached "
+        "the target first (first-out). Needed only when tied sides would otherwise play on; a hand that "
+        "needs it and lacks it is refused with field tie_break_side.",
+    },
 }
 
 SCHEMAS: dict = {
@@ -202,7 +342,7 @@ SCHEMAS: dict = {
         "required": ["name", "players"],
         "properties": {
             "name": _NAME,
-            "players": {"type": "array", "items": _NAME, "minItems": 1, "maxItems": 8},
+            "players": {"type": "array", "items": _NAME, "minItems": 1, "maxItems": MAX_SIDES},
         },
     },
     "NewGame": {
@@ -210,17 +350,10 @@ SCHEMAS: dict = {
         "required": ["sides"],
         "additionalProperties": False,
         "properties": {
-            "rules": {
-                "description": 'A preset name, or `{"preset": ..., <option>: <value>}`; default new-england.',
-                "oneOf": [{"type": "string"}, {"type": "object"}],
-            },
-            "sides": {"type": "array", "items": _ref("SideInput"), "minItems": 2, "maxItems": 8},
-            "scores": {
-                "type": "array",
-                "items": {"type": "integer", "multipleOf": 5},
-                "description": "Scores carried on from a game started on paper.",
-            },
-            "first_dealer": {"type": "integer", "minimum": 0, "description": "Seat of the first dealer."},
+            "rules": {**RULES_SCHEMA, "description": RULES_SCHEMA["description"] + " Left out: new-england."},
+            "sides": {"type": "array", "items": _ref("SideInput"), **_PER_SIDE},
+            "scores": {**_POINTS, "description": "Scores carried on from a game started on paper, one per side."},
+            "first_dealer": {"type": "integer", "description": "Seat of the first dealer (from 0)."},
         },
     },
     "RulesInput": {
@@ -228,10 +361,7 @@ SCHEMAS: dict = {
         "required": ["rules"],
         "additionalProperties": False,
         "properties": {
-            "rules": {
-                "description": 'A preset name, or `{"preset": ..., <option>: <value>}`.',
-                "oneOf": [{"type": "string"}, {"type": "object"}],
-            },
+            "rules": RULES_SCHEMA,
         },
     },
     "FinishedInput": {
@@ -253,12 +383,13 @@ SCHEMAS: dict = {
                 "properties": {
                     "edit": {
                         "type": ["string", "null"],
-                        "format": "uri",
-                        "description": "The score sheet that can record hands.",
+                        "format": "uri-reference",
+                        "description": "The score sheet that can record hands: absolute with "
+                        "SCOREKEEPER_PUBLIC_URL (or SCOREKEEPER_ALLOWED_HOSTS) set, else its path.",
                     },
                     "view": {
                         "type": ["string", "null"],
-                        "format": "uri",
+                        "format": "uri-reference",
                         "description": "The read-only score sheet, to follow the game.",
                     },
                 },
@@ -268,24 +399,19 @@ SCHEMAS: dict = {
     },
     "HandInput": {
         "type": "object",
+        "required": ["n"],
         "additionalProperties": False,
         "description": "Either `points` or `tricks` (with `high`).",
+        "properties": _HAND_PROPERTIES,
+    },
+    "HandEdit": {
+        "type": "object",
+        "additionalProperties": False,
+        "description": "The hand as it should stand, and the game's `version` it was made from (or send `If-Match`).",
         "properties": {
-            "n": {"type": "integer", "minimum": 1, "description": "The number this hand will have; 409 if taken."},
-            "bidder": {
-                "oneOf": [_SIDE_INDEX, {"type": "null"}],
-                "description": "The side that won the bid; absent or null without bidding.",
-            },
-            "bid": _BID,
-            "bagged": {"type": "boolean", "default": False},
-            "hold": {"type": "boolean", "default": False},
-            "points": {"type": "array", "items": {"type": "integer", "multipleOf": 5}},
-            "tricks": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 5}},
-            "high": {
-                "oneOf": [_SIDE_INDEX, {"type": "null"}],
-                "description": "The side that took the high; null where a 25-point hand is allowed.",
-            },
-            "partner": {"oneOf": [_SIDE_INDEX, {"type": "null"}], "description": "With call_for_partner."},
+            **_HAND_PROPERTIES,
+            "n": {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER, "description": "If given, the address's n."},
+            "version": {"type": "integer", "minimum": 1, "description": "The game's version this edit was made from."},
         },
     },
     "HandRow": {
@@ -299,6 +425,8 @@ SCHEMAS: dict = {
             "bagged": {"type": "boolean"},
             "hold": {"type": "boolean"},
             "partner": {"type": ["integer", "null"]},
+            "offsuit_set": {"type": ["integer", "null"]},
+            "tie_break_side": {"type": ["integer", "null"]},
             "tricks": {"type": ["array", "null"], "items": {"type": "integer"}},
             "high": {"type": ["integer", "null"]},
             "points": {"type": "array", "items": {"type": "integer"}},

@@ -2,12 +2,58 @@
 
 from __future__ import annotations
 
+import functools
+import re
+import sys
+
+from ..rules import PRESETS
+from ..rules import cards as _cards
+
+
+@functools.cache
+def _folds_to() -> dict[str, str]:
+    """Every character whose lower case is one ASCII letter (K, the Kelvin sign, lowers to k)."""
+    found: dict[str, str] = {}
+    for code in range(sys.maxunicode + 1):
+        ch = chr(code)
+        low = ch.lower()
+        if len(low) == 1 and low.isascii() and low.isalpha():
+            found[ch] = low
+    return found
+
+
+def _any_case(word: str, *, spaces_inside: bool = False) -> str:
+    """A regex for *word* as ``.lower()`` reads it; with *spaces_inside*, whitespace may stand between letters."""
+    parts = []
+    for ch in word:
+        same = sorted(c for c, low in _folds_to().items() if low == ch) if ch.isascii() and ch.isalpha() else [ch]
+        parts.append("[" + "".join(re.escape(c) for c in same) + "]" if len(same) > 1 else re.escape(same[0]))
+    return (r"\s*" if spaces_inside else "").join(parts)
+
+
+def _alternatives(words, *, spaces_inside: bool = False) -> str:
+    ordered = sorted(words, key=len, reverse=True)
+    return "(?:" + "|".join(_any_case(word, spaces_inside=spaces_inside) for word in ordered) + ")"
+
+
+# Exactly what Suit.parse and Card.parse accept, written out from their own tables.
+SUIT_PATTERN = r"^\s*" + _alternatives(_cards._SUIT_WORDS) + r"\s*$"
+CARD_PATTERN = (
+    r"^\s*(?:"
+    + _alternatives(("jk", "joker", "jo", "🃏"), spaces_inside=True)
+    + "|"
+    + _alternatives(_cards._RANK_WORDS, spaces_inside=True)
+    + r"\s*"
+    + _alternatives(_cards._SUIT_WORDS, spaces_inside=True)
+    + r")\s*$"
+)
+
 _RULES_PARAM = {
     "name": "rules",
     "in": "query",
     "required": False,
     "description": 'A preset name, or a JSON object of options such as {"preset": "nova-scotia", "joker": true}.',
-    "schema": {"type": "string", "default": "new-england"},
+    "schema": {"type": "string", "minLength": 1, "pattern": r"\S", "default": "new-england"},
 }
 _TRUMP_PARAM = {
     "name": "trump",
@@ -23,6 +69,13 @@ _ERRORS = {
     },
     "422": {
         "description": "A field cannot be used; the message says why.",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    },
+}
+_BODY_ERRORS = {
+    **_ERRORS,
+    "415": {
+        "description": "The body was not sent as `application/json`.",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
     },
 }
@@ -81,7 +134,7 @@ PATHS: dict = {
                 "required": True,
                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TrickQuestion"}}},
             },
-            "responses": {"200": _json("TrickAnswer", "The winning card and why."), **_ERRORS},
+            "responses": {"200": _json("TrickAnswer", "The winning card and why."), **_BODY_ERRORS},
         }
     },
     "/api/v1/referee/legal": {
@@ -95,7 +148,7 @@ PATHS: dict = {
             },
             "responses": {
                 "200": _json("LegalAnswer", "The cards that may be played, and the rule that decided it."),
-                **_ERRORS,
+                **_BODY_ERRORS,
             },
         }
     },
@@ -138,11 +191,13 @@ SCHEMAS: dict = {
     },
     "Suit": {
         "type": "string",
+        "pattern": SUIT_PATTERN,
         "description": "S, C, H or D on output; input may also be ♠ ♣ ♥ ♦ or a suit's name.",
         "examples": ["S", "H"],
     },
     "Card": {
         "type": "string",
+        "pattern": CARD_PATTERN,
         "description": "A card: 5H, 10D, AH, JK (joker). Input is lenient: 5h, T♦, 10 d.",
         "examples": ["5H", "10D", "JK"],
     },
@@ -159,8 +214,8 @@ SCHEMAS: dict = {
     },
     "Rules": {
         "oneOf": [
-            {"type": "string", "enum": ["new-england", "nova-scotia", "auction-100", "one-ten", "traditional"]},
-            {"type": "object", "properties": {"preset": {"type": "string"}}, "additionalProperties": True},
+            {"type": "string", "enum": list(PRESETS)},
+            {"type": "object", "properties": {"preset": {"type": "string", "enum": list(PRESETS)}}},
         ],
         "default": "new-england",
     },

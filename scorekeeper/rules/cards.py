@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-__all__ = ["Suit", "Card", "CardError", "parse_cards", "deck", "RANK_LABELS"]
+__all__ = ["Suit", "Card", "CardError", "parse_cards", "split_tokens", "deck", "RANK_LABELS"]
 
 
 class CardError(ValueError):
@@ -96,7 +96,7 @@ class Card:
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None) or (self.rank is not None and self.rank not in RANK_LABELS):
             raise CardError(f"There is no card with rank {self.rank!r} and suit {self.suit!r}")
-        key = 0 if self.suit is None else self.rank * 4 + _SUIT_INDEX[self.suit]
+        key = 0 if self.suit is None or self.rank is None else self.rank * 4 + _SUIT_INDEX[self.suit]
         object.__setattr__(self, "_key", key)
 
     def __hash__(self) -> int:
@@ -104,7 +104,7 @@ class Card:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Card:
-            return self._key == other._key  # type: ignore[attr-defined]
+            return self._key == other._key
         return NotImplemented
 
     @property
@@ -112,24 +112,38 @@ class Card:
         return self.rank is None
 
     @property
+    def plain_suit(self) -> Suit:
+        """The suit of a card that is not the joker (the joker is always a trump, so off-suit rules never meet it)."""
+        if self.suit is None:
+            raise CardError("The joker has no suit", "JK")
+        return self.suit
+
+    @property
+    def plain_rank(self) -> int:
+        """The rank of a card that is not the joker: 2 to 14 (ace)."""
+        if self.rank is None:
+            raise CardError("The joker has no rank", "JK")
+        return self.rank
+
+    @property
     def rank_label(self) -> str:
-        return "Joker" if self.rank is None else RANK_LABELS[self.rank]
+        return "Joker" if self.rank is None else RANK_LABELS[self.plain_rank]
 
     @property
     def code(self) -> str:
         """The card as the JSON API writes it: ``5H``, ``10D``, ``JK``."""
-        return "JK" if self.suit is None else RANK_LABELS[self.rank] + self.suit.letter
+        return "JK" if self.suit is None else RANK_LABELS[self.plain_rank] + self.suit.letter
 
     @property
     def name(self) -> str:
         """The card in words: ``five of hearts``."""
         if self.suit is None:
             return "the joker"
-        rank = _RANK_NAMES.get(self.rank) or _NUMBER_WORDS[self.rank]
+        rank = _RANK_NAMES.get(self.plain_rank) or _NUMBER_WORDS[self.plain_rank]
         return f"{rank} of {self.suit.plural}"
 
     def __str__(self) -> str:
-        return "Joker" if self.suit is None else RANK_LABELS[self.rank] + self.suit.symbol
+        return "Joker" if self.suit is None else RANK_LABELS[self.plain_rank] + self.suit.symbol
 
     def __repr__(self) -> str:
         return f"Card.parse({self.code!r})"
@@ -167,7 +181,7 @@ def deck(joker: bool = False) -> tuple[Card, ...]:
 def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Read several cards (``"5h jd ah"`` or a list); a card given twice is an error."""
     if isinstance(cards, str):
-        tokens: Iterable[str | Card] = _split_tokens(cards)
+        tokens: Iterable[str | Card] = split_tokens(cards)
     else:
         tokens = cards
     result: list[Card] = []
@@ -181,7 +195,7 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     return tuple(result)
 
 
-def _split_tokens(text: str) -> list[str]:
+def split_tokens(text: str) -> list[str]:
     """Split on commas and spaces, keeping ``10 d`` together as one card."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
     tokens: list[str] = []

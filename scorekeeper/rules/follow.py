@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from .cards import Card, CardError, Suit
 from .options import Rules
 from .rank import ACE_OF_HEARTS, RankTable, rank_table
 from .trick import check_cards
 
-__all__ = ["legal_plays", "judge_play", "PlayAnswer", "Verdict", "renegable_cards"]
+__all__ = ["legal_plays", "judge_play", "PlayAnswer", "PlayRule", "Verdict", "VerdictKind", "renegable_cards"]
 
 
 def renegable_cards(table: RankTable, rules: Rules) -> tuple[Card, ...]:
@@ -32,26 +34,50 @@ _RENEGABLE = {
 
 
 def _names(cards: Iterable[Card]) -> str:
-    cards = [str(c) for c in cards]
-    if len(cards) <= 1:
-        return "".join(cards)
-    return ", ".join(cards[:-1]) + " and " + cards[-1]
+    words = [str(c) for c in cards]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+class PlayRule(enum.StrEnum):
+    """The rule of RULES.md §4 that decided which cards may be played."""
+
+    LEADING = "leading"
+    TRUMP_LED_NO_TRUMP = "trump-led-no-trump"
+    ACE_HEARTS_LED_PLAY_HEART = "ace-hearts-led-play-heart"
+    TRUMP_LED_MAY_RENEGE = "trump-led-may-renege"
+    TRUMP_LED_MUST_PLAY_TRUMP = "trump-led-must-play-trump"
+    OFFSUIT_ANY = "offsuit-any"
+    OFFSUIT_FOLLOW_SUIT_OR_TRUMP = "offsuit-follow-suit-or-trump"
+    OFFSUIT_CANNOT_FOLLOW = "offsuit-cannot-follow"
+
+
+class VerdictKind(enum.StrEnum):
+    """Whether a card played was legal, a legal renege, or a renege."""
+
+    LEGAL = "legal"
+    LEGAL_RENEGE = "legal-renege"
+    RENEGE = "renege"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class PlayAnswer:
-    """The cards a hand may play to a trick, with the rule that decided it."""
+    """The cards a player holding ``held`` may play to a trick, with the rule that decided it."""
 
-    __slots__ = ("hand", "trick", "legal", "held_back", "rule", "measured_against", "_table", "_rules")
+    held: tuple[Card, ...]
+    trick: tuple[Card, ...]
+    legal: tuple[Card, ...]
+    held_back: tuple[Card, ...]
+    rule: PlayRule
+    measured_against: Card | None
+    _table: RankTable = field(compare=False)
+    _rules: Rules = field(compare=False)
 
-    def __init__(self, hand, trick, legal, held_back, rule, measured_against, table, rules):
-        self.hand: tuple[Card, ...] = hand
-        self.trick: tuple[Card, ...] = trick
-        self.legal: tuple[Card, ...] = legal
-        self.held_back: tuple[Card, ...] = held_back
-        self.rule: str = rule
-        self.measured_against: Card | None = measured_against
-        self._table = table
-        self._rules = rules
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The cards held (the older name of ``held``)."""
+        return self.held
 
     @property
     def trump(self) -> Suit:
@@ -59,35 +85,35 @@ class PlayAnswer:
 
     @property
     def any_card(self) -> bool:
-        return len(self.legal) == len(self.hand)
+        return len(self.legal) == len(self.held)
 
     @property
     def explanation(self) -> str:
         rule, table = self.rule, self._table
-        if rule == "leading":
+        if rule is PlayRule.LEADING:
             return "You are leading, so you may play any card."
         lead = self.trick[0]
-        trumps = [c for c in self.hand if table.is_trump(c)]
+        trumps = [c for c in self.held if table.is_trump(c)]
         against = self.measured_against
         against_words = (
             f"the {against} led"
             if self._rules.renege_against == "lead"
             else f"the {against}, the highest trump played so far"
         )
-        if rule == "trump-led-no-trump":
+        if rule is PlayRule.TRUMP_LED_NO_TRUMP:
             return f"A trump was led ({lead}) and you hold no trump, so you may play any card."
-        if rule == "ace-hearts-led-play-heart":
+        if rule is PlayRule.ACE_HEARTS_LED_PLAY_HEART:
             return (
                 "The A♥ was led and you hold no trump, so under this table's rule you must play a heart: "
                 f"{_names(self.legal)}."
             )
-        if rule == "trump-led-may-renege":
+        if rule is PlayRule.TRUMP_LED_MAY_RENEGE:
             return (
                 f"A trump was led ({lead}). Your only {'trump' if len(trumps) == 1 else 'trumps'}, {_names(trumps)}, "
                 f"{'outranks' if len(trumps) == 1 else 'outrank'} {against_words}, so you may hold "
                 f"{'it' if len(trumps) == 1 else 'them'} back (a legal renege) and play any card."
             )
-        if rule == "trump-led-must-play-trump":
+        if rule is PlayRule.TRUMP_LED_MUST_PLAY_TRUMP:
             text = f"A trump was led ({lead}), so you must play a trump: {_names(self.legal)}."
             must = [c for c in trumps if c not in self.held_back]
             renegable = renegable_cards(table, self._rules)
@@ -104,17 +130,17 @@ class PlayAnswer:
                     f"outranks {against_words}."
                 )
             return text
-        led = lead.suit
-        if rule == "offsuit-any":
+        led = lead.plain_suit
+        if rule is PlayRule.OFFSUIT_ANY:
             return (
                 f"{lead} was led and is not a trump. At this table you need not follow suit, so you may play any card."
             )
-        if rule == "offsuit-follow-suit-or-trump":
+        if rule is PlayRule.OFFSUIT_FOLLOW_SUIT_OR_TRUMP:
             return (
                 f"{led.plural.capitalize()} were led and you hold {'a' if led.singular[0] not in 'aeiou' else 'an'} "
                 f"{led.singular}, so you must play a {led.singular} or a trump."
             )
-        if rule == "offsuit-cannot-follow":
+        if rule is PlayRule.OFFSUIT_CANNOT_FOLLOW:
             return f"{led.plural.capitalize()} were led and you hold none, so you may play any card."
         raise AssertionError(rule)
 
@@ -122,64 +148,68 @@ class PlayAnswer:
         return f"<PlayAnswer {self.rule}: {' '.join(map(str, self.legal))}>"
 
 
-def legal_plays(hand: Iterable[str | Card], trick: Iterable[str | Card], trump: Suit | str, rules: Rules) -> PlayAnswer:
-    """Return the cards of ``hand`` that may be played to ``trick`` (cards already played, lead first)."""
+def legal_plays(held: Iterable[str | Card], trick: Iterable[str | Card], trump: Suit | str, rules: Rules) -> PlayAnswer:
+    """Return the cards of ``held`` (a player's cards) that may be played to ``trick`` (played so far, lead first)."""
     table = rank_table(trump, rules)
-    hand = check_cards(hand, table, rules, "hand")
-    trick = check_cards(trick, table, rules, "trick")
-    if not hand:
+    cards = check_cards(held, table, rules, "hand")
+    played = check_cards(trick, table, rules, "trick")
+    if not cards:
         raise CardError("The hand is empty: give the cards you hold")
-    if len(hand) > 9:
+    if len(cards) > 9:
         raise CardError("A hand has at most 5 cards (a few more while drawing)")
-    if len(trick) > 7:
+    if len(played) > 7:
         raise CardError("A trick has at most 8 cards, so at most 7 can be played before you")
-    both = set(hand).intersection(trick)
+    both = set(cards).intersection(played)
     if both:
-        card = next(c for c in trick if c in both)
+        card = next(c for c in played if c in both)
         raise CardError(f"{card} cannot be both in your hand and already played", card.code)
-    if not trick:
-        return PlayAnswer(hand, trick, hand, (), "leading", None, table, rules)
+
+    def answer(
+        legal: tuple[Card, ...], rule: PlayRule, against: Card | None = None, back: tuple[Card, ...] = ()
+    ) -> PlayAnswer:
+        return PlayAnswer(cards, played, legal, back, rule, against, table, rules)
+
+    if not played:
+        return answer(cards, PlayRule.LEADING)
     power = table.power
-    lead = trick[0]
+    lead = played[0]
     if power[lead] >= 100:
-        trumps = tuple(c for c in hand if power[c] >= 100)
+        trumps = tuple(c for c in cards if power[c] >= 100)
         if not trumps:
             if rules.ace_hearts_led_forces_hearts and lead == ACE_OF_HEARTS and table.trump is not Suit.HEARTS:
-                hearts = tuple(c for c in hand if c.suit is Suit.HEARTS)
+                hearts = tuple(c for c in cards if c.suit is Suit.HEARTS)
                 if hearts:
-                    return PlayAnswer(hand, trick, hearts, (), "ace-hearts-led-play-heart", lead, table, rules)
-            return PlayAnswer(hand, trick, hand, (), "trump-led-no-trump", lead, table, rules)
+                    return answer(hearts, PlayRule.ACE_HEARTS_LED_PLAY_HEART, lead)
+            return answer(cards, PlayRule.TRUMP_LED_NO_TRUMP, lead)
         if rules.renege_against == "lead":
             against = lead
         else:
-            against = max((c for c in trick if power[c] >= 100), key=power.__getitem__)
+            against = max((c for c in played if power[c] >= 100), key=power.__getitem__)
         bar = power[against]
         renegable = renegable_cards(table, rules)
-        held = tuple(c for c in trumps if c in renegable and power[c] > bar)
-        if len(held) == len(trumps):
-            return PlayAnswer(hand, trick, hand, held, "trump-led-may-renege", against, table, rules)
-        return PlayAnswer(hand, trick, trumps, held, "trump-led-must-play-trump", against, table, rules)
+        back = tuple(c for c in trumps if c in renegable and power[c] > bar)
+        if len(back) == len(trumps):
+            return answer(cards, PlayRule.TRUMP_LED_MAY_RENEGE, against, back)
+        return answer(trumps, PlayRule.TRUMP_LED_MUST_PLAY_TRUMP, against, back)
     if rules.follow == "any":
-        return PlayAnswer(hand, trick, hand, (), "offsuit-any", None, table, rules)
+        return answer(cards, PlayRule.OFFSUIT_ANY)
     led = lead.suit
-    if any(c.suit is led and power[c] < 100 for c in hand):
-        legal = tuple(c for c in hand if power[c] >= 100 or c.suit is led)
-        return PlayAnswer(hand, trick, legal, (), "offsuit-follow-suit-or-trump", None, table, rules)
-    return PlayAnswer(hand, trick, hand, (), "offsuit-cannot-follow", None, table, rules)
+    if any(c.suit is led and power[c] < 100 for c in cards):
+        legal = tuple(c for c in cards if power[c] >= 100 or c.suit is led)
+        return answer(legal, PlayRule.OFFSUIT_FOLLOW_SUIT_OR_TRUMP)
+    return answer(cards, PlayRule.OFFSUIT_CANNOT_FOLLOW)
 
 
+@dataclass(frozen=True, slots=True, repr=False)
 class Verdict:
     """Whether one particular card may be played, and why."""
 
-    __slots__ = ("card", "kind", "answer")
-
-    def __init__(self, card: Card, kind: str, answer: PlayAnswer):
-        self.card = card
-        self.kind = kind  # "legal", "legal-renege" or "renege"
-        self.answer = answer
+    card: Card
+    kind: VerdictKind
+    answer: PlayAnswer
 
     @property
-    def rule(self) -> str:
+    def rule(self) -> PlayRule:
         return self.answer.rule
 
     @property
@@ -188,14 +218,14 @@ class Verdict:
 
     @property
     def legal(self) -> bool:
-        return self.kind != "renege"
+        return self.kind is not VerdictKind.RENEGE
 
     @property
     def explanation(self) -> str:
         card, answer = self.card, self.answer
-        if self.kind == "renege":
+        if self.kind is VerdictKind.RENEGE:
             return f"No: {card} may not be played here — that would be a renege. {answer.explanation}"
-        if self.kind == "legal-renege":
+        if self.kind is VerdictKind.LEGAL_RENEGE:
             return (
                 f"Yes: playing {card} holds back {_names(answer.held_back)}, which is a legal renege. "
                 f"{answer.explanation}"
@@ -207,15 +237,15 @@ class Verdict:
 
 
 def judge_play(
-    card: str | Card, hand: Iterable[str | Card], trick: Iterable[str | Card], trump: Suit | str, rules: Rules
+    card: str | Card, held: Iterable[str | Card], trick: Iterable[str | Card], trump: Suit | str, rules: Rules
 ) -> Verdict:
-    """Judge one card played from ``hand`` to ``trick``: legal, a legal renege, or a renege."""
+    """Judge one card played from ``held`` (the player's cards) to ``trick``: legal, a legal renege, or a renege."""
     card = Card.parse(card)
-    answer = legal_plays(hand, trick, trump, rules)
-    if card not in answer.hand:
+    answer = legal_plays(held, trick, trump, rules)
+    if card not in answer.held:
         raise CardError(f"{card} is not in the hand", card.code)
     if card not in answer.legal:
-        return Verdict(card, "renege", answer)
-    if answer.rule == "trump-led-may-renege" and card not in answer.held_back:
-        return Verdict(card, "legal-renege", answer)
-    return Verdict(card, "legal", answer)
+        return Verdict(card, VerdictKind.RENEGE, answer)
+    if answer.rule is PlayRule.TRUMP_LED_MAY_RENEGE and card not in answer.held_back:
+        return Verdict(card, VerdictKind.LEGAL_RENEGE, answer)
+    return Verdict(card, VerdictKind.LEGAL, answer)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .bidding import Bid, allowed_bids, bid_label, bid_needs, min_bid, parse_bid
 from .options import Rules
-from .points import TRICKS_IN_HAND, HandError, check_points, high_needed, points_from_tricks
+from .points import HandError, check_points, high_needed, points_from_tricks
 
 __all__ = [
+    "MAX_PLAYERS",
+    "NAME_MAX",
     "Side",
     "Seat",
     "GameSetup",
@@ -18,13 +21,86 @@ __all__ = [
     "HandEntry",
     "HandResult",
     "GameState",
+    "Standing",
+    "Outcome",
+    "WinReason",
+    "NoteKind",
+    "Note",
     "replay",
     "first_leader",
     "STANDINGS",
 ]
 
 MAX_PLAYERS = 8
-STANDINGS = ("on-the-green", "locked", "in-the-hole", "must-bid-out", "eliminated", "out")
+"""The most players at one table (RULES.md §10: 2 to 8)."""
+NAME_MAX = 80
+"""The longest name a side or a player may have, in characters."""
+
+
+class Standing(enum.StrEnum):
+    """A mark beside a side's score on the sheet."""
+
+    ON_THE_GREEN = "on-the-green"
+    LOCKED = "locked"
+    IN_THE_HOLE = "in-the-hole"
+    MUST_BID_OUT = "must-bid-out"
+    ELIMINATED = "eliminated"
+    OUT = "out"
+
+
+STANDINGS = tuple(Standing)
+
+
+class Outcome(enum.StrEnum):
+    """What became of the bid."""
+
+    MADE = "made"
+    SET = "set"
+
+
+class WinReason(enum.StrEnum):
+    """Which rule of RULES.md §7–§8 decided the winner."""
+
+    BIDDER_GOES_OUT = "bidder-goes-out"
+    MOST_POINTS = "most-points"
+    NOBODY_ON_THE_GREEN = "nobody-on-the-green"
+    LAST_TRICK = "last-trick"
+    FIRST_OUT = "first-out"
+    LAST_SIDE_LEFT = "last-side-left"
+
+
+class NoteKind(enum.StrEnum):
+    """What a note beside a hand is about."""
+
+    SET = "set"
+    ALL_FIVE_TRICKS = "all-five-tricks"
+    OFFSUIT_SET = "offsuit-set"
+    CAPPED = "capped"
+    FROZEN = "frozen"
+    FORTY_FIVE = "forty-five"
+    ELIMINATED = "eliminated"
+
+
+class Note(str):
+    """A note beside a hand: the sentence itself, with its ``kind`` and the ``side`` it is about.
+
+    It is the sentence (a ``str``) so pages and the JSON API show it as it is; pages branch on ``kind``.
+    """
+
+    kind: NoteKind
+    side: int
+
+    def __new__(cls, text: str, kind: NoteKind, side: int) -> Note:
+        note = super().__new__(cls, text)
+        object.__setattr__(note, "kind", kind)
+        object.__setattr__(note, "side", side)
+        return note
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a note cannot be changed")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Note, (str(self), self.kind, self.side))
 
 
 class SetupError(ValueError):
@@ -43,13 +119,15 @@ class Side(NamedTuple):
 
 
 class Seat(NamedTuple):
+    """One chair at the table: who sits there and the number of the side they play for."""
+
     player: str
     side: int
 
 
 @dataclass(frozen=True)
 class GameSetup:
-    """Who plays, under which rules, who deals first, and any score carried over from paper."""
+    """Who plays, under which rules, who deals first, and any start scores carried over from paper."""
 
     rules: Rules
     sides: tuple[Side, ...]
@@ -63,9 +141,11 @@ class GameSetup:
         object.__setattr__(self, "sides", sides)
         if len(sides) < 2:
             raise SetupError("A game needs at least two sides", "sides")
-        names = [s.name.strip() for s in sides]
+        names = [s.name.strip() if isinstance(s.name, str) else "" for s in sides]
         if any(not n for n in names):
             raise SetupError("Every side needs a name", "sides")
+        if any(len(n) > NAME_MAX for n in names):
+            raise SetupError(f"A side's name can be at most {NAME_MAX} characters", "sides")
         if len({n.casefold() for n in names}) != len(names):
             raise SetupError("Two sides have the same name: give each side its own", "sides")
         sizes = {len(s.players) for s in sides}
@@ -76,8 +156,10 @@ class GameSetup:
         players = [p for s in sides for p in s.players]
         if any(not isinstance(p, str) or not p.strip() for p in players):
             raise SetupError("Every player needs a name", "players")
+        if any(len(p.strip()) > NAME_MAX for p in players):
+            raise SetupError(f"A player's name can be at most {NAME_MAX} characters", "players")
         if not 2 <= len(players) <= MAX_PLAYERS:
-            raise SetupError(f"Forty-Fives is played by 2 to 8 players, not {len(players)}", "players")
+            raise SetupError(f"Forty-Fives is played by 2 to {MAX_PLAYERS} players, not {len(players)}", "players")
         if len({p.strip().casefold() for p in players}) != len(players):
             raise SetupError("Two players have the same name: add an initial to tell them apart", "players")
         if self.rules.call_for_partner and (len(sides) != 5 or sizes != {1}):
@@ -86,39 +168,92 @@ class GameSetup:
         seats = tuple(Seat(side.players[i], s) for i in range(team) for s, side in enumerate(sides))
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "names", tuple(s.name for s in sides))
-        if (
-            not isinstance(self.first_dealer, int)
-            or isinstance(self.first_dealer, bool)
-            or not 0 <= self.first_dealer < len(seats)
-        ):
+        if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < len(seats):
             raise SetupError("The first dealer must be one of the players", "first_dealer")
         if self.scores is not None:
-            scores = tuple(self.scores)
-            if len(scores) != len(sides):
-                raise SetupError("Give one starting score for each side", "scores")
-            if any(not isinstance(x, int) or isinstance(x, bool) for x in scores):
-                raise SetupError("Starting scores must be whole numbers", "scores")
-            if any(x % 5 for x in scores):
-                raise SetupError("Scores go in fives: a starting score must be a multiple of 5", "scores")
-            if any(x >= self.rules.target for x in scores):
-                raise SetupError(
-                    f"A starting score of {self.rules.target} or more means that game is already over", "scores"
-                )
-            if self.rules.elimination_at is not None and any(x <= self.rules.elimination_at for x in scores):
-                raise SetupError("A side cannot start at or below the elimination score", "scores")
-            object.__setattr__(self, "scores", scores)
+            object.__setattr__(self, "scores", self._check_start_scores(tuple(self.scores)))
+
+    def _check_start_scores(self, scores: tuple[Any, ...]) -> tuple[int, ...]:
+        """Check start scores carried over from a paper sheet."""
+        rules = self.rules
+        if len(scores) != len(self.sides):
+            raise SetupError("Give one starting score for each side", "scores")
+        if any(not _is_int(x) for x in scores):
+            raise SetupError("Starting scores must be whole numbers", "scores")
+        if any(x % 5 for x in scores):
+            raise SetupError("Scores go in fives: a starting score must be a multiple of 5", "scores")
+        if any(x >= rules.target for x in scores):
+            raise SetupError(f"A starting score of {rules.target} or more means that game is already over", "scores")
+        if rules.forty_five_resets and 45 in scores:
+            raise SetupError(
+                "Under the forty-five rule a score of exactly 45 goes back to 0, so no side can start on 45",
+                "scores",
+            )
+        if rules.elimination_at is not None and any(x <= rules.elimination_at for x in scores):
+            raise SetupError("A side cannot start at or below the elimination score", "scores")
+        return scores
+
+    @property
+    def start_scores(self) -> tuple[int, ...]:
+        """The scores the game starts from: those carried over from paper, or 0 each."""
+        return self.scores if self.scores is not None else (0,) * len(self.sides)
 
     @property
     def partners(self) -> bool:
+        """Whether sides are teams of partners (not cut-throat)."""
         return len(self.seats) > len(self.sides)
+
+    @property
+    def seat_order(self) -> tuple[str, ...]:
+        """The players' names clockwise from seat 0 (partners sit alternately)."""
+        return tuple(seat.player for seat in self.seats)
+
+    def seat_of(self, player: str) -> int:
+        """Return the seat of the player with this name (case and outer spaces do not matter)."""
+        key = player.strip().casefold()
+        for i, seat in enumerate(self.seats):
+            if seat.player.strip().casefold() == key:
+                return i
+        raise SetupError(f"Nobody called '{player.strip()[:NAME_MAX]}' plays in this game", "players")
 
     def side_name(self, side: int) -> str:
         return self.sides[side].name
 
 
+def seat_sides(players: Sequence[str], sides: int | None = None, names: Sequence[str] = ()) -> tuple[Side, ...]:
+    """Make the sides from players' names typed in the order they sit, clockwise.
+
+    ``sides`` None is cut-throat: each player is a side named after them. Otherwise the players make
+    that many sides of partners sitting alternately (RULES.md §10: the 1st, 4th… player with 3 sides);
+    ``names`` gives the sides' names, blank ones read "Ann & Amy".
+    """
+    players = [p.strip() for p in players]
+    if sides is None:
+        return tuple(Side(p, (p,)) for p in players)
+    if not _is_int(sides) or sides < 2:
+        raise SetupError("A game needs at least two sides", "sides")
+    if len(players) % sides or len(players) == sides:
+        raise SetupError(
+            f"{len(players)} players cannot make {sides} sides of partners: each side needs the same number "
+            "of players, two or more",
+            "players",
+        )
+    result = []
+    for i in range(sides):
+        team = tuple(players[j] for j in range(i, len(players), sides))
+        name = names[i].strip() if i < len(names) and names[i].strip() else " & ".join(team)
+        result.append(Side(name, team))
+    return tuple(result)
+
+
 @dataclass(frozen=True, slots=True)
 class HandEntry:
-    """One hand as the table reports it: who bid what, and what each side took."""
+    """One hand as the table reports it: who bid what, and what each side took.
+
+    Side numbers throughout: ``bidder``, ``high``, ``partner`` (with ``call_for_partner``), ``offsuit_set``
+    (the defending side that set the bidder with non-trump cards only, with ``offsuit_set_bonus``) and
+    ``tie_break_side`` (the tied side that took the later trick or reached the target first, with ``tie_break``).
+    """
 
     bidder: int | None = None
     bid: Bid | None = None
@@ -128,6 +263,8 @@ class HandEntry:
     high: int | None = None
     points: tuple[int, ...] | None = None
     partner: int | None = None
+    offsuit_set: int | None = None
+    tie_break_side: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("tricks", "points"):
@@ -154,8 +291,10 @@ class HandResult:
     deltas: tuple[int, ...]
     scores: tuple[int, ...]
     made: bool | None
-    notes: tuple[str, ...]
-    standing: tuple[tuple[str, ...], ...]
+    notes: tuple[Note, ...]
+    standing: tuple[tuple[Standing, ...], ...]
+    offsuit_set: int | None = None
+    tie_break_side: int | None = None
 
     @property
     def bid_label(self) -> str:
@@ -164,6 +303,13 @@ class HandResult:
     @property
     def set(self) -> bool:
         return self.made is False
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Made or set; None in a game without bidding."""
+        if self.made is None:
+            return None
+        return Outcome.MADE if self.made else Outcome.SET
 
 
 def first_leader(rules: Rules, seats: Sequence[Seat], dealer_seat: int, bidder_seat: int | None) -> int | None:
@@ -179,6 +325,30 @@ def first_leader(rules: Rules, seats: Sequence[Seat], dealer_seat: int, bidder_s
 
 
 @dataclass(frozen=True, slots=True)
+class _Tally:
+    """A hand scored but not yet judged for a winner: the steps of ``GameState.apply`` pass it along."""
+
+    team: tuple[int, ...]
+    bid: Bid | None
+    points: tuple[int, ...]
+    made: bool | None
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+    notes: tuple[Note, ...]
+    eliminated: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    """Who won after a hand, by which rule; ``tied`` names the sides a tie-break must choose between."""
+
+    winner: int | None = None
+    reason: WinReason | None = None
+    text: str | None = None
+    tied: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """Where a game stands after the hands so far; ``apply`` returns the state after one more."""
 
@@ -190,21 +360,23 @@ class GameState:
     winner: int | None
     win_reason: str | None
     dealer_seat: int
-    standing: tuple[tuple[str, ...], ...]
+    standing: tuple[tuple[Standing, ...], ...]
+    won_by: WinReason | None = None
 
     @classmethod
     def start(cls, setup: GameSetup) -> GameState:
-        scores = setup.scores or (0,) * len(setup.sides)
+        """The state before the first hand: the start scores, or 0 each."""
+        scores = setup.start_scores
         return cls(
-            setup,
-            (),
-            (),
-            scores,
-            frozenset(),
-            None,
-            None,
-            setup.first_dealer,
-            _standing(setup.rules, scores, frozenset(), None),
+            setup=setup,
+            entries=(),
+            hands=(),
+            scores=scores,
+            eliminated=frozenset(),
+            winner=None,
+            win_reason=None,
+            dealer_seat=setup.first_dealer,
+            standing=_standing(setup.rules, scores, frozenset(), None),
         )
 
     # -- what the next hand looks like ----------------------------------
@@ -237,6 +409,19 @@ class GameState:
         return self.setup.seats[self.first_bidder_seat].player
 
     @property
+    def deal_order(self) -> tuple[str, ...]:
+        """The players who deal from this hand on, in turn, starting with this hand's dealer.
+
+        The deal passes to the left; a player whose side is out of the game is skipped.
+        """
+        order = [self.dealer_seat]
+        seat = self._next_seat(self.dealer_seat)
+        while seat != self.dealer_seat:
+            order.append(seat)
+            seat = self._next_seat(seat)
+        return tuple(self.setup.seats[s].player for s in order)
+
+    @property
     def min_bids(self) -> tuple[int | None, ...]:
         if not self.rules.bidding:
             return (None,) * len(self.scores)
@@ -249,9 +434,18 @@ class GameState:
         return tuple(s for s in range(len(self.scores)) if s not in self.eliminated)
 
     def allowed_bids(self, side: int, *, bagged: bool = False, hold: bool = False) -> tuple[Bid, ...]:
+        """The bids this side may make in the next hand (none for a side out of the game)."""
         if side in self.eliminated:
             return ()
         return allowed_bids(self.scores[side], self.rules, bagged=bagged, hold=hold)
+
+    def bid_choices(self) -> tuple[Bid, ...]:
+        """Every bid some side still in the game may make in the next hand, lowest first: a bid form's choices."""
+        seen: dict[Bid, None] = {}
+        for side in self.active_sides:
+            for bid in self.allowed_bids(side):
+                seen.setdefault(bid, None)
+        return tuple(sorted(seen, key=_bid_order))
 
     def high_needed(self, tricks: Sequence[int]) -> bool:
         return high_needed(tricks, self.rules)
@@ -259,127 +453,218 @@ class GameState:
     def _next_seat(self, seat: int) -> int:
         return _next_seat(self.setup.seats, seat, self.eliminated)
 
+    # -- questions the sheet asks only when they matter ---------------------
+    def offsuit_set_sides(self, entry: HandEntry) -> tuple[int, ...]:
+        """The sides that may claim 30 for setting the bidder with non-trump cards only, for this hand.
+
+        Empty unless ``offsuit_set_bonus`` is on and the bidder was set: ask the question only then.
+        Raises HandError when the hand cannot stand as entered.
+        """
+        if not self.rules.offsuit_set_bonus:
+            return ()
+        team, bid = self._check_bid(entry)
+        points = self._check_took(entry)
+        made = self._made(team, bid, points)
+        return self._offsuit_candidates(team, points) if made is False else ()
+
+    def tie_break_sides(self, entry: HandEntry) -> tuple[int, ...]:
+        """The tied sides the ``tie_break`` question chooses between for this hand, or () when none is needed.
+
+        Sides that did not bid reach the target with the same, highest score, and nothing else decides:
+        the sheet asks which took the later trick (``last-trick``) or got there first (``first-out``).
+        Raises HandError when the hand cannot stand as entered.
+        """
+        if self.rules.tie_break == "play-on":
+            return ()
+        self._check_open()
+        tally = self._tally(entry)
+        return self._decide(entry, tally).tied
+
     # -- recording a hand --------------------------------------------------
     def apply(self, entry: HandEntry) -> GameState:
         """Return the state after one more hand; raise HandError (changing nothing) if it cannot be."""
-        setup, rules = self.setup, self.rules
-        names = setup.names
-        n_sides = len(names)
-        if self.over:
+        self._check_open()
+        tally = self._tally(entry)
+        decision = self._decide(entry, tally)
+        decision = self._break_tie(entry, tally, decision)
+        return self._next(entry, tally, decision)
+
+    def _check_open(self) -> None:
+        """Refuse a hand after the game is won."""
+        if self.winner is not None:
             raise HandError(
-                f"The game is over: {names[self.winner]} won. Undo the last hand to change it, or start a rematch.",
+                f"The game is over: {self.setup.names[self.winner]} won. "
+                "Undo the last hand to change it, or start a rematch.",
                 "game",
             )
-        team, bid = self._check_bid(entry)
 
-        # What each side took.
+    def _tally(self, entry: HandEntry) -> _Tally:
+        """Check the hand and score it: the points taken, made or set, each side's change, the new scores."""
+        team, bid = self._check_bid(entry)
+        points = self._check_took(entry)
+        made = self._made(team, bid, points)
+        deltas, notes = self._score(entry, team, bid, points, made)
+        scores = [old + d for old, d in zip(self.scores, deltas)]
+        self._forty_five(deltas, scores, notes)
+        eliminated = self._eliminate(scores, notes)
+        return _Tally(team, bid, points, made, tuple(deltas), tuple(scores), tuple(notes), eliminated)
+
+    def _check_took(self, entry: HandEntry) -> tuple[int, ...]:
+        """Check what each side took (tricks and the high, or points) and return the points."""
+        rules, names = self.rules, self.setup.names
+        n_sides = len(names)
         if (entry.tricks is None) == (entry.points is None):
             raise HandError("Enter either the tricks or the points each side took", "tricks")
         if entry.tricks is not None:
             if len(entry.tricks) != n_sides:
                 raise HandError(f"Enter the tricks of each of the {n_sides} sides", "tricks")
             points = points_from_tricks(entry.tricks, entry.high, rules)
-            took_all = tuple(s for s, t in enumerate(entry.tricks) if t == TRICKS_IN_HAND)
-            check_field = "tricks"
+            where = "tricks"
         else:
+            assert entry.points is not None
             if len(entry.points) != n_sides:
                 raise HandError(f"Enter the points of each of the {n_sides} sides", "points")
             if entry.high is not None:
                 raise HandError("With points entered, the high is already counted in them", "high")
             points = check_points(entry.points, rules)
-            took_all = tuple(s for s, p in enumerate(points) if p == sum(points))
-            check_field = "points"
+            where = "points"
         for s in self.eliminated:
             if points[s]:
-                raise HandError(f"{names[s]} is out of the game and cannot take tricks", check_field)
+                raise HandError(f"{names[s]} is out of the game and cannot take tricks", where)
+        return points
 
-        # Score it.
-        old = self.scores
+    def _made(self, team: tuple[int, ...], bid: Bid | None, points: tuple[int, ...]) -> bool | None:
+        """Whether the bidding side made its bid (None without bidding).
+
+        A slam, and a 30 for 60 under ``all-tricks``, need all five tricks; every other bid needs its points.
+        The bidder and a called partner count together.
+        """
+        if bid is None:
+            return None
+        if bid == "slam" or (bid == "30-for-60" and self.rules.thirty_for_sixty == "all-tricks"):
+            return _took_all(team, points)
+        return sum(points[s] for s in team) >= bid_needs(bid)
+
+    def _score(
+        self, entry: HandEntry, team: tuple[int, ...], bid: Bid | None, points: tuple[int, ...], made: bool | None
+    ) -> tuple[list[int], list[Note]]:
+        """Each side's change of score, before the forty-five rule (RULES.md §6–§7)."""
+        rules, names = self.rules, self.setup.names
+        n_sides = len(names)
         deltas = [0] * n_sides
-        notes: list[str] = []
-        made: bool | None = None
-        if rules.bidding:
-            team_points = sum(points[s] for s in team)
-            team_took_all = any(s in team for s in took_all)
-            made = team_took_all if bid == "slam" else team_points >= bid_needs(bid)
-            bidder_name = names[entry.bidder]
-            if made:
-                gain = team_points
-                if bid == "slam":
-                    gain = 120
-                elif bid == "30-for-60":
-                    gain = 60
-                elif rules.all_five_tricks_doubles and team_took_all and team_points < 60:
-                    gain = 60
-                    notes.append(f"{bidder_name}: all five tricks score 60")
-            else:
-                gain = (
-                    -60
-                    if bid == "slam" or (bid == "30-for-60" and rules.thirty_for_sixty == "double")
-                    else -30
-                    if bid == "30-for-60"
-                    else -int(bid)
-                )
-                who = bidder_name if len(team) == 1 else f"{bidder_name} and partner"
-                notes.append(f"{who}: set, {gain}")
-            for s in team:
-                deltas[s] = gain
-            for s in range(n_sides):
-                if s in team or s in self.eliminated:
-                    continue
-                deltas[s] = self._locked_gain(s, points[s], notes)
+        notes: list[Note] = []
+        if bid is None or entry.bidder is None:
+            for s in self.active_sides:
+                deltas[s] = points[s]
+            if entry.offsuit_set is not None:
+                raise HandError("This game is played without bidding, so nobody sets a bidder", "offsuit_set")
+            return deltas, notes
+        bidder = entry.bidder
+        if made:
+            gain = sum(points[s] for s in team)
+            if bid == "slam":
+                gain = 120
+            elif bid == "30-for-60":
+                gain = 60
+            elif bid == "60-for-120":
+                gain = 120
+            elif rules.all_five_tricks_doubles and _took_all(team, points) and gain < 60:
+                gain = 60
+                notes.append(Note(f"{names[bidder]}: all five tricks score 60", NoteKind.ALL_FIVE_TRICKS, bidder))
         else:
-            for s in range(n_sides):
-                if s not in self.eliminated:
-                    deltas[s] = points[s]
-        scores = [o + d for o, d in zip(old, deltas)]
+            gain = -_stake(bid, rules)
+            who = names[bidder] if len(team) == 1 else f"{names[bidder]} and partner"
+            notes.append(Note(f"{who}: set, {gain}", NoteKind.SET, bidder))
+        for s in team:
+            deltas[s] = gain
+        bonus = self._check_offsuit_set(entry, team, points, made)
+        for s in self.active_sides:
+            if s in team:
+                continue
+            took = points[s]
+            if s == bonus:
+                took = 30
+                notes.append(Note(f"{names[s]}: set the bidder with off-suit cards only, 30", NoteKind.OFFSUIT_SET, s))
+            deltas[s] = self._locked_gain(s, took, notes)
+        return deltas, notes
 
-        if rules.forty_five_resets:
-            for s in range(n_sides):
-                if deltas[s] and scores[s] == 45:
-                    notes.append(f"{names[s]}: landed on 45, back to 0")
-                    deltas[s] = -old[s]
-                    scores[s] = 0
+    def _offsuit_candidates(self, team: tuple[int, ...], points: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(s for s in self.active_sides if s not in team and points[s])
 
-        eliminated = self.eliminated
-        if rules.elimination_at is not None:
-            out = {s for s in range(n_sides) if s not in eliminated and scores[s] <= rules.elimination_at}
-            for s in sorted(out):
-                notes.append(f"{names[s]}: fell to {scores[s]}, out of the game")
-            eliminated = eliminated | out
+    def _check_offsuit_set(
+        self, entry: HandEntry, team: tuple[int, ...], points: tuple[int, ...], made: bool | None
+    ) -> int | None:
+        """Check the side said to have set the bidder with non-trump cards only (``offsuit_set_bonus``)."""
+        side = entry.offsuit_set
+        if side is None:
+            return None
+        names = self.setup.names
+        if not self.rules.offsuit_set_bonus:
+            raise HandError("Setting the bidder with off-suit cards scores nothing extra in this game", "offsuit_set")
+        if not _is_int(side) or not 0 <= side < len(names):
+            raise HandError("That side is not in this game", "offsuit_set")
+        if made:
+            raise HandError("The bidder made the bid, so nobody set it", "offsuit_set")
+        if side in team:
+            raise HandError(f"{names[side]} bid this hand, so it cannot have set the bidder", "offsuit_set")
+        if side not in self._offsuit_candidates(team, points):
+            raise HandError(f"{names[side]} took no trick, so it cannot have set the bidder", "offsuit_set")
+        return side
 
-        scores_t = tuple(scores)
-        winner, reason = self._winner(entry, team, bid, made, scores_t, eliminated)
-        standing = _standing(rules, scores_t, eliminated, winner)
-        dealer_seat = self.dealer_seat
+    def _forty_five(self, deltas: list[int], scores: list[int], notes: list[Note]) -> None:
+        """The forty-five rule: a side whose score changed and lands exactly on 45 goes back to 0."""
+        if not self.rules.forty_five_resets:
+            return
+        for s, name in enumerate(self.setup.names):
+            if deltas[s] and scores[s] == 45:
+                notes.append(Note(f"{name}: landed on 45, back to 0", NoteKind.FORTY_FIVE, s))
+                deltas[s] = -self.scores[s]
+                scores[s] = 0
+
+    def _eliminate(self, scores: list[int], notes: list[Note]) -> frozenset[int]:
+        """Sides at or below ``elimination_at`` leave the game."""
+        limit = self.rules.elimination_at
+        if limit is None:
+            return self.eliminated
+        out = [s for s in self.active_sides if scores[s] <= limit]
+        for s in out:
+            notes.append(Note(f"{self.setup.names[s]}: fell to {scores[s]}, out of the game", NoteKind.ELIMINATED, s))
+        return self.eliminated | frozenset(out)
+
+    def _next(self, entry: HandEntry, tally: _Tally, decision: _Decision) -> GameState:
+        """Write the sheet's new row and move the deal on."""
+        standing = _standing(self.rules, tally.scores, tally.eliminated, decision.winner)
         result = HandResult(
             n=self.next_n,
-            dealer_seat=dealer_seat,
+            dealer_seat=self.dealer_seat,
             dealer=self.dealer,
             bidder=entry.bidder,
-            bid=bid,
+            bid=tally.bid,
             bagged=entry.bagged,
             hold=entry.hold,
             partner=entry.partner,
             tricks=entry.tricks,
             high=entry.high if entry.tricks is not None else None,
-            points=points,
-            deltas=tuple(deltas),
-            scores=scores_t,
-            made=made,
-            notes=tuple(notes),
+            points=tally.points,
+            deltas=tally.deltas,
+            scores=tally.scores,
+            made=tally.made,
+            notes=tally.notes,
             standing=standing,
+            offsuit_set=entry.offsuit_set,
+            tie_break_side=entry.tie_break_side,
         )
         return GameState(
-            setup,
-            self.entries + (entry,),
-            self.hands + (result,),
-            scores_t,
-            eliminated,
-            winner,
-            reason,
-            _next_seat(setup.seats, dealer_seat, eliminated),
-            standing,
+            setup=self.setup,
+            entries=self.entries + (entry,),
+            hands=self.hands + (result,),
+            scores=tally.scores,
+            eliminated=tally.eliminated,
+            winner=decision.winner,
+            win_reason=decision.text,
+            dealer_seat=_next_seat(self.setup.seats, self.dealer_seat, tally.eliminated),
+            standing=standing,
+            won_by=decision.reason,
         )
 
     def _check_bid(self, entry: HandEntry) -> tuple[tuple[int, ...], Bid | None]:
@@ -396,7 +681,7 @@ class GameState:
         bidder = entry.bidder
         if bidder is None:
             raise HandError("Choose the side that won the bid", "bidder")
-        if not isinstance(bidder, int) or isinstance(bidder, bool) or not 0 <= bidder < len(names):
+        if not _is_int(bidder) or not 0 <= bidder < len(names):
             raise HandError("That bidder is not a side in this game", "bidder")
         if bidder in self.eliminated:
             raise HandError(f"{names[bidder]} is out of the game and cannot bid", "bidder")
@@ -422,74 +707,159 @@ class GameState:
                 raise HandError(f"The dealer may only hold a bid of {rules.hold_from} or more", "bid")
         allowed = allowed_bids(score, rules, bagged=entry.bagged, hold=entry.hold)
         if bid not in allowed:
-            if bid == "30-for-60":
-                raise HandError("30 for 60 is not played under this game's rules", "bid")
-            if bid == "slam":
-                raise HandError("A slam bid is not played under this game's rules", "bid")
+            if bid == 30 and rules.thirty_for_sixty == "bell":
+                raise HandError("Under the bell every 30 bid is a 30 for 60: choose 30 for 60", "bid")
+            if isinstance(bid, str):
+                raise HandError(f"A {bid_label(bid)} bid is not played under this game's rules", "bid")
             lowest = min_bid(score, rules)
             raise HandError(f"{names[bidder]} has {score}, so the lowest bid it may make is {lowest}", "bid")
         partner = entry.partner
         if partner is not None:
             if not rules.call_for_partner:
                 raise HandError("Calling for a partner is not played in this game", "partner")
-            if not isinstance(partner, int) or isinstance(partner, bool) or not 0 <= partner < len(names):
+            if not _is_int(partner) or not 0 <= partner < len(names):
                 raise HandError("That partner is not a player in this game", "partner")
             if partner in self.eliminated:
                 raise HandError(f"{names[partner]} is out of the game", "partner")
         team = (bidder,) if partner is None or partner == bidder else (bidder, partner)
         return team, bid
 
-    def _locked_gain(self, side: int, took: int, notes: list[str]) -> int:
+    def _locked_gain(self, side: int, took: int, notes: list[Note]) -> int:
         """What a side that did not bid keeps of what it took, under the lock."""
         rules, old = self.rules, self.scores[side]
         name = self.setup.sides[side].name
-        if rules.lock == "cap" and old + took > rules.lock_at:
-            kept = max(0, rules.lock_at - old)
+        lock_at = rules.lock_at
+        if lock_at is None:
+            return took
+        if rules.lock == "cap" and old + took > lock_at:
+            kept = max(0, lock_at - old)
             if took:
-                notes.append(f"{name}: stopped at {rules.lock_at} by the lock, {took - kept} lost")
+                notes.append(
+                    Note(f"{name}: stopped at {lock_at} by the lock, {took - kept} lost", NoteKind.CAPPED, side)
+                )
             return kept
-        if rules.lock == "freeze" and old >= rules.lock_at:
+        if rules.lock == "freeze" and old >= lock_at:
             if took:
-                notes.append(f"{name}: locked at {rules.lock_at}, scores only by winning the bid")
+                notes.append(
+                    Note(f"{name}: locked at {lock_at}, scores only by winning the bid", NoteKind.FROZEN, side)
+                )
             return 0
         return took
 
-    def _winner(
-        self,
-        entry: HandEntry,
-        team: tuple[int, ...],
-        bid: Bid | None,
-        made: bool | None,
-        scores: tuple[int, ...],
-        eliminated: frozenset[int],
-    ) -> tuple[int | None, str | None]:
-        rules, names = self.rules, self.setup.names
+    def _decide(self, entry: HandEntry, tally: _Tally) -> _Decision:
+        """Say who won with the new scores, and by which rule (RULES.md §7–§8).
+
+        1. The last side left in the game wins.
+        2. The bidder goes out: a bidding side that made its bid and has the target or more wins,
+           whoever else also passed the target in that hand.
+        3. Otherwise the sides that did not bid and have the target or more are candidates; the one
+           with the most points wins when no other side has as many and, under ``on_the_green``, no
+           other side is on the green. Candidates tied on the most points play on, unless ``tie_break``
+           settles it (``tied`` names them; see ``_break_tie``).
+        """
+        rules, names, scores = self.rules, self.setup.names, tally.scores
         target = rules.target
-        active = [s for s in range(len(scores)) if s not in eliminated]
+        active = [s for s in range(len(scores)) if s not in tally.eliminated]
         if len(active) == 1:
-            return active[0], f"{names[active[0]]} is the last side left in the game."
-        if made and rules.bidding:
-            out = [s for s in team if scores[s] >= target]
+            last = active[0]
+            return _Decision(
+                last,
+                WinReason.LAST_SIDE_LEFT,
+                f"{names[last]} wins as the last side left: every other side is out of the game.",
+            )
+        if tally.made and entry.bidder is not None:
+            out = [s for s in tally.team if scores[s] >= target]
             if out:
                 side = max(out, key=lambda s: (scores[s], s == entry.bidder))
-                return side, (
-                    f"{names[entry.bidder]} bid {bid_label(bid)} and made it: the bidder goes out with {scores[side]}."
+                return _Decision(
+                    side,
+                    WinReason.BIDDER_GOES_OUT,
+                    f"{names[entry.bidder]} bid {bid_label(tally.bid)} and made it: "
+                    f"the bidder goes out with {scores[side]}.",
                 )
-        candidates = [s for s in active if s not in team and scores[s] >= target]
+        candidates = [s for s in active if s not in tally.team and scores[s] >= target]
         if not candidates:
-            return None, None
-        best = max(candidates, key=lambda s: scores[s])
-        others = [s for s in active if s != best]
-        if any(scores[s] >= scores[best] for s in others):
-            return None, None
+            return _Decision()
+        top = max(scores[s] for s in candidates)
+        tied = tuple(s for s in candidates if scores[s] == top)
+        best = tied[0]
+        if any(scores[s] >= top for s in active if s not in tied):
+            return _Decision()
         green = rules.green_line
-        if green is not None and any(scores[s] >= green for s in others):
-            return None, None
+        if green is not None and any(scores[s] >= green for s in active if s != best):
+            return _Decision()
+        if len(tied) > 1:
+            return _Decision(tied=tied if rules.tie_break != "play-on" else ())
         if not rules.bidding:
-            return best, f"{names[best]} reaches {scores[best]} with the most points."
+            return _Decision(best, WinReason.MOST_POINTS, f"{names[best]} reaches {scores[best]} with the most points.")
         if green is not None:
-            return best, f"{names[best]} reaches {scores[best]} without the bid, and nobody else is on the green."
-        return best, f"{names[best]} reaches {scores[best]} with more points than any other side."
+            return _Decision(
+                best,
+                WinReason.NOBODY_ON_THE_GREEN,
+                f"{names[best]} reaches {scores[best]} without the bid, and nobody else is on the green.",
+            )
+        return _Decision(
+            best,
+            WinReason.MOST_POINTS,
+            f"{names[best]} reaches {scores[best]} with more points than any other side.",
+        )
+
+    def _break_tie(self, entry: HandEntry, tally: _Tally, decision: _Decision) -> _Decision:
+        """Settle a tie for the win with the side the table names (``tie_break``), or refuse the hand."""
+        rules, names = self.rules, self.setup.names
+        side = entry.tie_break_side
+        if side is not None and rules.tie_break == "play-on":
+            raise HandError("Tied sides play on in this game, so no tie-break is asked", "tie_break_side")
+        tied = decision.tied
+        if not tied:
+            if side is not None:
+                raise HandError(
+                    "No sides are tied for the win after this hand: there is no tie to break", "tie_break_side"
+                )
+            return decision
+        score = tally.scores[tied[0]]
+        both = " and ".join(names[s] for s in tied)
+        question = "took the later trick" if rules.tie_break == "last-trick" else f"reached {rules.target} first"
+        if side is None:
+            raise HandError(f"{both} are tied at {score}: say which of them {question}", "tie_break_side")
+        if not _is_int(side) or side not in tied:
+            raise HandError(f"Choose one of the tied sides: {both}", "tie_break_side")
+        if rules.tie_break == "last-trick" and not tally.points[side]:
+            raise HandError(
+                f"{names[side]} took no trick in this hand, so it cannot have taken the later one", "tie_break_side"
+            )
+        if rules.tie_break == "last-trick":
+            return _Decision(
+                side, WinReason.LAST_TRICK, f"{both} reach {score}: {names[side]} took the later trick and wins."
+            )
+        return _Decision(
+            side, WinReason.FIRST_OUT, f"{both} reach {score}: {names[side]} got to {rules.target} first and wins."
+        )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _took_all(team: tuple[int, ...], points: tuple[int, ...]) -> bool:
+    """Whether the bidding side (the bidder and a called partner together) took all five tricks."""
+    return all(not took for s, took in enumerate(points) if s not in team)
+
+
+def _stake(bid: Bid, rules: Rules) -> int:
+    """What a set bidding side loses (RULES.md §6–§7)."""
+    if bid == "slam":
+        return 60
+    if bid == "30-for-60":
+        return 30 if rules.thirty_for_sixty == "bell" else 60
+    if bid == "60-for-120":
+        return 120
+    return bid_needs(bid)
+
+
+def _bid_order(bid: Bid) -> tuple[int, int]:
+    special = ("30-for-60", "60-for-120", "slam")
+    return (1, special.index(bid)) if isinstance(bid, str) else (0, bid)
 
 
 def _next_seat(seats: Sequence[Seat], seat: int, eliminated: frozenset[int]) -> int:
@@ -503,24 +873,31 @@ def _next_seat(seats: Sequence[Seat], seat: int, eliminated: frozenset[int]) -> 
 
 def _standing(
     rules: Rules, scores: tuple[int, ...], eliminated: frozenset[int], winner: int | None
-) -> tuple[tuple[str, ...], ...]:
+) -> tuple[tuple[Standing, ...], ...]:
+    """The marks beside each side's score (RULES.md §7–§8), in this order.
+
+    Out of the game: ``eliminated`` (after ``in-the-hole`` when below 0). Otherwise ``on-the-green`` at the
+    green line or more; ``locked`` at the lock or more; ``in-the-hole`` below 0; ``must-bid-out`` at the
+    target or more without having won (with bidding); ``out`` for the winner.
+    """
     green = rules.green_line
     result = []
     for s, score in enumerate(scores):
-        marks = []
+        marks: list[Standing] = []
         if s in eliminated:
-            result.append(("in-the-hole", "eliminated") if score < 0 else ("eliminated",))
+            marks = [Standing.IN_THE_HOLE, Standing.ELIMINATED] if score < 0 else [Standing.ELIMINATED]
+            result.append(tuple(marks))
             continue
         if green is not None and score >= green:
-            marks.append("on-the-green")
-        if rules.lock != "off" and score >= rules.lock_at:
-            marks.append("locked")
+            marks.append(Standing.ON_THE_GREEN)
+        if rules.lock_at is not None and score >= rules.lock_at:
+            marks.append(Standing.LOCKED)
         if score < 0:
-            marks.append("in-the-hole")
+            marks.append(Standing.IN_THE_HOLE)
         if score >= rules.target and s != winner and rules.bidding:
-            marks.append("must-bid-out")
+            marks.append(Standing.MUST_BID_OUT)
         if s == winner:
-            marks.append("out")
+            marks.append(Standing.OUT)
         result.append(tuple(marks))
     return tuple(result)
 

@@ -25,7 +25,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "renegable": ("five-jack-ace", "five", "none"),
     "renege_against": ("lead", "highest"),
     "high_without_trump": ("first-lead", "none"),
-    "thirty_for_sixty": ("off", "double", "bell"),
+    "thirty_for_sixty": ("off", "double", "all-tricks", "bell"),
+    "tie_break": ("play-on", "last-trick", "first-out"),
     "first_lead": ("bidder", "left-of-bidder", "bidder-chooses", "left-of-dealer"),
     "lock": ("off", "cap", "freeze"),
 }
@@ -37,6 +38,9 @@ _BOOLS = (
     "high_is_five_only",
     "dealer_may_hold",
     "min_bid_from_100",
+    "sixty_for_120",
+    "offsuit_set_bonus",
+    "high_bonus",
     "slam",
     "all_five_tricks_doubles",
     "on_the_green",
@@ -64,6 +68,10 @@ class Rules:
     hold_from: int | None = None
     min_bid_from_100: bool = False
     thirty_for_sixty: str = "off"
+    sixty_for_120: bool = False
+    offsuit_set_bonus: bool = False
+    high_bonus: bool = True
+    tie_break: str = "play-on"
     slam: bool = False
     all_five_tricks_doubles: bool = False
     first_lead: str = "bidder"
@@ -116,7 +124,15 @@ class Rules:
         if self.forty_five_resets and self.target <= 45:
             raise RulesError("The forty-five rule needs a target above 45", "forty_five_resets")
         if not self.bidding:
-            for name in ("dealer_may_hold", "min_bid_from_100", "slam", "all_five_tricks_doubles", "call_for_partner"):
+            for name in (
+                "dealer_may_hold",
+                "min_bid_from_100",
+                "sixty_for_120",
+                "offsuit_set_bonus",
+                "slam",
+                "all_five_tricks_doubles",
+                "call_for_partner",
+            ):
                 if getattr(self, name):
                     raise RulesError(f"{_label(name)} only makes sense in a game with bidding", name)
             if self.thirty_for_sixty != "off":
@@ -135,7 +151,14 @@ class Rules:
     @property
     def may_score_25(self) -> bool:
         """Whether a hand can be worth 25 (nobody earns the high)."""
-        return self.high_without_trump == "none" or self.high_is_five_only
+        return not self.high_bonus or self.high_without_trump == "none" or self.high_is_five_only
+
+    @property
+    def hand_worths(self) -> tuple[int, ...]:
+        """What a hand's points may add up to: 30, or 25 when nobody earns the high (always 25 without the high)."""
+        if not self.high_bonus:
+            return (25,)
+        return (30, 25) if self.may_score_25 else (30,)
 
     # -- construction ----------------------------------------------------
     @classmethod
@@ -382,7 +405,38 @@ OPTION_INFO: dict[str, OptionInfo] = {
             "30 for 60",
             _CHOICES["thirty_for_sixty"],
             "A bid above 30: all 30 points for 60.",
-            "'double': made +60, set -60; 'bell': made +60, set -30.",
+            "'double': made +60, set -60; 'all-tricks': all five tricks +60, else -60; "
+            "'bell': made +60, set -30, and every 30 bid is a 30 for 60.",
+        ),
+        OptionInfo(
+            "sixty_for_120",
+            "60 for 120",
+            (True, False),
+            "A bid above 30 for 60: all 30 points for 120.",
+            "Made: +120; set: -120.",
+        ),
+        OptionInfo(
+            "offsuit_set_bonus",
+            "Set with off-suit cards scores 30",
+            (True, False),
+            "A side that sets the bidder using only cards that are not trump scores 30, whatever it took.",
+            "They bid 20 and are set; you took 15 without playing a trump: you score 30.",
+        ),
+        OptionInfo(
+            "high_bonus",
+            "5 for the high",
+            (True, False),
+            "The trick with the best card earns 5 more. Off for the 'twenty-five' game: every hand is worth 25.",
+            "Off: three tricks are 15 and nobody is asked who took the high.",
+        ),
+        OptionInfo(
+            "tie_break",
+            "Two sides tie going out",
+            _CHOICES["tie_break"],
+            "When sides that did not bid reach the target in the same hand with the same score: "
+            "play on, or the side that took the later trick wins, or the side that got there first wins. "
+            "With 'on the green' on, such sides always play on (each is on the green).",
+            "'last-trick': both reach 120; the side that took the later trick of the hand wins.",
         ),
         OptionInfo(
             "slam",

@@ -6,7 +6,16 @@ from collections.abc import Sequence
 
 from .options import Rules
 
-__all__ = ["HandError", "points_from_tricks", "check_points", "high_needed", "TRICKS_IN_HAND"]
+__all__ = [
+    "HandError",
+    "points_from_tricks",
+    "check_points",
+    "high_needed",
+    "infer_high",
+    "complete_tricks",
+    "complete_points",
+    "TRICKS_IN_HAND",
+]
 
 TRICKS_IN_HAND = 5
 
@@ -30,8 +39,21 @@ def _whole_numbers(values: Sequence[object], field: str, what: str) -> tuple[int
 
 def high_needed(tricks: Sequence[int], rules: Rules) -> bool:
     """Say whether the sheet must ask who took the high for these tricks."""
+    if not rules.high_bonus:
+        return False
     takers = sum(1 for t in tricks if t)
     return takers > 1 or rules.may_score_25
+
+
+def infer_high(tricks: Sequence[int], rules: Rules) -> int | None:
+    """Return the side that must have taken the high, when the tricks alone say so; None otherwise.
+
+    One side took every trick, and every hand has a high: that side took it.
+    """
+    takers = [side for side, took in enumerate(tricks) if took]
+    if len(takers) == 1 and rules.high_bonus and not rules.may_score_25:
+        return takers[0]
+    return None
 
 
 def points_from_tricks(tricks: Sequence[int], high: int | None, rules: Rules) -> tuple[int, ...]:
@@ -42,11 +64,12 @@ def points_from_tricks(tricks: Sequence[int], high: int | None, rules: Rules) ->
     total = sum(tricks)
     if total != TRICKS_IN_HAND:
         raise HandError(f"The tricks add up to {total}, but every hand has 5 tricks", "tricks")
-    if high is None:
-        takers = [i for i, t in enumerate(tricks) if t]
-        if len(takers) == 1 and not rules.may_score_25:
-            high = takers[0]  # one side took every trick, so it took the high too
-        elif not rules.may_score_25:
+    if not rules.high_bonus:
+        if high is not None:
+            raise HandError("This game has no high: every hand is worth 25", "high")
+    elif high is None:
+        high = infer_high(tricks, rules)
+        if high is None and not rules.may_score_25:
             raise HandError("Say which side took the high (the trick with the best card)", "high")
     elif not isinstance(high, int) or isinstance(high, bool) or not 0 <= high < len(tricks):
         raise HandError("The side that took the high is not in this game", "high")
@@ -63,8 +86,50 @@ def check_points(points: Sequence[int], rules: Rules) -> tuple[int, ...]:
     if any(not 0 <= p <= 30 for p in points):
         raise HandError("Each side takes from 0 to 30 points in a hand", "points")
     total = sum(points)
-    worths = (30, 25) if rules.may_score_25 else (30,)
+    worths = rules.hand_worths
     if total not in worths:
-        worth = "30 (or 25 when nobody takes the high)" if rules.may_score_25 else "30"
+        worth = {(30,): "30", (25,): "25", (30, 25): "30 (or 25 when nobody takes the high)"}[worths]
         raise HandError(f"The points add up to {total}, but a hand is worth {worth}", "points")
     return points
+
+
+def complete_tricks(tricks: Sequence[int | None]) -> tuple[int, ...]:
+    """Work out the one side's tricks left blank (None) from the others', as on a paper sheet.
+
+    ``(3, None)`` → ``(3, 2)``: the bidding side's tricks give the other side's. With every side
+    given, the tricks come back as they are (``points_from_tricks`` checks them).
+    """
+    blanks = [i for i, t in enumerate(tricks) if t is None]
+    known = _whole_numbers([t for t in tricks if t is not None], "tricks", "tricks")
+    if not blanks:
+        return known
+    if len(blanks) > 1:
+        raise HandError("Enter the tricks of every side but one", "tricks")
+    if any(not 0 <= t <= TRICKS_IN_HAND for t in known):
+        raise HandError("Each side takes from 0 to 5 tricks", "tricks")
+    rest = TRICKS_IN_HAND - sum(known)
+    if rest < 0:
+        raise HandError(f"The tricks add up to {sum(known)}, but every hand has 5 tricks", "tricks")
+    return tuple(rest if t is None else t for t in tricks)
+
+
+def complete_points(points: Sequence[int | None], rules: Rules) -> tuple[int, ...]:
+    """Work out the one side's points left blank (None) from the others', when they can only be one number.
+
+    ``(20, None)`` → ``(20, 10)`` in a 30-point hand. Where a hand may be worth 30 or 25, a blank is
+    filled only when one worth fits (``(30, None)`` → ``(30, 0)``); otherwise HandError asks for it.
+    """
+    blanks = [i for i, p in enumerate(points) if p is None]
+    known = _whole_numbers([p for p in points if p is not None], "points", "points")
+    if not blanks:
+        return known
+    if len(blanks) > 1:
+        raise HandError("Enter the points of every side but one", "points")
+    taken = sum(known)
+    fits = [worth - taken for worth in rules.hand_worths if 0 <= worth - taken <= 30]
+    if not fits:
+        worth = " or ".join(str(w) for w in rules.hand_worths)
+        raise HandError(f"The points add up to {taken}, but a hand is worth {worth}", "points")
+    if len(fits) > 1:
+        raise HandError("This hand may be worth 30 or 25: enter every side's points", "points")
+    return tuple(fits[0] if p is None else p for p in points)

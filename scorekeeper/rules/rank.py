@@ -114,9 +114,9 @@ def describe_place(card: Card, table: RankTable) -> str:
     if card in table.trumps:
         place = table.trumps.index(card) + 1
         return "the best trump" if place == 1 else f"the {ordinal(place)} best trump"
-    cards = table.offsuits[card.suit]
+    cards = table.offsuits[card.plain_suit]
     place = cards.index(card) + 1
-    noun = card.suit.singular
+    noun = card.plain_suit.singular
     return f"the best {noun}" if place == 1 else f"the {ordinal(place)} best {noun}"
 
 
@@ -160,7 +160,7 @@ def compare(a: Card, b: Card, trump: Suit | str, led: Suit | str | None, rules: 
         return Comparison(
             hi,
             "higher-of-suit",
-            f"Neither is trump. In {a.suit.plural}, {hi} is {describe_place(hi, table)} "
+            f"Neither is trump. In {a.plain_suit.plural}, {hi} is {describe_place(hi, table)} "
             f"and {lo} is {describe_place(lo, table)} (red high, black low).",
         )
     if led_suit is not None:

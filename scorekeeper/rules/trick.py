@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from .cards import Card, CardError, Suit, parse_cards
 from .options import Rules
 from .rank import ACE_OF_HEARTS, RankTable, describe_place, rank_table
 
-__all__ = ["trick_winner", "TrickResult", "check_cards", "high_card"]
+__all__ = ["trick_winner", "TrickResult", "TrickReason", "check_cards", "high_card"]
 
 
 def check_cards(cards: Iterable[str | Card], table: RankTable, rules: Rules, what: str) -> tuple[Card, ...]:
@@ -22,18 +24,28 @@ def check_cards(cards: Iterable[str | Card], table: RankTable, rules: Rules, wha
     return result
 
 
+class TrickReason(enum.StrEnum):
+    """Why the winning card of a trick won."""
+
+    ONLY_CARD = "only-card"
+    HIGHEST_TRUMP = "highest-trump"
+    HIGHEST_OF_LED_SUIT = "highest-of-led-suit"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class TrickResult:
-    """The winner of a trick as data, with the sentence that explains it."""
+    """The winner of a trick as data (``winner`` is the index in ``cards``), with the sentence that explains it."""
 
-    __slots__ = ("cards", "winner", "card", "trump_lead", "reason", "_table")
+    cards: tuple[Card, ...]
+    winner: int
+    trump_lead: bool
+    reason: TrickReason
+    _table: RankTable = field(compare=False)
 
-    def __init__(self, cards: tuple[Card, ...], winner: int, trump_lead: bool, reason: str, table: RankTable):
-        self.cards = cards
-        self.winner = winner
-        self.card = cards[winner]
-        self.trump_lead = trump_lead
-        self.reason = reason
-        self._table = table
+    @property
+    def card(self) -> Card:
+        """The winning card."""
+        return self.cards[self.winner]
 
     @property
     def trump(self) -> Suit:
@@ -42,10 +54,10 @@ class TrickResult:
     @property
     def explanation(self) -> str:
         table, card = self._table, self.card
-        if self.reason == "only-card":
+        if self.reason is TrickReason.ONLY_CARD:
             return f"{card} is the only card played, so it wins."
         trumps = [c for c in self.cards if table.is_trump(c)]
-        if self.reason == "highest-trump":
+        if self.reason is TrickReason.HIGHEST_TRUMP:
             why = " (the A♥ is always a trump)" if card == ACE_OF_HEARTS and table.trump is not Suit.HEARTS else ""
             if len(trumps) == 1:
                 return f"{card} wins: it is the only trump played{why}, and a trump beats every card that is not trump."
@@ -53,7 +65,7 @@ class TrickResult:
                 f"{card} wins: it is the highest trump played{why} — {describe_place(card, table)} "
                 f"with {table.trump.plural} trump."
             )
-        led = self.cards[0].suit
+        led = self.cards[0].plain_suit
         others = [str(c) for c in self.cards if c.suit is not led]
         listed = ", ".join(others[:-1]) + " and " + others[-1] if len(others) > 1 else "".join(others)
         tail = f" {listed} {'is' if len(others) == 1 else 'are'} of another suit and cannot win." if others else ""
@@ -85,11 +97,11 @@ def trick_winner(cards: Iterable[str | Card], trump: Suit | str, rules: Rules) -
         if key > best_key:
             best, best_key = i, key
     if len(played) == 1:
-        reason = "only-card"
+        reason = TrickReason.ONLY_CARD
     elif best_key >= 100:
-        reason = "highest-trump"
+        reason = TrickReason.HIGHEST_TRUMP
     else:
-        reason = "highest-of-led-suit"
+        reason = TrickReason.HIGHEST_OF_LED_SUIT
     return TrickResult(played, best, trump_lead, reason, table)
 
 

@@ -185,3 +185,117 @@ def test_numbers_beyond_any_hand_are_refused_not_crashed(client, game):
     raw = json.dumps({"bidder": 10**400, "bid": 1e309, "points": [10**30, -(10**30)], "n": 10**50})
     response = check(client.post(url, data=raw, headers={**auth, "Content-Type": "application/json"}))
     assert response.status_code == 422
+
+
+# -- The values that broke things: every query field and JSON endpoint, all 4xx, nothing saved --
+
+BAD_TEXT = ["²", "٣", "9" * 5000, "", "\x00"]
+DEEP = b"[" * 50_000
+
+
+def _version(client, game) -> int:
+    return client.get(f"/api/v1/games/{game['id']}").get_json()["version"]
+
+
+@pytest.mark.parametrize("value", BAD_TEXT)
+def test_bad_numbers_in_every_query_field_are_4xx_and_save_nothing(client, game, value):
+    from urllib.parse import quote
+
+    q = quote(value, safe="")
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    record = {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}
+    assert client.post(f"/api/v1/games/{game['id']}/hands", json=record, headers=auth).status_code == 201
+    before = _version(client, game)
+    answers = {
+        "api since": client.get(f"/api/v1/games/{game['id']}?since={q}"),
+        "poll since": client.get(f"/games/{game['id']}/poll/{game['view_token']}?since={q}"),
+        "undo n": client.delete(f"/api/v1/games/{game['id']}/hands/last?n={q}", headers=auth),
+        "rank trump": client.get(f"/api/v1/referee/rank?trump={q}"),
+        "rank rules": client.get(f"/api/v1/referee/rank?trump=S&rules={q}"),
+        "compare a": client.get(f"/api/v1/referee/compare?trump=S&a={q}&b=2S"),
+        "compare b": client.get(f"/api/v1/referee/compare?trump=S&a=AS&b={q}"),
+        "compare led": client.get(f"/api/v1/referee/compare?trump=S&a=AS&b=2S&led={q}"),
+        "compare trump": client.get(f"/api/v1/referee/compare?trump={q}&a=AS&b=2S"),
+    }
+    for name, response in answers.items():
+        assert 400 <= response.status_code < 500, (name, response.status_code)
+    assert _version(client, game) == before
+
+
+@pytest.mark.parametrize("value", BAD_TEXT)
+def test_bad_numbers_in_every_json_number_field_are_4xx_and_save_nothing(client, game, value):
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    hand = {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}
+    url = f"/api/v1/games/{game['id']}"
+    before = _version(client, game)
+    bodies = [
+        ("POST", f"{url}/hands", {**hand, "n": value}),
+        ("POST", f"{url}/hands", {**hand, "bidder": value}),
+        ("POST", f"{url}/hands", {**hand, "bid": value}),
+        ("POST", f"{url}/hands", {**hand, "points": [value, 20]}),
+        ("POST", f"{url}/hands", {"n": 1, "bidder": 1, "bid": 20, "tricks": [value, 3], "high": 1}),
+        ("POST", f"{url}/hands", {"n": 1, "bidder": 1, "bid": 20, "tricks": [2, 3], "high": value}),
+        ("POST", f"{url}/hands", {**hand, "partner": value}),
+        ("PUT", f"{url}/hands/1", {**hand, "version": value}),
+        ("PUT", f"{url}/rules", {"rules": {"preset": "new-england", "target": value}}),
+        ("PUT", f"{url}/finished", {"finished": value}),
+    ]
+    for method, path, body in bodies:
+        response = client.open(path, method=method, json=body, headers=auth)
+        assert 400 <= response.status_code < 500, (method, path, body, response.status_code)
+    assert _version(client, game) == before
+    games = [
+        {"sides": SIDES, "first_dealer": value},
+        {"sides": SIDES, "scores": [value, 0]},
+        {"sides": SIDES, "rules": {"preset": "new-england", "target": value}},
+    ]
+    for body in games:
+        response = client.post("/api/v1/games", json=body)
+        assert 400 <= response.status_code < 500, (body, response.status_code)
+    for path, body in [
+        ("/api/v1/referee/trick", {"trump": "S", "cards": [value, "2S"]}),
+        ("/api/v1/referee/legal", {"trump": "S", "trick": ["2S"], "hand": ["AS"], "play": value}),
+    ]:
+        assert 400 <= client.post(path, json=body).status_code < 500, (path, body)
+
+
+def test_a_body_nested_50000_deep_is_a_400_on_every_json_endpoint(app, client, game):
+    auth = {"Authorization": f"Bearer {game['edit_token']}", "Content-Type": "application/json"}
+    url = f"/api/v1/games/{game['id']}"
+    endpoints = [
+        ("POST", "/api/v1/games"),
+        ("POST", f"{url}/hands"),
+        ("PUT", f"{url}/hands/1"),
+        ("PUT", f"{url}/rules"),
+        ("PUT", f"{url}/finished"),
+        ("POST", "/api/v1/referee/trick"),
+        ("POST", "/api/v1/referee/legal"),
+        ("POST", "/api/v1/parties"),
+    ]
+    party = client.post(
+        "/api/v1/parties",
+        json={
+            "name": "Legion",
+            "games": 5,
+            "couples": [{"name": f"C{i}", "players": [f"A{i}", f"B{i}"]} for i in range(4)],
+        },
+    ).get_json()
+    party_auth = {**auth, "Authorization": f"Bearer {party['edit_token']}"}
+    endpoints.append(("POST", f"/api/v1/parties/{party['id']}/results"))
+    json_endpoints = {
+        (sorted(rule.methods - {"HEAD", "OPTIONS"})[0], rule.rule)
+        for rule in app.url_map.iter_rules()
+        if rule.endpoint.startswith("api.") and rule.methods & {"POST", "PUT", "PATCH"}
+    }
+    assert len(json_endpoints) == len(endpoints), json_endpoints  # a new JSON endpoint joins this list
+    for method, path in endpoints:
+        headers = party_auth if path.startswith("/api/v1/parties/") else auth
+        response = client.open(path, method=method, data=DEEP, headers=headers)
+        assert response.status_code == 400, (path, response.status_code)
+        assert response.get_json()["error"]["message"]
+    assert _version(client, game) == game["state"]["version"]
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Game
+
+    with app.app_context():
+        assert db.session.query(Game).count() == 1

@@ -28,8 +28,9 @@ def test_create_game_answers_tokens_links_and_state(client):
     body = response.get_json()
     assert set(body) >= {"id", "edit_token", "links", "state"}
     assert len(body["edit_token"]) >= 22  # 128 bits or more
-    assert body["links"]["edit"].startswith("http://") and body["edit_token"] in body["links"]["edit"]
-    assert body["links"]["view"].startswith("http://") and body["edit_token"] not in body["links"]["view"]
+    # No public address configured: the links are paths, never built from the request's Host header.
+    assert body["links"]["edit"] == f"/games/{body['id']}/{body['edit_token']}"
+    assert body["links"]["view"] == f"/games/{body['id']}/view/{body['view_token']}"
     state = body["state"]
     assert state["id"] == body["id"]
     assert state["scores"] == [50, 95]
@@ -49,7 +50,7 @@ def test_two_games_get_different_tokens(client):
 
 def test_record_hand_and_read_it_back(client, game):
     response = client.post(
-        hands_url(game), json={"bidder": 1, "bid": 20, "bagged": False, "points": [10, 20]}, headers=auth(game)
+        hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "bagged": False, "points": [10, 20]}, headers=auth(game)
     )
     assert response.status_code == 201
     hand = response.get_json()["state"]["hands"][0]
@@ -70,14 +71,16 @@ def test_record_hand_and_read_it_back(client, game):
 
 def test_tricks_and_high_are_turned_into_points(client, game):
     response = client.post(
-        hands_url(game), json={"bidder": 0, "bid": 25, "tricks": [4, 1], "high": 0}, headers=auth(game)
+        hands_url(game), json={"n": 1, "bidder": 0, "bid": 25, "tricks": [4, 1], "high": 0}, headers=auth(game)
     )
     assert response.status_code == 201
     assert response.get_json()["state"]["scores"] == [25, 5]
 
 
 def test_a_set_bidder_loses_the_bid(client, game):
-    response = client.post(hands_url(game), json={"bidder": 0, "bid": 25, "points": [20, 10]}, headers=auth(game))
+    response = client.post(
+        hands_url(game), json={"n": 1, "bidder": 0, "bid": 25, "points": [20, 10]}, headers=auth(game)
+    )
     assert response.get_json()["state"]["scores"] == [-25, 10]
     assert response.get_json()["state"]["standing"][0] == ["in-the-hole"]
 
@@ -104,7 +107,7 @@ def test_a_hand_number_ahead_of_the_sheet_is_refused(client, game):
 
 
 def test_undo_last_hand(client, game):
-    client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
     response = client.delete(f"{hands_url(game)}/last", headers=auth(game))
     assert response.status_code == 200
     assert response.get_json()["state"]["hands"] == []
@@ -114,24 +117,27 @@ def test_undo_last_hand(client, game):
 
 
 def test_undo_names_the_hand_meant(client, game):
-    client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
-    client.post(hands_url(game), json={"bidder": 0, "bid": 20, "points": [20, 10]}, headers=auth(game))
+    client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    client.post(hands_url(game), json={"n": 2, "bidder": 0, "bid": 20, "points": [20, 10]}, headers=auth(game))
     stale = client.delete(f"{hands_url(game)}/last?n=1", headers=auth(game))
     assert stale.status_code == 409
     assert client.delete(f"{hands_url(game)}/last?n=2", headers=auth(game)).status_code == 200
 
 
 def test_edit_hand_recomputes_later_hands(client, game):
-    client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
-    client.post(hands_url(game), json={"bidder": 0, "bid": 20, "points": [20, 10]}, headers=auth(game))
-    response = client.put(f"{hands_url(game)}/1", json={"bidder": 1, "bid": 20, "points": [0, 30]}, headers=auth(game))
+    client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    client.post(hands_url(game), json={"n": 2, "bidder": 0, "bid": 20, "points": [20, 10]}, headers=auth(game))
+    response = client.put(
+        f"{hands_url(game)}/1", json={"bidder": 1, "bid": 20, "points": [0, 30], "version": 3}, headers=auth(game)
+    )
     assert response.status_code == 200
     state = response.get_json()["state"]
     assert [h["scores"] for h in state["hands"]] == [[0, 30], [20, 40]]
 
 
 def test_edit_a_hand_that_does_not_exist(client, game):
-    response = client.put(f"{hands_url(game)}/4", json={"bidder": 1, "bid": 20, "points": [0, 30]}, headers=auth(game))
+    body = {"bidder": 1, "bid": 20, "points": [0, 30], "version": 1}
+    response = client.put(f"{hands_url(game)}/4", json=body, headers=auth(game))
     assert response.status_code == 422
     assert response.get_json()["error"] == {"message": "There is no hand 4 to change.", "field": "n"}
 
@@ -140,7 +146,7 @@ def test_reads_carry_a_version_and_answer_304_when_unchanged(client, game):
     state = client.get(f"/api/v1/games/{game['id']}").get_json()
     same = client.get(f"/api/v1/games/{game['id']}?since={state['version']}")
     assert same.status_code == 304 and same.data == b""
-    client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
     changed = client.get(f"/api/v1/games/{game['id']}?since={state['version']}")
     assert changed.status_code == 200 and changed.get_json()["version"] == state["version"] + 1
 
@@ -149,7 +155,7 @@ def test_reads_carry_a_version_and_answer_304_when_unchanged(client, game):
 
 
 def test_write_without_token_is_401(client, game):
-    response = client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]})
+    response = client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]})
     assert response.status_code == 401
     assert response.headers["WWW-Authenticate"].startswith("Bearer")
     assert response.get_json()["error"]["field"] == "authorization"
@@ -158,7 +164,7 @@ def test_write_without_token_is_401(client, game):
 @pytest.mark.parametrize("header", ["Bearer nonsense", "Basic dXM6cHc=", "Bearer "])
 def test_write_with_a_wrong_token_is_refused(client, game, header):
     response = client.post(
-        hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers={"Authorization": header}
+        hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers={"Authorization": header}
     )
     assert response.status_code in (401, 403)
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []
@@ -179,7 +185,9 @@ def test_the_view_token_can_never_write(client, game):
 
 def test_another_games_token_cannot_write(client, game):
     other = client.post("/api/v1/games", json={"sides": SIDES}).get_json()
-    response = client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(other))
+    response = client.post(
+        hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(other)
+    )
     assert response.status_code == 403
 
 
@@ -212,7 +220,7 @@ def test_unknown_game_is_a_json_404(client):
     ],
 )
 def test_bad_hands_are_refused_in_words_and_save_nothing(client, game, hand, status, field, words):
-    response = client.post(hands_url(game), json=hand, headers=auth(game))
+    response = client.post(hands_url(game), json={"n": 1, **hand}, headers=auth(game))
     assert response.status_code == status, response.get_json()
     error = response.get_json()["error"]
     assert error["field"] == field
@@ -244,7 +252,7 @@ def test_a_huge_body_is_a_413(client, game):
         ({"sides": [{"name": "Us", "players": "Frank"}, SIDES[1]]}, "players", "list of names"),
         ({"sides": [{"name": 7, "players": ["A", "B"]}, SIDES[1]]}, "sides", "as text"),
         ({"sides": [{"name": "x" * 81, "players": ["A", "B"]}, SIDES[1]]}, "sides", "at most 80"),
-        ({"sides": [{"name": "Us\x00", "players": ["A", "B"]}, SIDES[1]]}, "sides", "control characters"),
+        ({"sides": [{"name": "Us\x00", "players": ["A", "B"]}, SIDES[1]]}, "sides", "control or invisible characters"),
         ({"sides": [{"name": "Us", "players": ["A\nB", "C"]}, SIDES[1]]}, "players", "one line"),
         ({"sides": SIDES, "rules": "whist"}, "preset", "whist"),
         ({"sides": SIDES, "rules": {"target": "lots"}}, "target", "whole number of points"),
@@ -298,7 +306,7 @@ def test_the_openapi_document_describes_the_games_api(client, game):
     state = client.get(f"/api/v1/games/{game['id']}").get_json()
     assert set(schemas["GameState"]["required"]) <= set(state)
     assert set(schemas["GameState"]["properties"]) == set(state)
-    client.post(hands_url(game), json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    client.post(hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
     hand = client.get(f"/api/v1/games/{game['id']}").get_json()["hands"][0]
     assert set(schemas["HandRow"]["properties"]) == set(hand)
     assert set(schemas["HandInput"]["properties"]) == {
@@ -311,6 +319,8 @@ def test_the_openapi_document_describes_the_games_api(client, game):
         "tricks",
         "high",
         "partner",
+        "offsuit_set",
+        "tie_break_side",
     }
 
 

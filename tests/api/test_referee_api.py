@@ -39,6 +39,7 @@ def test_rank_of_diamonds_matches_the_rule_book(client):
     assert data["offsuit"]["H"] == ["KH", "QH", "JH", "10H", "9H", "8H", "7H", "6H", "5H", "4H", "3H", "2H"]
     assert data["offsuit"]["S"][:5] == ["KS", "QS", "JS", "AS", "2S"]
     assert set(data["offsuit"]) == {"S", "C", "H"}
+    assert data["always_trump"] == "AH"
 
 
 @pytest.mark.parametrize(
@@ -176,6 +177,12 @@ BAD = [
     ("legal", {"trump": "H", "trick": [], "hand": ["3C"], "play": ["3C"]}, "play", "one card"),
     ("legal", {"trump": "H", "trick": None, "hand": ["3C"], "play": 3}, "play", "one card"),
     ("legal", {"trump": "H", "trick": 5, "hand": ["3C"]}, "trick", "list of cards"),
+    # The engine's refusals, each on the field holding the card it names.
+    ("legal", {"trump": "H", "trick": ["JK"], "hand": ["3C"]}, "trick", "joker is not played"),
+    ("legal", {"trump": "H", "trick": ["2H"], "hand": ["3C", "JK"]}, "hand", "joker is not played"),
+    ("legal", {"trump": "H", "trick": "2h", "hand": "3c 4c 5c 6c 7c 8c 9c 10c jc qc"}, "hand", "at most 5 cards"),
+    ("trick", {"trump": "S", "cards": "2s 3s 4s 5s 6s 7s 8s 9s 10s"}, "cards", "at most 8 cards"),
+    ("trick", {"trump": "S", "cards": "8s 10 s 10s"}, "cards", "10♠ is listed twice"),
 ]
 
 

@@ -1,57 +1,67 @@
-"""The referee on a phone-sized Chromium: tap cards to ask each question, then a quiz question."""
+"""The referee on a phone-sized Chromium: pick cards by suit and rank, ask each question, then a quiz question."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 
-def tap_card(form, label: str) -> None:
-    form.get_by_role("button", name=label, exact=True).first.tap()
+def pick(form, suit: str, *ranks: str) -> None:
+    """Tap a suit of the card picker, then each rank; wait for each card to land in its box."""
+    form.locator(".picker-suit", has=form.page.locator(f"input[value='{suit}']")).tap()
+    for rank in ranks:
+        with form.page.expect_response(lambda r: "tap=" in r.url):
+            form.locator(f"button[name=tap][value='{rank}']").tap()
 
 
-def test_three_questions_by_tapping_cards(page, page_problems, live_server):
+def section(page, tool: str):
+    return page.locator(f"#tool-{tool}")
+
+
+def test_three_questions_by_picking_cards(page, page_problems, live_server):
     response = page.goto("/referee")
     assert response is not None and response.status == 200
     page.wait_for_load_state("load")
-
-    # Cards are big enough to tap, and the page does not scroll sideways.
-    box = page.locator("#trick-form button[data-card='5H']").bounding_box()
-    assert box is not None and box["width"] >= 44 and box["height"] >= 44, box
+    # The page does not scroll sideways.
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
 
     # 1. Rank: diamonds trump, which is higher, the A♥ or the A♦?
-    rank = page.locator("#rank-form")
-    rank.locator("label.suit-choice", has_text="diamonds").tap()
-    tap_card(rank, "A♥")
-    tap_card(rank, "A♦")
-    expect(rank.locator("input[name=pair]")).to_have_value("AH AD")
-    expect(rank.locator("button[data-card='AH']")).to_have_attribute("aria-pressed", "true")
+    rank = section(page, "rank")
+    rank.locator(".suit-picker label", has_text="diamonds").tap()
+    pick(rank, "H", "A")
+    pick(rank, "D", "A")
+    expect(rank.locator("input[name=pair]")).to_have_value("A♥ A♦")
     rank.get_by_role("button", name="Which is higher?").tap()
     expect(page.locator("#compare-answer")).to_contain_text("A♥ is higher")
     expect(page.locator("#trump-order")).to_contain_text("always trump")
 
-    # 2. This trick: spades trump, 8♠ 9♠ 2♠ A♥ -> the A♥.
-    trick = page.locator("#trick-form")
-    trick.locator("label.suit-choice", has_text="spades").tap()
-    for label in ("8♠", "9♠", "2♠", "A♥"):
-        tap_card(trick, label)
-    expect(trick.locator("input[name=cards]")).to_have_value("8S 9S 2S AH")
-    expect(trick.locator("button[data-card='AH'] [data-place]")).to_have_text("4")
+    # 2. This trick: spades trump, 8♠ 9♠ 2♠ A♥ -> the A♥. The picker starts on the trump suit.
+    trick = section(page, "trick")
+    trick.locator(".suit-picker label", has_text="spades").tap()
+    pick(trick, "S", "8", "9", "2")
+    pick(trick, "H", "A")
+    expect(trick.locator("input[name=cards]")).to_have_value("8♠ 9♠ 2♠ A♥")
+    # A second tap takes a card out again.
+    pick(trick, "S", "9")
+    expect(trick.locator("input[name=cards]")).to_have_value("8♠ 2♠ A♥")
     trick.get_by_role("button", name="Who wins?").tap()
     expect(page.locator("#trick-answer")).to_contain_text("A♥ wins the trick")
+    # Only the question's section came back: the rank answer above is still there.
+    expect(page.locator("#compare-answer")).to_contain_text("A♥ is higher")
 
     # 3. May I play this?: hearts trump, 2♥ led, hand J♥ K♥ 3♣ 4♣ 7♦.
-    legal = page.locator("#legal-form")
-    legal.locator("label.suit-choice", has_text="hearts").tap()
+    legal = section(page, "legal")
+    legal.locator(".suit-picker label", has_text="hearts").tap()
     legal.get_by_text("the trick", exact=True).tap()
-    tap_card(legal, "2♥")
+    pick(legal, "H", "2")
     legal.get_by_text("my hand", exact=True).tap()
-    for label in ("J♥", "K♥", "3♣", "4♣", "7♦"):
-        tap_card(legal, label)
-    expect(legal.locator("input[name=trick]")).to_have_value("2H")
-    expect(legal.locator("input[name=hand]")).to_have_value("JH KH 3C 4C 7D")
+    pick(legal, "H", "J", "K")
+    pick(legal, "C", "3", "4")
+    pick(legal, "D", "7")
+    expect(legal.locator("input[name=trick]")).to_have_value("2♥")
+    expect(legal.locator("input[name=hand]")).to_have_value("J♥ K♥ 3♣ 4♣ 7♦")
     legal.get_by_role("button", name="What may I play?").tap()
     answer = page.locator("#legal-answer")
     expect(answer).to_contain_text("You may play: J♥ K♥")
@@ -60,20 +70,71 @@ def test_three_questions_by_tapping_cards(page, page_problems, live_server):
     page.locator("#legal-hand-cards button", has_text="3♣").tap()
     expect(page.locator("#verdict")).to_contain_text("Renege — not allowed")
     expect(page.locator("#legal-answer .rule-ref a")).to_have_attribute("href", re.compile(r"/rules#renege$"))
+    # The address is the question asked, never a tap that a reload would repeat.
+    assert "tap=" not in page.url
 
+    assert page_problems.all() == []
+
+
+def test_typed_cards_are_read_by_the_server_and_shown_as_symbols(page, page_problems, live_server):
+    page.goto("/referee")
+    legal = section(page, "legal")
+    legal.locator(".suit-picker label", has_text="spades").tap()
+    legal.locator("input[name=trick]").fill("6 s")
+    legal.locator("input[name=hand]").fill("5s, J S, ah 9d Tc")
+    legal.locator("input[name=hand]").press("Enter")
+    expect(page.locator("#legal-answer")).to_contain_text("You may play any card")
+    expect(legal.locator("input[name=trick]")).to_have_value("6♠")
+    expect(legal.locator("input[name=hand]")).to_have_value("5♠ J♠ A♥ 9♦ 10♣")
+    # A card picked after typing joins the typed ones, all written the same way.
+    pick(legal, "D", "K")
+    expect(legal.locator("input[name=hand]")).to_have_value("5♠ J♠ A♥ 9♦ 10♣ K♦")
+    legal.get_by_role("button", name="Empty: Your hand").tap()
+    expect(legal.locator("input[name=hand]")).to_have_value("")
     assert page_problems.all() == []
 
 
 def test_bad_input_shows_a_message_beside_the_field(page, page_problems, live_server):
     page.goto("/referee")
-    trick = page.locator("#trick-form")
+    trick = section(page, "trick")
     trick.locator("input[name=cards]").fill("8s 8s")
-    trick.locator("input[name=cards]").press("Enter")  # Enter asks the question; it taps no card
+    trick.locator("input[name=cards]").press("Enter")  # Enter asks the question; it picks no card
     expect(page.locator("#trick-form-cards-error")).to_contain_text("twice")
     expect(page.locator("#trick-form-trump-error")).to_contain_text("Pick the trump suit")
     expect(page.locator("#trick-form input[name=cards]")).to_have_value("8s 8s")
+    # A rank without a suit says what to do.
+    trick.locator("input[name=cards]").fill("")
+    trick.locator("button[name=tap][value='K']").tap()
+    expect(page.locator("#trick-form-suit-error")).to_contain_text("Pick the suit of the card")
     # Chromium logs the 422 itself; anything else would be a fault of the page.
     assert [p for p in page_problems.all() if "status of 422" not in p] == []
+
+
+@pytest.fixture
+def no_script_page(browser, browser_context_args):
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    yield context.new_page()
+    context.close()
+
+
+def test_without_script_every_tap_is_a_plain_form_post(no_script_page, live_server):
+    page = no_script_page
+    page.goto(live_server.url + "/referee")
+    trick = section(page, "trick")
+    trick.locator("input[name=trump][value=S]").check(force=True)
+    trick.locator("input[name=suit][value=S]").check(force=True)
+    trick.locator("button[name=tap][value='8']").click()
+    # The form went to the server, which answered with a clean address for the page as it now stands.
+    page.wait_for_url(re.compile(r"cards=8%E2%99%A0"))
+    assert "tap=" not in page.url
+    trick = section(page, "trick")
+    expect(trick.locator("input[name=cards]")).to_have_value("8♠")
+    expect(trick.locator("input[name=suit][value=S]")).to_be_checked()
+    trick.locator("input[name=suit][value=H]").check(force=True)
+    trick.locator("button[name=tap][value='A']").click()
+    page.wait_for_url(re.compile(r"A%E2%99%A5"))
+    section(page, "trick").get_by_role("button", name="Who wins?").click()
+    expect(page.locator("#trick-answer")).to_contain_text("A♥ wins the trick")
 
 
 def test_one_quiz_question(page, page_problems, live_server):
@@ -85,3 +146,13 @@ def test_one_quiz_question(page, page_problems, live_server):
     page.get_by_role("link", name="Next question").tap()
     expect(page.locator(".quiz-cards button").first).to_be_visible()
     assert page_problems.all() == []
+
+
+def test_the_quiz_without_script_is_a_plain_form_post(no_script_page, live_server):
+    page = no_script_page
+    page.goto(live_server.url + "/referee/quiz")
+    with page.expect_response(lambda r: r.request.method == "POST") as posted:
+        page.locator(".quiz-cards button").first.click()
+    assert posted.value.status == 200
+    expect(page.locator("#quiz-feedback")).to_contain_text("wins")
+    expect(page.locator("#quiz-score")).to_contain_text("out of 1")

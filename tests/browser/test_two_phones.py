@@ -8,7 +8,8 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+from tests.conftest import SIDES
+
 FOLLOW_TIMEOUT_MS = 6_000  # polls every 3 s, so a change shows within about 5 s
 
 
@@ -49,9 +50,16 @@ def tap_hand(page, *, bidder: int, tricks: int = 5, save: int | None = None) -> 
     """Tap a hand into the form at a bid of 20; with ``save``, tap "Save hand <save>" too."""
     page.locator(f"label[for=bidder-{bidder}]").click()
     page.locator("label[for=bid-1]").click()
-    page.locator(f"label[for=tricks-{tricks}]").click()
+    page.locator(f"#took_points-group label:has(input[value='{5 * tricks + 5}'])").click()
     if save is not None:
         page.get_by_role("button", name=f"Save hand {save}").click()
+
+
+def next_poll(page) -> int:
+    """Wait for the page's next poll to be answered; return its status."""
+    with page.expect_response(lambda response: "/poll/" in response.url, timeout=FOLLOW_TIMEOUT_MS) as answer:
+        pass
+    return answer.value.status
 
 
 def poll_statuses(page) -> list[int]:
@@ -65,20 +73,19 @@ def test_a_hand_recorded_elsewhere_shows_on_both_phones_without_a_reload(phones,
     keeper.goto(game["links"]["edit"])
     follower.goto(game["links"]["view"])
     for page in phones:
-        expect(page.locator("#sheet")).to_contain_text("No hands yet")
+        expect(page.locator("#log")).to_contain_text("No hands yet")
         page.evaluate("window.__samePage = true")
     follower_polls = poll_statuses(follower)
 
     # The phone following the score has nothing that could change the game.
     assert follower.locator("form").count() == 0
     assert follower.locator("button[type=submit], input[type=submit]").count() == 0
-    expect(follower.get_by_text("Scan to follow the score")).to_be_attached()
-    expect(follower.get_by_text("Scan to keep score")).to_have_count(0)
+    expect(follower.get_by_role("link", name="Invite the table")).to_be_attached()
 
     # Nothing changes: the polls come back empty and the sheet stays.
-    follower.wait_for_timeout(3_500)
+    assert next_poll(follower) == 304
     assert follower_polls and set(follower_polls) == {304}, follower_polls
-    expect(follower.locator("#sheet")).to_contain_text("No hands yet")
+    expect(follower.locator("#log")).to_contain_text("No hands yet")
 
     # Another program records a hand through the API.
     api(
@@ -90,18 +97,17 @@ def test_a_hand_recorded_elsewhere_shows_on_both_phones_without_a_reload(phones,
     )
 
     for page in phones:
-        expect(page.locator("#sheet")).to_contain_text("bid", timeout=FOLLOW_TIMEOUT_MS)
-        expect(page.locator("#sheet tbody tr#hand-1")).to_be_visible()
-        expect(page.locator("#sheet .standings")).to_contain_text("20")
+        expect(page.locator("#log tbody tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
+        expect(page.locator("#sheet .scorebar")).to_contain_text("20")
         expect(page.locator("#live .live-cue")).to_have_text("Updated")
         assert page.evaluate("window.__samePage") is True, "the page was reloaded"
-    expect(keeper.locator("#sheet")).to_contain_text("Undo hand 1")
-    expect(follower.locator("#sheet")).not_to_contain_text("Undo")
+    expect(keeper.locator("#log")).to_contain_text("Undo hand 1")
+    expect(follower.locator("#log")).not_to_contain_text("Undo")
     assert follower.locator("form").count() == 0
 
     # The poller now asks from the new version: the next polls are empty again, not the same sheet over and over.
     follower_polls.clear()
-    follower.wait_for_timeout(3_500)
+    assert next_poll(follower) == 304
     assert follower_polls and set(follower_polls) == {304}, follower_polls
     for page in phones:
         assert page.problems == [], page.problems
@@ -113,12 +119,12 @@ def test_a_second_change_follows_the_first(phones, game, live_server):
     follower.evaluate("window.__samePage = true")
     hands = f"/api/v1/games/{game['id']}/hands"
     api(live_server, "POST", hands, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
-    expect(follower.locator("#sheet tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
+    expect(follower.locator("#log tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
     api(live_server, "POST", hands, {"n": 2, "bidder": 0, "bid": 25, "points": [30, 0]}, game["edit_token"])
-    expect(follower.locator("#sheet tr#hand-2")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
+    expect(follower.locator("#log tr#hand-2")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
     api(live_server, "DELETE", f"{hands}/last", None, game["edit_token"])
-    expect(follower.locator("#sheet tr#hand-2")).to_have_count(0, timeout=FOLLOW_TIMEOUT_MS)
-    expect(follower.locator("#sheet tr#hand-1")).to_be_visible()
+    expect(follower.locator("#log tr#hand-2")).to_have_count(0, timeout=FOLLOW_TIMEOUT_MS)
+    expect(follower.locator("#log tr#hand-1")).to_be_visible()
     assert follower.evaluate("window.__samePage") is True
     assert follower.problems == []
 
@@ -137,7 +143,7 @@ def test_scrolled_down_the_follower_stays_where_it_was(phones, game, live_server
     before = follower.evaluate("window.scrollY")
     assert before > 0, "the sheet is too short to scroll"
     api(live_server, "POST", hands, set_hand(9), game["edit_token"])
-    expect(follower.locator("#sheet tr#hand-9")).to_be_attached(timeout=FOLLOW_TIMEOUT_MS)
+    expect(follower.locator("#log tr#hand-9")).to_be_attached(timeout=FOLLOW_TIMEOUT_MS)
     assert abs(follower.evaluate("window.scrollY") - before) < 50
 
 
@@ -145,8 +151,9 @@ def test_replacing_the_edit_link_stops_the_old_one_following(phones, game, live_
     keeper, other_keeper = phones
     other_keeper.goto(game["links"]["edit"])
     keeper.goto(game["links"]["edit"])
-    keeper.get_by_text("Share this game").click()
-    expect(keeper.get_by_text("Scan to keep score")).to_be_visible()
+    keeper.get_by_role("link", name="Invite the table").click()
+    keeper.get_by_role("link", name="Let another phone keep score…").click()
+    expect(keeper.get_by_text("record, undo and change hands")).to_be_visible()
     qr = keeper.get_by_role("img", name="QR code of the link to keep score")
     expect(qr).to_be_visible()
     # The code is an image of its own: wait for it to arrive, then it must have drawn.
@@ -166,13 +173,13 @@ def test_the_phone_that_records_is_not_told_its_own_news(phones, game):
     keeper_polls = poll_statuses(keeper)
 
     tap_hand(keeper, bidder=1, save=1)
-    expect(keeper.locator("#sheet tr#hand-1")).to_be_visible()
-    expect(follower.locator("#sheet tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
-    expect(follower.locator("#sheet .standings")).to_contain_text("30")
+    expect(keeper.locator("#log tr#hand-1")).to_be_visible()
+    expect(follower.locator("#log tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
+    expect(follower.locator("#sheet .scorebar")).to_contain_text("30")
 
     # The keeper's sheet already shows hand 1, so its polls stay empty and nothing flashes "Updated".
     keeper_polls.clear()
-    keeper.wait_for_timeout(3_500)
+    assert next_poll(keeper) == 304
     assert keeper_polls and set(keeper_polls) == {304}, keeper_polls
     expect(keeper.locator("#live .live-cue")).to_have_text("")
     assert keeper.problems == [] and follower.problems == []
@@ -195,7 +202,7 @@ def test_a_phone_that_loses_the_network_says_so_quietly_and_catches_up(phones, g
         game["edit_token"],
     )
     follower.context.set_offline(False)
-    expect(follower.locator("#sheet tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
+    expect(follower.locator("#log tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
     expect(follower.locator("#live")).not_to_contain_text("No connection")
     expect(follower.locator("#live .live-cue")).to_have_text("Updated")
 
@@ -209,23 +216,23 @@ def test_an_untouched_hand_form_moves_on_to_the_next_hand_a_started_one_is_kept(
     # Another phone records hand 1 while this one's form lies untouched: the form moves on to hand 2.
     api(live_server, "POST", hands, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
     expect(keeper.locator("#record h2")).to_have_text("Record hand 2", timeout=FOLLOW_TIMEOUT_MS)
-    expect(keeper.locator("#sheet tr#hand-1")).to_be_visible()
+    expect(keeper.locator("#log tr#hand-1")).to_be_visible()
     tap_hand(keeper, bidder=0, save=2)
-    expect(keeper.locator("#sheet tr#hand-2")).to_be_visible()
+    expect(keeper.locator("#log tr#hand-2")).to_be_visible()
     expect(keeper.locator("#record h2")).to_have_text("Record hand 3")
 
     # Half-way through entering hand 3, another phone records it: what was tapped stays put...
     keeper.locator("label[for=bidder-1]").click()
     api(live_server, "POST", hands, {"n": 3, "bidder": 0, "bid": 20, "points": [20, 10]}, game["edit_token"])
-    expect(keeper.locator("#sheet tr#hand-3")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
+    expect(keeper.locator("#log tr#hand-3")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
     expect(keeper.locator("#record h2")).to_have_text("Record hand 3")
     expect(keeper.locator("#bidder-1")).to_be_checked()
     # ...and saving it says another phone got there first, and records nothing.
     keeper.locator("label[for=bid-1]").click()
-    keeper.locator("label[for=tricks-5]").click()
+    keeper.locator("#took_points-group label:has(input[value='30'])").click()
     keeper.get_by_role("button", name="Save hand 3").click()
     expect(keeper.locator("#play")).to_contain_text("Hand 3 was just recorded by another phone")
-    expect(keeper.locator("#sheet tr#hand-4")).to_have_count(0)
+    expect(keeper.locator("#log tr#hand-4")).to_have_count(0)
     expect(keeper.locator("#record h2")).to_have_text("Record hand 4")
     state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
     assert len(state["hands"]) == 3

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import re
 
-from scorekeeper.rules import Card, GameSetup, HandError, Rules, Side, Suit, parse_cards
+from scorekeeper.rules import Card, GameSetup, HandError, Rules, Side, Suit, parse_cards, replay
 
 S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS
 SUITS = {"♠": S, "♣": C, "♥": H, "♦": D}
@@ -58,10 +60,13 @@ def snapshot(state):
 
 
 def assert_refused(state, entry, field, pattern):
-    """The hand is refused with a HandError naming `field`, a readable message, and nothing changes."""
+    """The hand is refused with a HandError naming `field`, a readable message, and nothing changes.
+
+    A refused hand can leave no trace in a state that cannot change: everything it holds is frozen
+    (checked, not assumed), and it is still exactly what its own hand log replays to.
+    """
     import pytest
 
-    before = snapshot(state)
     with pytest.raises(HandError) as info:
         state.apply(entry)
     err = info.value
@@ -70,8 +75,28 @@ def assert_refused(state, entry, field, pattern):
     message = str(err)
     assert_readable(message)
     assert re.search(pattern, message, re.IGNORECASE), f"{message!r} does not match {pattern!r}"
-    assert snapshot(state) == before
+    assert_deeply_frozen(state)
+    assert snapshot(replay(state.setup, state.entries)) == snapshot(state)
     return err
+
+
+_FROZEN_LEAVES = (str, int, float, bool, type(None), enum.Enum, Card)
+
+
+def assert_deeply_frozen(value, path="state"):
+    """Fail when anything reachable from `value` could be changed in place (a list, a dict, a set, a mutable object)."""
+    if isinstance(value, _FROZEN_LEAVES):
+        return
+    if isinstance(value, (tuple, frozenset)):
+        for i, item in enumerate(value):
+            assert_deeply_frozen(item, f"{path}[{i}]")
+        return
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        assert type(value).__dataclass_params__.frozen, f"{path} is a dataclass that can be changed"
+        for f in dataclasses.fields(value):
+            assert_deeply_frozen(getattr(value, f.name), f"{path}.{f.name}")
+        return
+    raise AssertionError(f"{path} is a {type(value).__name__}, which can be changed in place")
 
 
 def assert_readable(message: str) -> None:

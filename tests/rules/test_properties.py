@@ -6,6 +6,8 @@ small independent model, and the engine must agree with it on random deals.
 
 from __future__ import annotations
 
+import dataclasses
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -197,16 +199,16 @@ def test_points_of_a_hand_total_its_worth(counts, data):
 
 
 @FAST
-@given(trick_counts())
-def test_high_must_go_to_a_side_that_took_a_trick(counts):
-    empty = [i for i, n in enumerate(counts) if n == 0]
-    if empty:
-        try:
-            points_from_tricks(counts, empty[0], Rules())
-        except HandError as err:
-            assert err.field == "high"
-        else:
-            raise AssertionError("a side with no trick was given the high")
+@given(trick_counts(), st.data())
+def test_high_must_go_to_a_side_that_took_a_trick(counts, data):
+    counts = data.draw(st.permutations(counts + (0,)))  # at least one side took nothing
+    empty = data.draw(st.sampled_from([i for i, n in enumerate(counts) if n == 0]))
+    try:
+        points_from_tricks(counts, empty, Rules())
+    except HandError as err:
+        assert err.field == "high"
+    else:
+        raise AssertionError("a side with no trick was given the high")
 
 
 # --- games ---------------------------------------------------------------------------------------
@@ -219,50 +221,56 @@ GAME_RULES = [
     Rules.preset("one-ten").replace(elimination_at=-80),
     Rules.preset("traditional"),
     Rules(forty_five_resets=True, thirty_for_sixty="double", slam=True),
+    Rules(thirty_for_sixty="bell", sixty_for_120=True, offsuit_set_bonus=True, on_the_green=False),
+    Rules(thirty_for_sixty="all-tricks", high_without_trump="none", tie_break="last-trick", on_the_green=False),
+    Rules(high_bonus=False, tie_break="first-out", on_the_green=False, all_five_tricks_doubles=True),
 ]
 
 
 @st.composite
-def games(draw):
-    """A setup and a log of hands the engine accepted, with the state after each."""
-    rules = draw(st.sampled_from(GAME_RULES))
+def games(draw, rules=None):
+    """A setup and a log of hands the engine accepted (at least one), with the state after each.
+
+    Hands are drawn as a table could report them: bidders still in the game, bids their side may make,
+    tricks taken by sides still in the game, and the off-suit and tie-break questions answered when asked.
+    """
+    rules = rules or draw(st.sampled_from(GAME_RULES))
     sides = draw(st.sampled_from([2, 3, 4]))
     if sides == 2 and draw(st.booleans()):
         setup = two_sides(rules, first_dealer=draw(st.integers(0, 3)))
     else:
         setup = cut_throat(sides, rules, first_dealer=draw(st.integers(0, sides - 1)))
-    n = len(setup.sides)
     state = replay(setup, ())
     states = [state]
     for _ in range(draw(st.integers(1, 14))):
         if state.over:
             break
-        dealer_side = setup.seats[state.dealer_seat].side
-        takers = draw(st.lists(st.integers(0, n - 1), min_size=5, max_size=5))
-        counts = tuple(takers.count(i) for i in range(n))
-        choices = [i for i, c in enumerate(counts) if c] + ([None] if rules.may_score_25 else [])
-        high = draw(st.sampled_from(choices))
+        active = list(state.active_sides)
+        dealer_side = state.dealer_side
+        takers = draw(st.lists(st.sampled_from(active), min_size=5, max_size=5))
+        counts = tuple(takers.count(i) for i in range(len(setup.sides)))
+        choices = [i for i, c in enumerate(counts) if c] if rules.high_bonus else []
+        high = draw(st.sampled_from(choices + ([None] if rules.may_score_25 else [])))
+        by_points = draw(st.booleans())
+        took = (
+            {"points": tuple(points_from_tricks(counts, high, rules))}
+            if by_points
+            else {"tricks": counts, "high": high}
+        )
         if rules.bidding:
-            bidder = draw(st.integers(0, n - 1))
+            bidder = draw(st.sampled_from(active))
             bagged = bidder == dealer_side and draw(st.booleans())
-            bids = state.allowed_bids(bidder, bagged=bagged)
-            if not bids:
-                continue
-            bid = draw(st.sampled_from(list(bids)))
-            entry = HandEntry(bidder=bidder, bid=bid, bagged=bagged, tricks=counts, high=high)
+            bid = draw(st.sampled_from(list(state.allowed_bids(bidder, bagged=bagged))))
+            entry = HandEntry(bidder=bidder, bid=bid, bagged=bagged, **took)
+            offsuit = state.offsuit_set_sides(entry)
+            if offsuit and draw(st.booleans()):
+                entry = dataclasses.replace(entry, offsuit_set=draw(st.sampled_from(offsuit)))
         else:
-            entry = HandEntry(tricks=counts, high=high)
-        if draw(st.booleans()):
-            entry = HandEntry(
-                bidder=entry.bidder,
-                bid=entry.bid,
-                bagged=entry.bagged,
-                points=tuple(points_from_tricks(counts, high, rules)),
-            )
-        try:
-            state = state.apply(entry)
-        except HandError:
-            continue  # e.g. an eliminated side; the refusal itself is tested elsewhere
+            entry = HandEntry(**took)
+        tied = state.tie_break_sides(entry)
+        if tied:
+            entry = dataclasses.replace(entry, tie_break_side=draw(st.sampled_from(tied)))
+        state = state.apply(entry)
         states.append(state)
     return setup, states
 
@@ -292,12 +300,11 @@ def test_replay_equals_applying_hand_by_hand(game):
 @given(games())
 def test_undoing_the_last_hand_restores_the_previous_state(game):
     setup, states = game
-    if len(states) < 2:
-        return
+    assert len(states) >= 2
     entries = tuple(states[-1].entries)
     undone = replay(setup, entries[:-1])
     assert snapshot(undone) == snapshot(states[-2])
-    assert not undone.over or states[-2].over
+    assert not undone.over
     # And the hand can be recorded again to the same result.
     assert snapshot(undone.apply(entries[-1])) == snapshot(states[-1])
 
@@ -312,15 +319,26 @@ def test_scores_follow_the_hands(game):
         assert len(after.hands) == len(before.hands) + 1
         assert tuple(before.hands) == tuple(after.hands[:-1])
         assert tuple(h - b for h, b in zip(after.scores, before.scores)) == tuple(hand.deltas)
+        assert sum(hand.points) in setup.rules.hand_worths
 
 
 @GAMES
 @given(games())
+def test_a_won_game_names_its_rule_and_marks_the_winner_out(game):
+    setup, states = game
+    for state in states:
+        assert (state.winner is None) == (state.won_by is None) == (state.win_reason is None)
+        if state.winner is not None:
+            assert "out" in state.standing[state.winner]
+            assert setup.names[state.winner] in state.win_reason
+
+
+@GAMES
+@given(games(rules=Rules()))
 def test_new_england_scoring_model(game):
     """Without lock or doubling options: the bidder scores what it took or loses its bid, others score theirs."""
     setup, states = game
-    if setup.rules != Rules():
-        return
+    assert setup.rules == Rules()
     for _before, after in zip(states, states[1:]):
         hand = after.hands[-1]
         bidder, bid = hand.bidder, hand.bid

@@ -1,4 +1,4 @@
-"""The rules engine is plain Python: importing it pulls in no part of the web stack."""
+"""The rules engine and the party engine are plain Python: importing them pulls in no part of the web stack."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = """
 import json, sys
 import scorekeeper.rules
+import scorekeeper.party
 print(json.dumps(sorted(m for m in sys.modules)))
 """
 
@@ -30,6 +31,7 @@ def loaded_modules() -> set[str]:
 def test_importing_the_rules_loads_no_web_package(web_package):
     modules = loaded_modules()
     assert "scorekeeper.rules" in modules
+    assert "scorekeeper.party" in modules
     assert not {m for m in modules if m == web_package or m.startswith(web_package + ".")}
 
 
@@ -47,7 +49,9 @@ def test_the_engine_sources_import_only_the_standard_library():
 
     stdlib = set(sys.stdlib_module_names)
     foreign = set()
-    for path in sorted((ROOT / "scorekeeper" / "rules").glob("*.py")):
+    for path in sorted(
+        [*(ROOT / "scorekeeper" / "rules").glob("*.py"), *(ROOT / "scorekeeper" / "party").glob("*.py")]
+    ):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]

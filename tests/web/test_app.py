@@ -17,7 +17,7 @@ CSP = (
     "worker-src 'self'; manifest-src 'self'; "
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 )
-STRONG_KEY = "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6Hu"
+STRONG_KEY = "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6Hu-Xa8"
 
 
 @pytest.fixture
@@ -43,7 +43,20 @@ def test_production_refuses_to_start_without_a_secret_key(clean_env):
         create_app()
 
 
-@pytest.mark.parametrize("key", ["dev", "changeme", "ChangeMe", "secret", "short-key"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "dev",
+        "changeme",
+        "ChangeMe",
+        "secret",
+        "short-key",
+        "changemechangeme",
+        "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6H",
+        "ab" * 20,
+        "my-secret-key-for-production-use-1234",
+    ],
+)
 def test_production_refuses_a_placeholder_secret_key(clean_env, key):
     clean_env.setenv("SCOREKEEPER_ENV", "production")
     clean_env.setenv("SECRET_KEY", key)
@@ -268,7 +281,7 @@ def test_home_lists_only_this_phones_games_with_scores_and_winner(app, client):
     assert f'href="{kept_path}"' in body and f'href="{followed_path}"' in body
     assert "keeping score" in body and "following" in body
     # Us were set 15 on the first hand: the sheet circles a score in the hole.
-    assert '<span class="score circled">-15</span>' in body
+    assert '<span class="score circled" title="in the hole">-15</span>' in body
     assert '<span class="score">20</span>' in body
     assert "1 hand" in body and "0 hands" in body
 

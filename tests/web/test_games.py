@@ -86,7 +86,22 @@ def test_new_game_page_offers_presets_house_rules_and_remembered_names(client):
     assert "<details" in body and "House rules" in body
     assert 'name="opt_lock"' in body and 'name="opt_elimination_at"' in body
     assert 'list="recent-names"' in body
-    assert "seat 1 plays for side A, seat 2 for side B" in body
+    assert "seats 1 and 3 play together, 2 and 4" in body
+    # Four boxes in sight, more on demand; the house rules folded away; no select boxes for a choice.
+    assert body.index('id="players-3"') < body.index("More players") < body.index('id="players-4"')
+    assert re.search(r'<details class="fold house-rules">', body)
+
+
+def test_who_deals_first_lists_the_last_games_players_by_name_in_seat_order(client):
+    assert new_game(client, **{"players-0": "Cathy", "players-2": "Ann"}).status_code == 303
+    body = page(client, "/games/new")
+    assert [m for m in re.findall(r'<span data-seat-name="\d">([^<]+)</span>', body)][:4] == [
+        "Cathy",
+        "Bob",
+        "Ann",
+        "Dee",
+    ]
+    assert 'id="players-0" list="recent-names"' in body and 'value="Cathy"' in body
 
 
 def test_starting_a_game_redirects_to_its_sheet_and_remembers_it(client, app):
@@ -94,8 +109,8 @@ def test_starting_a_game_redirects_to_its_sheet_and_remembers_it(client, app):
     assert response.status_code == 303
     sheet_url = response.headers["Location"]
     body = page(client, sheet_url)
-    assert "Us v Them" in body
-    assert "Ann &amp; Cal" in body and "Bob &amp; Dee" in body
+    assert "Ann &amp; Cal v Bob &amp; Dee" in body
+    assert not re.search(r"\b(Us|Them)\b", re.sub(r"<[^>]+>", " ", body))
     assert "Hand 1: <strong>Ann</strong> deals" in body
     assert "<strong>Bob</strong> bids first" in body
     # The home page lists it as this device's game, with the link that records.
@@ -144,7 +159,9 @@ def test_house_rules_and_starting_scores_from_paper(client, app):
         ({"players-3": "ann"}, "Two players have the same name"),
         ({"opt_lock": "cap"}, "Say at how many points the cap lock starts"),
         ({"opt_target": "lots"}, "as a whole number of points"),
-        ({"first_dealer": "6"}, "Choose one of the 4 seats"),
+        ({"first_dealer": "6"}, "Choose one of the players to deal first"),
+        ({"first_dealer": "²"}, "Choose the player who deals first"),
+        ({"start_scores-0": "٣"}, "Write a starting score as a number"),
         ({"start_scores-0": "43"}, "a starting score must be a multiple of 5"),
         ({"side_names-0": "Them", "side_names-1": "them"}, "Two sides have the same name"),
     ],
@@ -176,7 +193,7 @@ def test_record_a_hand_in_four_taps_redirects_and_shows_the_row(client, app, she
     row = re.search(r'<tr id="hand-1".*?</tr>', body, re.S).group(0)
     assert "✓ made" in row and ">20<" in row
     assert ">+20<" in row and ">+10<" in row
-    assert "Undo hand 1 (Ann&#39;s deal: Us bid 20)" in body or "Undo hand 1 (Ann's deal: Us bid 20)" in body
+    assert "Undo hand 1 (Ann&#39;s deal: Ann &amp; Cal bid 20)" in body
     assert hands_in_db(app) == 1
 
 
@@ -195,7 +212,7 @@ def test_bagged_shortcut_plays_the_dealers_side_at_its_lowest_bid(client, sheet)
     assert response.status_code == 303
     body = page(client, sheet)
     row = re.search(r'<tr id="hand-1".*?</tr>', body, re.S).group(0)
-    assert "bagged" in row and ">15<" in row and ">Us<" in row
+    assert "bagged" in row and "Ann &amp; Cal <strong>15</strong>" in row
 
 
 def test_high_not_needed_when_one_side_took_every_trick(client, sheet):
@@ -233,7 +250,7 @@ def test_a_refused_hand_is_422_beside_its_field_and_nothing_saved(client, app, s
     assert any(message in e for e in errors(body)), errors(body)
     assert hands_in_db(app) == 0
     # What was typed stays tapped.
-    for name in ("bidder", "bid", "tricks"):
+    for name in ("bidder", "bid"):
         if name in fields and fields[name] != "":
             assert re.search(rf'<input checked id="{name}-\d" name="{name}" type="radio" value="{fields[name]}">', body)
 
@@ -294,8 +311,8 @@ def test_a_game_played_to_a_win_shows_who_won_and_why(client, sheet):
     for _ in range(4):
         assert hand(client, sheet, bidder=0, bid=30, tricks=5).status_code == 303
     body = page(client, sheet)
-    assert "Us won!" in body
-    assert "Us bid 30 and made it: the bidder goes out with 120." in body
+    assert "Ann &amp; Cal won!" in body
+    assert "Ann &amp; Cal bid 30 and made it: the bidder goes out with 120." in body
     assert 'id="hand-form"' not in body
     assert "Rematch" in body
 
@@ -307,7 +324,7 @@ def test_undo_removes_the_last_hand_and_offers_it_again(client, app, sheet):
     hand(client, sheet, bidder=0, bid=20, tricks=3, high=0)
     hand(client, sheet, bidder=1, bid=25, tricks=4, high=1)
     body = page(client, sheet)
-    assert "Undo hand 2 (Bob" in body and "Them bid 25)" in body
+    assert "Undo hand 2 (Bob&#39;s deal: Bob &amp; Dee bid 25)" in body
     response = client.post(sheet + "/undo", data={"csrf_token": read_csrf_token(body), "n": "2"})
     assert response.status_code == 303
     assert hands_in_db(app) == 1
@@ -326,7 +343,7 @@ def test_editing_an_old_hand_recomputes_every_later_total(client, app, sheet):
     hand(client, sheet, bidder=1, bid=20, tricks=3, high=1)  # Us 30, Them 30
     edit_url = sheet + "/hands/1/edit"
     body = page(client, edit_url)
-    assert '<input checked id="tricks-3" name="tricks" type="radio" value="3">' in body
+    assert re.search(r'<input checked id="took-\d" name="took" type="radio" value="3h">', body)
     data = {
         "csrf_token": read_csrf_token(body),
         "version": re.search(r'name="version" value="(\d+)"', body).group(1),
@@ -469,14 +486,19 @@ def test_read_only_view_has_no_forms(client, app, sheet):
     assert "<form" not in body
     assert edit_token not in body
     assert '<tr id="hand-1"' in body
-    assert "read only" in body
+    assert "watching" in body
 
 
 def test_standings_are_in_words_and_link_to_the_rules(client, sheet):
     for _ in range(3):
         hand(client, sheet, bidder=0, bid=30, tricks=5)
     body = page(client, sheet)
-    assert re.search(r'<a class="mark mark-on-the-green" href="/rules#on-the-green">on the green</a>', body)
+    bar = body[body.index('class="scorebar"') : body.index("</section>", body.index('class="scorebar"'))]
+    # Explained in place: the word opens its meaning on the sheet, with the rule book inside.
+    assert re.search(
+        r'<details class="term mark mark-on-the-green term-on-the-green"><summary>on the green</summary>', bar
+    )
+    assert 'href="/rules#on-the-green">In the rule book</a>' in bar
 
 
 # -- Query count ---------------------------------------------------------------------
@@ -528,7 +550,7 @@ def test_three_sides_enter_each_sides_tricks(client, app):
     response = new_game(client, mode="cut-throat", **{"players-2": "Cal", "players-3": ""})
     url = response.headers["Location"]
     body = page(client, url)
-    assert 'name="side_tricks-2"' in body
+    assert 'name="points-2"' in body  # as on paper, each side's points as big buttons
     refused = hand(
         client, url, bidder=0, bid=15, **{"side_tricks-0": "3", "side_tricks-1": "1", "side_tricks-2": "0", "high": "0"}
     )
@@ -548,11 +570,16 @@ def test_traditional_game_has_no_bid_to_tap(client):
     url = response.headers["Location"]
     body = page(client, url)
     assert 'name="bidder"' not in body and "Bagged" not in body
-    assert "Tricks Us took" in body
+    assert "Points Ann &amp; Cal took" in body
+    assert "Nobody took the high: the hand is worth 25" in body
     assert hand(client, url, tricks=2, high="").status_code == 422  # the high question is asked
     assert hand(client, url, tricks=2, high="none").status_code == 303
     row = re.search(r'<tr id="hand-1".*?</tr>', page(client, url), re.S).group(0)
     assert ">+10<" in row and ">+15<" in row
+    # On paper: the first side's points, and the box when nobody took the high.
+    assert hand(client, url, by="points", took_points=20, no_high="y").status_code == 303
+    row = re.search(r'<tr id="hand-2".*?</tr>', page(client, url), re.S).group(0)
+    assert ">+20<" in row and ">+5<" in row
 
 
 # -- Changing the rules before the first hand -----------------------------------------
@@ -625,7 +652,7 @@ def test_a_mistyped_house_rule_is_shown_beside_it_and_changes_nothing(client, ap
 
 
 def test_the_view_link_cannot_change_the_rules(client, sheet):
-    body = page(client, sheet)
+    body = page(client, sheet + "/invite")
     view = re.search(r'(/games/[^/"]+/view/[^"]+)"', body)[1]
     game_id, view_token = view.split("/")[2], view.split("/")[4]
     assert client.get(f"/games/{game_id}/{view_token}/rules").status_code == 404
@@ -673,3 +700,31 @@ def test_a_won_game_is_not_opened_again_and_the_sheet_says_why(client, app):
     assert "This game was won. Undo the winning hand to play on." in after
     with app.app_context():
         assert db.session.scalars(select(Game)).one().finished_at is not None
+
+
+def test_a_side_named_bassetts_keeps_its_note_on_the_sheet(client):
+    response = new_game(
+        client,
+        opt_lock="cap",
+        opt_lock_at="105",
+        **{"side_names-0": "Bassetts", "side_names-1": "Sets", "start_scores-0": "100", "start_scores-1": "0"},
+    )
+    url = response.headers["Location"]
+    assert hand(client, url, bidder=1, bid=30, by="points", took_points=10).status_code == 303
+    row = re.search(r'<tr id="hand-1".*?</tr>', page(client, url), re.S).group(0)
+    assert "✗ set" in row
+    assert '<span class="note">Bassetts: stopped at 105 by the lock, 15 lost</span>' in row
+    assert "Sets: set" not in row  # the set itself is said once, by the mark
+
+
+def test_the_bids_offered_are_the_engines_in_order_when_sides_start_at_different_floors(client):
+    response = new_game(client, preset="nova-scotia", **{"start_scores-0": "100", "start_scores-1": "0"})
+    body = page(client, response.headers["Location"])
+    offered = re.findall(r'name="bid" type="radio" value="([^"]+)"', body)
+    assert offered == ["15", "20", "25", "30"] + [b for b in offered if not b.isdigit()]
+    # 15 is offered (the other side may bid it), and refused to the side at 100.
+    refused = hand(
+        client, response.headers["Location"], bidder=0, bid=15, **{"points-0": "15", "points-1": "15"}, by="points"
+    )
+    assert refused.status_code == 422
+    assert any("lowest bid it may make is 20" in e for e in errors(refused.get_data(as_text=True)))

@@ -33,8 +33,11 @@ def test_hall_refuses_the_development_secret_unless_told_the_network_is_private(
 
 
 def test_hall_server_takes_thirty_slow_phones_at_once():
-    options = hall.gunicorn_options("0.0.0.0", hall.PORT)
-    assert options["bind"] == "0.0.0.0:8045"
+    options = hall.gunicorn_options("0.0.0.0", hall.PORT, environ={})
+    assert options["bind"] == ["0.0.0.0:8045"]
+    # The server's own settings: tokens masked in the log, bounded request lines.
+    assert options["logger_class"] == "scorekeeper.gunicorn_conf.MaskingLogger"
+    assert options["limit_request_line"] == 4094
     assert options["worker_class"] == "gthread"
     # A slow phone holds a thread until its request is in; either worker may be handed all thirty.
     assert options["threads"] > 30 and options["workers"] >= 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import queue
 import threading
 import urllib.error
 import urllib.request
@@ -69,17 +70,40 @@ def test_a_dozen_phones_record_the_same_hand_once(live_server):
     assert state["version"] == 4
 
 
-def test_phones_recording_without_a_number_each_get_their_own_hand_or_a_clear_refusal(live_server):
+def test_phones_recording_without_a_number_are_refused_and_nothing_is_saved(live_server):
     game = new_game(live_server)
     url = f"{live_server.url}/api/v1/games/{game['id']}/hands"
     hand = {"bidder": 1, "bid": 15, "points": [10, 20]}
     results = all_at_once(6, lambda: call("POST", url, hand, game["edit_token"]))
-    assert all(status in (201, 409) for status, _ in results), results
-    recorded = sum(1 for status, _ in results if status == 201)
-    assert recorded >= 1
+    assert {status for status, _ in results} == {422}, results
+    assert all(body["error"]["field"] == "n" for _, body in results)
     status, state = call("GET", f"{live_server.url}/api/v1/games/{game['id']}")
-    assert len(state["hands"]) == recorded
-    assert state["scores"] == [10 * recorded, 20 * recorded]
+    assert state["hands"] == [] and state["version"] == 1
+
+
+def test_two_phones_editing_the_same_hand_from_the_same_version_change_it_once(live_server):
+    game = new_game(live_server)
+    url = f"{live_server.url}/api/v1/games/{game['id']}/hands"
+    status, _ = call("POST", url, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
+    assert status == 201
+    variants = [
+        {"bidder": 1, "bid": 20, "points": [10, 20]},
+        {"bidder": 1, "bid": 20, "points": [0, 30]},
+        {"bidder": 0, "bid": 25, "points": [30, 0]},
+        {"bidder": 0, "bid": 20, "points": [25, 5]},
+    ]
+    for _ in range(10):
+        status, state = call("GET", f"{live_server.url}/api/v1/games/{game['id']}")
+        current = {key: state["hands"][0][key] for key in ("bidder", "bid", "points")}
+        edits = queue.SimpleQueue()
+        for variant in [v for v in variants if v != current][:2]:
+            edits.put({**variant, "version": state["version"]})
+        results = all_at_once(2, lambda edits=edits: call("PUT", f"{url}/1", edits.get(), game["edit_token"]))
+        assert sorted(status for status, _ in results) == [200, 409], results
+        after = call("GET", f"{live_server.url}/api/v1/games/{game['id']}")[1]
+        assert after["version"] == state["version"] + 1
+        winner = next(body for status, body in results if status == 200)
+        assert after["hands"][0]["points"] == winner["state"]["hands"][0]["points"]
 
 
 def test_two_phones_undo_the_same_hand_once(live_server):

@@ -54,9 +54,12 @@ def test_page_offers_the_three_questions(client):
     page = response.get_data(as_text=True)
     for heading in ("Rank of the cards", "Who wins this trick?", "May I play this?"):
         assert heading in page
-    # 52 cards to tap in each of the three forms; no joker under the default rules.
-    assert page.count('name="tap"') == 3 * 52
+    # Each form picks a card by suit, then rank: 13 ranks, no joker under the default rules.
+    assert page.count('name="tap"') == 3 * 13
+    assert page.count('type="radio" name="suit"') == 3 * 4
     assert 'value="JK"' not in page
+    # The page carries no script of its own: htmx asks the server, which reads every card.
+    assert "referee.js" not in page
 
 
 def test_joker_is_offered_when_the_rules_use_it(client):
@@ -147,16 +150,21 @@ def test_legal_renege_is_named_and_held_back_cards_marked(client):
         ({"tool": "trick", "trump": "S", "cards": "8s 8s"}, "trick-form", "cards", "twice"),
         ({"tool": "trick", "trump": "S", "cards": "8s 5x"}, "trick-form", "cards", "'5x' is not a card"),
         ({"tool": "trick", "cards": "8s 9s"}, "trick-form", "trump", "Pick the trump suit"),
-        ({"tool": "trick", "trump": "S", "cards": ""}, "trick-form", "cards", "Tap or type"),
+        ({"tool": "trick", "trump": "S", "cards": ""}, "trick-form", "cards", "at least one card"),
+        ({"tool": "trick", "trump": "S", "cards": "2s 3s 4s 5s 6s 7s 8s 9s 10s"}, "trick-form", "cards", "at most 8"),
         ({"tool": "trick", "trump": "S", "cards": "jk 2s"}, "trick-form", "cards", "joker is not played"),
         ({"tool": "legal", "trump": "H", "trick": "2h", "hand": "2h 3c"}, "legal-form", "hand", "both in your hand"),
-        ({"tool": "legal", "trump": "H", "trick": "2h", "hand": ""}, "legal-form", "hand", "Tap or type"),
+        ({"tool": "legal", "trump": "H", "trick": "2h", "hand": ""}, "legal-form", "hand", "The hand is empty"),
+        ({"tool": "legal", "trump": "H", "trick": "jk", "hand": "3c"}, "legal-form", "trick", "joker is not played"),
+        ({"tool": "legal", "trump": "H", "trick": "2h", "hand": "3c jk"}, "legal-form", "hand", "joker is not played"),
+        ({"tool": "rank", "trump": "S", "pair": "ah ah"}, "rank-form", "pair", "twice"),
+        ({"tool": "trick", "cards": "8s", "tap": "K"}, "trick-form", "suit", "Pick the suit of the card"),
         ({"tool": "legal", "trump": "H", "trick": "zz", "hand": "3c"}, "legal-form", "trick", "'zz' is not a card"),
         (
             {"tool": "legal", "trump": "H", "trick": "2h", "hand": "3c", "play": "4c"},
             "legal-form",
             "play",
-            "not in your hand",
+            "4♣ is not in the hand",
         ),
         ({"tool": "rank", "trump": "Q"}, "rank-form", "trump", "not a suit"),
         ({"tool": "rank", "trump": "S", "pair": "ah"}, "rank-form", "pair", "exactly two cards"),
@@ -203,24 +211,102 @@ def test_a_games_own_rules(app, client):
     assert "You may play: 7♦ 2♣" in block(page, "legal-answer")
 
 
-def test_tapping_without_script_builds_the_fields(client):
-    query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh", "into": "hand", "tap": "KH"}
+def landing(response) -> str:
+    """Follow the redirect a tap answers with (so a reload does not tap again) and return that page."""
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    assert "tap=" not in location and "clear=" not in location
+    return location
+
+
+def test_picking_without_script_builds_the_fields(client):
+    # Hearts, then the king: K♥ joins the hand, written as the page writes cards.
+    query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh", "into": "hand", "suit": "H", "tap": "K"}
+    location = landing(client.get("/referee", query_string=query))
+    assert location.endswith("#tool-legal")
+    page = client.get(location).get_data(as_text=True)
+    assert 'name="hand" value="J♥ K♥"' in page and 'name="trick" value="2♥"' in page
+    # The suit stays picked for the next card, and nothing is asked yet.
+    assert 'name="suit" value="H" checked' in page
+    assert 'id="legal-answer"' not in page
+    # Picking a card already in the other field moves it.
+    query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh kh", "into": "trick", "suit": "H", "tap": "K"}
+    page = client.get(landing(client.get("/referee", query_string=query))).get_data(as_text=True)
+    assert 'name="hand" value="J♥"' in page and 'name="trick" value="2♥ K♥"' in page
+    # The next card picked still goes into the trick.
+    assert 'name="into" value="trick" checked' in page
+    # Picking it again takes it out; ten is "10".
+    query = {"tool": "trick", "trump": "S", "cards": "8s 10 d", "suit": "D", "tap": "10"}
+    page = client.get(landing(client.get("/referee", query_string=query))).get_data(as_text=True)
+    assert 'name="cards" value="8♠"' in page
+
+
+def test_the_picker_starts_on_the_trump_suit_and_offers_the_joker(client):
+    query = {"tool": "trick", "trump": "C", "cards": "", "tap": "3"}
+    page = client.get(landing(client.get("/referee", query_string=query))).get_data(as_text=True)
+    assert 'name="cards" value="3♣"' in page
+    query = {"tool": "trick", "trump": "C", "cards": "3c", "tap": "JK", "joker": "yes"}
+    page = client.get(landing(client.get("/referee", query_string=query))).get_data(as_text=True)
+    assert 'name="cards" value="3♣ Joker"' in page
+    # The house rule travels along.
+    assert '<input type="hidden" name="joker" value="yes">' in page
+
+
+def test_emptying_a_field(client):
+    query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh kh", "clear": "hand"}
+    page = client.get(landing(client.get("/referee", query_string=query))).get_data(as_text=True)
+    assert 'name="hand" value=""' in page and 'name="trick" value="2♥"' in page
+
+
+def test_htmx_gets_only_the_section_and_a_clean_address(client):
+    headers = {"HX-Request": "true", "HX-Target": "tool-trick"}
+    query = {"tool": "trick", "trump": "S", "cards": "8s", "suit": "H", "tap": "A"}
+    response = client.get("/referee", query_string=query, headers=headers)
+    assert response.status_code == 200
+    body = response.get_data(as_text=True)
+    assert body.lstrip().startswith('<section class="tool" id="tool-trick"')
+    assert "<html" not in body and 'name="cards" value="8♠ A♥"' in body
+    assert "tap=" not in response.headers["HX-Replace-Url"]
+    # Asking the question swaps in the answer the same way.
+    response = client.get("/referee", query_string={"tool": "trick", "trump": "S", "cards": "8s ah"}, headers=headers)
+    assert "A♥ wins the trick" in text_of(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [("jh kh 3c", "J♥ K♥ 3♣"), ("10 d, Tc", "10♦ 10♣"), ("AH;5♦️", "A♥ 5♦"), ("joker 2s", "Joker 2♠")],
+)
+def test_typed_cards_come_back_as_symbols(client, typed, shown):
+    query = {"tool": "trick", "trump": "S", "cards": typed, "joker": "yes"}
     page = client.get("/referee", query_string=query).get_data(as_text=True)
-    assert 'name="hand" value="jh KH"' in page
-    # Tapping a card already in the other field moves it.
-    query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh kh", "into": "trick", "tap": "KH"}
-    page = client.get("/referee", query_string=query).get_data(as_text=True)
-    assert 'name="hand" value="jh"' in page and 'name="trick" value="2h KH"' in page
-    # Tapping again takes it out.
-    query = {"tool": "trick", "trump": "S", "cards": "8s 9s", "tap": "8S"}
-    page = client.get("/referee", query_string=query).get_data(as_text=True)
-    assert 'name="cards" value="9s"' in page
+    assert f'name="cards" value="{shown}"' in page
+
+
+def test_a_wrong_card_is_kept_as_typed(client):
+    page = client.get("/referee", query_string={"tool": "trick", "trump": "S", "cards": "8s 5x"}).get_data(as_text=True)
+    assert 'name="cards" value="8s 5x"' in page
+
+
+def test_the_web_layer_uses_no_private_engine_helper():
+    """Only scorekeeper/rules may reach into its own private helpers (``_split_tokens`` and the like)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "scorekeeper"
+    private = []
+    for path in root.rglob("*.py"):
+        if "rules" in path.relative_to(root).parts[:1]:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and "rules" in (node.module or "").split("."):
+                private += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("_")]
+    assert private == []
 
 
 def test_quiz_question_answer_and_score(client):
     page = client.get("/referee/quiz").get_data(as_text=True)
     assert "Score: 0 right out of 0" in text_of(page)
-    trump = re.search(r'<h2 id="quiz-q">\s*\S+ (\w+) are trump', page).group(1)
+    trump = re.search(r'id="quiz-q">.*?(\w+) are trump', page, re.S).group(1)
     picks = re.findall(r'name="pick" value="([^"]+)"', page)
     assert 2 <= len(picks) <= 4
     token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
@@ -233,7 +319,7 @@ def test_quiz_question_answer_and_score(client):
     assert "Score: 1 right out of 1" in text_of(again)
     # A wrong pick on the next question counts as asked, not right.
     page = client.get("/referee/quiz").get_data(as_text=True)
-    trump = re.search(r'<h2 id="quiz-q">\s*\S+ (\w+) are trump', page).group(1)
+    trump = re.search(r'id="quiz-q">.*?(\w+) are trump', page, re.S).group(1)
     picks = re.findall(r'name="pick" value="([^"]+)"', page)
     winner = client.post("/api/v1/referee/trick", json={"trump": trump, "cards": picks}).get_json()["card"]
     wrong = next(p for p in picks if p != winner)
@@ -259,3 +345,10 @@ def test_the_page_opens_with_a_jump_to_each_question(client):
     for anchor in ("#tool-rank", "#tool-trick", "#tool-legal"):
         assert f'href="{anchor}"' in nav
         assert f'id="{anchor[1:]}"' in body
+
+
+def test_house_rule_choices_are_in_player_words(client):
+    page = client.get("/referee", query_string={"follow": "suit-or-trump"}).get_data(as_text=True)
+    assert '<option value="suit-or-trump" selected>follow suit or trump</option>' in page
+    assert '<option value="five-jack-ace" selected>the 5, the jack and the A♥</option>' in page
+    assert ">suit-or-trump<" not in page and ">five-jack-ace<" not in page

@@ -8,8 +8,7 @@ import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
-
-SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+from tests.conftest import SIDES
 
 
 def start(client, sides=SIDES):
@@ -20,6 +19,8 @@ def start(client, sides=SIDES):
 
 def record(client, game, **hand):
     hand = hand or {"bidder": 1, "bid": 20, "points": [10, 20]}
+    if "n" not in hand:
+        hand = {"n": client.get(f"/api/v1/games/{game['id']}").get_json()["next_n"], **hand}
     response = client.post(
         f"/api/v1/games/{game['id']}/hands", json=hand, headers={"Authorization": f"Bearer {game['edit_token']}"}
     )
@@ -33,11 +34,6 @@ def path_of(url: str) -> str:
 
 def poll(client, game, since, token=None):
     return client.get(f"/games/{game['id']}/poll/{token or game['view_token']}?since={since}")
-
-
-@pytest.fixture
-def game(client):
-    return start(client)
 
 
 # -- The poll ----------------------------------------------------------------------------------
@@ -68,9 +64,9 @@ def test_poll_without_since_gets_the_sheet(client, game):
     assert "No hands yet" in response.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("since", ["abc", "-1", "99999999999999999999", ""])
-def test_poll_with_a_strange_since_gets_the_sheet(client, game, since):
-    assert poll(client, game, since).status_code == 200
+@pytest.mark.parametrize("since", ["abc", "-1", "99999999999999999999", "", "²", "٣"])
+def test_poll_with_a_strange_since_is_refused(client, game, since):
+    assert poll(client, game, since).status_code == 400
 
 
 def test_poll_with_a_wrong_token_or_game_is_404(client, game):
@@ -99,9 +95,31 @@ def test_the_edit_sheet_polls_with_its_own_version_and_shows_both_codes(client, 
     assert f'hx-get="/games/{game["id"]}/poll/{game["edit_token"]}"' in live
     assert 'hx-trigger="every 3s' in live and 'hx-target="#sheet"' in live
     assert '"since": 1' in live
-    assert "Scan to follow the score" in text
-    assert "Scan to keep score" in text
-    assert "Replace the link to keep score" in text
+    # Invite the table: a button at the top of the sheet, before the score.
+    invite = f'href="/games/{game["id"]}/{game["edit_token"]}/invite"'
+    assert invite in text and text.index(invite) < text.index('class="scorebar"')
+    assert "/qr/" not in text  # no codes on the sheet itself
+
+
+def test_invite_shows_the_watch_link_to_share_and_copy_and_keeping_score_is_a_step_apart(client, game):
+    text = client.get(f"/games/{game['id']}/{game['edit_token']}/invite").get_data(as_text=True)
+    assert f'src="/games/{game["id"]}/{game["edit_token"]}/qr/view.svg" width="280"' in text
+    assert f'data-share="http://localhost{game["links"]["view"]}"' in text and 'data-copy="view-link"' in text
+    assert f'value="http://localhost{game["links"]["view"]}" readonly' in text  # the plain fallback: the link itself
+    edit_link = "http://localhost" + game["links"]["edit"]
+    assert "qr/edit.svg" not in text and edit_link not in text
+    keep_url = f"/games/{game['id']}/{game['edit_token']}/keep"
+    assert f'href="{keep_url}"' in text
+    keep = client.get(keep_url).get_data(as_text=True)
+    assert "record, undo and change hands" in keep
+    assert "qr/edit.svg" in keep and edit_link in keep
+    assert "Replace the link to keep score" in keep
+
+
+def test_a_watching_phone_can_invite_others_to_watch_but_never_to_keep_score(client, game):
+    text = client.get(f"/games/{game['id']}/{game['view_token']}/invite").get_data(as_text=True)
+    assert "qr/view.svg" in text and game["edit_token"] not in text and "/keep" not in text
+    assert client.get(f"/games/{game['id']}/{game['view_token']}/keep").status_code == 404
 
 
 def test_the_view_sheet_has_no_form_and_no_edit_link(client, game):
@@ -111,8 +129,7 @@ def test_the_view_sheet_has_no_form_and_no_edit_link(client, game):
     text = response.get_data(as_text=True)
     assert "<form" not in text
     assert game["edit_token"] not in text
-    assert "Scan to follow the score" in text
-    assert "Scan to keep score" not in text
+    assert f'href="/games/{game["id"]}/{game["view_token"]}/invite"' in text
     assert f"/poll/{game['view_token']}" in text
 
 
@@ -151,8 +168,9 @@ def test_qr_codes_encode_the_right_link(client, game):
 
     view = client.get(f"/games/{game['id']}/{game['view_token']}/qr/view.svg").data
     edit = client.get(f"/games/{game['id']}/{game['edit_token']}/qr/edit.svg").data
-    assert view == _svg(segno, game["links"]["view"])
-    assert edit == _svg(segno, game["links"]["edit"])
+    # The API's links are paths (no public address configured); a QR code needs the whole address.
+    assert view == _svg(segno, "http://localhost" + game["links"]["view"])
+    assert edit == _svg(segno, "http://localhost" + game["links"]["edit"])
     assert view != edit
 
 

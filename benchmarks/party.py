@@ -1,0 +1,162 @@
+"""Measure a big card party: 200 couples at 100 tables, 25 games (2,500 results).
+
+Times the party engine (replaying the whole log, standings and places) and the
+app itself on a real SQLite database: the hall board, the results sheet, a
+couple's card and the JSON state, each rendered whole (from the log, and from
+the evening already replayed at that version), plus an unchanged poll. The
+target is under 50 ms for standings and the board.
+
+Run: .venv/bin/python benchmarks/party.py [--repeat 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import os
+import random
+import re
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper.party import AddCouple, Couple, PartySetup, Start, replay  # noqa: E402
+
+COUPLES = 200
+GAMES = 25
+
+
+def evening_log(seed: int = 1, games: int = GAMES):
+    """The log of an evening: couples, the start, every table's result up to *games* games."""
+    setup = PartySetup("Legion Hall, Friday", games=GAMES, prizes=3, booby=True)
+    entries = [AddCouple(Couple(f"Couple {i + 1}", (f"A{i}", f"B{i}"))) for i in range(COUPLES)] + [Start()]
+    state = replay(setup, entries)
+    rng = random.Random(seed)
+    while not state.finished and state.complete_games < games:
+        for table in state.missing():
+            entry = state.result_entry(state.game, table.number, table.seats[rng.randrange(2)])
+            state.apply(entry)
+            entries.append(entry)
+    return setup, entries
+
+
+def timed(fn, repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def show(label: str, times: list[float], extra: str = "") -> None:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    print(
+        f"  {label:<44} min {min(times):6.2f} ms   median {statistics.median(times):6.2f} ms   p95 {p95:6.2f} ms{extra}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=30)
+    args = parser.parse_args()
+
+    setup, entries = evening_log()
+    results = sum(1 for e in entries if type(e).__name__ == "Result")
+    print(f"{COUPLES} couples, {COUPLES // 2} tables, {GAMES} games: {len(entries)} log entries, {results} results")
+
+    print("\nThe party engine alone:")
+    show("replay the whole log", timed(lambda: replay(setup, entries), args.repeat))
+    state = replay(setup, entries)
+
+    def standings():
+        state._standings = None
+        s = state.standings()
+        state.places()
+        state.booby()
+        state.leaders(10)
+        return s
+
+    show("standings, places, booby, leaders", timed(standings, args.repeat))
+
+    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-party."))
+    os.environ.update(
+        {
+            "DATABASE_URL": f"sqlite:///{workdir / 'party.sqlite3'}",
+            "SECRET_KEY": secrets.token_urlsafe(32),
+            "SCOREKEEPER_INSTANCE_PATH": str(workdir / "instance"),
+            "SCOREKEEPER_ENV": "development",
+        }
+    )
+    import flask_migrate
+
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+    from scorekeeper.parties import store
+    from scorekeeper.party_models import Party, PartyEntry
+
+    app = create_app()
+
+    def stored(log) -> tuple[str, int]:
+        party = Party(name=setup.name, settings=store.settings_of(setup))
+        db.session.add(party)
+        db.session.flush()
+        for n, entry in enumerate(log, start=1):
+            kind, data = store.entry_row(entry)
+            db.session.add(PartyEntry(party_id=party.id, n=n, kind=kind, data=data))
+        db.session.commit()
+        return party.id, party.version
+
+    with app.app_context():
+        flask_migrate.upgrade()
+        party_id, _version = stored(entries)
+        # The same hall after 12 games: the board shows where all 200 couples sit for game 13.
+        middle_id, _ = stored(evening_log(games=12)[1])
+
+    client = app.test_client()
+    board_page = client.get(f"/parties/{middle_id}/board").get_data(as_text=True)
+    unchanged = html.unescape(re.search(r'hx-get="([^"]+)"', board_page).group(1))
+    pages = [
+        ("hall board, game 13: 200 couples' tables", f"/parties/{middle_id}/board", 200),
+        ("hall board, the end: the prize list", f"/parties/{party_id}/board", 200),
+        ("board poll, changed (board fragment)", f"/parties/{middle_id}/board/poll?since=0", 200),
+        ("board poll, unchanged (304)", unchanged, 304),
+        ("results sheet", f"/parties/{party_id}/results", 200),
+        ("a couple's punch card", f"/parties/{party_id}/couples/17", 200),
+        ("JSON state (API)", f"/api/v1/parties/{party_id}", 200),
+    ]
+
+    def cold(path: str, expected: int):
+        def run():
+            app.extensions.pop("party_states", None)  # nothing replayed yet: read the log and replay it
+            response = client.get(path)
+            assert response.status_code == expected, (path, response.status_code)
+
+        return run
+
+    def warm(path: str, expected: int):
+        def run():
+            response = client.get(path)
+            assert response.status_code == expected, (path, response.status_code)
+
+        return run
+
+    print(f"\nThe app, whole request through Flask on SQLite ({args.repeat} each):")
+    print(f" from the log (read up to {len(entries)} entries, replay, render):")
+    for label, path, status in [p for p in pages if p[2] != 304]:
+        show(label, timed(cold(path, status), args.repeat))
+    print(" evening already replayed at this version (render only):")
+    for label, path, status in pages:
+        size = len(client.get(path).data)
+        show(label, timed(warm(path, status), args.repeat), f"   {size} bytes")
+
+
+if __name__ == "__main__":
+    main()

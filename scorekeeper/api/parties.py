@@ -1,0 +1,297 @@
+"""The card parties part of the JSON API: start an evening, report results, read the evening.
+
+Writes need ``Authorization: Bearer <edit_token>`` (the director's). Reading an
+evening needs only its id, like the hall board.
+"""
+
+from __future__ import annotations
+
+import hmac
+from datetime import date
+
+from flask import jsonify, make_response, request, url_for
+
+from ..numbers import NumberError, parse_int
+from ..parties import store
+from ..parties.store import PartyRow
+from ..party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PRIZES, Couple, GameKind, PartyError, PartySetup, PartyState
+from . import bp
+from . import error as api_error
+
+PARTY_FIELDS = ("name", "date", "games", "kind", "play_to", "prizes", "booby", "cookie_jar", "couples", "start")
+RESULT_FIELDS = ("game", "table", "winner", "correct")
+
+
+class BadInput(ValueError):
+    """A request the API cannot use; ``field`` names the part to fix."""
+
+    def __init__(self, message: str, field: str | None = None, status: int = 422):
+        super().__init__(message)
+        self.field = field
+        self.status = status
+
+
+# -- The evening as JSON -------------------------------------------------------------
+
+
+def party_json(row: PartyRow, state: PartyState) -> dict:
+    """Return the documented state of an evening."""
+    standings = state.standings()
+    seating = state.seating
+    booby = state.booby()
+    results = [
+        {"game": g, "table": number, "winner": seating_.tables[number - 1].seats[seat]}
+        for g, (seating_, by_table) in enumerate(zip(state.seatings, state.results, strict=True), start=1)
+        for number, seat in sorted(by_table.items())
+    ]
+    return {
+        "id": row.id,
+        "version": row.version,
+        "name": row.name,
+        "date": row.held_on.isoformat() if row.held_on else None,
+        "game": state.game,
+        "games": state.setup.games,
+        "kind": str(state.setup.kind),
+        "play_to": state.setup.play_to,
+        "prizes": state.setup.prizes,
+        "started": state.started,
+        "closed": state.closed,
+        "finished": state.finished,
+        "couples": [
+            {"name": c.name, "players": list(c.couple.players), "joined": c.joined, "gone_from": c.gone_from}
+            for c in state.couples
+        ],
+        "seating": []
+        if seating is None
+        else [{"table": t.number, "couples": list(t.couples), "deals_first": t.deals_first} for t in seating.tables],
+        "sits_out": None if seating is None else seating.sits_out,
+        "missing": [t.number for t in state.missing()],
+        "results": results,
+        "wins": list(standings.wins),
+        "punched": [list(p) for p in standings.punched],
+        "places": [
+            {"place": p.place, "couples": list(p.couples), "wins": p.wins, "tied": p.tied} for p in state.places()
+        ],
+        "ties": [
+            {
+                "place": tie.place,
+                "couples": list(tie.couples),
+                "settled": tie.settled,
+                "how": str(tie.how),
+                "winners": list(tie.winners),
+                "in_contention": list(tie.in_contention),
+            }
+            for tie in state.ties.values()
+        ],
+        "booby": None if booby is None else {"couples": list(booby.couples), "wins": booby.wins},
+        "cookie_jar": None
+        if not state.setup.cookie_jar
+        else {"numbers": list(state.cookie_numbers), "winners": list(state.cookie_winners())},
+    }
+
+
+def links_json(party_id: str, edit_token: str) -> dict:
+    """The director's page (it can change the evening: keep it private) and the hall board."""
+    return {
+        "director": url_for("parties.director", party_id=party_id, token=edit_token, _external=True),
+        "board": url_for("parties.board", party_id=party_id, _external=True),
+    }
+
+
+# -- Reading requests -------------------------------------------------------------------
+
+
+def _body(allowed: tuple[str, ...]) -> dict:
+    if not request.is_json:
+        raise BadInput("Send the request as JSON (Content-Type: application/json)", None, 415)
+    data = request.get_json(silent=True)
+    if data is None:
+        raise BadInput("Send a JSON object as the request body", None, 400)
+    if not isinstance(data, dict):
+        raise BadInput("The request body must be a JSON object", None, 400)
+    for key in data:
+        if key not in allowed:
+            raise BadInput(f"'{str(key)[:40]}' is not something this request understands", str(key)[:40])
+    return data
+
+
+def _int(data: dict, name: str, what: str, lo: int, hi: int, default: int | None = None) -> int:
+    value = data.get(name, default)
+    if value is None:
+        raise BadInput(f"Give {what.lower()}", name)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    try:
+        return parse_int(value, lo=lo, hi=hi, what=what)
+    except NumberError as err:
+        raise BadInput(str(err), name) from None
+
+
+def _flag(data: dict, name: str, what: str) -> bool:
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise BadInput(f"Say true or false for {what}", name)
+    return value
+
+
+def _text(value: object, what: str, field: str) -> str:
+    if not isinstance(value, str):
+        raise BadInput(f"Give {what} as text", field)
+    value = value.strip()
+    if not value:
+        raise BadInput(f"Give {what}", field)
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
+        raise BadInput("Names are written on one line, without control characters", field)
+    if len(value) > MAX_NAME:
+        raise BadInput(f"Names can be at most {MAX_NAME} characters", field)
+    return value
+
+
+def _couples(value: object) -> list[Couple]:
+    if not isinstance(value, list) or not 2 <= len(value) <= MAX_COUPLES:
+        raise BadInput(f"Give from 2 to {MAX_COUPLES} couples, each with a name", "couples")
+    couples = []
+    for item in value:
+        if isinstance(item, str):
+            couples.append(Couple(_text(item, "a name for every couple", "couples")))
+            continue
+        if not isinstance(item, dict) or set(item) - {"name", "players"}:
+            raise BadInput('Give each couple as {"name": ..., "players": [..., ...]}', "couples")
+        players = item.get("players", [])
+        if not isinstance(players, list) or len(players) > 2:
+            raise BadInput("A couple is two players", "players")
+        couples.append(
+            Couple(
+                _text(item.get("name"), "a name for every couple", "couples"),
+                tuple(_text(p, "every player's name", "players") for p in players),
+            )
+        )
+    return couples
+
+
+def _date(value: object) -> date | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) != 10:
+        raise BadInput("Give the date as YYYY-MM-DD", "date")
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise BadInput("Give the date as YYYY-MM-DD", "date") from None
+
+
+def _setup(data: dict) -> PartySetup:
+    kind_text = data.get("kind", "one-hand")
+    try:
+        kind = GameKind(kind_text)
+    except ValueError:
+        raise BadInput('Say what one game is: "one-hand", "play-to" or "bell"', "kind") from None
+    cookie = data.get("cookie_jar")
+    no_jar = cookie is None or cookie is False or (type(cookie) is int and cookie == 0)
+    cookie_count = 0 if no_jar else _int(data, "cookie_jar", "The cookie jar", 1, MAX_GAMES)
+    play_to = None if data.get("play_to") is None else _int(data, "play_to", "The score to play to", 5, 200)
+    try:
+        return PartySetup(
+            name=_text(data.get("name"), "the evening a name", "name"),
+            games=_int(data, "games", "The number of games", 1, MAX_GAMES, 25),
+            kind=kind,
+            play_to=play_to,
+            prizes=_int(data, "prizes", "The number of prizes", 0, MAX_PRIZES, 3),
+            cookie_jar=cookie_count,
+            booby=_flag(data, "booby", "the booby prize"),
+        )
+    except PartyError as err:
+        raise BadInput(str(err), err.field) from None
+
+
+def _may_write(row: PartyRow) -> None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise BadInput(
+            "Reporting needs the evening's edit token: Authorization: Bearer <edit_token>", "authorization", 401
+        )
+    if not hmac.compare_digest(token.encode("utf-8", "replace"), row.edit_token.encode()):
+        raise BadInput("That token may not change this evening", "authorization", 403)
+
+
+def _answer(exc: BadInput | PartyError):
+    if isinstance(exc, BadInput):
+        response = api_error(str(exc), exc.field, exc.status)
+        if exc.status == 401:
+            response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+        return response
+    return api_error(str(exc), exc.field, 409 if exc.conflict else 422)
+
+
+def _loaded(party_id: str) -> tuple[PartyRow, PartyState]:
+    found = store.load(party_id)
+    if found is None:
+        raise BadInput("There is no card party with that id", "id", 404)
+    return found
+
+
+# -- Routes ------------------------------------------------------------------------------
+
+
+@bp.post("/parties")
+def create_party():
+    """Start an evening: its settings and couples; game 1 is seated unless ``start`` is false."""
+    try:
+        data = _body(PARTY_FIELDS)
+        setup = _setup(data)
+        couples = _couples(data.get("couples"))
+        start = _flag(data, "start", "start") if "start" in data else True
+        party = store.create(setup, couples, held_on=_date(data.get("date")), start=start)
+    except (BadInput, PartyError) as exc:
+        return _answer(exc)
+    row, state = _loaded(party.id)
+    body = {
+        "id": row.id,
+        "edit_token": row.edit_token,
+        "links": links_json(row.id, row.edit_token),
+        "state": party_json(row, state),
+    }
+    response = make_response(jsonify(body), 201)
+    response.headers["Location"] = url_for("api.get_party", party_id=row.id)
+    return response
+
+
+@bp.post("/parties/<party_id>/results")
+def report_result(party_id: str):
+    """Report which couple won a table in a game (``correct``: replace a result already in)."""
+    try:
+        row, state = _loaded(party_id)
+        _may_write(row)
+        data = _body(RESULT_FIELDS)
+        game = _int(data, "game", "The game number", 1, MAX_GAMES)
+        table = _int(data, "table", "The table number", 1, MAX_COUPLES)
+        winner = _int(data, "winner", "The winner", 0, MAX_COUPLES)
+        correct = _flag(data, "correct", "correct")
+        state = store.write(
+            party_id, lambda s: [s.result_entry(game, table, winner, correct)], source=f"api table {table}"
+        )
+    except (BadInput, PartyError) as exc:
+        return _answer(exc)
+    except LookupError:
+        return _answer(BadInput("There is no card party with that id", "id", 404))
+    row, state = _loaded(party_id)
+    return make_response(jsonify({"state": party_json(row, state)}), 201)
+
+
+@bp.get("/parties/<party_id>")
+def get_party(party_id: str):
+    """The evening as it stands."""
+    try:
+        row, state = _loaded(party_id)
+    except BadInput as exc:
+        return _answer(exc)
+    etag = f"party-{row.version}"
+    if etag in request.if_none_match:
+        response = make_response("", 304)
+    else:
+        response = jsonify(party_json(row, state))
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["ETag"] = f'"{etag}"'
+    return response

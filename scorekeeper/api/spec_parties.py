@@ -1,0 +1,215 @@
+"""OpenAPI 3.1 description of the card parties part of the API (merged into /api/v1/openapi.json)."""
+
+from __future__ import annotations
+
+_REF = "#/components/schemas/"
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": _REF + name}
+
+
+def _json(schema: dict, description: str) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _error(description: str) -> dict:
+    return _json(_ref("Error"), description)
+
+
+_PARTY_ID = {
+    "name": "party_id",
+    "in": "path",
+    "required": True,
+    "description": "The party's id, as returned when it was created.",
+    "schema": {"type": "string", "maxLength": 32},
+}
+_INDEXES = {"type": "array", "items": {"type": "integer", "minimum": 0}}
+_NAME = {"type": "string", "minLength": 1, "maxLength": 80}
+
+PATHS: dict = {
+    "/api/v1/parties": {
+        "post": {
+            "operationId": "createParty",
+            "summary": "Start a card party",
+            "description": "Couples are numbered by their index in `couples`. Tables are couples ÷ 2; an odd "
+            "couple sits out each game, in turn. Game 1 is seated at once unless `start` is false.",
+            "tags": ["parties"],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewParty")}}},
+            "responses": {
+                "201": _json(_ref("CreatedParty"), "The evening was created."),
+                "400": _error("The body is not a JSON object."),
+                "415": _error("The body was not sent as application/json."),
+                "422": _error("The evening cannot be run as described; `field` names what to fix."),
+            },
+        }
+    },
+    "/api/v1/parties/{party_id}": {
+        "get": {
+            "operationId": "getParty",
+            "summary": "The evening as it stands",
+            "tags": ["parties"],
+            "parameters": [_PARTY_ID],
+            "responses": {
+                "200": _json(_ref("Party"), "Seating of the game being played, results, wins, punch cards, places."),
+                "304": {"description": "Unchanged since the `ETag` sent as `If-None-Match`."},
+                "404": _error("No party with that id."),
+            },
+        }
+    },
+    "/api/v1/parties/{party_id}/results": {
+        "post": {
+            "operationId": "reportPartyResult",
+            "summary": "Report which couple won a table in a game",
+            "description": "The same result twice is answered 409 and saved once; a different winner for a "
+            'result already in is 409 unless sent with `"correct": true`, which works out every later game again.',
+            "tags": ["parties"],
+            "security": [{"partyEditToken": []}],
+            "parameters": [_PARTY_ID],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PartyResult")}}},
+            "responses": {
+                "201": _json(
+                    {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}},
+                    "The result is in.",
+                ),
+                "400": _error("The body is not a JSON object."),
+                "401": _error("No `Authorization: Bearer <edit_token>` header."),
+                "403": _error("The token is not this party's edit token."),
+                "404": _error("No party with that id."),
+                "409": _error("That result is already in, or another winner is in (send `correct`)."),
+                "415": _error("The body was not sent as application/json."),
+                "422": _error("No such game or table yet, or that couple does not sit there; `field` names it."),
+            },
+        }
+    },
+}
+
+SCHEMAS: dict = {
+    "NewParty": {
+        "type": "object",
+        "required": ["name", "couples"],
+        "additionalProperties": False,
+        "properties": {
+            "name": _NAME,
+            "date": {"type": ["string", "null"], "format": "date"},
+            "games": {"type": "integer", "minimum": 1, "maximum": 60, "default": 25},
+            "kind": {
+                "enum": ["one-hand", "play-to", "bell"],
+                "default": "one-hand",
+                "description": "What one game is.",
+            },
+            "play_to": {"type": ["integer", "null"], "minimum": 5, "maximum": 200, "description": "With play-to."},
+            "prizes": {"type": "integer", "minimum": 0, "maximum": 10, "default": 3},
+            "booby": {"type": "boolean", "default": False},
+            "cookie_jar": {
+                "type": ["integer", "boolean"],
+                "description": "How many game numbers are drawn for the cookie jar; 0 or false for none.",
+            },
+            "couples": {
+                "type": "array",
+                "minItems": 2,
+                "maxItems": 400,
+                "items": {
+                    "oneOf": [
+                        _NAME,
+                        {
+                            "type": "object",
+                            "required": ["name"],
+                            "properties": {"name": _NAME, "players": {"type": "array", "items": _NAME, "maxItems": 2}},
+                        },
+                    ]
+                },
+            },
+            "start": {"type": "boolean", "default": True, "description": "Seat game 1 now."},
+        },
+    },
+    "CreatedParty": {
+        "type": "object",
+        "required": ["id", "edit_token", "links", "state"],
+        "properties": {
+            "id": {"type": "string"},
+            "edit_token": {"type": "string", "description": "Keep it: it is the only way to report results."},
+            "links": {
+                "type": "object",
+                "properties": {"director": {"type": "string"}, "board": {"type": "string"}},
+            },
+            "state": _ref("Party"),
+        },
+    },
+    "PartyResult": {
+        "type": "object",
+        "required": ["game", "table", "winner"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"type": "integer", "minimum": 1},
+            "table": {"type": "integer", "minimum": 1},
+            "winner": {"type": "integer", "minimum": 0, "description": "A couple index seated at that table."},
+            "correct": {"type": "boolean", "default": False},
+        },
+    },
+    "Party": {
+        "type": "object",
+        "required": ["id", "game", "games", "seating", "results", "wins", "punched", "places", "booby", "finished"],
+        "properties": {
+            "id": {"type": "string"},
+            "version": {"type": "integer"},
+            "name": {"type": "string"},
+            "game": {"type": "integer", "description": "The game being played (0 before the start)."},
+            "games": {"type": "integer"},
+            "started": {"type": "boolean"},
+            "closed": {"type": "boolean"},
+            "finished": {"type": "boolean"},
+            "couples": {"type": "array", "items": {"type": "object"}},
+            "seating": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "table": {"type": "integer"},
+                        "couples": _INDEXES,
+                        "deals_first": {"type": "integer"},
+                    },
+                },
+            },
+            "sits_out": {"type": ["integer", "null"]},
+            "missing": {"type": "array", "items": {"type": "integer"}, "description": "Tables still to report."},
+            "results": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "game": {"type": "integer"},
+                        "table": {"type": "integer"},
+                        "winner": {"type": "integer"},
+                    },
+                },
+            },
+            "wins": {"type": "array", "items": {"type": "integer"}},
+            "punched": {"type": "array", "items": _INDEXES},
+            "places": {
+                "type": "array",
+                "description": "Dense ranking by wins (18, 18, 16 → places 1, 1, 2) for the prize places.",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "place": {"type": "integer"},
+                        "couples": _INDEXES,
+                        "wins": {"type": "integer"},
+                        "tied": {"type": "boolean"},
+                    },
+                },
+            },
+            "ties": {"type": "array", "items": {"type": "object"}},
+            "booby": {"type": ["object", "null"]},
+            "cookie_jar": {"type": ["object", "null"]},
+        },
+    },
+}
+
+SECURITY_SCHEMES: dict = {
+    "partyEditToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The `edit_token` returned when the party was created.",
+    }
+}

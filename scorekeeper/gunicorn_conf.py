@@ -1,0 +1,78 @@
+"""gunicorn settings, in one place for the Procfile and for any other way of serving the app.
+
+Use: ``gunicorn -c python:scorekeeper.gunicorn_conf "scorekeeper:create_app()"``.
+Other servers import ``settings()`` and change what they need.
+
+- ``gthread`` workers: a connection that sends nothing yet waits in the worker's
+  poller, not in a thread, and each worker has more threads (32) than the 30 slow
+  clients (sending a header line every few seconds) it is meant to outlast when
+  phones reach gunicorn directly. Against more, put a buffering proxy (nginx) in front.
+- Short timeouts: 5 s of keep-alive, 30 s for a request to be answered.
+- The access log never shows a link's token: see ``MaskingLogger``.
+- ``preload_app``: the app is built once, before the workers start, so a bad
+  setting stops the server at once with its one-line message.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from gunicorn.glogging import Logger
+
+from scorekeeper.numbers import NumberError, parse_int
+
+# A game link's token: 43 URL-safe characters (256 bits); anything that long and random-looking is masked.
+TOKEN_SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_-]{32,}(?=/|\?|$| )")
+# A game id given alone in a query (``/referee?game=<id>``) reads that game: masked as well.
+GAME_QUERY = re.compile(r"(?<=[?&]game=)[A-Za-z0-9_-]+")
+MASK = "…"
+
+
+def mask(text: str) -> str:
+    """Return *text* with every link token (and ``game=`` id) replaced by ``…``."""
+    return GAME_QUERY.sub(MASK, TOKEN_SEGMENT.sub(MASK, text))
+
+
+class MaskingLogger(Logger):
+    """gunicorn's logger, with tokens masked in the request line, path and query of the access log."""
+
+    def atoms(self, resp, req, environ, request_time):
+        atoms = super().atoms(resp, req, environ, request_time)
+        for key in ("r", "U", "q", "{raw_uri}e", "{path_info}e", "{query_string}e", "{referer}i", "f"):
+            if key in atoms and isinstance(atoms[key], str):
+                atoms[key] = mask(atoms[key])
+        return atoms
+
+
+def _count(environ, name: str, default: int, most: int) -> int:
+    raw = environ.get(name, "").strip() or str(default)
+    try:
+        return parse_int(raw, lo=1, hi=most, what=f"{raw[:20]!r}")
+    except NumberError as exc:
+        raise SystemExit(f"Configuration error: {name}: {exc}.") from None
+
+
+def settings(environ=None) -> dict:
+    """Return the gunicorn settings, read from HOST, PORT, WEB_CONCURRENCY and GUNICORN_THREADS."""
+    environ = os.environ if environ is None else environ
+    return {
+        "bind": [f"{environ.get('HOST', '0.0.0.0')}:{_count(environ, 'PORT', 8000, 65535)}"],
+        "workers": _count(environ, "WEB_CONCURRENCY", 3, 64),
+        "worker_class": "gthread",
+        "threads": _count(environ, "GUNICORN_THREADS", 32, 1000),
+        "timeout": 30,
+        "graceful_timeout": 20,
+        "keepalive": 5,
+        "limit_request_line": 4094,
+        "limit_request_fields": 50,
+        "limit_request_field_size": 8190,
+        "preload_app": True,
+        "accesslog": "-",
+        "logger_class": "scorekeeper.gunicorn_conf.MaskingLogger",
+        # No control socket: it would be one path per user, shared by every server (and test) on the machine.
+        "control_socket_disable": True,
+    }
+
+
+globals().update(settings())

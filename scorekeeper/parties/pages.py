@@ -1,0 +1,575 @@
+"""Routes of the card party pages (see the package docstring)."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+
+import segno
+from flask import abort, flash, make_response, redirect, render_template, request, url_for
+
+from ..numbers import NumberError, parse_int
+from ..party import (
+    MAX_COUPLES,
+    MAX_GAMES,
+    AddCouple,
+    Close,
+    Couple,
+    Cut,
+    Entry,
+    Forfeit,
+    Gone,
+    PartyError,
+    PartyState,
+    PlayOffWanted,
+    PlayOffWon,
+    Split,
+    couples_named,
+)
+from . import bp, sheets, store
+from .forms import CoupleForm, CsrfForm, NewPartyForm
+from .store import PartyRow
+
+QR_SCALE = 6
+LEADERS = 10
+
+
+# -- Finding the party -------------------------------------------------------------------
+
+
+def _party(party_id: str) -> tuple[PartyRow, PartyState]:
+    found = store.load(party_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+def _director(party_id: str, token: str) -> tuple[PartyRow, PartyState]:
+    row, state = _party(party_id)
+    if not store.token_matches(token, row.edit_token):
+        abort(404)
+    return row, state
+
+
+def _table(party_id: str, number: int, token: str) -> tuple[PartyRow, PartyState]:
+    row, state = _party(party_id)
+    if not 1 <= number <= MAX_COUPLES or not store.token_matches(token, store.table_token(row, number)):
+        abort(404)
+    return row, state
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def view_key(*parts: object) -> str:
+    """A short fingerprint of what one page shows: its poll answers 304 while the fingerprint holds."""
+    return hashlib.blake2s(repr(parts).encode(), digest_size=6).hexdigest()
+
+
+def _unchanged(key: str) -> bool:
+    """True when the poll's ``since`` is the page's fingerprint now."""
+    since = request.args.get("since", "")
+    return len(since) <= 32 and hmac.compare_digest(since.encode("utf-8", "replace"), key.encode())
+
+
+def _not_modified():
+    response = make_response("", 304)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _fragment(body: str):
+    response = make_response(body)
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+def names(state: PartyState, couples) -> str:
+    return couples_named(state, list(couples))
+
+
+@bp.app_template_filter("couple_name")
+def _couple_name(index: int, state: PartyState) -> str:
+    return state.couples[index].name
+
+
+def _context(row: PartyRow, state: PartyState, **extra) -> dict:
+    return {"party": row, "state": state, "names": lambda cs: names(state, cs), **extra}
+
+
+def _write(row: PartyRow, make, done: str, *, source: str = "director", anchor: str = ""):
+    """Run a director's change; say what happened on the director's page either way."""
+    if not CsrfForm().validate_on_submit():
+        flash("This page was open too long: reload and try again.", "error")
+    else:
+        try:
+            store.write(row.id, make, source=source)
+        except PartyError as err:
+            flash(str(err), "error")
+        else:
+            flash(done, "ok")
+    return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + anchor, 303)
+
+
+# -- Creating the evening ----------------------------------------------------------------
+
+
+@bp.route("/parties/new", methods=["GET", "POST"])
+def new():
+    form = NewPartyForm()
+    status = 200
+    if form.validate_on_submit():
+        built = form.build()
+        if built is not None:
+            setup, couples = built
+            if len(couples) > MAX_COUPLES:
+                form.couples.errors = [f"A party has at most {MAX_COUPLES} couples"]
+            else:
+                party = store.create(setup, couples, held_on=form.held_on.data)
+                flash("The evening is set up. Register the couples, print the table cards, then start.", "ok")
+                return redirect(url_for("parties.director", party_id=party.id, token=party.edit_token), 303)
+        status = 422
+    elif request.method == "POST":
+        status = 422
+    return make_response(render_template("parties/new.html", form=form), status)
+
+
+# -- The director ------------------------------------------------------------------------
+
+
+@bp.get("/parties/<party_id>/<token>")
+def director(party_id: str, token: str):
+    row, state = _director(party_id, token)
+    row, state = sheets.report_finished(row, state, None)
+    return render_template(
+        "parties/director.html",
+        **_context(row, state, form=CsrfForm(), couple_form=CoupleForm(), poll=_director_poll(row)),
+    )
+
+
+def _director_poll(row: PartyRow) -> str:
+    return url_for("parties.director_poll", party_id=row.id, token=row.edit_token, since=view_key(row.version))
+
+
+@bp.get("/parties/<party_id>/<token>/poll")
+def director_poll(party_id: str, token: str):
+    """The game being played and the tables still to report, when anything changed."""
+    row, state = _director(party_id, token)
+    if _unchanged(view_key(row.version)):
+        return _not_modified()
+    context = _context(row, state, form=CsrfForm(), poll=_director_poll(row))
+    return _fragment(render_template("parties/_director_live.html", **context))
+
+
+@bp.post("/parties/<party_id>/<token>/couples")
+def add_couple(party_id: str, token: str):
+    row, _state = _director(party_id, token)
+    form = CoupleForm()
+    name = (form.name.data or "").strip()
+    if not form.validate_on_submit():
+        flash(" ".join(e for errors in form.errors.values() for e in errors) or "Give the couple a name", "error")
+        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
+    try:
+        couple = Couple(name)
+    except PartyError as err:
+        flash(str(err), "error")
+        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
+
+    def make(state: PartyState) -> list[Entry]:
+        return [AddCouple(couple)]
+
+    try:
+        state = store.write(row.id, make)
+    except PartyError as err:
+        flash(str(err), "error")
+    else:
+        added = state.couples[-1]
+        when = "" if not state.started else f" They play from game {added.joined}."
+        flash(f"{name} registered as couple {added.index + 1}.{when}", "ok")
+    return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
+
+
+@bp.post("/parties/<party_id>/<token>/couples/<int:n>/gone")
+def couple_gone(party_id: str, token: str, n: int):
+    row, state = _director(party_id, token)
+    if not 1 <= n <= len(state.couples):
+        abort(404)
+    name = state.couples[n - 1].name
+    return _write(row, lambda s: [Gone(n - 1)], f"{name} are marked gone.", anchor="#couples")
+
+
+@bp.post("/parties/<party_id>/<token>/start")
+def start(party_id: str, token: str):
+    row, _state = _director(party_id, token)
+    return _write(row, store.start_entries, "The evening has started: game 1 is seated.")
+
+
+@bp.post("/parties/<party_id>/<token>/close")
+def close(party_id: str, token: str):
+    row, _state = _director(party_id, token)
+    return _write(row, lambda s: [Close()], "The evening is closed. The prize list is final once ties are settled.")
+
+
+@bp.post("/parties/<party_id>/<token>/results")
+def director_result(party_id: str, token: str):
+    """The director enters or corrects one table's result."""
+    row, state = _director(party_id, token)
+    try:
+        game = parse_int(request.form.get("game", ""), lo=1, hi=MAX_GAMES, what="The game number")
+        table = parse_int(request.form.get("table", ""), lo=1, hi=MAX_COUPLES, what="The table number")
+        winner = parse_int(request.form.get("winner", ""), lo=1, hi=MAX_COUPLES, what="The winning couple") - 1
+    except NumberError as err:
+        flash(str(err), "error")
+        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#correct", 303)
+    correct = request.form.get("correct") == "y"
+
+    def make(s: PartyState) -> list[Entry]:
+        return [s.result_entry(game, table, winner, correct)]
+
+    what = "corrected; every later game is worked out again" if correct else "recorded"
+    return _write(row, make, f"Game {game}, table {table}: result {what}.", anchor="#correct")
+
+
+@bp.post("/parties/<party_id>/<token>/ties/<int:place>")
+def settle_tie(party_id: str, token: str, place: int):
+    """Settle a tied place: split (every yes), a round of cuts, a play-off asked for, a forfeit, a play-off won."""
+    row, state = _director(party_id, token)
+    tie = state.ties.get(place)
+    if tie is None:
+        abort(404)
+    action = request.form.get("action", "")
+    couple_text = request.form.get("couple", "")
+
+    def couple() -> int:
+        index = parse_int(couple_text, lo=1, hi=MAX_COUPLES, what="The couple") - 1
+        return index
+
+    try:
+        if action == "split":
+            agreed = tuple(c for c in tie.couples if request.form.get(f"agree-{c + 1}") == "y")
+            entry: Entry = Split(place, agreed)
+            done = f"Place {place}: the prize is split."
+        elif action == "cut":
+            cards = tuple((c, request.form.get(f"card-{c + 1}", "").strip()[:8]) for c in tie.in_contention)
+            entry = Cut(place, cards)
+            done = f"Place {place}: the cut is recorded."
+        elif action == "play-off":
+            entry = PlayOffWanted(place, couple())
+            done = f"Place {place}: a play-off. The others play off or forfeit."
+        elif action == "forfeit":
+            entry = Forfeit(place, couple())
+            done = f"Place {place}: the forfeit is recorded."
+        elif action == "won":
+            entry = PlayOffWon(place, couple())
+            done = f"Place {place}: the play-off is won."
+        else:
+            abort(400)
+    except NumberError as err:
+        flash(str(err), "error")
+        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#ties", 303)
+    return _write(row, lambda s: [entry], done, anchor="#ties")
+
+
+@bp.get("/parties/<party_id>/<token>/cards")
+def table_cards(party_id: str, token: str):
+    """Printable table cards, each with its table's QR code."""
+    row, state = _director(party_id, token)
+    # Late couples sit down from the next game: their table needs its card now.
+    games = [max(state.game, 1)] + ([state.game + 1] if 0 < state.game < state.setup.games else [])
+    count = max(max(len(state.present(g)) // 2 for g in games), 1)
+    tables = [
+        {
+            "number": n,
+            "link": url_for(
+                "parties.table", party_id=row.id, number=n, token=store.table_token(row, n), _external=True
+            ),
+            "qr": url_for("parties.table_qr", party_id=row.id, token=row.edit_token, number=n),
+        }
+        for n in range(1, count + 1)
+    ]
+    return render_template("parties/cards.html", **_context(row, state, tables=tables))
+
+
+@bp.get("/parties/<party_id>/<token>/tables/<int:number>/qr.svg")
+def table_qr(party_id: str, token: str, number: int):
+    row, _state = _director(party_id, token)
+    if not 1 <= number <= MAX_COUPLES:
+        abort(404)
+    link = url_for(
+        "parties.table", party_id=row.id, number=number, token=store.table_token(row, number), _external=True
+    )
+    return _qr(link, f"QR code of table {number}'s link")
+
+
+@bp.get("/parties/<party_id>/couples/qr.svg")
+def couples_qr(party_id: str):
+    row, _state = _party(party_id)
+    return _qr(url_for("parties.couples", party_id=row.id, _external=True), "QR code of the couples' page")
+
+
+def _qr(link: str, title: str):
+    buffer = io.BytesIO()
+    segno.make(link, error="m").save(
+        buffer, kind="svg", scale=QR_SCALE, border=2, xmldecl=False, svgns=True, title=title, dark="#000", light="#fff"
+    )
+    response = make_response(buffer.getvalue())
+    response.headers["Content-Type"] = "image/svg+xml"
+    response.headers["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+# -- Each table's phone ------------------------------------------------------------------
+
+
+@bp.get("/parties/<party_id>/tables/<int:number>/<token>")
+def table(party_id: str, number: int, token: str):
+    row, state = _table(party_id, number, token)
+    row, state = sheets.report_finished(row, state, [number])
+    return render_template("parties/table.html", **_table_context(row, state, number, token))
+
+
+@bp.post("/parties/<party_id>/tables/<int:number>/<token>/sheet")
+def table_sheet(party_id: str, number: int, token: str):
+    """Keep this game's full score sheet: its winner is reported to the party by itself."""
+    row, state = _table(party_id, number, token)
+    back = url_for("parties.table", party_id=row.id, number=number, token=token)
+    if not CsrfForm().validate_on_submit():
+        abort(400)
+    try:
+        game = sheets.start_sheet(row, state, number)
+    except PartyError as err:
+        found = state.sheets.get((state.game, number))
+        if err.conflict and found is not None:
+            return redirect(url_for("games.sheet", game_id=found[0], token=sheets.edit_token(found[0])), 303)
+        flash(str(err), "error")
+        return redirect(back, 303)
+    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
+
+
+@bp.get("/parties/<party_id>/tables/<int:number>/<token>/poll")
+def table_poll(party_id: str, number: int, token: str):
+    row, state = _table(party_id, number, token)
+    row, state = sheets.report_finished(row, state, [number])
+    context = _table_context(row, state, number, token)
+    if _unchanged(context["key"]):
+        return _not_modified()
+    return _fragment(render_template("parties/_table.html", **context))
+
+
+def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **extra) -> dict:
+    seating = state.seating
+    here = seating.tables[number - 1] if seating is not None and number <= len(seating.tables) else None
+    reported = state.winner(state.game, number) if here is not None else None
+    sheet = state.sheets.get((state.game, number))
+    going = []
+    if reported is not None and here is not None:
+        preview = state.preview(reported)
+        if preview is not None:
+            going = [(c, preview.table_of(c)) for c in here.seats]
+    key = view_key(state.started, state.closed, state.finished, state.game, here, reported, going, sheet)
+    return _context(
+        row,
+        state,
+        number=number,
+        token=token,
+        here=here,
+        reported=reported,
+        form=CsrfForm(),
+        going=going,
+        sheet_link=None
+        if sheet is None
+        else url_for("games.sheet", game_id=sheet[0], token=sheets.edit_token(sheet[0])),
+        key=key,
+        poll=url_for("parties.table_poll", party_id=row.id, number=number, token=token, since=key),
+        **extra,
+    )
+
+
+@bp.post("/parties/<party_id>/tables/<int:number>/<token>/report")
+def table_report(party_id: str, number: int, token: str):
+    """First tap picks the winner (this answers with the confirm step), the second confirms and records."""
+    row, state = _table(party_id, number, token)
+    back = url_for("parties.table", party_id=row.id, number=number, token=token)
+    if not CsrfForm().validate_on_submit():
+        flash("This page was open too long: tap the winner again.", "error")
+        return redirect(back, 303)
+    try:
+        game = parse_int(request.form.get("game", ""), lo=1, hi=MAX_GAMES, what="The game number")
+        winner = parse_int(request.form.get("winner", ""), lo=0, hi=MAX_COUPLES, what="The winner")
+        entry = state.result_entry(game, number, winner)
+    except (NumberError, PartyError) as err:
+        flash(str(err), "error")
+        return redirect(back, 303)
+    if request.form.get("confirm") != "y":
+        context = _table_context(row, state, number, token, confirm_game=game, confirm_winner=winner)
+        template = "parties/_table.html" if _is_htmx() else "parties/table.html"
+        return render_template(template, **context)
+    try:
+        store.write(row.id, lambda s: [s.result_entry(entry.game, entry.table, entry.winner)], source=f"table {number}")
+    except PartyError as err:
+        already = store.load(row.id)
+        if err.conflict and already is not None and already[1].winner(game, number) == winner:
+            flash(f"Game {game} was already in: {state.couples[winner].name} won. Nothing more to do.", "ok")
+        else:
+            flash(str(err), "error")
+    else:
+        flash(f"Recorded: {state.couples[winner].name} won game {game}.", "ok")
+    return redirect(back, 303)
+
+
+# -- Each couple's phone -----------------------------------------------------------------
+
+
+@bp.get("/parties/<party_id>/couples")
+def couples(party_id: str):
+    row, state = _party(party_id)
+    return render_template("parties/couples.html", **_context(row, state))
+
+
+def _couple_context(row: PartyRow, state: PartyState, n: int) -> dict:
+    index = n - 1
+    standings = state.standings()
+    couple = state.couples[index]
+    at = state.next_table(index)
+    punched = standings.punched[index]
+    preview = state.preview(index)
+    then = None if preview is None else preview.table_of(index)
+    key = view_key(state.started, state.finished, state.game, couple, at, punched, state.cookie_numbers, then)
+    return _context(
+        row,
+        state,
+        n=n,
+        couple=couple,
+        wins=standings.wins[index],
+        punched=set(punched),
+        at=at,
+        preview=preview,
+        then=then,
+        won_now=state.game in punched,
+        key=key,
+        poll=url_for("parties.couple_poll", party_id=row.id, n=n, since=key),
+    )
+
+
+@bp.get("/parties/<party_id>/couples/<int:n>")
+def couple(party_id: str, n: int):
+    row, state = _party(party_id)
+    if not 1 <= n <= len(state.couples):
+        abort(404)
+    return render_template("parties/couple.html", **_couple_context(row, state, n))
+
+
+@bp.get("/parties/<party_id>/couples/<int:n>/poll")
+def couple_poll(party_id: str, n: int):
+    row, state = _party(party_id)
+    if not 1 <= n <= len(state.couples):
+        abort(404)
+    context = _couple_context(row, state, n)
+    if _unchanged(context["key"]):
+        return _not_modified()
+    return _fragment(render_template("parties/_couple.html", **context))
+
+
+# -- The hall board ----------------------------------------------------------------------
+
+
+def _board_context(row: PartyRow, state: PartyState) -> dict:
+    standings = state.standings()
+    seating = state.seating
+    where = []
+    for c in state.couples:
+        if c.gone_from is not None and (not state.started or c.gone_from <= state.game):
+            continue
+        t = seating.table_of(c.index) if seating is not None else None
+        where.append((c, t))
+    return _context(
+        row,
+        state,
+        wins=standings.wins,
+        where=where,
+        leaders=state.leaders(LEADERS) if state.started else [],
+        reported=(len(seating.tables) - len(state.missing())) if seating is not None else 0,
+        poll=url_for("parties.board_poll", party_id=row.id, since=view_key(row.version)),
+    )
+
+
+@bp.get("/parties/<party_id>/board")
+def board(party_id: str):
+    row, state = _party(party_id)
+    return render_template("parties/board.html", **_board_context(row, state))
+
+
+@bp.get("/parties/<party_id>/board/poll")
+def board_poll(party_id: str):
+    """The board shows every result as it comes in, so the party's version is what it follows (one small query)."""
+    version = store.version_of(party_id)
+    if version is None:
+        abort(404)
+    if _unchanged(view_key(version)):
+        return _not_modified()
+    row, state = _party(party_id)
+    return _fragment(render_template("parties/_board.html", **_board_context(row, state)))
+
+
+# -- Results -----------------------------------------------------------------------------
+
+
+@bp.get("/parties/<party_id>/results")
+def results(party_id: str):
+    row, state = _party(party_id)
+    standings = state.standings()
+    order = sorted(range(len(state.couples)), key=lambda c: (-standings.wins[c], c))
+    return render_template("parties/results.html", **_context(row, state, standings=standings, order=order))
+
+
+@bp.get("/parties/<party_id>/results.csv")
+def results_csv(party_id: str):
+    """Every game's result, one row per table: game, table, both couples, who dealt first, the winner."""
+    row, state = _party(party_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            "game",
+            "table",
+            "couple",
+            "couple name",
+            "other couple",
+            "other couple name",
+            "dealt first",
+            "winner",
+            "winner name",
+        ]
+    )
+    for g, (seating, by_table) in enumerate(zip(state.seatings, state.results, strict=True), start=1):
+        for t in seating.tables:
+            seat = by_table.get(t.number)
+            a, b = t.couples
+            winner = None if seat is None else t.seats[seat]
+            writer.writerow(
+                [
+                    g,
+                    t.number,
+                    a + 1,
+                    _cell(state.couples[a].name),
+                    b + 1,
+                    _cell(state.couples[b].name),
+                    t.deals_first + 1,
+                    "" if winner is None else winner + 1,
+                    "" if winner is None else _cell(state.couples[winner].name),
+                ]
+            )
+    response = make_response(out.getvalue())
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    filename = "".join(ch if ch.isalnum() else "-" for ch in row.name)[:40].strip("-") or "party"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}-results.csv"'
+    return response
+
+
+def _cell(text: str) -> str:
+    """Keep a name from being read as a formula by a spreadsheet."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

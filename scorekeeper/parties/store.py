@@ -1,0 +1,359 @@
+"""Storing card parties: the log as entered, and the evening replayed from it.
+
+Pages and the JSON API both go through here. A write reads the log, replays it,
+lets the party engine check the new entries, then appends them and moves the
+party's version on in one transaction; two phones sending the same result at
+once leave one entry and the other is told it is already in. Reads ask for the
+version first and reuse the evening replayed at that version when this process
+has it (a cache rebuilt from the log, never edited).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from flask import current_app
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import utcnow
+from ..party import (
+    AddCouple,
+    Close,
+    CookieDraw,
+    Couple,
+    Cut,
+    Entry,
+    Forfeit,
+    GameKind,
+    Gone,
+    PartyError,
+    PartySetup,
+    PartyState,
+    PlayOffWanted,
+    PlayOffWon,
+    Result,
+    SheetKept,
+    Split,
+    Start,
+    draw_cookie_jar,
+    replay,
+)
+from ..party_models import Party, PartyEntry
+
+CACHE_SIZE = 64
+WRITE_ATTEMPTS = 4
+LINK_TOKEN_LENGTH = 16
+
+
+class PartyConflict(PartyError):
+    """Another phone changed the party first, or the same thing was already entered."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message, field, conflict=True)
+
+
+# -- The log as stored ------------------------------------------------------------------
+
+
+def entry_row(entry: Entry) -> tuple[str, dict]:
+    """Return (kind, data) for storing *entry* as entered."""
+    match entry:
+        case AddCouple(couple=couple):
+            return "couple", {"name": couple.name, "players": list(couple.players)}
+        case Gone(couple=couple_index):
+            return "gone", {"couple": couple_index}
+        case Start():
+            return "start", {}
+        case CookieDraw(numbers=numbers):
+            return "cookie-jar", {"numbers": list(numbers)}
+        case Result(game=g, table=t, seat=seat, winner=winner, correct=correct):
+            return "result", {"game": g, "table": t, "winner": winner, "seat": seat, "correct": correct}
+        case SheetKept(game=g, table=t, sheet=sheet, sides=sides):
+            return "sheet", {"game": g, "table": t, "sheet": sheet, "sides": list(sides)}
+        case Close():
+            return "close", {}
+        case Split(place=place, agreed=agreed):
+            return "split", {"place": place, "agreed": list(agreed)}
+        case Cut(place=place, cards=cards):
+            return "cut", {"place": place, "cards": [[c, card] for c, card in cards]}
+        case PlayOffWanted(place=place, couple=couple_index):
+            return "play-off", {"place": place, "couple": couple_index}
+        case Forfeit(place=place, couple=couple_index):
+            return "forfeit", {"place": place, "couple": couple_index}
+        case PlayOffWon(place=place, couple=couple_index):
+            return "play-off-won", {"place": place, "couple": couple_index}
+    raise TypeError(f"not a party entry: {entry!r}")
+
+
+def entry_from_row(kind: str, data: dict) -> Entry:
+    """Return the entry a stored row holds."""
+    if kind == "couple":
+        return AddCouple(Couple(data["name"], tuple(data.get("players", ()))))
+    if kind == "gone":
+        return Gone(data["couple"])
+    if kind == "start":
+        return Start()
+    if kind == "cookie-jar":
+        return CookieDraw(tuple(data["numbers"]))
+    if kind == "result":
+        return Result(data["game"], data["table"], data["seat"], data["winner"], bool(data.get("correct")))
+    if kind == "sheet":
+        return SheetKept(data["game"], data["table"], data["sheet"], (data["sides"][0], data["sides"][1]))
+    if kind == "close":
+        return Close()
+    if kind == "split":
+        return Split(data["place"], tuple(data["agreed"]))
+    if kind == "cut":
+        return Cut(data["place"], tuple((c, card) for c, card in data["cards"]))
+    if kind == "play-off":
+        return PlayOffWanted(data["place"], data["couple"])
+    if kind == "forfeit":
+        return Forfeit(data["place"], data["couple"])
+    if kind == "play-off-won":
+        return PlayOffWon(data["place"], data["couple"])
+    raise ValueError(f"unknown party entry {kind!r}")
+
+
+def setup_of(party: Party | PartyRow) -> PartySetup:
+    """The party engine's settings from the stored ones."""
+    s = party.settings
+    return PartySetup(
+        name=party.name,
+        games=s["games"],
+        kind=GameKind(s.get("kind", GameKind.ONE_HAND)),
+        play_to=s.get("play_to"),
+        prizes=s.get("prizes", 3),
+        cookie_jar=s.get("cookie_jar", 0),
+        booby=bool(s.get("booby", False)),
+    )
+
+
+def settings_of(setup: PartySetup) -> dict:
+    return {
+        "games": setup.games,
+        "kind": str(setup.kind),
+        "play_to": setup.play_to,
+        "prizes": setup.prizes,
+        "cookie_jar": setup.cookie_jar,
+        "booby": setup.booby,
+    }
+
+
+# -- Links -------------------------------------------------------------------------------
+
+
+def _derived(secret: str, what: str) -> str:
+    digest = hmac.new(secret.encode(), what.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:LINK_TOKEN_LENGTH]
+
+
+def table_token(party: Party | PartyRow, table: int) -> str:
+    """The secret in one table's link: it reports that table's results and no other."""
+    return _derived(party.hall_token, f"table:{table}")
+
+
+def token_matches(given: str, expected: str) -> bool:
+    if not isinstance(given, str) or len(given) > 128:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode())
+
+
+# -- Reading -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PartyRow:
+    """The party's own row, read in one small query (no log)."""
+
+    id: str
+    edit_token: str
+    hall_token: str
+    name: str
+    held_on: date | None
+    settings: dict
+    version: int
+
+
+_ROW_COLUMNS = (
+    Party.id,
+    Party.edit_token,
+    Party.hall_token,
+    Party.name,
+    Party.held_on,
+    Party.settings,
+    Party.version,
+)
+
+
+def party_row(party_id: str) -> PartyRow | None:
+    """Return the party's row (without its log), or None."""
+    if not isinstance(party_id, str) or len(party_id) > 32:
+        return None
+    found = db.session.execute(select(*_ROW_COLUMNS).where(Party.id == party_id)).first()
+    return None if found is None else PartyRow(*found)
+
+
+def version_of(party_id: str) -> int | None:
+    if not isinstance(party_id, str) or len(party_id) > 32:
+        return None
+    return db.session.scalar(select(Party.version).where(Party.id == party_id))
+
+
+class _Cache:
+    """The last evenings replayed in this process, by party id and version."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.states: OrderedDict[str, tuple[int, PartyState]] = OrderedDict()
+
+    def get(self, party_id: str, version: int) -> PartyState | None:
+        with self.lock:
+            found = self.states.get(party_id)
+            if found is None or found[0] != version:
+                return None
+            self.states.move_to_end(party_id)
+            return found[1]
+
+    def latest(self, party_id: str) -> tuple[int, PartyState] | None:
+        with self.lock:
+            return self.states.get(party_id)
+
+    def put(self, party_id: str, version: int, state: PartyState) -> None:
+        with self.lock:
+            old = self.states.get(party_id)
+            if old is not None and old[0] > version:
+                return
+            self.states[party_id] = (version, state)
+            self.states.move_to_end(party_id)
+            while len(self.states) > CACHE_SIZE:
+                self.states.popitem(last=False)
+
+
+def _cache() -> _Cache:
+    cache = current_app.extensions.get("party_states")
+    if cache is None:
+        cache = current_app.extensions.setdefault("party_states", _Cache())
+    return cache
+
+
+def _replay_rows(row: PartyRow) -> PartyState:
+    """The evening at the row's version: the last one replayed here, brought up to date, or the whole log."""
+    base = _cache().latest(row.id)
+    if base is not None and base[0] <= row.version:
+        state = base[1].copy()
+        after = len(state.entries)
+    else:
+        state, after = replay(setup_of(row), ()), 0
+    rows = db.session.execute(
+        select(PartyEntry.kind, PartyEntry.data)
+        .where(PartyEntry.party_id == row.id, PartyEntry.n > after)
+        .order_by(PartyEntry.n)
+    ).all()
+    for kind, data in rows:
+        state.apply(entry_from_row(kind, data))
+    return state
+
+
+def load(party_id: str) -> tuple[PartyRow, PartyState] | None:
+    """Return the party's row and the evening replayed from its log (or None if there is no such party).
+
+    The state returned is shared: read it, never apply entries to it.
+    """
+    row = party_row(party_id)
+    if row is None:
+        return None
+    cache = _cache()
+    state = cache.get(row.id, row.version)
+    if state is None:
+        state = _replay_rows(row)
+        cache.put(row.id, row.version, state)
+    return row, state
+
+
+# -- Writing -----------------------------------------------------------------------------
+
+
+def create(setup: PartySetup, couples: Iterable[Couple], *, held_on: date | None = None, start: bool = False) -> Party:
+    """Store a new party with its couples (and, when *start*, seat game 1 and draw the cookie jar)."""
+    entries: list[Entry] = [AddCouple(c) for c in couples]
+    state = replay(setup, entries)
+    if start:
+        entries += _starting(state)
+        for entry in entries[len(state.entries) :]:
+            state.apply(entry)
+    party = Party(name=setup.name, held_on=held_on, settings=settings_of(setup))
+    db.session.add(party)
+    db.session.flush()
+    for n, entry in enumerate(entries, start=1):
+        kind, data = entry_row(entry)
+        db.session.add(PartyEntry(party_id=party.id, n=n, kind=kind, data=data, source="director"))
+    db.session.commit()
+    return party
+
+
+def _starting(state: PartyState) -> list[Entry]:
+    entries: list[Entry] = [Start()]
+    if state.setup.cookie_jar:
+        seed = secrets.randbits(64)
+        entries.append(CookieDraw(draw_cookie_jar(state.setup.cookie_jar, state.setup.games, seed)))
+    return entries
+
+
+def start_entries(state: PartyState) -> list[Entry]:
+    """The entries that start the evening: seat game 1, draw the cookie jar."""
+    return _starting(state)
+
+
+def write(
+    party_id: str,
+    make: Callable[[PartyState], list[Entry]],
+    *,
+    source: str = "director",
+    expected_version: int | None = None,
+) -> PartyState:
+    """Append the entries *make* builds from the current evening, checked by the engine, in one transaction.
+
+    Raises PartyError (nothing saved) when the engine refuses, PartyConflict when
+    *expected_version* is stale, LookupError when there is no such party.
+    """
+    for _attempt in range(WRITE_ATTEMPTS):
+        row = party_row(party_id)
+        if row is None:
+            raise LookupError(party_id)
+        if expected_version is not None and row.version != expected_version:
+            raise PartyConflict("The evening changed on another phone just then: look again and retry.")
+        state = _replay_rows(row)
+        entries = make(state)
+        for entry in entries:
+            state.apply(entry)
+        count = len(state.entries) - len(entries)
+        moved = db.session.execute(
+            update(Party)
+            .where(Party.id == row.id, Party.version == row.version)
+            .values(version=row.version + 1, updated_at=utcnow())
+            .execution_options(synchronize_session=False)
+        )
+        if moved.rowcount != 1:
+            db.session.rollback()
+            continue
+        for n, entry in enumerate(entries, start=count + 1):
+            kind, data = entry_row(entry)
+            db.session.add(PartyEntry(party_id=row.id, n=n, kind=kind, data=data, source=source[:24]))
+        try:
+            db.session.commit()
+        except IntegrityError:
+            db.session.rollback()
+            continue
+        _cache().put(row.id, row.version + 1, state)
+        return state
+    raise PartyConflict("Many phones are sending at once: try again in a moment.")

@@ -1,0 +1,433 @@
+"""The evening as it stands: replayed from its log, entry by entry, like a game from its hands.
+
+``PartyState.apply(entry)`` checks an entry and takes it in, or raises PartyError
+and changes nothing. ``replay(setup, entries)`` builds the state from the log.
+Results are kept by seat (the couple that dealt first, or the other), so a
+corrected result seats every later game again and the later results follow the
+seats they were reported from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .model import (
+    MAX_COUPLES,
+    AddCouple,
+    Close,
+    CookieDraw,
+    Couple,
+    Cut,
+    Entry,
+    Forfeit,
+    GameKind,
+    Gone,
+    PartyError,
+    PartySetup,
+    PlayOffWanted,
+    PlayOffWon,
+    Result,
+    SheetKept,
+    Split,
+    Start,
+)
+from .movement import Seating, Table, first_seating, next_seating
+from .places import Booby, Place, TieState, booby_prize, cookie_jar_winners, places
+
+__all__ = ["CoupleEntry", "PartyState", "Standings", "replay"]
+
+
+@dataclass(frozen=True, slots=True)
+class CoupleEntry:
+    """A registered couple: from which game it plays and, once gone, the first game it misses."""
+
+    index: int
+    couple: Couple
+    joined: int
+    gone_from: int | None = None
+
+    @property
+    def name(self) -> str:
+        return self.couple.name
+
+    def plays(self, game: int) -> bool:
+        return self.joined <= game and (self.gone_from is None or game < self.gone_from)
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Wins and punch cards, derived from the results."""
+
+    wins: tuple[int, ...]
+    punched: tuple[tuple[int, ...], ...]
+
+
+class PartyState:
+    """One evening: couples, seatings game by game, results, prizes and ties."""
+
+    def __init__(self, setup: PartySetup) -> None:
+        self.setup = setup
+        self.couples: list[CoupleEntry] = []
+        self.started = False
+        self.closed = False
+        self.seatings: list[Seating] = []
+        # Per game (index game - 1): table number -> winning seat.
+        self.results: list[dict[int, int]] = []
+        self.cookie_numbers: tuple[int, ...] = ()
+        self.cookie_drawn = False
+        self.ties: dict[int, TieState] = {}
+        # (game, table) -> the score sheet kept there and its couples, side by side.
+        self.sheets: dict[tuple[int, int], tuple[str, tuple[int, int]]] = {}
+        self.entries: list[Entry] = []
+        self._standings: Standings | None = None
+
+    # -- Reading --------------------------------------------------------------------
+
+    @property
+    def complete_games(self) -> int:
+        """How many games have every table's result in (each game is seated only once the one before is in)."""
+        if not self.seatings:
+            return 0
+        last_in = len(self.results[-1]) >= len(self.seatings[-1].tables)
+        return len(self.seatings) if last_in else len(self.seatings) - 1
+
+    @property
+    def game(self) -> int:
+        """The game being played now (the last game once the evening is over); 0 before the start."""
+        if not self.started:
+            return 0
+        return min(self.complete_games + 1, self.setup.games)
+
+    @property
+    def finished(self) -> bool:
+        """True once the evening is closed or every game is in."""
+        return self.closed or (self.started and self.complete_games >= self.setup.games)
+
+    @property
+    def seating(self) -> Seating | None:
+        """The current game's seating, or None before the start."""
+        return self.seatings[self.game - 1] if self.started else None
+
+    def seating_of(self, game: int) -> Seating:
+        if not 1 <= game <= len(self.seatings):
+            raise PartyError(f"Game {game} has not been seated", "game")
+        return self.seatings[game - 1]
+
+    def winner(self, game: int, table: int) -> int | None:
+        """Return the couple that won *table* in *game*, or None while it has not reported."""
+        if not 1 <= game <= len(self.results):
+            return None
+        seat = self.results[game - 1].get(table)
+        if seat is None:
+            return None
+        return self.seatings[game - 1].tables[table - 1].seats[seat]
+
+    def missing(self) -> list[Table]:
+        """The tables of the current game that have not reported, in table order."""
+        if not self.started or self.finished:
+            return []
+        results = self.results[self.game - 1]
+        return [table for table in self.seatings[self.game - 1].tables if table.number not in results]
+
+    def present(self, game: int) -> list[int]:
+        """The couples who play *game*, in registration order."""
+        return [c.index for c in self.couples if c.plays(game)]
+
+    def standings(self) -> Standings:
+        """Wins and punched game numbers per couple."""
+        if self._standings is None:
+            punched: list[list[int]] = [[] for _ in self.couples]
+            for g, (seating, results) in enumerate(zip(self.seatings, self.results, strict=True), start=1):
+                for number, seat in results.items():
+                    punched[seating.tables[number - 1].seats[seat]].append(g)
+            self._standings = Standings(tuple(len(p) for p in punched), tuple(tuple(p) for p in punched))
+        return self._standings
+
+    def places(self) -> tuple[Place, ...]:
+        """The prize places by dense ranking of wins (every couple who played counts)."""
+        wins = self.standings().wins
+        return places(wins, self.setup.prizes, self._ranked())
+
+    def booby(self) -> Booby | None:
+        """The booby prize, when the evening has one."""
+        if not self.setup.booby:
+            return None
+        return booby_prize(self.standings().wins, self.places(), self._ranked())
+
+    def cookie_winners(self) -> tuple[int, ...]:
+        return cookie_jar_winners(self.cookie_numbers, self.standings().punched)
+
+    def leaders(self, count: int) -> list[int]:
+        """The couples with the most wins, most first (registration order among equals)."""
+        wins = self.standings().wins
+        return sorted(self._ranked(), key=lambda c: (-wins[c], c))[:count]
+
+    def next_table(self, couple: int) -> Table | None:
+        """Where *couple* sits in the current game (None: sitting out, gone or not started)."""
+        seating = self.seating
+        return None if seating is None else seating.table_of(couple)
+
+    def heading_to(self, couple: int) -> int | None:
+        """The table *couple* sits at next game (0: it sits out), once its own table has reported this one.
+
+        None while that is not known yet. A seated couple's next seat follows from its
+        own result alone (winners on, losers stay, the turn to sit out goes by couple
+        number), so it can be told before the other tables are in.
+        """
+        after = self.preview(couple)
+        if after is None:
+            return None
+        if after.sits_out == couple:
+            return 0
+        found = after.table_of(couple)
+        return None if found is None else found.number
+
+    def preview(self, couple: int) -> Seating | None:
+        """The next game's seating as far as *couple* is concerned (None until its table has reported)."""
+        seating = self.seating
+        if seating is None or self.finished or self.game >= self.setup.games:
+            return None
+        table = seating.table_of(couple)
+        results = self.results[self.game - 1]
+        if table is None or table.number not in results:
+            return None
+        # Other tables' results do not move this couple: any winner will do for them.
+        winners = {t.number: results.get(t.number, 0) for t in seating.tables}
+        return next_seating(seating, winners, self.present(self.game + 1), self._last_out(self.game))
+
+    def _ranked(self) -> list[int]:
+        """Couples that played at least one game, or are playing."""
+        seated = {c for seating in self.seatings for c in seating.seated()}
+        return [c.index for c in self.couples if c.index in seated]
+
+    def copy(self) -> PartyState:
+        """Return a copy that entries can be applied to without touching this one."""
+        other = PartyState(self.setup)
+        other.couples = list(self.couples)
+        other.started, other.closed = self.started, self.closed
+        other.seatings = list(self.seatings)
+        other.results = [dict(r) for r in self.results]
+        other.cookie_numbers, other.cookie_drawn = self.cookie_numbers, self.cookie_drawn
+        other.ties = {
+            place: TieState(
+                tie.place,
+                tie.couples,
+                tie.how,
+                tie.winners,
+                tie.in_contention,
+                tie.wanted_play_off,
+                tie.forfeited,
+                list(tie.cuts),
+            )
+            for place, tie in self.ties.items()
+        }
+        other.sheets = dict(self.sheets)
+        other.entries = list(self.entries)
+        return other
+
+    # -- Taking entries ---------------------------------------------------------------
+
+    def apply(self, entry: Entry) -> PartyState:
+        """Take one entry of the log; raise PartyError (changing nothing) if it cannot be taken."""
+        handler = getattr(self, "_" + type(entry).__name__.lower())
+        handler(entry)
+        self.entries.append(entry)
+        self._standings = None
+        return self
+
+    def _addcouple(self, entry: AddCouple) -> None:
+        if self.finished:
+            raise PartyError("The evening is over: no more couples can join", "name")
+        if len(self.couples) >= MAX_COUPLES:
+            raise PartyError(f"A party has at most {MAX_COUPLES} couples", "name")
+        joined = self.game + 1 if self.started else 1
+        if joined > self.setup.games:
+            raise PartyError("The last game is being played: no more couples can join", "name")
+        self.couples.append(CoupleEntry(len(self.couples), entry.couple, joined))
+
+    def _gone(self, entry: Gone) -> None:
+        couple = self._couple(entry.couple)
+        if couple.gone_from is not None:
+            raise PartyError(f"{couple.name} are already marked gone", "couple", conflict=True)
+        if self.finished:
+            raise PartyError("The evening is over", "couple")
+        gone_from = self.game + 1 if self.started else 1
+        if self.started and gone_from <= self.setup.games and len(self.present(gone_from)) <= 2:
+            raise PartyError("The evening needs at least two couples playing", "couple")
+        self.couples[couple.index] = CoupleEntry(couple.index, couple.couple, couple.joined, gone_from)
+
+    def _start(self, entry: Start) -> None:
+        if self.started:
+            raise PartyError("The evening has already started", None, conflict=True)
+        present = self.present(1)
+        if len(present) < 2:
+            raise PartyError("Register at least two couples before starting", "couples")
+        self.started = True
+        self.seatings.append(first_seating(present))
+        self.results.append({})
+
+    def _cookiedraw(self, entry: CookieDraw) -> None:
+        if self.cookie_drawn:
+            raise PartyError("The cookie jar is already drawn", "cookie_jar", conflict=True)
+        numbers = entry.numbers
+        if len(numbers) != self.setup.cookie_jar or len(set(numbers)) != len(numbers):
+            raise PartyError(f"The cookie jar holds {self.setup.cookie_jar} different game numbers", "cookie_jar")
+        if any(not 1 <= n <= self.setup.games for n in numbers):
+            raise PartyError(f"Cookie jar numbers are game numbers, 1 to {self.setup.games}", "cookie_jar")
+        self.cookie_numbers = tuple(sorted(numbers))
+        self.cookie_drawn = True
+
+    def _result(self, entry: Result) -> None:
+        if not self.started:
+            raise PartyError("The evening has not started yet", "game")
+        if self.closed:
+            raise PartyError("The evening is closed: results can no longer change", "game")
+        if not 1 <= entry.game <= self.setup.games:
+            raise PartyError(f"There is no game {entry.game}: the evening has {self.setup.games}", "game")
+        if entry.game > len(self.seatings) or (entry.game > self.game and not self.finished):
+            raise PartyError(f"Game {entry.game} has not started: game {self.game} is being played", "game")
+        seating = self.seatings[entry.game - 1]
+        if not 1 <= entry.table <= len(seating.tables):
+            raise PartyError(f"There is no table {entry.table} in game {entry.game}", "table")
+        table = seating.tables[entry.table - 1]
+        if entry.seat not in (0, 1) or table.seats[entry.seat] != entry.winner:
+            raise PartyError(
+                f"Couple {entry.winner + 1} does not sit at table {entry.table} in game {entry.game}", "winner"
+            )
+        results = self.results[entry.game - 1]
+        before = results.get(entry.table)
+        if before is not None:
+            if before == entry.seat:
+                raise PartyError(
+                    f"Game {entry.game} at table {entry.table} is already in: the same result", "winner", conflict=True
+                )
+            if not entry.correct:
+                named = self._couple(table.seats[before]).name
+                raise PartyError(
+                    f"Table {entry.table} already reported game {entry.game}: {named} won. "
+                    "Send it as a correction to change it",
+                    "winner",
+                    conflict=True,
+                )
+        results[entry.table] = entry.seat
+        if before is not None and entry.game < len(self.seatings):
+            self._reseat_after(entry.game)
+        elif len(results) == len(seating.tables) and entry.game == len(self.seatings):
+            self._seat_next()
+
+    def _seat_next(self) -> None:
+        """Seat the next game once every table of the last seated game has reported."""
+        game = len(self.seatings)
+        if game >= self.setup.games:
+            return
+        before = self.seatings[-1]
+        self.seatings.append(next_seating(before, self.results[-1], self.present(game + 1), self._last_out(game)))
+        self.results.append({})
+
+    def _reseat_after(self, game: int) -> None:
+        """A result of *game* changed: seat every later game again, keeping each game's results by seat."""
+        later = self.results[game:]
+        del self.seatings[game:]
+        del self.results[game:]
+        for results in later:
+            if len(self.seatings) >= self.setup.games or len(self.results[-1]) < len(self.seatings[-1].tables):
+                break
+            self._seat_next()
+            # Table numbers of a game depend only on who plays it, so every reported table is still there.
+            self.results[-1] = dict(results)
+
+    def _last_out(self, game: int) -> int | None:
+        for seating in reversed(self.seatings[:game]):
+            if seating.sits_out is not None:
+                return seating.sits_out
+        return None
+
+    def _sheetkept(self, entry: SheetKept) -> None:
+        if self.setup.kind is not GameKind.PLAY_TO:
+            raise PartyError("Score sheets are kept when a game is played to a score", "table")
+        if not self.started or self.finished or entry.game != self.game:
+            raise PartyError(f"Game {entry.game} is not being played now", "game")
+        seating = self.seatings[entry.game - 1]
+        if not 1 <= entry.table <= len(seating.tables):
+            raise PartyError(f"There is no table {entry.table} in game {entry.game}", "table")
+        if sorted(entry.sides) != sorted(seating.tables[entry.table - 1].seats):
+            raise PartyError(f"Those couples do not sit at table {entry.table}", "table")
+        if entry.table in self.results[entry.game - 1]:
+            raise PartyError(f"Table {entry.table} has already reported game {entry.game}", "table", conflict=True)
+        if (entry.game, entry.table) in self.sheets:
+            raise PartyError(f"Table {entry.table} already keeps a sheet for game {entry.game}", "table", conflict=True)
+        self.sheets[(entry.game, entry.table)] = (entry.sheet, entry.sides)
+
+    def _close(self, entry: Close) -> None:
+        if not self.started:
+            raise PartyError("The evening has not started yet", None)
+        if self.closed:
+            raise PartyError("The evening is already closed", None, conflict=True)
+        self.closed = True
+        self._standings = None
+        for place in self.places():
+            if place.tied:
+                self.ties[place.place] = TieState(place.place, place.couples)
+
+    def _tie(self, place: int) -> TieState:
+        if not self.closed:
+            raise PartyError("Ties are settled once the evening is closed", "place")
+        tie = self.ties.get(place)
+        if tie is None:
+            raise PartyError(f"Place {place} is not tied", "place")
+        return tie
+
+    def _split(self, entry: Split) -> None:
+        self._tie(entry.place).split(entry.agreed)
+
+    def _cut(self, entry: Cut) -> None:
+        self._tie(entry.place).cut(entry.cards)
+
+    def _playoffwanted(self, entry: PlayOffWanted) -> None:
+        self._tie(entry.place).want_play_off(entry.couple)
+
+    def _forfeit(self, entry: Forfeit) -> None:
+        self._tie(entry.place).forfeit(entry.couple)
+
+    def _playoffwon(self, entry: PlayOffWon) -> None:
+        self._tie(entry.place).play_off_won(entry.couple)
+
+    def _couple(self, index: int) -> CoupleEntry:
+        if not 0 <= index < len(self.couples):
+            raise PartyError(f"There is no couple {index + 1}", "couple")
+        return self.couples[index]
+
+    # -- Helpers for callers -------------------------------------------------------
+
+    def result_entry(self, game: int, table: int, winner: int, correct: bool = False) -> Result:
+        """Build the Result entry for "*winner* won *table* in *game*", checking the couple sits there."""
+        if not self.started:
+            raise PartyError("The evening has not started yet", "game")
+        if not 1 <= game <= len(self.seatings):
+            if 1 <= game <= self.setup.games:
+                raise PartyError(f"Game {game} has not started: game {self.game} is being played", "game")
+            raise PartyError(f"There is no game {game}: the evening has {self.setup.games}", "game")
+        seating = self.seatings[game - 1]
+        if not 1 <= table <= len(seating.tables):
+            raise PartyError(f"There is no table {table} in game {game}", "table")
+        seats = seating.tables[table - 1].seats
+        if winner not in seats:
+            raise PartyError(f"Couple {winner + 1} does not sit at table {table} in game {game}", "winner")
+        return Result(game, table, seats.index(winner), winner, correct)
+
+
+def replay(setup: PartySetup, entries: Iterable[Entry]) -> PartyState:
+    """Build the evening from its log; the same log always gives the same evening."""
+    state = PartyState(setup)
+    for entry in entries:
+        state.apply(entry)
+    return state
+
+
+def couples_named(state: PartyState, indexes: Sequence[int]) -> str:
+    """Say a list of couples by name ("Ann & Cy and Bo & Di")."""
+    names = [state.couples[i].name for i in indexes]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]

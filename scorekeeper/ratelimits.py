@@ -1,0 +1,252 @@
+"""Rate limits per client address, with Flask-Limiter, counted in a small SQLite file.
+
+Three limits, each set in configuration (``SCOREKEEPER_LIMIT_*``):
+
+- new games: starting a game (page, API, rematch);
+- writes: every POST, PUT, PATCH or DELETE that changes something;
+- polls: the live sheet's poll and reading a game through the API; and, of those,
+  the answers that carry a whole sheet (200 rather than 304), so that asking for
+  a game's sheet again and again with a stale ``since`` is cut short.
+
+The counters live in ``instance/rate_limits.sqlite3`` by default: every gunicorn
+worker on the machine shares them, and no server is needed. Any storage URI
+that the ``limits`` package knows (``redis://...``, ``memcached://...``) can be
+given instead in ``SCOREKEEPER_RATE_LIMIT_STORAGE``.
+
+Behind a proxy (``SCOREKEEPER_BEHIND_PROXY=1``) the client address is the one
+the proxy saw (``X-Forwarded-For``, read by ProxyFix), never the proxy's own.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from flask import Flask, abort, g, request
+from flask_limiter import Limiter, RequestLimit
+from limits.storage import Storage
+
+WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
+# Starting a game: the page, the API and a rematch.
+NEW_GAME_ENDPOINTS = frozenset({"games.new", "games.rematch", "api.create_game"})
+# What phones ask for over and over while they follow a game.
+POLL_ENDPOINTS = frozenset({"sharing.poll", "api.games_read"})
+# Requests that only compute an answer (the referee) are not writes, whatever their method.
+NOT_WRITES_BLUEPRINTS = ("referee", "rulebook", "main", "static")
+NOT_WRITES_PREFIXES = ("api.trick", "api.legal", "api.rank", "api.compare", "api.presets", "api.openapi")
+
+
+def client_address() -> str:
+    """The address a limit is counted for: the client's IP; for IPv6 its /64 network (one household)."""
+    address = request.remote_addr or "unknown"
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class Breaches:
+    """Which client reached which limit, until when, as this process saw it.
+
+    A client that goes on asking once refused is answered 429 at once, without
+    counting in the shared file again: its window cannot open before the time
+    already known, so the answer is the same, and a flood costs the server (and
+    the phones polling beside it) next to nothing.
+    """
+
+    def __init__(self, size: int = 10_000):
+        self.size = size
+        self._until: dict[tuple[str, str], float] = {}
+        self._lock = threading.Lock()
+
+    def remember(self, client: str, scope: str, until: float) -> None:
+        with self._lock:
+            if len(self._until) >= self.size:
+                now = time.time()
+                self._until = {key: end for key, end in self._until.items() if end > now}
+            self._until[(client, scope)] = until
+
+    def until(self, client: str, scopes) -> float | None:
+        now = time.time()
+        with self._lock:
+            ends = [end for scope in scopes if (end := self._until.get((client, scope), 0.0)) > now]
+        return max(ends) if ends else None
+
+
+def init_app(app: Flask) -> Limiter:
+    """Create this app's limiter and put the three limits on the endpoints registered so far."""
+    limiter = Limiter(
+        key_func=client_address,
+        headers_enabled=False,  # Retry-After is set on the 429 answer itself (scorekeeper.security)
+        strategy="fixed-window",
+        # Counting must never take the app down: if the storage fails, log it and serve the request.
+        swallow_errors=app.config.get("RATELIMIT_SWALLOW_ERRORS", True),
+    )
+    limiter.init_app(app)
+    if not limiter.enabled:
+        return limiter
+    breaches = Breaches()
+
+    def breached(scope: str):
+        def remember(limit: RequestLimit) -> None:
+            breaches.remember(client_address(), scope, limit.reset_at)
+
+        return remember
+
+    new_games = limiter.shared_limit(
+        lambda: app.config["SCOREKEEPER_LIMIT_NEW_GAMES"],
+        scope="new-games",
+        methods=["POST"],
+        on_breach=breached("new-games"),
+    )
+    writes = limiter.shared_limit(
+        lambda: app.config["SCOREKEEPER_LIMIT_WRITES"],
+        scope="writes",
+        methods=WRITE_METHODS,
+        on_breach=breached("writes"),
+    )
+    polls = limiter.shared_limit(
+        lambda: app.config["SCOREKEEPER_LIMIT_POLLS"], scope="polls", methods=["GET"], on_breach=breached("polls")
+    )
+    sheets = limiter.shared_limit(
+        lambda: app.config["SCOREKEEPER_LIMIT_POLL_SHEETS"],
+        scope="poll-sheets",
+        methods=["GET"],
+        deduct_when=lambda response: response.status_code == 200,
+        on_breach=breached("poll-sheets"),
+    )
+    scopes: dict[str, list[tuple[str, list[str]]]] = {}
+
+    for rule in list(app.url_map.iter_rules()):
+        endpoint = rule.endpoint
+        view = app.view_functions.get(endpoint)
+        if view is None or getattr(view, "_rate_limited", False):
+            continue
+        wrapped = view
+        if endpoint in POLL_ENDPOINTS:
+            wrapped = sheets(polls(wrapped))
+            scopes.setdefault(endpoint, []).extend([("polls", ["GET"]), ("poll-sheets", ["GET"])])
+        if _is_write(endpoint, rule.methods or set()):
+            wrapped = writes(wrapped)
+            scopes.setdefault(endpoint, []).append(("writes", WRITE_METHODS))
+            if endpoint in NEW_GAME_ENDPOINTS:
+                wrapped = new_games(wrapped)
+                scopes[endpoint].append(("new-games", ["POST"]))
+        if wrapped is not view:
+            wrapped._rate_limited = True  # type: ignore[attr-defined]
+            app.view_functions[endpoint] = wrapped
+
+    @app.before_request
+    def _still_refused():
+        """Answer 429 at once to a client this process already refused, until its window opens."""
+        mine = scopes.get(request.endpoint or "")
+        if not mine:
+            return None
+        until = breaches.until(client_address(), [scope for scope, methods in mine if request.method in methods])
+        if until is not None:
+            g.retry_after = str(max(1, int(until - time.time())))
+            abort(429)
+        return None
+
+    return limiter
+
+
+def _is_write(endpoint: str, methods: set[str]) -> bool:
+    if not methods.intersection(WRITE_METHODS):
+        return False
+    blueprint = endpoint.partition(".")[0]
+    return blueprint not in NOT_WRITES_BLUEPRINTS and not endpoint.startswith(NOT_WRITES_PREFIXES)
+
+
+class SQLiteStorage(Storage):
+    """Fixed-window counters in one SQLite file, shared by every process and thread on the machine.
+
+    URI: ``scorekeeper+sqlite:///absolute/path/to/file.sqlite3``. One small table,
+    one statement per hit (an upsert that starts a new window once the old one
+    expired); expired rows are swept now and then.
+    """
+
+    STORAGE_SCHEME = ["scorekeeper+sqlite"]
+    SWEEP_EVERY = 1000
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options):
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+        path = (uri or "").partition("://")[2]
+        if not path:
+            raise ValueError("the rate limit storage needs a file: scorekeeper+sqlite:///path/to/file")
+        self.path = path
+        self._local = threading.local()
+        self._hits = 0
+        # Threads of one process take turns at the file: SQLite's own wait for a busy writer
+        # sleeps in steps of up to 100 ms, which would show in every request's time.
+        self._write_lock = threading.Lock()
+
+    @property
+    def base_exceptions(self) -> type[Exception]:
+        return sqlite3.Error
+
+    def _db(self) -> sqlite3.Connection:
+        connection = getattr(self._local, "connection", None)
+        # A forked worker must not share its parent's connection.
+        if connection is None or getattr(self._local, "pid", None) != os.getpid():
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            connection = sqlite3.connect(self.path, timeout=5, isolation_level=None, check_same_thread=False)
+            connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute("PRAGMA synchronous = OFF")  # counters, not records: a lost second is harmless
+            connection.execute(
+                "CREATE TABLE IF NOT EXISTS hits (key TEXT PRIMARY KEY, count INTEGER NOT NULL, expires REAL NOT NULL)"
+                " WITHOUT ROWID"
+            )
+            self._local.connection = connection
+            self._local.pid = os.getpid()
+        return connection
+
+    def incr(self, key: str, expiry: int, amount: int = 1) -> int:
+        now = time.time()
+        with self._write_lock:
+            row = self._upsert(key, expiry, amount, now)
+        self._hits += 1
+        if self._hits % self.SWEEP_EVERY == 0:
+            with self._write_lock:
+                self._db().execute("DELETE FROM hits WHERE expires <= ?", (now,))
+        return int(row[0])
+
+    def _upsert(self, key: str, expiry: int, amount: int, now: float):
+        return (
+            self._db()
+            .execute(
+                "INSERT INTO hits (key, count, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
+                "count = CASE WHEN hits.expires <= ? THEN excluded.count ELSE hits.count + excluded.count END, "
+                "expires = CASE WHEN hits.expires <= ? THEN excluded.expires ELSE hits.expires END "
+                "RETURNING count",
+                (key, amount, now + expiry, now, now),
+            )
+            .fetchone()
+        )
+
+    def get(self, key: str) -> int:
+        row = self._db().execute("SELECT count FROM hits WHERE key = ? AND expires > ?", (key, time.time())).fetchone()
+        return int(row[0]) if row else 0
+
+    def get_expiry(self, key: str) -> float:
+        row = self._db().execute("SELECT expires FROM hits WHERE key = ?", (key,)).fetchone()
+        return float(row[0]) if row else time.time()
+
+    def check(self) -> bool:
+        self._db().execute("SELECT 1").fetchone()
+        return True
+
+    def reset(self) -> int | None:
+        return self._db().execute("DELETE FROM hits").rowcount
+
+    def clear(self, key: str) -> None:
+        self._db().execute("DELETE FROM hits WHERE key = ?", (key,))

@@ -1,0 +1,591 @@
+"""Open to the internet: rate limits, bounds, pruning, conditional reads, preconditions, keys, HSTS, links, logs."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from datetime import timedelta
+from pathlib import Path
+
+import flask_migrate
+import pytest
+from flask import template_rendered
+from sqlalchemy import func, select, update
+
+from scorekeeper import create_app, services, sharing
+from scorekeeper.extensions import db
+from scorekeeper.gunicorn_conf import mask
+from scorekeeper.models import Game, Hand, Player, Side, utcnow
+from scorekeeper.rules import HandEntry
+from scorekeeper.rules import Side as RulesSide
+from tests.conftest import _dispose, _postgres_url, _test_config
+
+SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+ROOT = Path(__file__).resolve().parents[2]
+STRONG_KEY = "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6Hu-Xa8"
+
+
+def start(client, **environ):
+    response = client.post("/api/v1/games", json={"sides": SIDES}, environ_base=environ or {})
+    return response
+
+
+def auth(game):
+    return {"Authorization": f"Bearer {game['edit_token']}"}
+
+
+@pytest.fixture
+def limited(tmp_path, request):
+    """An app with rate limits on, small enough to reach: 3 new games, 5 writes, 6 polls (2 whole sheets) a minute."""
+    if _postgres_url() is not None:
+        request.getfixturevalue("_postgres_schema")
+    uri = _postgres_url() or f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}"
+    app = create_app(
+        _test_config(
+            uri,
+            RATELIMIT_ENABLED=True,
+            RATELIMIT_STORAGE_URI=f"scorekeeper+sqlite:///{tmp_path / 'limits.sqlite3'}",
+            SCOREKEEPER_LIMIT_NEW_GAMES="3 per minute",
+            SCOREKEEPER_LIMIT_WRITES="5 per minute",
+            SCOREKEEPER_LIMIT_POLLS="6 per minute",
+            SCOREKEEPER_LIMIT_POLL_SHEETS="2 per minute",
+        )
+    )
+    with app.app_context():
+        if _postgres_url() is not None:
+            from tests.conftest import _empty_tables
+
+            _empty_tables()
+        else:
+            flask_migrate.upgrade()
+    yield app
+    _dispose(app)
+
+
+# -- Rate limits --------------------------------------------------------------------------------
+
+
+def test_new_games_are_limited_per_client_with_a_429_in_words(limited):
+    client = limited.test_client()
+    assert [start(client).status_code for _ in range(3)] == [201, 201, 201]
+    refused = start(client)
+    assert refused.status_code == 429
+    error = refused.get_json()["error"]
+    assert "Too many requests" in error["message"] and "wait" in error["message"]
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    # Another address still may; nothing more was stored for the refused one.
+    assert start(client, REMOTE_ADDR="192.0.2.7").status_code == 201
+    with limited.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Game)) == 4
+
+
+def test_writes_are_limited_and_the_refused_one_saves_nothing(limited):
+    client = limited.test_client()
+    game = start(client).get_json()
+    url = f"/api/v1/games/{game['id']}/hands"
+    statuses = []
+    for n in range(1, 6):
+        statuses.append(client.post(url, json={"n": n, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game)))
+    # The game's creation was the first write of the minute: four hands go through, the fifth is refused.
+    assert [r.status_code for r in statuses] == [201, 201, 201, 201, 429]
+    state = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert len(state["hands"]) == 4
+
+
+def test_polls_are_limited_and_the_page_explains_it(limited):
+    client = limited.test_client()
+    game = start(client).get_json()
+    path = f"/games/{game['id']}/poll/{game['view_token']}?since=1"
+    answers = [client.get(path, headers={"HX-Request": "true"}).status_code for _ in range(7)]
+    assert answers == [304] * 6 + [429]
+    page = client.get(path, headers={"HX-Request": "true"})
+    body = page.get_data(as_text=True)
+    # htmx shows the page's .error-message in its banner (static/app.js).
+    assert page.status_code == 429 and 'class="error-message"' in body
+    assert "Too many requests from this connection" in body and "Nothing was saved" in body
+    assert page.headers["Retry-After"]
+
+
+def test_asking_again_and_again_for_the_whole_sheet_with_a_stale_since_is_cut_short(limited):
+    client = limited.test_client()
+    game = start(client).get_json()
+    stale = f"/games/{game['id']}/poll/{game['view_token']}?since=0"
+    assert [client.get(stale).status_code for _ in range(3)] == [200, 200, 429]
+    # The API's reads count alike: a 200 carries the whole state.
+    assert client.get(f"/api/v1/games/{game['id']}").status_code == 429
+    # Another phone following the same game is not held back.
+    other = client.get(stale, environ_base={"REMOTE_ADDR": "192.0.2.9"})
+    assert other.status_code == 200
+
+
+def test_a_refused_client_is_answered_at_once_until_its_window_opens(limited):
+    client = limited.test_client()
+    game = start(client).get_json()
+    path = f"/api/v1/games/{game['id']}?since=1"
+    assert [client.get(path).status_code for _ in range(7)] == [304] * 6 + [429]
+    # The shared counters are not asked again: this process already knows the answer and until when.
+    limited.extensions["scorekeeper_limiter"].storage.reset()
+    again = client.get(path)
+    assert again.status_code == 429 and 1 <= int(again.headers["Retry-After"]) <= 60
+    assert "wait" in again.get_json()["error"]["message"]
+    assert client.get(path, environ_base={"REMOTE_ADDR": "192.0.2.10"}).status_code == 304
+
+
+def test_behind_a_proxy_each_forwarded_client_has_its_own_limit(limited):
+    limited.config["BEHIND_PROXY"] = True
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    limited.wsgi_app = ProxyFix(limited.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1)
+    client = limited.test_client()
+    one = {"X-Forwarded-For": "198.51.100.1"}
+    assert [client.post("/api/v1/games", json={"sides": SIDES}, headers=one).status_code for _ in range(4)] == [
+        201,
+        201,
+        201,
+        429,
+    ]
+    other = client.post("/api/v1/games", json={"sides": SIDES}, headers={"X-Forwarded-For": "198.51.100.2"})
+    assert other.status_code == 201
+
+
+def test_limits_are_read_from_the_environment_and_refused_when_unreadable(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_LIMIT_WRITES", "7 per hour")
+    app = create_app({"SECRET_KEY": STRONG_KEY})
+    assert app.config["SCOREKEEPER_LIMIT_WRITES"] == "7 per hour"
+    monkeypatch.setenv("SCOREKEEPER_LIMIT_WRITES", "lots")
+    with pytest.raises(SystemExit, match="SCOREKEEPER_LIMIT_WRITES"):
+        create_app({"SECRET_KEY": STRONG_KEY})
+
+
+# -- Bounds and pruning -------------------------------------------------------------------------
+
+
+def _fill(app, game_id: str, count: int) -> None:
+    """Store *count* hands in which the bidder is set each time, so the game never ends."""
+    with app.app_context():
+        game = services.load_game(game_id)
+        state = services.state_for(game)
+        rows = []
+        for n in range(1, count + 1):
+            entry = HandEntry(bidder=n % 2, bid=20, points=(20, 10) if n % 2 else (10, 20))
+            state = state.apply(entry)
+            rows.append(Hand(game_id=game_id, n=n, **services._hand_values(entry, state.hands[-1])))
+        db.session.add_all(rows)
+        db.session.execute(
+            update(Game)
+            .where(Game.id == game_id)
+            .values(version=Game.version + 1, hand_count=count, totals=list(state.scores))
+        )
+        db.session.commit()
+
+
+def test_a_game_takes_at_most_500_hands(app, client):
+    game = start(client).get_json()
+    _fill(app, game["id"], services.MAX_HANDS)
+    response = client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"n": 501, "bidder": 1, "bid": 20, "points": [10, 20]},
+        headers=auth(game),
+    )
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert error["field"] == "game" and "at most 500 hands" in error["message"] and "rematch" in error["message"]
+    assert len(client.get(f"/api/v1/games/{game['id']}").get_json()["hands"]) == 500
+
+
+def test_prune_removes_only_old_games_without_hands(app, client):
+    old_empty = start(client).get_json()
+    old_with_hand = start(client).get_json()
+    new_empty = start(client).get_json()
+    hand = {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}
+    assert (
+        client.post(f"/api/v1/games/{old_with_hand['id']}/hands", json=hand, headers=auth(old_with_hand)).status_code
+        == 201
+    )
+    with app.app_context():
+        long_ago = utcnow() - timedelta(days=8)
+        db.session.execute(
+            update(Game).where(Game.id.in_([old_empty["id"], old_with_hand["id"]])).values(updated_at=long_ago)
+        )
+        db.session.commit()
+    runner = app.test_cli_runner()
+    dry = runner.invoke(args=["prune", "--dry-run"])
+    assert dry.exit_code == 0 and "1 game with no hand" in dry.output
+    result = runner.invoke(args=["prune"])
+    assert result.exit_code == 0, result.output
+    assert "Removed 1 game with no hand, untouched for 7 days" in result.output
+    assert client.get(f"/api/v1/games/{old_empty['id']}").status_code == 404
+    assert client.get(f"/api/v1/games/{old_with_hand['id']}").status_code == 200
+    assert client.get(f"/api/v1/games/{new_empty['id']}").status_code == 200
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).where(Player.game_id == old_empty["id"])) == 0
+        assert db.session.scalar(select(func.count()).where(Side.game_id == old_empty["id"])) == 0
+    assert runner.invoke(args=["prune", "--days", "0"]).exit_code != 0
+
+
+# -- Conditional reads, preconditions, required n -----------------------------------------------
+
+
+def test_reads_answer_304_to_if_none_match_until_the_game_changes(client):
+    game = start(client).get_json()
+    url = f"/api/v1/games/{game['id']}"
+    first = client.get(url)
+    etag = first.headers["ETag"]
+    same = client.get(url, headers={"If-None-Match": etag})
+    assert same.status_code == 304 and same.data == b"" and same.headers["ETag"] == etag
+    hand = {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}
+    client.post(f"{url}/hands", json=hand, headers=auth(game))
+    changed = client.get(url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert client.get(url, headers={"If-None-Match": changed.headers["ETag"]}).status_code == 304
+
+
+@pytest.mark.parametrize(
+    "query", ["since=1&since=1", "since=²", "since=٣", "since=" + "9" * 5000, "since=", "since=%00"]
+)
+def test_a_since_that_is_not_one_whole_number_is_a_400(client, query):
+    game = start(client).get_json()
+    response = client.get(f"/api/v1/games/{game['id']}?{query}")
+    assert response.status_code == 400
+    assert response.get_json()["error"]["field"] == "since"
+
+
+def test_recording_needs_n(client):
+    game = start(client).get_json()
+    url = f"/api/v1/games/{game['id']}/hands"
+    response = client.post(url, json={"bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    assert response.status_code == 422
+    assert response.get_json()["error"]["field"] == "n" and "next_n" in response.get_json()["error"]["message"]
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []
+
+
+def test_edits_carry_the_version_they_were_made_from(client):
+    game = start(client).get_json()
+    url = f"/api/v1/games/{game['id']}"
+    client.post(f"{url}/hands", json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game))
+    current = client.get(url)
+    version, etag = current.get_json()["version"], current.headers["ETag"]
+    edit = {"bidder": 1, "bid": 20, "points": [0, 30]}
+
+    missing = client.put(f"{url}/hands/1", json=edit, headers=auth(game))
+    assert missing.status_code == 428 and missing.get_json()["error"]["field"] == "version"
+    stale = client.put(f"{url}/hands/1", json={**edit, "version": version - 1}, headers=auth(game))
+    assert stale.status_code == 409 and "another phone" in stale.get_json()["error"]["message"]
+    stale_tag = client.put(f"{url}/hands/1", json=edit, headers={**auth(game), "If-Match": f'"{game["id"]}-1"'})
+    assert stale_tag.status_code == 412
+    assert client.get(url).get_json()["hands"][0]["points"] == [10, 20]
+
+    done = client.put(f"{url}/hands/1", json=edit, headers={**auth(game), "If-Match": etag})
+    assert done.status_code == 200 and done.get_json()["state"]["hands"][0]["points"] == [0, 30]
+    again = client.put(f"{url}/hands/1", json={**edit, "points": [30, 0], "version": version}, headers=auth(game))
+    assert again.status_code == 409
+
+
+def test_json_is_read_only_when_sent_as_json(client):
+    body = '{"sides": [{"name": "Us", "players": ["A"]}, {"name": "Them", "players": ["B"]}]}'
+    response = client.post("/api/v1/games", data=body, headers={"Content-Type": "text/plain"})
+    assert response.status_code == 415
+    assert "application/json" in response.get_json()["error"]["message"]
+
+
+# -- Costs that do not grow with abuse ----------------------------------------------------------
+
+
+def test_stale_polls_render_the_read_only_sheet_once_per_version(app, client):
+    sharing.SHEETS.clear()
+    game = start(client).get_json()
+    path = f"/games/{game['id']}/poll/{game['view_token']}?since=0"
+    rendered = []
+
+    def seen(sender, template, context, **extra):
+        rendered.append(template.name)
+
+    template_rendered.connect(seen, app)
+    try:
+        bodies = {client.get(path).get_data(as_text=True) for _ in range(5)}
+        assert len(bodies) == 1 and "No hands yet" in bodies.pop()
+        assert rendered.count("games/_sheet.html") == 1
+        hand = {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}
+        client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=auth(game))
+        after = {client.get(path).get_data(as_text=True) for _ in range(5)}
+        assert len(after) == 1 and 'id="hand-1"' in after.pop()
+        assert rendered.count("games/_sheet.html") == 2
+    finally:
+        template_rendered.disconnect(seen, app)
+
+
+def test_stale_polls_of_the_sheet_that_records_render_once_and_carry_each_phones_own_form_token(app, client, csrf):
+    sharing.SHEETS.clear()
+    game = start(client).get_json()
+    hand = {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}
+    client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=auth(game))
+    path = f"/games/{game['id']}/poll/{game['edit_token']}?since=0"
+    rendered = []
+
+    def seen(sender, template, context, **extra):
+        rendered.append(template.name)
+
+    template_rendered.connect(seen, app)
+    try:
+        phones = [app.test_client() for _ in range(3)]
+        for phone in phones:  # each opens the sheet: a session of its own
+            csrf(phone, game["links"]["edit"])
+        rendered.clear()
+        bodies = [phone.get(path).get_data(as_text=True) for phone in phones]
+        assert rendered.count("games/_sheet.html") == 1
+    finally:
+        template_rendered.disconnect(seen, app)
+    for body in bodies:
+        assert "Undo hand 1" in body and sharing._FORM_TOKEN not in body
+    # Each phone's undo form carries a token its own session accepts.
+    import re
+
+    undo_token = re.search(r'name="csrf_token" value="([^"]+)"', bodies[2]).group(1)
+    undone = phones[2].post(f"/games/{game['id']}/{game['edit_token']}/undo", data={"csrf_token": undo_token, "n": "1"})
+    assert undone.status_code in (200, 303), undone.status_code
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []
+
+
+def test_the_home_page_shows_stored_totals_without_replaying(app, client):
+    game = start(client).get_json()
+    client.post(
+        f"/api/v1/games/{game['id']}/hands",
+        json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
+        headers=auth(game),
+    )
+    with app.app_context():
+        stored = db.session.get(Game, game["id"])
+        assert (stored.totals, stored.hand_count, stored.winner) == ([10, 20], 1, None)
+        # Were the home page to replay the hands, it would show 10 and 20, not what is stored.
+        db.session.execute(update(Game).where(Game.id == game["id"]).values(totals=[35, 65]))
+        db.session.commit()
+    client.get(game["links"]["edit"])
+    body = client.get("/").get_data(as_text=True)
+    assert '<span class="score">35</span>' in body and '<span class="score">65</span>' in body
+
+
+# -- Names, links, keys, HSTS -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Us\u200b", "\u202eUs", "\ufeffThem", "U\u2028s", "U\u2066s"])
+def test_names_refuse_invisible_and_direction_characters(app, client, name):
+    sides = [{"name": name, "players": ["A"]}, {"name": "Them", "players": ["B"]}]
+    response = client.post("/api/v1/games", json={"sides": sides})
+    assert response.status_code == 422 and "invisible" in response.get_json()["error"]["message"]
+    players = [{"name": "Us", "players": [name]}, {"name": "Them", "players": ["B"]}]
+    assert client.post("/api/v1/games", json={"sides": players}).status_code == 422
+    with app.app_context():
+        with pytest.raises(ValueError, match="invisible"):
+            services.create_game("new-england", [RulesSide(name, ("A",)), RulesSide("Them", ("B",))])
+        assert db.session.scalar(select(func.count()).select_from(Game)) == 0
+
+
+def test_the_host_header_never_reaches_the_links(client):
+    response = client.post("/api/v1/games", json={"sides": SIDES}, headers={"Host": "evil.example"})
+    body = response.get_json()
+    assert "evil.example" not in response.get_data(as_text=True)
+    assert "evil.example" not in response.headers.get("Location", "")
+    assert body["links"]["view"].startswith("/games/")
+
+
+def test_links_use_the_configured_public_address(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_PUBLIC_URL", "https://scores.example.org/")
+    app = create_app({"SECRET_KEY": STRONG_KEY, "RATELIMIT_ENABLED": False})
+    with app.app_context():
+        flask_migrate.upgrade()
+    response = app.test_client().post("/api/v1/games", json={"sides": SIDES}, headers={"Host": "evil.example"})
+    assert response.get_json()["links"]["edit"].startswith("https://scores.example.org/games/")
+    monkeypatch.setenv("SCOREKEEPER_PUBLIC_URL", "scores.example.org")
+    with pytest.raises(SystemExit, match="SCOREKEEPER_PUBLIC_URL"):
+        create_app({"SECRET_KEY": STRONG_KEY})
+
+
+def test_allowed_hosts_refuse_any_other_host(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_ALLOWED_HOSTS", "scores.example.org")
+    app = create_app({"SECRET_KEY": STRONG_KEY, "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    assert client.get("/rules", headers={"Host": "evil.example"}).status_code == 400
+    assert client.get("/rules", headers={"Host": "scores.example.org"}).status_code == 200
+
+
+def test_hsts_only_on_answers_to_https(client, tmp_path, monkeypatch):
+    assert "Strict-Transport-Security" not in client.get("/rules").headers
+    secure = client.get("/rules", base_url="https://localhost")
+    assert secure.headers["Strict-Transport-Security"] == "max-age=31536000"
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_BEHIND_PROXY", "1")
+    proxied = create_app({"SECRET_KEY": STRONG_KEY, "RATELIMIT_ENABLED": False}).test_client()
+    assert "Strict-Transport-Security" in proxied.get("/rules", headers={"X-Forwarded-Proto": "https"}).headers
+    assert "Strict-Transport-Security" not in proxied.get("/rules", headers={"X-Forwarded-Proto": "http"}).headers
+
+
+@pytest.mark.parametrize(
+    ("environ", "variable"),
+    [
+        ({"SCOREKEEPER_ENV": "production"}, "SECRET_KEY"),
+        ({"SCOREKEEPER_ENV": "production", "SECRET_KEY": "changemechangeme"}, "SECRET_KEY"),
+        ({"SCOREKEEPER_ENV": "production", "SECRET_KEY": "x7" * 15}, "SECRET_KEY"),
+        ({"SCOREKEEPER_ENV": "prod"}, "SCOREKEEPER_ENV"),
+        ({"SCOREKEEPER_BEHIND_PROXY": "maybe"}, "SCOREKEEPER_BEHIND_PROXY"),
+        ({"DATABASE_URL": "not a url"}, "DATABASE_URL"),
+        ({"SCOREKEEPER_LIMIT_POLLS": "often"}, "SCOREKEEPER_LIMIT_POLLS"),
+    ],
+)
+def test_a_configuration_error_is_one_line_naming_the_variable_and_exits_non_zero(tmp_path, environ, variable):
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
+    env.pop("DATABASE_URL", None)
+    env.update(environ, SCOREKEEPER_INSTANCE_PATH=str(tmp_path))
+    flask = str(Path(sys.executable).parent / "flask")
+    result = subprocess.run(
+        [flask, "--app", "scorekeeper", "routes"], env=env, capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(f"Configuration error: {variable}:") and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("name", "value"), [("PORT", "²"), ("WEB_CONCURRENCY", "0"), ("GUNICORN_THREADS", "lots")])
+def test_a_bad_gunicorn_setting_is_one_line_too(tmp_path, name, value):
+    env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(tmp_path), name: value}
+    gunicorn = str(Path(sys.executable).parent / "gunicorn")
+    result = subprocess.run(
+        [gunicorn, "-c", "python:scorekeeper.gunicorn_conf", "scorekeeper:create_app()"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert result.returncode != 0
+    assert result.stderr.strip().splitlines() == [result.stderr.strip()]
+    assert result.stderr.startswith(f"Configuration error: {name}:")
+
+
+# -- The access log --------------------------------------------------------------------------
+
+
+def test_mask_hides_tokens_and_game_ids_in_queries():
+    token = "SbhGhBRxMrP5IuwO6FKCDlVmkY0DRBrjlMAeetOKau4"
+    assert mask(f"GET /games/x119vzes7niu/{token}/undo HTTP/1.1") == "GET /games/x119vzes7niu/…/undo HTTP/1.1"
+    assert mask(f"/games/x119vzes7niu/view/{token}") == "/games/x119vzes7niu/view/…"
+    assert mask(f"/games/x119vzes7niu/poll/{token}?since=3") == "/games/x119vzes7niu/poll/…?since=3"
+    assert mask("/referee?game=x119vzes7niu&trump=S") == "/referee?game=…&trump=S"
+    assert mask("/rules") == "/rules"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_gunicorn_serves_production_with_tokens_masked_in_its_access_log(tmp_path):
+    port = _free_port()
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
+    env.pop("DATABASE_URL", None)
+    env.update(
+        SCOREKEEPER_INSTANCE_PATH=str(tmp_path),
+        SECRET_KEY=STRONG_KEY,
+        HOST="127.0.0.1",
+        PORT=str(port),
+        WEB_CONCURRENCY="1",
+        GUNICORN_THREADS="4",
+        PATH=str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", ""),
+    )
+    procfile = (ROOT / "Procfile").read_text().strip().removeprefix("web: ")
+    log = tmp_path / "server.log"
+    with open(log, "w") as out:
+        server = subprocess.Popen(["sh", "-c", procfile], env=env, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.1)
+        request = urllib.request.Request(
+            base + "/api/v1/games",
+            data=b'{"sides": [{"name": "Us", "players": ["A"]}, {"name": "Them", "players": ["B"]}]}',
+            headers={"Content-Type": "application/json"},
+        )
+        import json
+
+        game = json.load(urllib.request.urlopen(request, timeout=10))
+        with urllib.request.urlopen(base + game["links"]["edit"], timeout=10) as page:
+            assert page.status == 200
+            # Production by default under the Procfile: the session cookie (the form's token) is Secure.
+            cookies = page.headers.get_all("Set-Cookie") or []
+            session = [cookie for cookie in cookies if cookie.startswith("session=")]
+            assert session and all("Secure" in cookie for cookie in session), cookies
+        urllib.request.urlopen(base + game["links"]["view"], timeout=10)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    text = log.read_text()
+    assert f"GET /games/{game['id']}/… HTTP/1.1" in text
+    assert f"GET /games/{game['id']}/view/… HTTP/1.1" in text
+    assert game["edit_token"] not in text and game["view_token"] not in text
+
+
+def test_one_gunicorn_worker_keeps_answering_beside_30_slow_clients(tmp_path):
+    port = _free_port()
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
+    env.pop("DATABASE_URL", None)
+    env.update(SCOREKEEPER_INSTANCE_PATH=str(tmp_path), HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1")
+    bin_dir = Path(sys.executable).parent
+    subprocess.run(
+        [str(bin_dir / "flask"), "--app", "scorekeeper", "db", "upgrade"],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    server = subprocess.Popen(
+        [
+            str(bin_dir / "gunicorn"),
+            "-c",
+            "python:scorekeeper.gunicorn_conf",
+            "--access-logfile",
+            "/dev/null",
+            "scorekeeper:create_app()",
+        ],
+        env=env,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    slow: list[socket.socket] = []
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.1)
+        for _ in range(30):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+            connection.sendall(b"GET /rules HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+            slow.append(connection)
+        for round_ in range(3):
+            time.sleep(1)
+            for connection in slow:
+                connection.sendall(f"X-Slow-{round_}: 1\r\n".encode())
+            started = time.monotonic()
+            with urllib.request.urlopen(base + "/healthz", timeout=10) as answer:
+                assert answer.status == 200
+            assert time.monotonic() - started < 5
+    finally:
+        for connection in slow:
+            connection.close()
+        server.terminate()
+        server.wait(timeout=30)
