@@ -50,7 +50,7 @@ def assets(page: str) -> list[str]:
 
 
 def after_load(app, client, loaded: set[str]) -> list[tuple[str, list[bytes]]]:
-    """Weigh what offline.js starts once the page has loaded: the worker with Workbox, then its first fill."""
+    """Weigh what app.js starts once the page has loaded (offline-page.js): the worker with Workbox, then its first fill."""
     from scorekeeper import offline
 
     def get(url: str) -> bytes:

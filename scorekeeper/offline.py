@@ -148,12 +148,16 @@ def queued_hand(game_id: str, token: str):
         abort(404)
     state = services.state_for(game)
     form = HandForm(state)
-    if not form.validate_on_submit():  # CSRF is checked before this view; this is a damaged form
+    valid = form.validate_on_submit()
+    if form.csrf_token.errors:  # an expired form token: the phone fetches a fresh one and sends again
         return _answer(400, "refused", None, "This page was open too long: reload and try again.")
     try:
         n = parse_int(request.form.get("n", ""), lo=1, hi=10_000, what="The hand number")
     except NumberError as err:
         return _answer(422, "refused", None, str(err), field="n")
+    if not valid:
+        field, errors = next(iter(form.errors.items()))
+        return _answer(422, "refused", n, " ".join(map(str, errors)), field=field)
     try:
         entry = form.entry()
         services.record_hand(game, entry, n)

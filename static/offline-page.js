@@ -1,17 +1,38 @@
-// No signal at the hall, the part fetched once the page has loaded (by offline.js):
+// No signal at the hall, fetched once the page has loaded (by app.js, from the manifest link's data-more):
+// - the service worker (templates/offline/sw.js, scorekeeper/offline.py) is registered;
 // - a page shown from the phone's copy says "offline — last updated HH:MM", and a sheet changed
 //   on screen becomes the copy kept;
 // - a referee question asked with no signal says that answers need the signal;
 // - hands recorded with no signal wait on this phone (the second part below).
 //
 // Hooks into the pages (re-attach these if the markup changes):
+//   link[rel=manifest]            the worker is served beside it (sw.js)
 //   #content, #request-error      where the offline banner goes, and the page's error banner
 //   #sheet                        a score sheet (its copy is kept after each change)
-//   form[data-tap-form]           the referee's questions (they need the signal)
+//   form[data-needs-signal]           the referee's questions (they need the signal; templates/referee/_macros.html)
 (function () {
   "use strict";
 
-  var style = document.currentScript && document.currentScript.getAttribute("data-css");
+  // offline.css sits beside this file.
+  var me = document.currentScript;
+  var style = me && me.src ? me.src.replace(/offline-page\.js(\?.*)?$/, "offline.css") : null;
+
+  // -- The service worker ----------------------------------------------------------------
+
+  var manifest = document.querySelector('link[rel="manifest"]');
+  if (manifest && "serviceWorker" in navigator) {
+    // This page came before the worker (first visit), so it has no copy yet: ask the worker to keep one.
+    var firstVisit = !navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(new URL("sw.js", manifest.href).pathname).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      if (firstVisit && registration.active) {
+        registration.active.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: [window.location.pathname] } });
+      }
+    }).catch(function () {
+      // No worker (plain HTTP on a hall's Wi-Fi, private browsing): the pages work as before.
+    });
+  }
 
   // Its styles are fetched only when something here is shown (the worker keeps them for no signal).
   function useStyle() {
@@ -42,7 +63,7 @@
   // -- The phone's copy ---------------------------------------------------------------
 
   var copy = document.querySelector('meta[name="offline-copy"]');
-  var refereeForms = document.querySelectorAll("form[data-tap-form]");
+  var refereeForms = document.querySelectorAll("form[data-needs-signal]");
 
   function showCopyBanner() {
     var main = document.getElementById("content");
@@ -81,7 +102,7 @@
 
   // A question to the referee with no signal: say so in the words of the table.
   document.addEventListener("htmx:sendError", function (event) {
-    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-tap-form]");
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form[data-needs-signal]");
     if (!form) {
       return;
     }
@@ -103,6 +124,7 @@
   // The sheet changed on screen (a hand saved, another phone's news): that is now the copy to keep.
   // The page itself is kept, without what this file added, so no request is spent on it.
   var PAGES = "scorekeeper-pages"; // the worker's cache of pages (templates/offline/sw.js)
+  var HIDDEN_WHILE_WAITING = "[data-queue-hide], #undo-last"; // hidden by the part below while hands wait
 
   function keepCopy() {
     if (!window.caches || !navigator.serviceWorker || !navigator.serviceWorker.controller ||
@@ -110,12 +132,13 @@
       return;
     }
     var clone = document.documentElement.cloneNode(true);
-    var added = "[data-queued], #queue-panel, #offline-banner, meta[name='offline-copy'], link[data-offline-style], #play > .flash";
+    var added = "[data-queued], #queue-panel, #offline-banner, meta[name='offline-copy'], link[data-offline-style], " +
+      "#play-message, script[src*='offline-page']";
     Array.prototype.forEach.call(clone.querySelectorAll(added), function (node) { node.remove(); });
     Array.prototype.forEach.call(clone.querySelectorAll("[class*='htmx-']"), function (node) {
       node.className = node.className.replace(/(^|\s)htmx-\S+/g, "").trim();
     });
-    Array.prototype.forEach.call(clone.querySelectorAll(".undo-form, .next-deal, .no-hands"), function (node) {
+    Array.prototype.forEach.call(clone.querySelectorAll(HIDDEN_WHILE_WAITING), function (node) {
       node.hidden = false;
     });
     var banner = clone.querySelector("#request-error");
@@ -144,20 +167,22 @@
 // stay the server's: a waiting hand shows what was tapped and no totals until the server has
 // worked them out.
 //
-// Hooks into the sheet (re-attach these if the markup changes):
+// Hooks into the sheet (templates/games/_play.html, _sheet.html, _log.html, _hand_form.html):
 //   #record #hand-form            the hand form; its input[name=n] and button[type=submit];
 //                                 its action + "/queued" takes a waiting hand (scorekeeper/offline.py)
-//   #record-title                 the heading "Record hand N"
-//   #sheet table tbody            where the waiting hands are shown, after the recorded ones
-//   #sheet .table-wrap            the panel about waiting hands goes after it
-//   #sheet .undo-form, .next-deal, .no-hands   hidden while hands wait (they speak of the server's hands)
+//   #record-title, #bidder-group legend   "Record hand N", "Hand N: who won the bid?"
+//   #sheet                        the score bar and latest hand: the panel of waiting hands goes at its end
+//   #log-hands                    the body of "Every hand": the waiting hands follow the recorded ones
+//   [data-queue-hide], #undo-last hidden while hands wait (the next deal, "No hands yet", the sheet's
+//                                 Undo: they speak of the server's hands)
 //   [data-live-poll]              asked to fetch the sheet again once hands were sent ("live-now")
 //   meta[name=csrf-token]         the form token sent with each waiting hand
 //   #request-error                the page's error banner, hidden when a hand is kept instead
 (function () {
   "use strict";
 
-  var style = document.currentScript && document.currentScript.getAttribute("data-css");
+  var me = document.currentScript;
+  var style = me && me.src ? me.src.replace(/offline-page\.js(\?.*)?$/, "offline.css") : null;
 
   function useStyle() { // the same as above: each part stands alone
     if (style && !document.querySelector("link[data-offline-style]")) {
@@ -183,6 +208,7 @@
   // -- Hands waiting to be sent ---------------------------------------------------------
 
   var FORM = "#record #hand-form";
+  var HIDDEN_WHILE_WAITING = "[data-queue-hide], #undo-last";
   var SKIP = { csrf_token: true, n: true, version: true };
 
   function handForm() {
@@ -248,12 +274,18 @@
     return label ? label.textContent.replace(/\s+/g, " ").trim() : input.value;
   }
 
+  function legendOf(input) {
+    var set = input.closest("fieldset");
+    var legend = set && set.querySelector("legend");
+    return legend ? legend.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
   // What was tapped, in the form's own words, as short as a row of the sheet (nothing is worked out here).
   function describe(form) {
     var parts = [];
     Array.prototype.forEach.call(form.elements, function (input) {
       var name = input.name;
-      if (!name || SKIP[name] || name === "by" || input.type === "hidden") {
+      if (!name || SKIP[name] || name === "by" || input.type === "hidden" || input.type === "submit") {
         return;
       }
       var chosen = (input.type === "radio" || input.type === "checkbox") ? input.checked : input.tagName === "SELECT";
@@ -265,16 +297,18 @@
         parts.push("bagged");
       } else if (name === "hold") {
         parts.push("held");
-      } else if (name === "tricks") {
-        parts.push(label + (label === "1" ? " trick" : " tricks"));
-      } else if (name === "high") {
-        parts.push("high: " + label);
+      } else if (name === "no_high") {
+        parts.push("nobody took the high");
+      } else if (name === "bidder" || name === "bid") {
+        parts.push(label);
+      } else if (name === "took_points") {
+        parts.push("took " + label + " points");
       } else if (input.tagName === "SELECT") {
         var option = input.options[input.selectedIndex];
-        var what = /^points/.test(name) ? " points" : /^side_tricks/.test(name) ? " tricks" : "";
-        parts.push(label + " " + (option ? option.textContent.trim() : input.value) + what);
+        parts.push(label + " " + (option ? option.textContent.trim() : input.value));
       } else {
-        parts.push(label);
+        var legend = legendOf(input);
+        parts.push(legend ? legend + ": " + label : label);
       }
     });
     return parts.join(" · ");
@@ -404,19 +438,29 @@
     }
   }
 
-  // Show the waiting hands on the sheet, and point the form at the hand after them.
+  function mark(item) {
+    return {
+      waiting: "not sent yet",
+      taken: "not sent: another phone recorded hand " + item.n,
+      refused: "not sent: refused",
+    }[item.state];
+  }
+
+  // Show the waiting hands: in the latest-hand area (a panel at the end of #sheet) and in "Every hand"
+  // after the recorded ones; and point the form at the hand after them.
   function render() {
     var form = handForm();
     var sheet = document.getElementById("sheet");
-    if (!sheet || !queueKey) {
+    var body = document.getElementById("log-hands");
+    if (!queueKey || (!sheet && !body)) {
       return;
     }
-    Array.prototype.forEach.call(sheet.querySelectorAll("[data-queued], #queue-panel"), function (node) {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-queued], #queue-panel"), function (node) {
       node.remove();
     });
     var list = load();
     var waiting = list.length > 0;
-    Array.prototype.forEach.call(sheet.querySelectorAll(".undo-form, .next-deal, .no-hands"), function (node) {
+    Array.prototype.forEach.call(document.querySelectorAll(HIDDEN_WHILE_WAITING), function (node) {
       node.hidden = waiting;
     });
     if (form) {
@@ -425,13 +469,16 @@
       numberField(form).value = String(next);
       setNumberText(form.querySelector('button[type="submit"]'), next);
       setNumberText(document.getElementById("record-title"), next);
+      var legend = form.querySelector("#bidder-group legend");
+      if (legend) {
+        legend.textContent = legend.textContent.replace(/^Hand \d+/, "Hand " + next);
+      }
     }
     if (!waiting) {
       return;
     }
     useStyle();
-    var body = sheet.querySelector("table tbody");
-    var columns = body && body.closest("table").querySelectorAll("thead th").length;
+    var columns = body ? body.closest("table").querySelectorAll("thead th").length : 3;
     list.forEach(function (item, index) {
       if (!body) {
         return;
@@ -442,12 +489,7 @@
       number.scope = "row";
       row.appendChild(number);
       var what = el("td", "col-bid");
-      var mark = {
-        waiting: "not sent yet",
-        taken: "not sent: another phone recorded hand " + item.n,
-        refused: "not sent: refused",
-      }[item.state];
-      what.appendChild(el("span", "mark mark-queued", mark));
+      what.appendChild(el("span", "mark mark-queued", mark(item)));
       what.appendChild(el("span", "queued-summary", item.summary || "(nothing tapped)"));
       row.appendChild(what);
       var totals = el("td", "col-side queued-totals", index === 0 ? "Totals when sent" : "");
@@ -456,13 +498,23 @@
       body.appendChild(row);
     });
 
-    var panel = el("div", "queue-panel");
+    var panel = el("section", "queue-panel");
     panel.id = "queue-panel";
+    panel.setAttribute("aria-label", "Hands not sent yet");
     var count = list.length === 1 ? "1 hand is" : list.length + " hands are";
     panel.appendChild(el("p", "queue-title", count + " kept on this phone, not sent yet."));
+    var items = el("ol", "queue-list");
+    list.forEach(function (item) {
+      var li = el("li", "queued-item is-" + item.state);
+      li.setAttribute("data-queued-item", String(item.n));
+      li.appendChild(el("strong", "", "Hand " + item.n + " "));
+      li.appendChild(el("span", "mark mark-queued", mark(item)));
+      li.appendChild(el("span", "queued-summary", item.summary || "(nothing tapped)"));
+      items.appendChild(li);
+    });
+    panel.appendChild(items);
     panel.appendChild(el("p", "queue-hint",
-      "They are sent in order when the signal returns. The dealer, the lowest bids and the totals " +
-      "are worked out then."));
+      "They are sent in order when the signal returns. The dealer and the totals are worked out then."));
     var first = list[0];
     if (first.state === "taken") {
       var conflict = el("div", "queue-conflict");
@@ -493,11 +545,10 @@
     status.id = "queue-status";
     status.setAttribute("role", "status");
     panel.appendChild(status);
-    var after = sheet.querySelector(".table-wrap") || (body && body.closest("table"));
-    if (after && after.parentNode) {
-      after.parentNode.insertBefore(panel, after.nextSibling);
-    } else {
+    if (sheet) {
       sheet.appendChild(panel);
+    } else {
+      body.closest("section").insertBefore(panel, body.closest("section").firstChild);
     }
   }
 

@@ -20,7 +20,7 @@ workbox.core.clientsClaim();
 precacheAndRoute({{ precache|tojson }});
 cleanupOutdatedCaches();
 
-// A page answered from the phone's copy says so: offline.js reads this mark and the copy's date.
+// A page answered from the phone's copy says so: offline-page.js reads this mark and the copy's date.
 const markCopy = {
   cachedResponseWillBeUsed: async ({ cachedResponse }) => {
     if (!cachedResponse) {
@@ -48,7 +48,7 @@ const onlyGood = {
 // Asked of the network first (a slow signal gets 6 s), the phone's copy when it does not answer.
 const KEPT = [/^\/$/, /^\/rules$/, /^\/referee$/, /^\/games\/[\w-]+\/(view\/)?[\w-]+$/];
 const pages = new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: 6, plugins: [onlyGood, markCopy] });
-// (Matched on the address alone, so a page can also ask for its own first copy: see offline.js.)
+// (Matched on the address alone, so a page can also ask for its own first copy: see offline-page.js.)
 registerRoute(
   ({ request, url }) =>
     url.origin === self.location.origin &&
@@ -64,7 +64,7 @@ setCatchHandler(async ({ request, url }) => {
   if (request.mode !== "navigate") {
     return Response.error();
   }
-  // A referee question: the referee as kept, where offline.js says answers need the signal.
+  // A referee question: the referee as kept, where offline-page.js says answers need the signal.
   if (url.pathname === REFEREE) {
     const referee = await markCopy.cachedResponseWillBeUsed({
       cachedResponse: await caches.match(REFEREE, { cacheName: PAGES }),

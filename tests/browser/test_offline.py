@@ -59,11 +59,11 @@ def open_with_worker(page: Page, url: str) -> None:
 
 
 def tap_hand(page: Page, *, bidder: int, bid: int, tricks: int, high: int | None = None) -> None:
+    """Tap a hand as on paper: the bidding side's points (5 a trick, 5 for the high)."""
     page.locator(f"label[for='bidder-{bidder}']").click()
     page.locator(f"#bid-group label:has(input[value='{bid}'])").click()
-    page.locator(f"label[for='tricks-{tricks}']").click()
-    if high is not None:
-        page.locator(f"label[for='high-{high + 1}']").click()
+    points = 5 * tricks + (5 if high == bidder else 0)
+    page.locator(f"#took_points-group label:has(input[value='{points}'])").click()
 
 
 def recorded(live_server, game) -> list[dict]:
@@ -120,7 +120,7 @@ HANDS = [  # (bidder, bid, tricks the bidder took, high) — nobody gets near 12
 
 
 def queued_numbers(page: Page) -> list[str]:
-    return page.locator("#sheet [data-queued]").evaluate_all("rows => rows.map(r => r.dataset.queued)")
+    return page.locator("#log [data-queued]").evaluate_all("rows => rows.map(r => r.dataset.queued)")
 
 
 def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_in_order(phone, game, live_server):
@@ -129,8 +129,10 @@ def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_
     for n, (bidder, bid, tricks, high) in enumerate(HANDS, start=1):
         tap_hand(phone, bidder=bidder, bid=bid, tricks=tricks, high=high)
         phone.get_by_role("button", name=f"Save hand {n}").click()
-        row = phone.locator(f"#sheet [data-queued='{n}']")
+        row = phone.locator(f"#log [data-queued='{n}']")
         expect(row).to_contain_text("not sent yet")
+        # In the latest-hand area too, under the score bar.
+        expect(phone.locator(f"#sheet #queue-panel [data-queued-item='{n}']")).to_contain_text("not sent yet")
         status = phone.locator("#queue-status")
         expect(status).to_have_text(
             f"Hand {n} is kept on this phone, not sent yet. It is sent when the signal returns."
@@ -140,18 +142,18 @@ def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_
             # A reload offers the next hand's empty form, never the taps of the hand already waiting.
             phone.reload()
             expect(phone.get_by_role("button", name="Save hand 2")).to_be_visible()
-            expect(phone.locator("#sheet [data-queued='1']")).to_contain_text("not sent yet")
+            expect(phone.locator("#log [data-queued='1']")).to_contain_text("not sent yet")
             assert phone.locator("#hand-form input[name=bidder]:checked").count() == 0, "hand 1's taps came back"
     assert queued_numbers(phone) == ["1", "2", "3", "4", "5"]
-    expect(phone.locator("#sheet [data-queued='2']")).to_contain_text("Them")
+    expect(phone.locator("#log [data-queued='2']")).to_contain_text("Them")
     expect(phone.locator("#queue-panel")).to_contain_text("5 hands are kept on this phone, not sent yet")
     assert recorded(live_server, game) == []
     # A sixth, then undo: a waiting hand is just dropped, and its taps come back into the form.
     tap_hand(phone, bidder=1, bid=30, tricks=3, high=1)
     phone.get_by_role("button", name="Save hand 6").click()
-    expect(phone.locator("#sheet [data-queued='6']")).to_contain_text("not sent yet")
+    expect(phone.locator("#log [data-queued='6']")).to_contain_text("not sent yet")
     phone.get_by_role("button", name="Undo hand 6 (not sent yet)").click()
-    expect(phone.locator("#sheet [data-queued='6']")).to_have_count(0)
+    expect(phone.locator("#log [data-queued='6']")).to_have_count(0)
     expect(phone.get_by_role("button", name="Save hand 6")).to_be_visible()
     assert phone.locator("#bidder-1").is_checked()
 
@@ -161,13 +163,13 @@ def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_
     phone = context.new_page()
     phone.goto(game["links"]["edit"])
     expect(phone.locator("#offline-banner")).to_contain_text("Offline — last updated")
-    expect(phone.locator("#sheet [data-queued]")).to_have_count(5)
+    expect(phone.locator("#log [data-queued]")).to_have_count(5)
     assert queued_numbers(phone) == ["1", "2", "3", "4", "5"]
     expect(phone.get_by_role("button", name="Save hand 6")).to_be_visible()
 
     # The signal returns: sent in order, each once, and the sheet shows the server's totals.
     phone.context.set_offline(False)
-    expect(phone.locator("#sheet [data-queued]")).to_have_count(0, timeout=SENT_TIMEOUT_MS)
+    expect(phone.locator("#log [data-queued]")).to_have_count(0, timeout=SENT_TIMEOUT_MS)
     for n in range(1, 6):
         expect(phone.locator(f"#hand-{n}")).to_be_visible(timeout=SENT_TIMEOUT_MS)
     hands = recorded(live_server, game)
@@ -184,7 +186,7 @@ def test_a_hand_another_phone_took_meanwhile_is_a_conflict_and_nothing_is_lost(p
     phone.context.set_offline(True)
     tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
     phone.get_by_role("button", name="Save hand 1").click()
-    expect(phone.locator("#sheet [data-queued='1']")).to_contain_text("not sent yet")
+    expect(phone.locator("#log [data-queued='1']")).to_contain_text("not sent yet")
 
     # Meanwhile another phone, with signal, records hand 1 differently.
     theirs = {"n": 1, "bidder": 1, "bid": 25, "tricks": [1, 4], "high": 1}
@@ -193,14 +195,14 @@ def test_a_hand_another_phone_took_meanwhile_is_a_conflict_and_nothing_is_lost(p
     phone.context.set_offline(False)
     conflict = phone.locator("#queue-panel [role=alert]")
     expect(conflict).to_contain_text("Hand 1 was recorded on another phone", timeout=SENT_TIMEOUT_MS)
-    expect(phone.locator("#sheet [data-queued='1']")).to_contain_text("another phone recorded hand 1")
+    expect(phone.locator("#log [data-queued='1']")).to_contain_text("another phone recorded hand 1")
     expect(phone.locator("#hand-1")).to_be_visible(timeout=SENT_TIMEOUT_MS)  # theirs, from the server
     assert [(h["n"], h["bidder"]) for h in recorded(live_server, game)] == [(1, 1)]
 
     # The scorekeeper says both were real hands: this phone's follows as hand 2.
     phone.get_by_role("button", name="Different hands: add this phone's after it").click()
     expect(phone.locator("#hand-2")).to_be_visible(timeout=SENT_TIMEOUT_MS)
-    expect(phone.locator("#sheet [data-queued]")).to_have_count(0)
+    expect(phone.locator("#log [data-queued]")).to_have_count(0)
     assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, game)] == [(1, 1, 25), (2, 0, 20)]
 
 
@@ -238,24 +240,24 @@ def test_a_waiting_hand_the_rules_refuse_stops_the_queue_and_is_dropped_only_by_
     phone.context.set_offline(True)
     # Hand 1 without a bid (nothing checks it on the phone: the rules are the server's), then hand 2.
     phone.locator("label[for='bidder-0']").click()
-    phone.locator("label[for='tricks-5']").click()
+    phone.locator("#took_points-group label:has(input[value='25'])").click()
     phone.get_by_role("button", name="Save hand 1").click()
     tap_hand(phone, bidder=1, bid=20, tricks=5)
     phone.get_by_role("button", name="Save hand 2").click()
-    expect(phone.locator("#sheet [data-queued]")).to_have_count(2)
+    expect(phone.locator("#log [data-queued]")).to_have_count(2)
 
     phone.context.set_offline(False)
     refusal = phone.locator("#queue-panel [role=alert]")
     expect(refusal).to_contain_text("Hand 1 was not recorded: Tap the bid.", timeout=SENT_TIMEOUT_MS)
-    expect(phone.locator("#sheet [data-queued='1']")).to_contain_text("not sent: refused")
+    expect(phone.locator("#log [data-queued='1']")).to_contain_text("not sent: refused")
     phone.wait_for_timeout(5_000)  # the queue waits for the scorekeeper: hand 2 is not sent past it
     assert recorded(live_server, game) == []
-    expect(phone.locator("#sheet [data-queued]")).to_have_count(2)
+    expect(phone.locator("#log [data-queued]")).to_have_count(2)
 
     # Dropped by a tap: the next hand moves up and is sent as hand 1.
     phone.get_by_role("button", name="Drop hand 1 (the hands after it move up one)").click()
     expect(phone.locator("#hand-1")).to_be_visible(timeout=SENT_TIMEOUT_MS)
-    expect(phone.locator("#sheet [data-queued]")).to_have_count(0)
+    expect(phone.locator("#log [data-queued]")).to_have_count(0)
     assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, game)] == [(1, 1, 20)]
 
 
@@ -266,16 +268,16 @@ def test_the_same_hand_entered_on_two_phones_is_kept_once_and_the_next_follows(p
     phone.get_by_role("button", name="Save hand 1").click()
     tap_hand(phone, bidder=1, bid=20, tricks=5)
     phone.get_by_role("button", name="Save hand 2").click()
-    expect(phone.locator("#sheet [data-queued]")).to_have_count(2)
+    expect(phone.locator("#log [data-queued]")).to_have_count(2)
     # The other phone entered the same deal, with the high given to the other side.
     theirs = {"n": 1, "bidder": 0, "bid": 20, "tricks": [4, 1], "high": 1}
     api(live_server, "POST", f"/api/v1/games/{game['id']}/hands", theirs, game["edit_token"])
 
     phone.context.set_offline(False)
     expect(phone.locator("#queue-panel [role=alert]")).to_contain_text(
-        "This phone's hand 1: Us · 20 · 4 tricks · high: Us", timeout=SENT_TIMEOUT_MS
+        "This phone's hand 1: Us · 20 · took 25 points", timeout=SENT_TIMEOUT_MS
     )
     phone.get_by_role("button", name="Same hand: keep the other phone's, drop this one").click()
     expect(phone.locator("#hand-2")).to_be_visible(timeout=SENT_TIMEOUT_MS)
-    expect(phone.locator("#sheet [data-queued]")).to_have_count(0)
+    expect(phone.locator("#log [data-queued]")).to_have_count(0)
     assert [(h["n"], h["bidder"]) for h in recorded(live_server, game)] == [(1, 0), (2, 1)]

@@ -133,7 +133,7 @@ def test_a_refused_hand_keeps_what_was_tapped(page: Page, page_problems):
 def test_a_weak_signal_loses_nothing_and_saves_nothing_twice(page: Page, page_problems):
     start_partners_game(page)
     sheet_url = page.url
-    page.wait_for_load_state("load")  # the no-signal help follows the page (static/offline.js)
+    page.wait_for_load_state("load")  # the no-signal help follows the page (app.js loads offline-page.js)
 
     # No signal at all: the hand is kept on the phone, marked "not sent yet", and sent when the signal returns.
     tap(page, "bidder-1")

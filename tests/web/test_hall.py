@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper import hall
 
-STRONG_SECRET = "a-long-random-secret-for-the-hall-test-only-0123456789"
+STRONG_SECRET = "hQ7vN2kLp9Xw4Rt8Zc3Mb6Yd1Fg5Js0Ua-hall-key"
 
 
 def free_port() -> int:

@@ -40,10 +40,13 @@ def test_manifest_has_what_a_phone_needs_to_install_the_app(client):
 
 def test_every_page_links_the_manifest_and_loads_the_worker_after_the_page(client):
     page = client.get("/rules").get_data(as_text=True)
-    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
-    assert '<meta name="theme-color"' in page
-    script = re.search(r'<script src="/static/offline.js"[^>]*>', page).group(0)
-    assert 'data-worker="/sw.js"' in script and " defer" in script
+    # The manifest names the part fetched once the page has loaded (app.js loads it); no script tag of its own.
+    link = re.search(r'<link rel="manifest"[^>]*>', page).group(0)
+    assert link == '<link rel="manifest" href="/manifest.webmanifest" data-more="/static/offline-page.js">'
+    assert "offline-page.js" not in " ".join(re.findall(r"<script[^>]*>", page))
+    app_js = client.get("/static/app.js")
+    assert 'addEventListener("load"' in app_js.get_data(as_text=True) and "data-more" in app_js.get_data(as_text=True)
+    app_js.close()
 
 
 def test_service_worker_is_served_from_the_root_as_javascript_and_never_from_a_cache(client):
@@ -54,7 +57,7 @@ def test_service_worker_is_served_from_the_root_as_javascript_and_never_from_a_c
     assert response.headers["Service-Worker-Allowed"] == "/"
     body = response.get_data(as_text=True)
     # The app shell is kept, each file with a hash of its content, and the rule book and referee are fetched at once.
-    for url in ("/static/app.css", "/static/app.js", "/static/vendor/htmx-2.0.11.min.js", "/static/offline.js"):
+    for url in ("/static/app.css", "/static/app.js", "/static/vendor/htmx-2.0.11.min.js", "/static/offline-page.js"):
         assert re.search(r'"revision": "[0-9a-f]{16}", "url": "' + re.escape(url) + '"', body), url
     assert 'const WARM = ["/", "/rules", "/referee"];' in body
     assert "precacheAndRoute(" in body and "NetworkFirst" in body
