@@ -281,3 +281,31 @@ def test_the_same_hand_entered_on_two_phones_is_kept_once_and_the_next_follows(p
     expect(phone.locator("#hand-2")).to_be_visible(timeout=SENT_TIMEOUT_MS)
     expect(phone.locator("#log [data-queued]")).to_have_count(0)
     assert [(h["n"], h["bidder"]) for h in recorded(live_server, game)] == [(1, 0), (2, 1)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_waiting_hands_and_the_kept_copy_read_well_in_light_and_dark(browser, browser_context_args, game, scheme):
+    from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
+
+    context = browser.new_context(**browser_context_args, color_scheme=scheme)
+    phone = context.new_page()
+    try:
+        open_with_worker(phone, game["links"]["edit"])
+        phone.context.set_offline(True)
+        tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
+        phone.get_by_role("button", name="Save hand 1").click()
+        tap_hand(phone, bidder=1, bid=25, tricks=2, high=1)
+        phone.get_by_role("button", name="Save hand 2").click()
+        phone.reload()  # the phone's copy, with its banner, and the two waiting hands
+        expect(phone.locator("#offline-banner")).to_be_visible()
+        expect(phone.locator("#sheet #queue-panel [data-queued-item]")).to_have_count(2)
+        expect(phone.locator("#log [data-queued]")).to_have_count(2)
+        # What speaks of the server's hands waits with them: the next deal, "No hands yet".
+        expect(phone.locator(".bar-deal")).to_be_hidden()
+        expect(phone.locator("#log .no-hands")).to_be_hidden()
+        assert axe_problems(phone) == []
+        assert smallest_text(phone) == []
+        assert smallest_targets(phone) == []
+    finally:
+        phone.context.set_offline(False)
+        context.close()
