@@ -347,10 +347,13 @@
   }
 
   function say(text) {
-    var banner = document.getElementById("request-error");
-    if (banner) {
-      banner.hidden = true;
-    }
+    // The page's error banner and the last answer's message ("Hand 3 recorded.") give way to the queue's news.
+    ["request-error", "play-message"].forEach(function (id) {
+      var old = document.getElementById(id);
+      if (old) {
+        old.hidden = true;
+      }
+    });
     var status = document.getElementById("queue-status");
     if (status) {
       status.textContent = text;
