@@ -33,7 +33,7 @@ def game(live_server):
 @pytest.fixture
 def phone(browser, browser_context_args):
     """A phone of its own: its own cookies, storage and service worker."""
-    context = browser.new_context(**browser_context_args)
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
     page = context.new_page()
     problems: list[str] = []
     page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
@@ -287,7 +287,7 @@ def test_the_same_hand_entered_on_two_phones_is_kept_once_and_the_next_follows(p
 def test_waiting_hands_and_the_kept_copy_read_well_in_light_and_dark(browser, browser_context_args, game, scheme):
     from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
 
-    context = browser.new_context(**browser_context_args, color_scheme=scheme)
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"}, color_scheme=scheme)
     phone = context.new_page()
     try:
         open_with_worker(phone, game["links"]["edit"])

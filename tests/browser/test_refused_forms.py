@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_offline import eventually
 from tests.browser.test_play_game import start_partners_game, tap
 
 pytestmark = pytest.mark.browser
@@ -14,9 +13,6 @@ pytestmark = pytest.mark.browser
 def test_cookies_gone_the_banner_says_to_allow_them(page: Page):
     start_partners_game(page)
     expect(page.locator("h1")).to_have_text("Ann & Cal v Bob & Dee")
-    # The service worker fills its copies (home, rules, this sheet) with the site's cookie just after
-    # the page has loaded: let it finish, or it would bring a cookie back after the clearing.
-    eventually(page, "!!window.caches && caches.match(location.href).then((found) => !!found)", "the sheet's copy")
     page.context.clear_cookies()
 
     tap(page, "bidder-0")
