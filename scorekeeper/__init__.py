@@ -101,9 +101,9 @@ def _sqlite_on_connect(dbapi_connection, connection_record) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    """Register every area of the app: home, score sheets, sharing, referee, rule book, JSON API."""
-    from . import games, main, parties, referee, rulebook, sharing
+    """Register every area: home, score sheets, sharing, referee, rule book, card parties, the installed app, JSON API."""
+    from . import games, hall, main, offline, parties, referee, rulebook, sharing
     from .api import bp as api_bp
 
-    for blueprint in (main.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, parties.bp, api_bp):
+    for blueprint in (main.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, parties.bp, offline.bp, hall.bp, api_bp):
         app.register_blueprint(blueprint)

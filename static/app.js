@@ -49,7 +49,7 @@
     }
   });
 
-  // "Keep screen on" (data-wake-lock: a checkbox, or holding one): shown where the Wake Lock API exists.
+  // "Keep screen on" ([data-wake-lock]), where the browser has the Wake Lock API.
   var wakeLock = null;
   var wanted = false;
 
@@ -109,7 +109,15 @@
   }
 })();
 
-// A hand being entered is kept on this phone until saved: a reload finds the same hand's taps.
+// Once loaded: offline-page.js (no signal at the hall).
+window.addEventListener("load", function () {
+  var more = document.querySelector("[data-more]");
+  if (more) {
+    document.head.appendChild(document.createElement("script")).src = more.getAttribute("data-more");
+  }
+});
+
+// The hand being entered is kept on this phone until saved (a reload finds its taps).
 (function () {
   "use strict";
 
@@ -145,7 +153,7 @@
         window.localStorage.setItem(keyOf(form), JSON.stringify(value));
       }
     } catch (ignored) {
-      // Private browsing or full storage: not kept, still works.
+      // Private browsing, full storage: not kept.
     }
   }
 
@@ -213,8 +221,7 @@
   document.addEventListener("htmx:afterSettle", check);
 })();
 
-// Invite: share and copy buttons where the browser has them (the link is on the page anyway).
-// New game: "who deals first" follows the names typed.
+// Invite: share and copy buttons where the browser has them. New game: "who deals first" follows the names.
 (function () {
   "use strict";
   document.addEventListener("DOMContentLoaded", function () {

@@ -232,6 +232,9 @@ def browser_context_args(browser_context_args):
         "device_scale_factor": 2,
         "is_mobile": True,
         "has_touch": True,
+        # No service worker but in the no-signal tests (tests/browser/test_offline.py, which allow it):
+        # elsewhere its filling of the app shell would still be downloading when the test closes the page.
+        "service_workers": "block",
     }
 
 

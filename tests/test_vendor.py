@@ -33,3 +33,20 @@ def test_base_layout_loads_the_pinned_htmx():
     assert f'version:"{version}"' in (VENDOR / htmx).read_text(), "file name and htmx version disagree"
     base = (ROOT / "templates" / "base.html").read_text()
     assert f"filename='vendor/{htmx}'" in base
+
+
+def test_service_worker_imports_the_pinned_workbox_modules(client):
+    from scorekeeper.offline import WORKBOX_MODULES, WORKBOX_VERSION
+
+    names = [name for name in checksums() if name.startswith("workbox-")]
+    assert sorted(names) == sorted(f"workbox-{m}-{WORKBOX_VERSION}.prod.js" for m in WORKBOX_MODULES)
+    series = WORKBOX_VERSION.rsplit(".", 1)[0]
+    for module in WORKBOX_MODULES:
+        # Each bundle names its module and release series (7.4.1's files say 7.4.0 inside).
+        text = (VENDOR / f"workbox-{module}-{WORKBOX_VERSION}.prod.js").read_text()
+        assert f"workbox:{module}:{series}." in text
+    worker = client.get("/sw.js").get_data(as_text=True)
+    imported = re.search(r"importScripts\(([^)]*)\)", worker).group(1)
+    assert [f"/static/vendor/{name}" for name in re.findall(r"vendor/([^\"]+)\"", imported)] == [
+        f"/static/vendor/workbox-{m}-{WORKBOX_VERSION}.prod.js" for m in WORKBOX_MODULES
+    ]

@@ -14,6 +14,7 @@ from scorekeeper.rules import HandEntry, Side
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "worker-src 'self'; manifest-src 'self'; "
     "frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 )
 STRONG_KEY = "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6Hu-Xa8"

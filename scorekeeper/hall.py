@@ -1,0 +1,127 @@
+"""``flask --app scorekeeper hall``: the app served from a laptop to the phones on a hall's own Wi-Fi.
+
+Where there is no internet at all, the card party's director runs this on a laptop joined to the
+hall's Wi-Fi (or its own hotspot). It brings the database up to date, prints the address the
+phones open and a QR code of it, and serves the app with gunicorn on every network address of the
+laptop, on a fixed port so the QR code printed for the tables stays right from week to week.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+
+import click
+from flask import Blueprint, current_app
+
+from . import config
+
+bp = Blueprint("hall", __name__, cli_group=None)
+
+PORT = 8045
+# Two workers on a laptop; gunicorn's other settings (gthread, 32 threads a worker so thirty phones
+# on a slow Wi-Fi never starve the rest, short timeouts, masked tokens in the log) are the server's own.
+WORKERS = 2
+
+REFUSAL = (
+    "The hall server needs a secret of its own: set SECRET_KEY to a long random value, e.g.\n"
+    "  SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_urlsafe(48))')\" flask --app scorekeeper hall\n"
+    "or, on a Wi-Fi that only the hall's players use, say so with --private-network."
+)
+
+
+def lan_address() -> str:
+    """Return this machine's address on the local network (no packet is sent), or 127.0.0.1."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            # Connecting a UDP socket only picks the outgoing interface; nothing goes on the wire.
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def secret_problem(environ=None) -> str | None:
+    """Say what is wrong with SECRET_KEY for a server others join, or None when it will do."""
+    environ = os.environ if environ is None else environ
+    try:
+        # The same rule as a production server: long enough, random-looking, not a placeholder.
+        config.check_secret_key(environ.get("SECRET_KEY") or None, production=True)
+    except config.ConfigError as err:
+        return str(err)
+    return None
+
+
+def qr_text(address: str) -> str:
+    """Return a QR code of *address* drawn with characters, for a terminal."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(address, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def gunicorn_options(host: str, port: int, environ=None) -> dict:
+    """Return the server's gunicorn settings, bound to *host*:*port* with the hall's workers."""
+    from .gunicorn_conf import settings  # gunicorn is loaded only to serve
+
+    environ = os.environ if environ is None else environ
+    options = settings({**environ, "HOST": host, "PORT": str(port)})
+    options["bind"] = [f"{host}:{port}"]
+    if not environ.get("WEB_CONCURRENCY", "").strip():
+        options["workers"] = WORKERS
+    return options
+
+
+def serve(options: dict) -> None:
+    """Run gunicorn with *options* until stopped (Ctrl+C)."""
+    from gunicorn.app.base import BaseApplication
+
+    class HallServer(BaseApplication):
+        def load_config(self):
+            for name, value in options.items():
+                self.cfg.set(name, value)
+
+        def load(self):
+            from . import create_app
+
+            return create_app()
+
+    HallServer().run()
+
+
+@bp.cli.command("hall")
+@click.option("--port", default=PORT, show_default=True, type=click.IntRange(1, 65535), help="Port to serve on.")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (every network: 0.0.0.0).")
+@click.option("--address", default=None, help="Address the phones use, if not this laptop's own on the Wi-Fi.")
+@click.option(
+    "--private-network",
+    is_flag=True,
+    help="The Wi-Fi is the hall's own and only players use it: allow the development secret.",
+)
+def hall_command(port: int, host: str, address: str | None, private_network: bool) -> None:
+    """Serve the score sheet to the phones on the hall's Wi-Fi, with no internet needed."""
+    problem = secret_problem()
+    if problem and not private_network:
+        click.echo(f"Not started. {problem}\n{REFUSAL}", err=True)
+        sys.exit(1)
+
+    import flask_migrate
+
+    with current_app.app_context():
+        flask_migrate.upgrade()
+
+    shown = address or (lan_address() if host in ("0.0.0.0", "") else host)
+    url = f"http://{shown}:{port}/"
+    click.echo("Forty-Fives hall server")
+    if problem:
+        click.echo("Running with the development secret: keep this Wi-Fi to the hall's players.")
+    click.echo(f"Phones on the hall's Wi-Fi open: {url}")
+    click.echo("or scan this code with the phone's camera:")
+    click.echo(qr_text(url))
+    click.echo("Stop with Ctrl+C.", nl=True)
+    sys.stdout.flush()
+    serve(gunicorn_options(host, port))

@@ -1,0 +1,189 @@
+"""The app on a phone with no signal: the web app manifest, the service worker, and queued hands.
+
+- ``GET /manifest.webmanifest``: name, icons and colours, so "Add to Home screen" installs the app.
+- ``GET /sw.js``: the service worker (Workbox, vendored in ``static/vendor/``), served from the
+  site root so its scope is the whole app. It keeps the app shell, the rule book, the referee and
+  the last copy of every sheet this phone opened.
+- ``GET /offline``: what an address never opened on this phone shows when there is no signal.
+- ``POST /games/<id>/<token>/hands/queued``: a hand recorded with no signal, sent once the signal
+  is back. The same form fields as the hand form; the answer is JSON saying what became of it
+  (``recorded``, ``taken`` by another phone, or ``refused`` by the rules), so the phone can keep
+  the queue in order and show a conflict instead of losing a hand.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from pathlib import Path
+
+from flask import Blueprint, abort, current_app, jsonify, make_response, render_template, request, url_for
+
+from . import services
+from .forms import HandForm
+from .numbers import NumberError, parse_int
+from .rules import HandError, replay
+
+bp = Blueprint("offline", __name__)
+
+WORKBOX_VERSION = "7.4.1"
+WORKBOX_MODULES = ("core", "routing", "strategies", "precaching")
+APP_NAME = "Forty-Fives score sheet"
+SHORT_NAME = "Forty-Fives"
+THEME_COLOUR = "#1f6f43"  # the accent green of app.css
+BACKGROUND_COLOUR = "#fbfaf6"  # the page background of app.css
+# Pages kept on the phone as soon as the worker is installed, before anyone opens them
+# (the home page is where the installed app starts).
+WARM_PAGES = ("main.index", "rulebook.index", "referee.index")
+# Static files that pages never load, or that the worker imports itself.
+NOT_PRECACHED_SUFFIXES = (".map", "SHA256SUMS")
+
+
+def workbox_files() -> list[str]:
+    """Return the vendored Workbox files, in the order the worker imports them."""
+    return [f"vendor/workbox-{module}-{WORKBOX_VERSION}.prod.js" for module in WORKBOX_MODULES]
+
+
+def _digest(*parts: bytes) -> str:
+    sha = hashlib.sha256()
+    for part in parts:
+        sha.update(part)
+    return sha.hexdigest()[:16]
+
+
+def precache_entries() -> list[dict[str, str]]:
+    """Return the app shell as Workbox wants it: each static file's URL and a hash of its content.
+
+    A changed file changes its revision, so the worker text changes and phones fetch it again.
+    Worked out once per process.
+    """
+    cached = current_app.extensions.get("scorekeeper.offline")
+    if cached is not None:
+        return cached
+    static = Path(current_app.static_folder or "")
+    skip = set(workbox_files())
+    entries = []
+    for path in sorted(static.rglob("*")):
+        name = path.relative_to(static).as_posix()
+        if not path.is_file() or name in skip or name.endswith(NOT_PRECACHED_SUFFIXES):
+            continue
+        entries.append({"url": url_for("static", filename=name), "revision": _digest(path.read_bytes())})
+    templates = Path(current_app.root_path).parent / "templates"
+    page = b"".join((templates / name).read_bytes() for name in ("base.html", "offline/offline.html"))
+    entries.append({"url": url_for("offline.no_signal"), "revision": _digest(page, repr(entries).encode())})
+    current_app.extensions["scorekeeper.offline"] = entries
+    return entries
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """Describe the app for "Add to Home screen"."""
+    icon = "static"
+    body = {
+        "name": APP_NAME,
+        "short_name": SHORT_NAME,
+        "description": "Score sheet and rules referee for Forty-Fives, made for the card table.",
+        "id": url_for("main.index"),
+        "start_url": url_for("main.index"),
+        "scope": url_for("main.index"),
+        "display": "standalone",
+        "orientation": "portrait",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "lang": "en",
+        "icons": [
+            {"src": url_for(icon, filename="icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": url_for(icon, filename="icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {
+                "src": url_for(icon, filename="icons/maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+    }
+    response = make_response(jsonify(body))
+    response.headers["Content-Type"] = "application/manifest+json"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """Serve the service worker from the site root, so it may look after every page."""
+    body = render_template(
+        "offline/sw.js",
+        workbox=[url_for("static", filename=name) for name in workbox_files()],
+        precache=precache_entries(),
+        warm=[url_for(endpoint) for endpoint in WARM_PAGES],
+        offline_page=url_for("offline.no_signal"),
+        referee=url_for("referee.index"),
+    )
+    response = make_response(body)
+    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+    # The browser checks for a new worker on every visit; never let a cache answer for it.
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.get("/offline")
+def no_signal():
+    """The page for an address this phone never opened, when there is no signal."""
+    return render_template("offline/offline.html")
+
+
+# -- Hands recorded with no signal --------------------------------------------------
+
+
+def _answer(status: int, outcome: str, n: int | None, message: str, **extra):
+    return make_response(jsonify({"outcome": outcome, "n": n, "message": message, **extra}), status)
+
+
+@bp.post("/games/<game_id>/<token>/hands/queued")
+def queued_hand(game_id: str, token: str):
+    """Record a hand that waited on the phone; say whether it is recorded, taken, or refused."""
+    game = services.load_game(game_id)
+    if game is None or not hmac.compare_digest(game.edit_token.encode(), token.encode("utf-8", "replace")):
+        abort(404)
+    state = services.state_for(game)
+    form = HandForm(state)
+    valid = form.validate_on_submit()
+    if form.csrf_token.errors:  # an expired form token: the phone fetches a fresh one and sends again
+        return _answer(400, "refused", None, "This page was open too long: reload and try again.")
+    try:
+        n = parse_int(request.form.get("n", ""), lo=1, hi=10_000, what="The hand number")
+    except NumberError as err:
+        return _answer(422, "refused", None, str(err), field="n")
+    if not valid:
+        field, errors = next(iter(form.errors.items()))
+        return _answer(422, "refused", n, " ".join(map(str, errors)), field=field)
+    try:
+        entry = form.entry()
+        services.record_hand(game, entry, n)
+    except services.HandConflict:
+        return _conflict(game_id, n)
+    except HandError as err:
+        return _answer(422, "refused", n, str(err), field=err.field)
+    return _answer(201, "recorded", n, f"Hand {n} recorded.")
+
+
+def _conflict(game_id: str, n: int):
+    """Hand ``n`` is on the sheet already: this phone's own (sent before the answer was lost), or another's."""
+    game = services.load_game(game_id)
+    if game is None:
+        abort(404)
+    state = services.state_for(game)
+    if n <= len(game.hands):
+        # Read the hand against the game as it stood before hand n, as it was meant.
+        before = replay(state.setup, state.entries[: n - 1])
+        try:
+            mine = HandForm(before).entry()
+        except HandError:
+            mine = None
+        if mine == services.entry_for(game.hands[n - 1]):
+            return _answer(200, "recorded", n, f"Hand {n} is on the sheet, just as entered: it was saved once.")
+        message = f"Hand {n} was recorded on another phone while this one had no signal."
+    else:
+        message = f"The sheet changed on another phone: the next hand is hand {state.next_n}, not {n}."
+    return _answer(409, "taken", n, message, next=state.next_n)

@@ -1,0 +1,311 @@
+"""No signal at the hall: a phone with the app's service worker, its network cut (Playwright's offline mode)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, expect
+
+SIDES = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bob", "Dee"]}]
+SENT_TIMEOUT_MS = 15_000  # the queue is sent on the "online" event, or within 4 s by its timer
+
+
+def api(live_server, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    request = urllib.request.Request(
+        live_server.url + path, method=method, data=json.dumps(body).encode() if body is not None else None
+    )
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+@pytest.fixture
+def game(live_server):
+    return api(live_server, "POST", "/api/v1/games", {"sides": SIDES})
+
+
+@pytest.fixture
+def phone(browser, browser_context_args):
+    """A phone of its own: its own cookies, storage and service worker."""
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.problems = problems
+    yield page
+    context.close()
+
+
+def eventually(page: Page, script: str, what: str, timeout_s: float = 15) -> None:
+    """Wait until *script* (evaluated in the page) is true; the page's CSP rules out wait_for_function."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(script):
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        page.wait_for_timeout(200)
+
+
+def open_with_worker(page: Page, url: str) -> None:
+    """Open *url* and wait until the service worker controls the page and keeps a copy of it."""
+    page.goto(url)
+    eventually(page, "navigator.serviceWorker.controller !== null", "the service worker to control the page")
+    eventually(page, "caches.match(location.href).then((found) => !!found)", "a copy of the page")
+
+
+def tap_hand(page: Page, *, bidder: int, bid: int, tricks: int, high: int | None = None) -> None:
+    """Tap a hand as on paper: the bidding side's points (5 a trick, 5 for the high)."""
+    page.locator(f"label[for='bidder-{bidder}']").click()
+    page.locator(f"#bid-group label:has(input[value='{bid}'])").click()
+    points = 5 * tricks + (5 if high == bidder else 0)
+    page.locator(f"#took_points-group label:has(input[value='{points}'])").click()
+
+
+def recorded(live_server, game) -> list[dict]:
+    return api(live_server, "GET", f"/api/v1/games/{game['id']}")["hands"]
+
+
+def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone, game, live_server):
+    open_with_worker(phone, game["links"]["edit"])
+    tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("#hand-1")).to_be_visible()
+    eventually(
+        phone,
+        "caches.match(location.href).then((r) => r.text()).then((t) => t.includes('id=\"hand-1\"'))",
+        "the sheet with hand 1 to be kept",
+    )
+
+    phone.context.set_offline(True)
+    phone.reload()
+    # The sheet as last seen, with hand 1, marked as the phone's copy with the time it was fetched.
+    expect(phone.locator("h1")).to_have_text("Us v Them")
+    expect(phone.locator("#hand-1")).to_be_visible()
+    banner = phone.locator("#offline-banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text(re.compile(r"Offline — last updated \d\d:\d\d"))
+
+    # An address never opened on this phone: the app's own page, not the browser's error.
+    phone.goto(live_server.url + "/games/new")
+    expect(phone.locator("h1")).to_have_text("No signal")
+    # The home page, where the installed app starts, lists this phone's games; this one opens from its copy.
+    phone.goto(live_server.url + "/")
+    expect(phone.locator("h1")).to_have_text("Forty-Fives")
+    phone.locator(f"a.game-link[href$='{game['edit_token']}']").click()
+    expect(phone.locator("#hand-1")).to_be_visible()
+    expect(phone.locator("#offline-banner")).to_be_visible()
+    # The rule book and the referee were kept when the worker was installed.
+    phone.goto(live_server.url + "/rules")
+    expect(phone.locator("#rank")).to_be_attached()
+    phone.goto(live_server.url + "/referee")
+    expect(phone.locator("#offline-banner")).to_contain_text("need the signal")
+    phone.locator("#offline-banner").get_by_role("link", name="the rules, kept on this phone").click()
+    expect(phone.locator("#rank-trump")).to_be_in_viewport()
+    phone.context.set_offline(False)
+    assert phone.problems == [] or all("net::ERR_INTERNET_DISCONNECTED" in p for p in phone.problems), phone.problems
+
+
+HANDS = [  # (bidder, bid, tricks the bidder took, high) — nobody gets near 120
+    (0, 20, 4, 0),
+    (1, 25, 2, 1),
+    (0, 20, 3, 0),
+    (1, 20, 5, None),
+    (0, 25, 4, 0),
+]
+
+
+def queued_numbers(page: Page) -> list[str]:
+    return page.locator("#log [data-queued]").evaluate_all("rows => rows.map(r => r.dataset.queued)")
+
+
+def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_in_order(phone, game, live_server):
+    open_with_worker(phone, game["links"]["edit"])
+    phone.context.set_offline(True)
+    for n, (bidder, bid, tricks, high) in enumerate(HANDS, start=1):
+        tap_hand(phone, bidder=bidder, bid=bid, tricks=tricks, high=high)
+        phone.get_by_role("button", name=f"Save hand {n}").click()
+        row = phone.locator(f"#log [data-queued='{n}']")
+        expect(row).to_contain_text("not sent yet")
+        # In the latest-hand area too, under the score bar.
+        expect(phone.locator(f"#sheet #queue-panel [data-queued-item='{n}']")).to_contain_text("not sent yet")
+        status = phone.locator("#queue-status")
+        expect(status).to_have_text(
+            f"Hand {n} is kept on this phone, not sent yet. It is sent when the signal returns."
+        )
+        expect(status).to_be_in_viewport()
+        if n == 1:
+            # A reload offers the next hand's empty form, never the taps of the hand already waiting.
+            phone.reload()
+            expect(phone.get_by_role("button", name="Save hand 2")).to_be_visible()
+            expect(phone.locator("#log [data-queued='1']")).to_contain_text("not sent yet")
+            assert phone.locator("#hand-form input[name=bidder]:checked").count() == 0, "hand 1's taps came back"
+    assert queued_numbers(phone) == ["1", "2", "3", "4", "5"]
+    expect(phone.locator("#log [data-queued='2']")).to_contain_text("Them")
+    expect(phone.locator("#queue-panel")).to_contain_text("5 hands are kept on this phone, not sent yet")
+    assert recorded(live_server, game) == []
+    # A sixth, then undo: a waiting hand is just dropped, and its taps come back into the form.
+    tap_hand(phone, bidder=1, bid=30, tricks=3, high=1)
+    phone.get_by_role("button", name="Save hand 6").click()
+    expect(phone.locator("#log [data-queued='6']")).to_contain_text("not sent yet")
+    phone.get_by_role("button", name="Undo hand 6 (not sent yet)").click()
+    expect(phone.locator("#log [data-queued='6']")).to_have_count(0)
+    expect(phone.get_by_role("button", name="Save hand 6")).to_be_visible()
+    assert phone.locator("#bidder-1").is_checked()
+
+    # Still no signal: the tab is closed, and a new one finds the same five hands waiting.
+    context = phone.context
+    phone.close()
+    phone = context.new_page()
+    phone.goto(game["links"]["edit"])
+    expect(phone.locator("#offline-banner")).to_contain_text("Offline — last updated")
+    expect(phone.locator("#log [data-queued]")).to_have_count(5)
+    assert queued_numbers(phone) == ["1", "2", "3", "4", "5"]
+    expect(phone.get_by_role("button", name="Save hand 6")).to_be_visible()
+
+    # The signal returns: sent in order, each once, and the sheet shows the server's totals.
+    phone.context.set_offline(False)
+    expect(phone.locator("#log [data-queued]")).to_have_count(0, timeout=SENT_TIMEOUT_MS)
+    for n in range(1, 6):
+        expect(phone.locator(f"#hand-{n}")).to_be_visible(timeout=SENT_TIMEOUT_MS)
+    hands = recorded(live_server, game)
+    assert [h["n"] for h in hands] == [1, 2, 3, 4, 5]
+    assert [(h["bidder"], h["bid"]) for h in hands] == [(b, bid) for b, bid, _t, _h in HANDS]
+    expect(phone.locator("#offline-banner")).to_have_count(0)
+    phone.reload()
+    assert queued_numbers(phone) == []
+    assert len(recorded(live_server, game)) == 5
+
+
+def test_a_hand_another_phone_took_meanwhile_is_a_conflict_and_nothing_is_lost(phone, game, live_server):
+    open_with_worker(phone, game["links"]["edit"])
+    phone.context.set_offline(True)
+    tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
+    phone.get_by_role("button", name="Save hand 1").click()
+    expect(phone.locator("#log [data-queued='1']")).to_contain_text("not sent yet")
+
+    # Meanwhile another phone, with signal, records hand 1 differently.
+    theirs = {"n": 1, "bidder": 1, "bid": 25, "tricks": [1, 4], "high": 1}
+    api(live_server, "POST", f"/api/v1/games/{game['id']}/hands", theirs, game["edit_token"])
+
+    phone.context.set_offline(False)
+    conflict = phone.locator("#queue-panel [role=alert]")
+    expect(conflict).to_contain_text("Hand 1 was recorded on another phone", timeout=SENT_TIMEOUT_MS)
+    expect(phone.locator("#log [data-queued='1']")).to_contain_text("another phone recorded hand 1")
+    expect(phone.locator("#hand-1")).to_be_visible(timeout=SENT_TIMEOUT_MS)  # theirs, from the server
+    assert [(h["n"], h["bidder"]) for h in recorded(live_server, game)] == [(1, 1)]
+
+    # The scorekeeper says both were real hands: this phone's follows as hand 2.
+    phone.get_by_role("button", name="Different hands: add this phone's after it").click()
+    expect(phone.locator("#hand-2")).to_be_visible(timeout=SENT_TIMEOUT_MS)
+    expect(phone.locator("#log [data-queued]")).to_have_count(0)
+    assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, game)] == [(1, 1, 25), (2, 0, 20)]
+
+
+def test_the_referee_with_no_signal_keeps_the_rules_and_says_answers_need_the_signal(phone, live_server):
+    open_with_worker(phone, live_server.url + "/referee")
+    phone.context.set_offline(True)
+    phone.locator("#trick-cards").fill("8s 9s 2s ah")
+    phone.locator("#trick-form").get_by_role("button", name="Who wins?", exact=True).last.click()
+    error = phone.locator("#request-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("No signal: the referee's answers need the server")
+    expect(phone.locator("#trick-answer")).to_have_count(0)
+    # The rank of every card is still on the phone, in the rule book.
+    phone.get_by_role("link", name="Rules", exact=True).click()
+    expect(phone.locator("#rank-trump")).to_be_attached()
+    phone.context.set_offline(False)
+
+
+def test_chromium_finds_the_app_installable(phone, live_server):
+    open_with_worker(phone, live_server.url + "/")
+    scope = phone.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)")
+    assert scope == live_server.url + "/"
+    cdp = phone.context.new_cdp_session(phone)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == live_server.url + "/manifest.webmanifest"
+    assert manifest["errors"] == []
+    # The browser's own installability check, the one Lighthouse reports. A test browser's context
+    # is a private window, which the browser never installs from; that is the only thing it may say.
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+
+
+def test_a_waiting_hand_the_rules_refuse_stops_the_queue_and_is_dropped_only_by_a_tap(phone, game, live_server):
+    open_with_worker(phone, game["links"]["edit"])
+    phone.context.set_offline(True)
+    # Hand 1 without a bid (nothing checks it on the phone: the rules are the server's), then hand 2.
+    phone.locator("label[for='bidder-0']").click()
+    phone.locator("#took_points-group label:has(input[value='25'])").click()
+    phone.get_by_role("button", name="Save hand 1").click()
+    tap_hand(phone, bidder=1, bid=20, tricks=5)
+    phone.get_by_role("button", name="Save hand 2").click()
+    expect(phone.locator("#log [data-queued]")).to_have_count(2)
+
+    phone.context.set_offline(False)
+    refusal = phone.locator("#queue-panel [role=alert]")
+    expect(refusal).to_contain_text("Hand 1 was not recorded: Tap the bid.", timeout=SENT_TIMEOUT_MS)
+    expect(phone.locator("#log [data-queued='1']")).to_contain_text("not sent: refused")
+    phone.wait_for_timeout(5_000)  # the queue waits for the scorekeeper: hand 2 is not sent past it
+    assert recorded(live_server, game) == []
+    expect(phone.locator("#log [data-queued]")).to_have_count(2)
+
+    # Dropped by a tap: the next hand moves up and is sent as hand 1.
+    phone.get_by_role("button", name="Drop hand 1 (the hands after it move up one)").click()
+    expect(phone.locator("#hand-1")).to_be_visible(timeout=SENT_TIMEOUT_MS)
+    expect(phone.locator("#log [data-queued]")).to_have_count(0)
+    assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, game)] == [(1, 1, 20)]
+
+
+def test_the_same_hand_entered_on_two_phones_is_kept_once_and_the_next_follows(phone, game, live_server):
+    open_with_worker(phone, game["links"]["edit"])
+    phone.context.set_offline(True)
+    tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
+    phone.get_by_role("button", name="Save hand 1").click()
+    tap_hand(phone, bidder=1, bid=20, tricks=5)
+    phone.get_by_role("button", name="Save hand 2").click()
+    expect(phone.locator("#log [data-queued]")).to_have_count(2)
+    # The other phone entered the same deal, with the high given to the other side.
+    theirs = {"n": 1, "bidder": 0, "bid": 20, "tricks": [4, 1], "high": 1}
+    api(live_server, "POST", f"/api/v1/games/{game['id']}/hands", theirs, game["edit_token"])
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#queue-panel [role=alert]")).to_contain_text(
+        "This phone's hand 1: Us · 20 · took 25 points", timeout=SENT_TIMEOUT_MS
+    )
+    phone.get_by_role("button", name="Same hand: keep the other phone's, drop this one").click()
+    expect(phone.locator("#hand-2")).to_be_visible(timeout=SENT_TIMEOUT_MS)
+    expect(phone.locator("#log [data-queued]")).to_have_count(0)
+    assert [(h["n"], h["bidder"]) for h in recorded(live_server, game)] == [(1, 0), (2, 1)]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_waiting_hands_and_the_kept_copy_read_well_in_light_and_dark(browser, browser_context_args, game, scheme):
+    from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
+
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"}, color_scheme=scheme)
+    phone = context.new_page()
+    try:
+        open_with_worker(phone, game["links"]["edit"])
+        phone.context.set_offline(True)
+        tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
+        phone.get_by_role("button", name="Save hand 1").click()
+        tap_hand(phone, bidder=1, bid=25, tricks=2, high=1)
+        phone.get_by_role("button", name="Save hand 2").click()
+        phone.reload()  # the phone's copy, with its banner, and the two waiting hands
+        expect(phone.locator("#offline-banner")).to_be_visible()
+        expect(phone.locator("#sheet #queue-panel [data-queued-item]")).to_have_count(2)
+        expect(phone.locator("#log [data-queued]")).to_have_count(2)
+        # What speaks of the server's hands waits with them: the next deal, "No hands yet".
+        expect(phone.locator(".bar-deal")).to_be_hidden()
+        expect(phone.locator("#log .no-hands")).to_be_hidden()
+        assert axe_problems(phone) == []
+        assert smallest_text(phone) == []
+        assert smallest_targets(phone) == []
+    finally:
+        phone.context.set_offline(False)
+        context.close()

@@ -1,0 +1,119 @@
+"""``flask --app scorekeeper hall``: the app served from a laptop to the phones on a hall's Wi-Fi."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from scorekeeper import hall
+
+STRONG_SECRET = "hQ7vN2kLp9Xw4Rt8Zc3Mb6Yd1Fg5Js0Ua-hall-key"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.parametrize("secret", ["", "dev", "changeme", "short-key"])
+def test_hall_refuses_the_development_secret_unless_told_the_network_is_private(app, secret):
+    result = app.test_cli_runner().invoke(args=["hall", "--host", "127.0.0.1"], env={"SECRET_KEY": secret})
+    assert result.exit_code == 1
+    assert "Not started." in result.output
+    assert "SECRET_KEY" in result.output and "--private-network" in result.output
+    assert "Phones on the hall's Wi-Fi open" not in result.output
+
+
+def test_hall_server_takes_thirty_slow_phones_at_once():
+    options = hall.gunicorn_options("0.0.0.0", hall.PORT, environ={})
+    assert options["bind"] == ["0.0.0.0:8045"]
+    # The server's own settings: tokens masked in the log, bounded request lines.
+    assert options["logger_class"] == "scorekeeper.gunicorn_conf.MaskingLogger"
+    assert options["limit_request_line"] == 4094
+    assert options["worker_class"] == "gthread"
+    # A slow phone holds a thread until its request is in; either worker may be handed all thirty.
+    assert options["threads"] > 30 and options["workers"] >= 2
+    assert 0 < options["timeout"] <= 60 and options["keepalive"] > 0
+
+
+def read_until(process, last_line: str, timeout_s: float = 60) -> str:
+    """Return what the process printed up to and including *last_line*."""
+    seen = []
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            if process.poll() is not None:
+                break
+            continue
+        seen.append(line)
+        if line.strip() == last_line:
+            return "".join(seen)
+    raise AssertionError("the hall server did not start:\n" + "".join(seen))
+
+
+def fetch(url: str, timeout_s: float = 20) -> tuple[int, str]:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                return response.status, response.read().decode()
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
+
+
+@pytest.mark.parametrize("private", [False, True])
+def test_hall_prints_the_address_and_its_qr_code_and_serves_the_app(tmp_path, private):
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DATABASE_URL", "SCOREKEEPER_ENV")}
+    env.update(SCOREKEEPER_INSTANCE_PATH=str(tmp_path), PYTHONUNBUFFERED="1")
+    args = [sys.executable, "-m", "flask", "--app", "scorekeeper", "hall", "--host", "127.0.0.1", "--port", str(port)]
+    if private:
+        args.append("--private-network")
+    else:
+        env["SECRET_KEY"] = STRONG_SECRET
+    process = subprocess.Popen(
+        args + ["--address", "127.0.0.1"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    try:
+        output = read_until(process, "Stop with Ctrl+C.")
+        url = f"http://127.0.0.1:{port}/"
+        assert f"Phones on the hall's Wi-Fi open: {url}" in output
+        # The code printed is the code of that address, drawn for a terminal.
+        assert hall.qr_text(url) in output
+        assert ("development secret" in output) == private
+        # The database was brought up to date, and the phones get the app.
+        assert fetch(url + "healthz") == (200, "ok")
+        status, page = fetch(url + "rules")
+        assert status == 200 and "<h1" in page
+        if not private:
+            # Thirty phones on a slow Wi-Fi, each with a request only half sent: the rest are still answered.
+            slow = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(30)]
+            try:
+                for phone in slow:
+                    phone.sendall(b"GET /rules HTTP/1.1\r\nHost: hall\r\n")
+                time.sleep(1)
+                for _ in range(6):
+                    with urllib.request.urlopen(url + "healthz", timeout=10) as response:
+                        assert response.read() == b"ok"
+            finally:
+                for phone in slow:
+                    phone.close()
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+        process.stdout.close()
+
+
+def test_lan_address_is_an_address():
+    socket.inet_aton(hall.lan_address())
