@@ -6,7 +6,7 @@ the message names the problem in a player's words.
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, make_response, request
+from flask import Blueprint, current_app, jsonify, make_response, request, url_for
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..extensions import csrf
@@ -75,6 +75,37 @@ def _bad_input(exc: BadInput):
     if exc.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
     return response
+
+
+def public_url(endpoint: str, **values) -> str:
+    """Return a link for others to open, never built from an untrusted ``Host`` header.
+
+    With SCOREKEEPER_PUBLIC_URL set, the link starts with it; with
+    SCOREKEEPER_ALLOWED_HOSTS set (Flask refuses any other Host) it is absolute
+    from the request; otherwise it is the path alone, to be read against the
+    address the client itself used.
+    """
+    base = current_app.config.get("PUBLIC_URL")
+    if base:
+        return base + url_for(endpoint, **values)
+    if current_app.config.get("TRUSTED_HOSTS"):
+        return url_for(endpoint, **values, _external=True)
+    return url_for(endpoint, **values)
+
+
+def read_body(allowed: tuple[str, ...]) -> dict:
+    """Return the request's JSON object, refusing anything else."""
+    if not request.is_json:
+        raise BadInput("Send the body as JSON, with Content-Type: application/json", None, 415)
+    data = request.get_json(silent=True)
+    if data is None:
+        raise BadInput("Send a JSON object as the request body (this one could not be read)", None, 400)
+    if not isinstance(data, dict):
+        raise BadInput("The request body must be a JSON object", None, 400)
+    for key in data:
+        if key not in allowed:
+            raise BadInput(f"'{str(key)[:40]}' is not something this request understands", str(key)[:40])
+    return data
 
 
 @bp.errorhandler(InternalServerError)

@@ -14,7 +14,7 @@ import hmac
 from collections.abc import Mapping
 from typing import TypeGuard
 
-from flask import current_app, jsonify, make_response, request, url_for
+from flask import jsonify, make_response, request
 from werkzeug.http import parse_etags
 from werkzeug.routing import BuildError
 
@@ -23,7 +23,7 @@ from ..models import Game
 from ..numbers import NumberError, parse_int
 from ..rules import GameState, HandEntry, HandError, SetupError, Side
 from ..rules.options import RulesError
-from . import BadInput, bp
+from . import BadInput, bp, public_url, read_body
 from . import error as api_error
 
 MAX_SIDES = 8
@@ -103,22 +103,6 @@ def hand_json(hand) -> dict:
     }
 
 
-def public_url(endpoint: str, **values) -> str:
-    """Return a link for others to open, never built from an untrusted ``Host`` header.
-
-    With SCOREKEEPER_PUBLIC_URL set, the link starts with it; with
-    SCOREKEEPER_ALLOWED_HOSTS set (Flask refuses any other Host) it is absolute
-    from the request; otherwise it is the path alone, to be read against the
-    address the client itself used.
-    """
-    base = current_app.config.get("PUBLIC_URL")
-    if base:
-        return base + url_for(endpoint, **values)
-    if current_app.config.get("TRUSTED_HOSTS"):
-        return url_for(endpoint, **values, _external=True)
-    return url_for(endpoint, **values)
-
-
 def links_json(game: Game) -> dict:
     """Return the links of the sheet that can record and the one that only shows."""
     links: dict[str, str | None] = {}
@@ -135,21 +119,6 @@ def etag(game_id: str, version: int) -> str:
 
 
 # -- Reading requests ------------------------------------------------------------
-
-
-def _body(allowed: tuple[str, ...]) -> dict:
-    """Return the request's JSON object, refusing anything else."""
-    if not request.is_json:
-        raise BadInput("Send the body as JSON, with Content-Type: application/json", None, 415)
-    data = request.get_json(silent=True)
-    if data is None:
-        raise BadInput("Send a JSON object as the request body (this one could not be read)", None, 400)
-    if not isinstance(data, dict):
-        raise BadInput("The request body must be a JSON object", None, 400)
-    for key in data:
-        if key not in allowed:
-            raise BadInput(f"'{str(key)[:40]}' is not something this request understands", str(key)[:40])
-    return data
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -373,7 +342,7 @@ REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError)
 def create_game():
     """Start a game."""
     try:
-        data = _body(GAME_FIELDS)
+        data = read_body(GAME_FIELDS)
         if "sides" not in data:
             raise BadInput("Give the sides playing, each with a name and its players", "sides")
         sides = sides_from_json(data["sides"])
@@ -486,7 +455,7 @@ def games_record_hand(game_id: str):
     try:
         game = _game_or_404(game_id)
         _may_write(game)
-        entry, n = hand_from_json(_body(HAND_FIELDS))
+        entry, n = hand_from_json(read_body(HAND_FIELDS))
         state = services.record_hand(game, entry, n)
     except REFUSALS as exc:
         return _answer(exc)
@@ -519,7 +488,7 @@ def games_edit_hand(game_id: str, n: int):
     try:
         game = _game_or_404(game_id)
         _may_write(game)
-        data = _body(EDIT_FIELDS)
+        data = read_body(EDIT_FIELDS)
         entry, body_n = hand_from_json(data, n_required=False)
         if body_n is not None and body_n != n:
             raise BadInput(f"The address names hand {n} but the body says hand {body_n}", "n")
@@ -536,7 +505,7 @@ def games_change_rules(game_id: str):
     try:
         game = _game_or_404(game_id)
         _may_write(game)
-        data = _body(RULES_FIELDS)
+        data = read_body(RULES_FIELDS)
         if "rules" not in data:
             raise BadInput("Give the rules: a preset name or an object of options", "rules")
         rules = _rules_input(data["rules"])
@@ -556,7 +525,7 @@ def games_set_finished(game_id: str):
     try:
         game = _game_or_404(game_id)
         _may_write(game)
-        data = _body(FINISHED_FIELDS)
+        data = read_body(FINISHED_FIELDS)
         if not isinstance(data.get("finished"), bool):
             raise BadInput("Say true to finish the game here, or false to play on", "finished")
         _precondition(game, None, required=False)

@@ -15,7 +15,7 @@ from ..numbers import NumberError, parse_int
 from ..parties import store
 from ..parties.store import PartyRow
 from ..party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PRIZES, Couple, GameKind, PartyError, PartySetup, PartyState
-from . import BadInput, bp
+from . import BadInput, bp, public_url, read_body
 from . import error as api_error
 
 PARTY_FIELDS = ("name", "date", "games", "kind", "play_to", "prizes", "booby", "cookie_jar", "couples", "start")
@@ -84,26 +84,12 @@ def party_json(row: PartyRow, state: PartyState) -> dict:
 def links_json(party_id: str, edit_token: str) -> dict:
     """The director's page (it can change the evening: keep it private) and the hall board."""
     return {
-        "director": url_for("parties.director", party_id=party_id, token=edit_token, _external=True),
-        "board": url_for("parties.board", party_id=party_id, _external=True),
+        "director": public_url("parties.director", party_id=party_id, token=edit_token),
+        "board": public_url("parties.board", party_id=party_id),
     }
 
 
 # -- Reading requests -------------------------------------------------------------------
-
-
-def _body(allowed: tuple[str, ...]) -> dict:
-    if not request.is_json:
-        raise BadInput("Send the request as JSON (Content-Type: application/json)", None, 415)
-    data = request.get_json(silent=True)
-    if data is None:
-        raise BadInput("Send a JSON object as the request body", None, 400)
-    if not isinstance(data, dict):
-        raise BadInput("The request body must be a JSON object", None, 400)
-    for key in data:
-        if key not in allowed:
-            raise BadInput(f"'{str(key)[:40]}' is not something this request understands", str(key)[:40])
-    return data
 
 
 def _int(data: dict, name: str, what: str, lo: int, hi: int, default: int | None = None) -> int:
@@ -230,7 +216,7 @@ def _loaded(party_id: str) -> tuple[PartyRow, PartyState]:
 def create_party():
     """Start an evening: its settings and couples; game 1 is seated unless ``start`` is false."""
     try:
-        data = _body(PARTY_FIELDS)
+        data = read_body(PARTY_FIELDS)
         setup = _setup(data)
         couples = _couples(data.get("couples"))
         start = _flag(data, "start", "start") if "start" in data else True
@@ -255,7 +241,7 @@ def report_result(party_id: str):
     try:
         row, state = _loaded(party_id)
         _may_write(row)
-        data = _body(RESULT_FIELDS)
+        data = read_body(RESULT_FIELDS)
         game = _int(data, "game", "The game number", 1, MAX_GAMES)
         table = _int(data, "table", "The table number", 1, MAX_COUPLES)
         winner = _int(data, "winner", "The winner", 0, MAX_COUPLES)
