@@ -9,22 +9,12 @@ from typing import Any
 
 from ..rules import OPTION_INFO, PRESETS, Rules
 from ..services import MAX_HANDS, NAME_MAX_LENGTH, REFUSED_NAME_CATEGORIES
+from .schema import error_body as _error
+from .schema import json_body as _json
+from .schema import ref as _ref
 
-_REF = "#/components/schemas/"
 MAX_NUMBER = 10_000
 MAX_SIDES = 8
-
-
-def _ref(name: str) -> dict:
-    return {"$ref": _REF + name}
-
-
-def _json(schema: dict, description: str) -> dict:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _error(description: str) -> dict:
-    return _json(_ref("Error"), description)
 
 
 _GAME_ID = {

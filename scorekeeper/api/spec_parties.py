@@ -3,21 +3,9 @@
 from __future__ import annotations
 
 from ..rules import NAME_MAX
-
-_REF = "#/components/schemas/"
-
-
-def _ref(name: str) -> dict:
-    return {"$ref": _REF + name}
-
-
-def _json(schema: dict, description: str) -> dict:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _error(description: str) -> dict:
-    return _json(_ref("Error"), description)
-
+from .schema import error_body as _error
+from .schema import json_body as _json
+from .schema import ref as _ref
 
 _PARTY_ID = {
     "name": "party_id",
