@@ -3,27 +3,14 @@ axe-core finds nothing serious, no text is under 16 px and no tap target under 4
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
 from playwright.sync_api import Page
 
 from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
+from tests.browser._api import api
 from tests.conftest import SIDES
 
 SCHEMES = ["light", "dark"]
-
-
-def api(live_server, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    request = urllib.request.Request(
-        live_server.url + path, method=method, data=json.dumps(body).encode() if body is not None else None
-    )
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
 
 
 @pytest.fixture(scope="module")

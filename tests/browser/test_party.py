@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser._api import api
+
 FOLLOW_TIMEOUT_MS = 8_000  # the pages poll every 3 s
 GAMES = 5
-
-
-def api(live_server, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    request = urllib.request.Request(
-        live_server.url + path, method=method, data=json.dumps(body).encode() if body is not None else None
-    )
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
 
 
 @pytest.fixture

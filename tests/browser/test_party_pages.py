@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
+
+from tests.browser._api import api
 
 # For every element holding text: its size, and the contrast of its colour with the background behind it.
 MEASURE = """
@@ -48,17 +49,6 @@ MEASURE = """
 """
 
 TAPPABLE = "main a.button, main button, main input:not([type=hidden], [type=checkbox], [type=radio]), main label.choice, .party-couple a"
-
-
-def api(live_server, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    request = urllib.request.Request(
-        live_server.url + path, method=method, data=json.dumps(body).encode() if body is not None else None
-    )
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
 
 
 @pytest.fixture(scope="module")

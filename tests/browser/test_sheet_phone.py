@@ -7,27 +7,14 @@ the next hand's first question are on screen with no scrolling; an ordinary hand
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser._a11y import in_viewport
+from tests.browser._api import api
 
 SCHEMES = ["light", "dark"]
 ON_SCREEN = ("#sheet .scorebar", "#play-message", "#bidder-group legend")
-
-
-def api(live_server, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    request = urllib.request.Request(
-        live_server.url + path, method=method, data=json.dumps(body).encode() if body is not None else None
-    )
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
 
 
 class Thumb:

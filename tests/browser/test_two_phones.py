@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser._api import api
 from tests.conftest import SIDES
 
 FOLLOW_TIMEOUT_MS = 6_000  # polls every 3 s, so a change shows within about 5 s
-
-
-def api(live_server, method: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
-    request = urllib.request.Request(
-        live_server.url + path, method=method, data=json.dumps(body).encode() if body is not None else None
-    )
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.loads(response.read())
 
 
 @pytest.fixture
