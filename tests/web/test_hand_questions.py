@@ -156,3 +156,9 @@ def test_sixty_for_120_is_offered_only_where_the_rules_play_it(client):
     assert saved.status_code == 303
     row = text(re.search(r'<tr id="hand-1".*?</tr>', page(client, sheet), re.S).group(0))
     assert "60 for 120" in row and "+120" in row
+
+
+def test_without_the_high_the_points_hint_does_not_count_one(client):
+    assert "5 a trick, 5 for the high;" in page(client, start(client))
+    body = page(client, start(client, opt_high_bonus="no"))
+    assert "5 a trick; the other side" in body and "5 for the high" not in body
