@@ -160,7 +160,6 @@
       keepCopy();
     }
   });
-})();
 
 // Hands recorded with no signal wait on this phone, marked "not sent yet", and are sent in order,
 // each with its number, when the signal returns (the server records each number once). Totals
@@ -178,37 +177,10 @@
 //   [data-live-poll]              asked to fetch the sheet again once hands were sent ("live-now")
 //   meta[name=csrf-token]         the form token sent with each waiting hand
 //   #request-error                the page's error banner, hidden when a hand is kept instead
-(function () {
-  "use strict";
-
-  var me = document.currentScript;
-  var style = me && me.src ? me.src.replace(/offline-page\.js(\?.*)?$/, "offline.css") : null;
-
-  function useStyle() { // the same as above: each part stands alone
-    if (style && !document.querySelector("link[data-offline-style]")) {
-      var link = document.createElement("link");
-      link.rel = "stylesheet";
-      link.href = style;
-      link.setAttribute("data-offline-style", "");
-      document.head.appendChild(link);
-    }
-  }
-
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) {
-      node.className = className;
-    }
-    if (text) {
-      node.textContent = text;
-    }
-    return node;
-  }
 
   // -- Hands waiting to be sent ---------------------------------------------------------
 
   var FORM = "#record #hand-form";
-  var HIDDEN_WHILE_WAITING = "[data-queue-hide], #undo-last";
   var SKIP = { csrf_token: true, n: true, version: true };
 
   function handForm() {
