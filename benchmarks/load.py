@@ -70,6 +70,11 @@ class Client:
         if token:
             headers["Authorization"] = f"Bearer {token}"
         data = json.dumps(body).encode() if body is not None else None
+        status, raw, _ = self.exchange(method, path, data, headers)
+        return status, raw
+
+    def exchange(self, method: str, path: str, data: bytes | None, headers: dict) -> tuple[int, bytes, list]:
+        """Send one request, once more on a fresh connection if the kept one failed; the status, body, headers."""
         for attempt in (1, 2):
             if self.conn is None:
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -80,7 +85,7 @@ class Client:
                 if response.getheader("Connection", "").lower() == "close":
                     self.conn.close()
                     self.conn = None
-                return response.status, raw
+                return response.status, raw, response.getheaders()
             except (ConnectionError, http.client.HTTPException, OSError):
                 if self.conn is not None:
                     self.conn.close()
@@ -468,25 +473,12 @@ class Phone(Client):
         if form is not None:
             body = urlencode(form).encode()
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        for attempt in (1, 2):
-            if self.conn is None:
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-            try:
-                self.conn.request(method, path, body=body, headers=headers)
-                response = self.conn.getresponse()
-                raw = response.read()
-                for name, value in response.getheaders():
-                    if name.lower() == "set-cookie":
-                        key, _, rest = value.partition("=")
-                        self.cookies[key] = rest.split(";", 1)[0]
-                return response.status, raw
-            except (ConnectionError, http.client.HTTPException, OSError):
-                if self.conn is not None:
-                    self.conn.close()
-                self.conn = None
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
+        status, raw, answer_headers = self.exchange(method, path, body, headers)
+        for name, value in answer_headers:
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+        return status, raw
 
 
 def _poll_path(raw: bytes, path: str) -> str:
