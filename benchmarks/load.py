@@ -126,7 +126,7 @@ def start_server(workers: int, threads: int, workdir: Path, database_url: str | 
         [
             str(venv_bin / "gunicorn"),
             "-c",
-            "python:scorekeeper.gunicorn_conf",
+            "python:scorekeeper.commands.gunicorn_conf",
             "--workers",
             str(workers),
             "--threads",

@@ -19,8 +19,9 @@ from flask import url_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper import create_app, services  # noqa: E402
+from scorekeeper import create_app  # noqa: E402
 from scorekeeper.rules import HandEntry, Side  # noqa: E402
+from scorekeeper.store import games as services  # noqa: E402
 
 BUDGET_BYTES = 30 * 1024
 HANDS = 60
@@ -51,7 +52,7 @@ def assets(page: str) -> list[str]:
 
 def after_load(app, client, loaded: set[str]) -> list[tuple[str, list[bytes]]]:
     """Weigh what app.js starts once the page has loaded (offline-page.js): the worker with Workbox, then its first fill."""
-    from scorekeeper import offline
+    from scorekeeper.web.offline import views as offline
 
     def get(url: str) -> bytes:
         response = client.get(url)

@@ -98,9 +98,9 @@ def main() -> None:
     import flask_migrate
 
     from scorekeeper import create_app
-    from scorekeeper.extensions import db
-    from scorekeeper.parties import store
-    from scorekeeper.party_models import Party, PartyEntry
+    from scorekeeper.platform.extensions import db
+    from scorekeeper.store import parties as store
+    from scorekeeper.store.models import Party, PartyEntry
 
     app = create_app()
 

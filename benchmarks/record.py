@@ -37,7 +37,7 @@ from flask import jsonify, request  # noqa: E402
 from sqlalchemy import Column, Integer, MetaData, String, Table  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.platform.extensions import db  # noqa: E402
 
 SIDES = [{"name": "Ann & Cal", "players": ["Ann", "Cal"]}, {"name": "Bob & Dee", "players": ["Bob", "Dee"]}]
 HANDS_PER_GAME = 100  # a long real game; well under the 500-hand bound
@@ -136,7 +136,7 @@ def start_gunicorn(database_url: str | None, folder: str) -> tuple[subprocess.Po
         [
             str(venv_bin / "gunicorn"),
             "-c",
-            "python:scorekeeper.gunicorn_conf",
+            "python:scorekeeper.commands.gunicorn_conf",
             "--workers",
             "1",
             "--bind",

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import config as settings
+from scorekeeper.platform import config as settings
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -39,7 +39,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
     production = app.config.get("SCOREKEEPER_ENV") == "production"
-    from .security import SafeJSONProvider
+    from scorekeeper.platform.security import SafeJSONProvider
 
     app.json = SafeJSONProvider(app)
     if not app.config.get("SECRET_KEY"):
@@ -61,7 +61,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         # Flask's documented way to add WSGI middleware; its typing declares wsgi_app a method, not an attribute.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1)  # type: ignore[method-assign]
 
-    from .extensions import csrf, db, migrate
+    from scorekeeper.platform.extensions import csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
@@ -71,19 +71,18 @@ def create_app(test_config: dict | None = None) -> Flask:
             if engine.dialect.name == "sqlite":
                 event.listen(engine, "connect", _sqlite_on_connect)
 
-    from . import (
-        models,  # noqa: F401  (tables must be known to Flask-Migrate)
-        security,
-    )
+    from scorekeeper.platform import security
+    from scorekeeper.store import models  # noqa: F401  (tables must be known to Flask-Migrate)
 
     security.init_app(app)
 
     _register_blueprints(app)
 
-    from . import cli, ratelimits
+    from scorekeeper.commands import cli
+    from scorekeeper.platform import limits
 
     # After the blueprints: the limits go on the endpoints they registered.
-    app.extensions["scorekeeper_limiter"] = ratelimits.init_app(app)
+    app.extensions["scorekeeper_limiter"] = limits.init_app(app)
     cli.init_app(app)
     return app
 
@@ -102,8 +101,8 @@ def _sqlite_on_connect(dbapi_connection, connection_record) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Register every area: home, score sheets, sharing, referee, rule book, card parties, the installed app, JSON API."""
-    from . import games, hall, main, offline, parties, referee, rulebook, sharing
-    from .api import bp as api_bp
+    from scorekeeper import api
+    from scorekeeper.web import games, home, offline, parties, referee, rulebook, sharing
 
-    for blueprint in (main.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, parties.bp, offline.bp, hall.bp, api_bp):
+    for blueprint in (home.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, parties.bp, offline.bp, api.bp):
         app.register_blueprint(blueprint)

@@ -5,7 +5,7 @@
 # copied byte for byte under a versioned name; nothing is rebuilt. Run from the repository:
 #   bash scripts/vendor_workbox.sh 7.4.1
 # then update static/vendor/SHA256SUMS (sha256sum the new files) and WORKBOX_VERSION in
-# scorekeeper/offline.py. node_modules never enters the repository: npm works in a temp folder.
+# scorekeeper/web/offline/views.py. node_modules never enters the repository: npm works in a temp folder.
 set -euo pipefail
 VERSION=${1:-7.4.1}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)

@@ -1,5 +1,5 @@
 // No signal at the hall, fetched once the page has loaded (by app.js, from the manifest link's data-more):
-// - the service worker (templates/offline/sw.js, scorekeeper/offline.py) is registered;
+// - the service worker (templates/offline/sw.js, scorekeeper/web/offline/views.py) is registered;
 // - a page shown from the phone's copy says "offline — last updated HH:MM", and a sheet changed
 //   on screen becomes the copy kept;
 // - a referee question asked with no signal says that answers need the signal;
@@ -168,7 +168,7 @@
 //
 // Hooks into the sheet (templates/games/_play.html, _sheet.html, _log.html, _hand_form.html):
 //   #record #hand-form            the hand form; its input[name=n] and button[type=submit];
-//                                 its action + "/queued" takes a waiting hand (scorekeeper/offline.py)
+//                                 its action + "/queued" takes a waiting hand (scorekeeper/web/offline/views.py)
 //   #record-title, #bidder-group legend   "Record hand N", "Hand N: who won the bid?"
 //   #sheet                        the score bar and latest hand: the panel of waiting hands goes at its end
 //   #log-hands                    the body of "Every hand": the waiting hands follow the recorded ones

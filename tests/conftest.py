@@ -26,8 +26,8 @@ from sqlalchemy import MetaData
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
-from scorekeeper.config import database_url
-from scorekeeper.extensions import db
+from scorekeeper.platform.config import database_url
+from scorekeeper.platform.extensions import db
 
 # The sides of a game started through the API in the tests: two named partnerships.
 SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.numbers import NumberError, parse_int
+from scorekeeper.platform.numbers import NumberError, parse_int
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ def test_base_layout_loads_the_pinned_htmx():
 
 
 def test_service_worker_imports_the_pinned_workbox_modules(client):
-    from scorekeeper.offline import WORKBOX_MODULES, WORKBOX_VERSION
+    from scorekeeper.web.offline.views import WORKBOX_MODULES, WORKBOX_VERSION
 
     names = [name for name in checksums() if name.startswith("workbox-")]
     assert sorted(names) == sorted(f"workbox-{m}-{WORKBOX_VERSION}.prod.js" for m in WORKBOX_MODULES)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify, make_response, request, url_for
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from ..extensions import csrf
-from ..security import retry_after_seconds, too_many_message
+from scorekeeper.platform.extensions import csrf
+from scorekeeper.platform.security import retry_after_seconds, too_many_message
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 # Programs authenticate with tokens, not browser cookies: no CSRF form token here.
@@ -114,4 +114,4 @@ def _server_error(exc: InternalServerError):
 
 
 # The API's parts add their routes to ``bp``: the referee, games, card parties and the OpenAPI document.
-from . import games, openapi, parties, referee  # noqa: E402,F401
+from scorekeeper.api import games, openapi, parties, referee  # noqa: E402,F401

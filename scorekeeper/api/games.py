@@ -18,13 +18,13 @@ from flask import jsonify, make_response, request
 from werkzeug.http import parse_etags
 from werkzeug.routing import BuildError
 
-from .. import services
-from ..models import Game
-from ..numbers import NumberError, parse_int
-from ..rules import GameState, HandEntry, HandError, SetupError, Side
-from ..rules.options import RulesError
-from . import BadInput, bp, public_url, read_body
-from . import error as api_error
+from scorekeeper.api import BadInput, bp, public_url, read_body
+from scorekeeper.api import error as api_error
+from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.rules import GameState, HandEntry, HandError, SetupError, Side
+from scorekeeper.rules.options import RulesError
+from scorekeeper.store import games as services
+from scorekeeper.store.models import Game
 
 MAX_SIDES = 8
 MAX_NUMBER = 10_000
@@ -242,8 +242,8 @@ def _rules_input(rules):
     """Check the shape of ``rules`` (a preset name or an object of options), as the API document describes it."""
     if not isinstance(rules, (str, dict)):
         raise BadInput("Give the rules as a preset name or an object of options", "rules")
-    from ..rules import Rules
-    from .spec_games import RULES_SCHEMA
+    from scorekeeper.api.spec_games import RULES_SCHEMA
+    from scorekeeper.rules import Rules
 
     try:
         Rules.from_dict(rules)  # a RulesError says what is wrong in the engine's own words

@@ -6,7 +6,7 @@ import importlib
 
 from flask import jsonify
 
-from . import bp
+from scorekeeper.api import bp
 
 
 def document() -> dict:

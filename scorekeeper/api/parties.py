@@ -11,12 +11,22 @@ from datetime import date
 
 from flask import jsonify, make_response, request, url_for
 
-from ..numbers import NumberError, parse_int
-from ..parties import store
-from ..parties.store import PartyRow
-from ..party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PRIZES, Couple, GameKind, PartyError, PartySetup, PartyState
-from . import BadInput, bp, public_url, read_body
-from . import error as api_error
+from scorekeeper.api import BadInput, bp, public_url, read_body
+from scorekeeper.api import error as api_error
+from scorekeeper.party import (
+    MAX_COUPLES,
+    MAX_GAMES,
+    MAX_NAME,
+    MAX_PRIZES,
+    Couple,
+    GameKind,
+    PartyError,
+    PartySetup,
+    PartyState,
+)
+from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.store import parties as store
+from scorekeeper.store.parties import PartyRow
 
 PARTY_FIELDS = ("name", "date", "games", "kind", "play_to", "prizes", "booby", "cookie_jar", "couples", "start")
 RESULT_FIELDS = ("game", "table", "winner", "correct")

@@ -7,7 +7,8 @@ from typing import Any
 
 from flask import jsonify, request
 
-from ..rules import (
+from scorekeeper.api import BadInput, bp, error
+from scorekeeper.rules import (
     PRESETS,
     Card,
     CardError,
@@ -25,7 +26,6 @@ from ..rules import (
     trick_winner,
     trump_order,
 )
-from . import BadInput, bp, error
 
 
 def codes(cards) -> list[str]:

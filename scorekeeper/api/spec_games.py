@@ -7,11 +7,11 @@ import sys
 import unicodedata
 from typing import Any
 
-from ..rules import OPTION_INFO, PRESETS, Rules
-from ..services import MAX_HANDS, NAME_MAX_LENGTH, REFUSED_NAME_CATEGORIES
-from .schema import error_body as _error
-from .schema import json_body as _json
-from .schema import ref as _ref
+from scorekeeper.api.schema import error_body as _error
+from scorekeeper.api.schema import json_body as _json
+from scorekeeper.api.schema import ref as _ref
+from scorekeeper.rules import OPTION_INFO, PRESETS, Rules
+from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH, REFUSED_NAME_CATEGORIES
 
 MAX_NUMBER = 10_000
 MAX_SIDES = 8

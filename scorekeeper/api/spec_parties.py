@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..rules import NAME_MAX
-from .schema import error_body as _error
-from .schema import json_body as _json
-from .schema import ref as _ref
+from scorekeeper.api.schema import error_body as _error
+from scorekeeper.api.schema import json_body as _json
+from scorekeeper.api.schema import ref as _ref
+from scorekeeper.rules import NAME_MAX
 
 _PARTY_ID = {
     "name": "party_id",

@@ -6,8 +6,8 @@ import functools
 import re
 import sys
 
-from ..rules import PRESETS
-from ..rules import cards as _cards
+from scorekeeper.rules import PRESETS
+from scorekeeper.rules import cards as _cards
 
 
 @functools.cache

@@ -294,8 +294,8 @@ def test_a_body_nested_50000_deep_is_a_400_on_every_json_endpoint(app, client, g
         assert response.status_code == 400, (path, response.status_code)
         assert response.get_json()["error"]["message"]
     assert _version(client, game) == game["state"]["version"]
-    from scorekeeper.extensions import db
-    from scorekeeper.models import Game
+    from scorekeeper.platform.extensions import db
+    from scorekeeper.store.models import Game
 
     with app.app_context():
         assert db.session.query(Game).count() == 1

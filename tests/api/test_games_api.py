@@ -325,7 +325,7 @@ def test_the_openapi_document_describes_the_games_api(client, game):
 
 
 def test_a_game_finished_early_on_the_sheet_takes_no_hand_through_the_api(app, client, game):
-    from scorekeeper import services
+    from scorekeeper.store import games as services
 
     with app.app_context():
         services.finish_game(services.load_game(game["id"]))

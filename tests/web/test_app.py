@@ -7,10 +7,11 @@ from sqlalchemy import text
 from wtforms import BooleanField, IntegerField, RadioField, StringField
 from wtforms.validators import DataRequired, NumberRange
 
-from scorekeeper import create_app, services
-from scorekeeper.config import ConfigError, database_url
-from scorekeeper.extensions import db
+from scorekeeper import create_app
+from scorekeeper.platform.config import ConfigError, database_url
+from scorekeeper.platform.extensions import db
 from scorekeeper.rules import HandEntry, Side
+from scorekeeper.store import games as services
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

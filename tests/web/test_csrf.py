@@ -7,10 +7,10 @@ import time
 import pytest
 from itsdangerous import TimestampSigner, URLSafeTimedSerializer
 
-from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.models import Hand
+from scorekeeper.platform.extensions import db
 from scorekeeper.rules import Side
+from scorekeeper.store import games as services
+from scorekeeper.store.models import Hand
 from tests.conftest import read_csrf_token
 
 RELOAD = "This page was open too long — reload and try again."

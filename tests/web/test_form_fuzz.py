@@ -8,8 +8,8 @@ import re
 import pytest
 from sqlalchemy import func, select
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Game, Hand
+from scorekeeper.platform.extensions import db
+from scorekeeper.store.models import Game, Hand
 from tests.web.test_games import FOUR, page, read_csrf_token
 
 BAD = {"superscript": "²", "arabic digit": "٣", "5,000 digits": "9" * 5000, "blank": "", "NUL": "\x00"}

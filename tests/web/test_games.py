@@ -8,10 +8,10 @@ import re
 import pytest
 from sqlalchemy import event, func, select
 
-from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.models import Game, Hand
+from scorekeeper.platform.extensions import db
 from scorekeeper.rules import HandEntry, Rules, Side
+from scorekeeper.store import games as services
+from scorekeeper.store.models import Game, Hand
 
 
 def read_csrf_token(body: str) -> str:
@@ -662,8 +662,8 @@ def test_the_view_link_cannot_change_the_rules(client, sheet):
 def test_every_rule_shown_in_the_form_comes_back_the_same(app):
     from werkzeug.datastructures import MultiDict
 
-    from scorekeeper.forms import RulesForm
     from scorekeeper.rules import OPTION_INFO, PRESETS
+    from scorekeeper.web.games.forms import RulesForm
 
     numbers = {"target": (45, 100, 150), "lock_at": (95, 105), "green_at": (80, 100), "elimination_at": (-50, -100)}
     checked = 0

@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from scorekeeper import hall
+from scorekeeper.commands import hall
 
 STRONG_SECRET = "hQ7vN2kLp9Xw4Rt8Zc3Mb6Yd1Fg5Js0Ua-hall-key"
 
@@ -36,7 +36,7 @@ def test_hall_server_takes_thirty_slow_phones_at_once():
     options = hall.gunicorn_options("0.0.0.0", hall.PORT, environ={})
     assert options["bind"] == ["0.0.0.0:8045"]
     # The server's own settings: tokens masked in the log, bounded request lines.
-    assert options["logger_class"] == "scorekeeper.gunicorn_conf.MaskingLogger"
+    assert options["logger_class"] == "scorekeeper.commands.gunicorn_conf.MaskingLogger"
     assert options["limit_request_line"] == 4094
     assert options["worker_class"] == "gthread"
     # A slow phone holds a thread until its request is in; either worker may be handed all thirty.

@@ -4,7 +4,7 @@ import flask_migrate
 from sqlalchemy import event, text
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.platform.extensions import db
 from tests.conftest import TEST_SECRET_KEY
 
 UPGRADE = "run: flask --app scorekeeper db upgrade"

@@ -16,12 +16,14 @@ import pytest
 from flask import template_rendered
 from sqlalchemy import func, select, update
 
-from scorekeeper import create_app, services, sharing
-from scorekeeper.extensions import db
-from scorekeeper.gunicorn_conf import mask
-from scorekeeper.models import Game, Hand, Player, Side, utcnow
+from scorekeeper import create_app
+from scorekeeper.commands.gunicorn_conf import mask
+from scorekeeper.platform.extensions import db
 from scorekeeper.rules import HandEntry
 from scorekeeper.rules import Side as RulesSide
+from scorekeeper.store import games as services
+from scorekeeper.store.models import Game, Hand, Player, Side, utcnow
+from scorekeeper.web.sharing import views as sharing
 from tests.conftest import _dispose, _postgres_url, _test_config
 
 SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
@@ -457,7 +459,7 @@ def test_a_bad_gunicorn_setting_is_one_line_too(tmp_path, name, value):
     env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(tmp_path), name: value}
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
     result = subprocess.run(
-        [gunicorn, "-c", "python:scorekeeper.gunicorn_conf", "scorekeeper:create_app()"],
+        [gunicorn, "-c", "python:scorekeeper.commands.gunicorn_conf", "scorekeeper:create_app()"],
         env=env,
         capture_output=True,
         text=True,
@@ -553,7 +555,7 @@ def test_one_gunicorn_worker_keeps_answering_beside_30_slow_clients(tmp_path):
         [
             str(bin_dir / "gunicorn"),
             "-c",
-            "python:scorekeeper.gunicorn_conf",
+            "python:scorekeeper.commands.gunicorn_conf",
             "--access-logfile",
             "/dev/null",
             "scorekeeper:create_app()",

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from scorekeeper import services
 from scorekeeper.rules import HandEntry, Side
+from scorekeeper.store import games as services
 
 SIDES = [Side("Us", ("Ann", "Cal")), Side("Them", ("Bob", "Dee"))]
 

@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from scorekeeper.parties import store
+from scorekeeper.store import parties as store
 
 
 def new_party(client, csrf, couples=8, **fields):
@@ -104,7 +104,7 @@ def test_an_evening_that_cannot_run_is_refused_in_words(client, csrf, fields, me
     assert response.status_code == 422
     assert message in response.get_data(as_text=True)
     with client.application.app_context():
-        from scorekeeper.party_models import Party
+        from scorekeeper.store.models import Party
 
         assert Party.query.count() == 0
 
@@ -113,7 +113,7 @@ def test_creating_without_the_csrf_token_saves_nothing(client):
     response = client.post("/parties/new", data={"name": "Hall", "games": "5", "prizes": "3", "cookie_jar": "0"})
     assert response.status_code == 400
     with client.application.app_context():
-        from scorekeeper.party_models import Party
+        from scorekeeper.store.models import Party
 
         assert Party.query.count() == 0
 

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from scorekeeper import services
 from scorekeeper.rules import Side
+from scorekeeper.store import games as services
 
 TRICKS = [  # RULES.md §12: trump, cards in play order, winner
     ("S", "8s 9s 2s ah", "A♥"),

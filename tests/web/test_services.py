@@ -5,12 +5,12 @@ import threading
 import pytest
 from sqlalchemy import event, func, select
 
-from scorekeeper import services
-from scorekeeper.extensions import db
-from scorekeeper.models import Game, Hand, Player
-from scorekeeper.models import Side as SideRow
+from scorekeeper.platform.extensions import db
 from scorekeeper.rules import HandEntry, HandError, Rules, SetupError, Side
-from scorekeeper.services import HandConflict, StaleGame
+from scorekeeper.store import games as services
+from scorekeeper.store.games import HandConflict, StaleGame
+from scorekeeper.store.models import Game, Hand, Player
+from scorekeeper.store.models import Side as SideRow
 
 US_THEM = [Side("Us", ("Frank", "Fred")), Side("Them", ("John", "Jim"))]
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.platform.extensions import db
+from scorekeeper.store.models import Game
 from tests.conftest import SIDES
 
 
@@ -177,7 +177,7 @@ def test_qr_codes_encode_the_right_link(client, game):
 def _svg(segno, url):
     import io
 
-    from scorekeeper import sharing
+    from scorekeeper.web.sharing import views as sharing
 
     buffer = io.BytesIO()
     segno.make(url, error="m").save(

@@ -21,12 +21,12 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy import update
 
-from . import services
-from .cookies import remember_game
-from .extensions import db, rows_changed
-from .games import fresh_hand_form, sheet_context
-from .models import Game, new_token, utcnow
-from .numbers import NumberError, parse_int
+from scorekeeper.platform.extensions import db, rows_changed
+from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.store import games as services
+from scorekeeper.store.models import Game, new_token, utcnow
+from scorekeeper.web.cookies import remember_game
+from scorekeeper.web.games.views import fresh_hand_form, sheet_context
 
 bp = Blueprint("sharing", __name__)
 

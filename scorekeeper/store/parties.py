@@ -24,9 +24,7 @@ from flask import current_app
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from ..extensions import db, rows_changed
-from ..models import utcnow
-from ..party import (
+from scorekeeper.party import (
     AddCouple,
     Close,
     CookieDraw,
@@ -48,7 +46,8 @@ from ..party import (
     draw_cookie_jar,
     replay,
 )
-from ..party_models import Party, PartyEntry
+from scorekeeper.platform.extensions import db, rows_changed
+from scorekeeper.store.models import Party, PartyEntry, utcnow
 
 CACHE_SIZE = 64
 WRITE_ATTEMPTS = 4

@@ -14,9 +14,7 @@ from typing import Any
 
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 
-from . import services
-from .rulebook import show_value
-from .rules import (
+from scorekeeper.rules import (
     DEFAULT_PRESET,
     OPTION_INFO,
     PRESET_INFO,
@@ -36,6 +34,8 @@ from .rules import (
     trick_winner,
     trump_order,
 )
+from scorekeeper.store import games as services
+from scorekeeper.web.rulebook.views import show_value
 
 bp = Blueprint("referee", __name__)
 

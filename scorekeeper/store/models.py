@@ -1,13 +1,18 @@
-"""Database tables. They hold the facts of a game; scores are derived by the rules engine."""
+"""Database tables: the facts of games and card parties, as entered.
+
+Scores, seating, wins and places are derived by replaying them through the
+engines (``scorekeeper.rules``, ``scorekeeper.party``).
+"""
 
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 from sqlalchemy import (
     JSON,
     Boolean,
+    Date,
     DateTime,
     ForeignKey,
     Integer,
@@ -17,8 +22,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import Model
-from .rules import NAME_MAX
+from scorekeeper.platform.extensions import Model
+from scorekeeper.rules import NAME_MAX
 
 PUBLIC_ID_BYTES = 9  # 12 characters in a URL
 TOKEN_BYTES = 32  # 256 bits, 43 characters
@@ -155,4 +160,49 @@ class Hand(Model):
         return f"<Hand {self.game_id}#{self.n}>"
 
 
-from .party_models import Party, PartyEntry  # noqa: E402,F401  (card parties: their own module)
+# -- Card parties: an evening's settings and its log -------------------------------
+
+
+class Party(Model):
+    """One evening: its settings and the secrets of its links."""
+
+    __tablename__ = "parties"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    # The secret from which each table's link and the couples' links are made.
+    hall_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    held_on: Mapped[date | None] = mapped_column(Date, nullable=True)
+    settings: Mapped[dict] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    entries: Mapped[list[PartyEntry]] = relationship(
+        back_populates="party", order_by="PartyEntry.n", cascade="all, delete-orphan"
+    )
+
+    def __repr__(self) -> str:
+        return f"<Party {self.id} v{self.version}>"
+
+
+class PartyEntry(Model):
+    """One entry of a party's log (a couple registered, a result, a tie settled...), as entered."""
+
+    __tablename__ = "party_entries"
+    __table_args__ = (UniqueConstraint("party_id", "n"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    party_id: Mapped[str] = mapped_column(ForeignKey("parties.id", ondelete="CASCADE"))
+    n: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(24))
+    data: Mapped[dict] = mapped_column(JSON)
+    # Who sent it: "director", "table 3", "api".
+    source: Mapped[str] = mapped_column(String(24), default="director")
+    recorded_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    party: Mapped[Party] = relationship(back_populates="entries")
+
+    def __repr__(self) -> str:
+        return f"<PartyEntry {self.party_id}#{self.n} {self.kind}>"

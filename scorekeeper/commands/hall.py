@@ -13,13 +13,13 @@ import socket
 import sys
 
 import click
-from flask import Blueprint, current_app
+from flask import current_app
 
-from . import config
-
-bp = Blueprint("hall", __name__, cli_group=None)
+from scorekeeper.platform import config
 
 PORT = 8045
+# The app, as gunicorn is told in the Procfile.
+APP = "scorekeeper:create_app()"
 # Two workers on a laptop; gunicorn's other settings (gthread, 32 threads a worker so thirty phones
 # on a slow Wi-Fi never starve the rest, short timeouts, masked tokens in the log) are the server's own.
 WORKERS = 2
@@ -66,7 +66,7 @@ def qr_text(address: str) -> str:
 
 def gunicorn_options(host: str, port: int, environ=None) -> dict:
     """Return the server's gunicorn settings, bound to *host*:*port* with the hall's workers."""
-    from .gunicorn_conf import settings  # gunicorn is loaded only to serve
+    from scorekeeper.commands.gunicorn_conf import settings  # gunicorn is loaded only to serve
 
     environ = os.environ if environ is None else environ
     options = settings({**environ, "HOST": host, "PORT": str(port)})
@@ -86,14 +86,15 @@ def serve(options: dict) -> None:
                 self.cfg.set(name, value)
 
         def load(self):
-            from . import create_app
+            from gunicorn.util import import_app
 
-            return create_app()
+            # By its import string, as the Procfile's gunicorn loads it: the app is built in the worker.
+            return import_app(APP)
 
     HallServer().run()
 
 
-@bp.cli.command("hall")
+@click.command("hall")
 @click.option("--port", default=PORT, show_default=True, type=click.IntRange(1, 65535), help="Port to serve on.")
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (every network: 0.0.0.0).")
 @click.option("--address", default=None, help="Address the phones use, if not this laptop's own on the Wi-Fi.")

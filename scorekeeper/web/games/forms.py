@@ -18,8 +18,8 @@ from wtforms import BooleanField, FieldList, RadioField, SelectField, StringFiel
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional, ValidationError
 
-from .numbers import NumberError, parse_int
-from .rules import (
+from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.rules import (
     DEFAULT_PRESET,
     MAX_PLAYERS,
     OPTION_INFO,
@@ -40,7 +40,7 @@ from .rules import (
     seat_sides,
     trick_choices,
 )
-from .services import NAME_MAX_LENGTH
+from scorekeeper.store.games import NAME_MAX_LENGTH
 
 MAX_PARTNER_SIDES = 4
 TRICK_PAIRS = [(str(t), str(t)) for t in range(TRICKS_IN_HAND + 1)]

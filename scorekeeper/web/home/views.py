@@ -9,7 +9,7 @@ from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import selectinload
 
-from .extensions import db
+from scorekeeper.platform.extensions import db
 
 bp = Blueprint("main", __name__)
 
@@ -32,9 +32,9 @@ def home_games() -> list[dict]:
     Each game's totals (scores, number of hands, winner) are stored with every change
     of its hand log; a game stored before they were kept is replayed once here.
     """
-    from . import services
-    from .cookies import remembered_games
-    from .models import Game
+    from scorekeeper.store import games as services
+    from scorekeeper.store.models import Game
+    from scorekeeper.web.cookies import remembered_games
 
     remembered = remembered_games()
     if not remembered:

@@ -8,10 +8,9 @@ import hmac
 import io
 
 import segno
-from flask import abort, flash, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
-from ..numbers import NumberError, parse_int
-from ..party import (
+from scorekeeper.party import (
     MAX_COUPLES,
     MAX_GAMES,
     AddCouple,
@@ -28,12 +27,16 @@ from ..party import (
     Split,
     couples_named,
 )
-from . import bp, sheets, store
-from .forms import CoupleForm, CsrfForm, NewPartyForm
-from .store import PartyRow
+from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.store import parties as store
+from scorekeeper.store import party_sheets as sheets
+from scorekeeper.store.parties import PartyRow
+from scorekeeper.web.parties.forms import CoupleForm, CsrfForm, NewPartyForm
 
 QR_SCALE = 6
 LEADERS = 10
+
+bp = Blueprint("parties", __name__)
 
 
 # -- Finding the party -------------------------------------------------------------------

@@ -7,8 +7,18 @@ from wtforms import BooleanField, DateField, RadioField, StringField, TextAreaFi
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
-from ..numbers import NumberError, parse_int
-from ..party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PLAY_TO, MAX_PRIZES, Couple, GameKind, PartyError, PartySetup
+from scorekeeper.party import (
+    MAX_COUPLES,
+    MAX_GAMES,
+    MAX_NAME,
+    MAX_PLAY_TO,
+    MAX_PRIZES,
+    Couple,
+    GameKind,
+    PartyError,
+    PartySetup,
+)
+from scorekeeper.platform.numbers import NumberError, parse_int
 
 KIND_CHOICES = [
     SelectChoice(str(GameKind.ONE_HAND), "One hand"),

@@ -14,13 +14,13 @@ from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from .. import services
-from ..extensions import db
-from ..models import Game
-from ..party import Entry, PartyError, PartyState, SheetKept
-from ..rules import RulesError, SetupError, Side
-from . import store
-from .store import PartyRow
+from scorekeeper.party import Entry, PartyError, PartyState, SheetKept
+from scorekeeper.platform.extensions import db
+from scorekeeper.rules import RulesError, SetupError, Side
+from scorekeeper.store import games as services
+from scorekeeper.store import parties as store
+from scorekeeper.store.models import Game
+from scorekeeper.store.parties import PartyRow
 
 
 def _players(state: PartyState, couple: int) -> tuple[str, str]:

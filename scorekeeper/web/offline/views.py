@@ -19,10 +19,10 @@ from pathlib import Path
 
 from flask import Blueprint, abort, current_app, jsonify, make_response, render_template, request, url_for
 
-from . import services
-from .forms import HandForm
-from .numbers import NumberError, parse_int
-from .rules import HandError, replay
+from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.rules import HandError, replay
+from scorekeeper.store import games as services
+from scorekeeper.web.games.forms import HandForm
 
 bp = Blueprint("offline", __name__)
 

@@ -22,8 +22,21 @@ from flask import (
     url_for,
 )
 
-from . import services
-from .cookies import (
+from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.rules import (
+    OPTION_INFO,
+    PRESET_INFO,
+    GameState,
+    HandEntry,
+    HandError,
+    Rules,
+    RulesError,
+    SetupError,
+    replay,
+)
+from scorekeeper.store import games as services
+from scorekeeper.store.models import Game
+from scorekeeper.web.cookies import (
     forget_game,
     remember_game,
     remember_names,
@@ -32,10 +45,7 @@ from .cookies import (
     remembered_names,
     remembered_table,
 )
-from .forms import ENTRY_WAYS, ConfirmForm, FormRefused, HandForm, NewGameForm, RulesForm
-from .models import Game
-from .numbers import NumberError, parse_int
-from .rules import OPTION_INFO, PRESET_INFO, GameState, HandEntry, HandError, Rules, RulesError, SetupError, replay
+from scorekeeper.web.games.forms import ENTRY_WAYS, ConfirmForm, FormRefused, HandForm, NewGameForm, RulesForm
 
 bp = Blueprint("games", __name__)
 

@@ -21,10 +21,10 @@ from sqlalchemy import bindparam, delete, exists, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .extensions import db, rows_changed
-from .models import Game, Hand, Player, utcnow
-from .models import Side as SideRow
-from .rules import NAME_MAX, GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
+from scorekeeper.platform.extensions import db, rows_changed
+from scorekeeper.rules import NAME_MAX, GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
+from scorekeeper.store.models import Game, Hand, Player, utcnow
+from scorekeeper.store.models import Side as SideRow
 
 NAME_MAX_LENGTH = NAME_MAX
 # A real game is under 100 hands; past this a sheet takes no more (start a rematch).

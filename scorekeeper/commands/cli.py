@@ -6,7 +6,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from .services import PRUNE_AFTER_DAYS, prune_games
+from scorekeeper.store.games import PRUNE_AFTER_DAYS, prune_games
 
 
 @click.command("prune")
@@ -30,4 +30,7 @@ def prune_command(days: int, dry_run: bool) -> None:
 
 
 def init_app(app: Flask) -> None:
+    from scorekeeper.commands.hall import hall_command
+
     app.cli.add_command(prune_command)
+    app.cli.add_command(hall_command)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from flask import current_app, request
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from .models import Game
-from .rules import MAX_PLAYERS
+from scorekeeper.rules import MAX_PLAYERS
+from scorekeeper.store.models import Game
 
 GAMES_COOKIE = "games"
 NAMES_COOKIE = "names"

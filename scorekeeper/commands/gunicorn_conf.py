@@ -1,6 +1,6 @@
 """gunicorn settings, in one place for the Procfile and for any other way of serving the app.
 
-Use: ``gunicorn -c python:scorekeeper.gunicorn_conf "scorekeeper:create_app()"``.
+Use: ``gunicorn -c python:scorekeeper.commands.gunicorn_conf "scorekeeper:create_app()"``.
 Other servers import ``settings()`` and change what they need.
 
 - ``gthread`` workers: a connection that sends nothing yet waits in the worker's
@@ -20,7 +20,7 @@ import re
 
 from gunicorn.glogging import Logger
 
-from scorekeeper.numbers import NumberError, parse_int
+from scorekeeper.platform.numbers import NumberError, parse_int
 
 # A game link's token: 43 URL-safe characters (256 bits); anything that long and random-looking is masked.
 TOKEN_SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_-]{32,}(?=/|\?|$| )")
@@ -69,7 +69,7 @@ def settings(environ=None) -> dict:
         "limit_request_field_size": 8190,
         "preload_app": True,
         "accesslog": "-",
-        "logger_class": "scorekeeper.gunicorn_conf.MaskingLogger",
+        "logger_class": "scorekeeper.commands.gunicorn_conf.MaskingLogger",
         # No control socket: it would be one path per user, shared by every server (and test) on the machine.
         "control_socket_disable": True,
     }

@@ -12,8 +12,6 @@ while nothing changed.
 
 from __future__ import annotations
 
-from flask import Blueprint
+from scorekeeper.web.parties.views import bp
 
-bp = Blueprint("parties", __name__)
-
-from . import pages  # noqa: E402,F401  (adds the routes to bp)
+__all__ = ["bp"]
