@@ -18,8 +18,8 @@ from flask import jsonify, make_response, request
 from werkzeug.http import parse_etags
 from werkzeug.routing import BuildError
 
-from scorekeeper.api import BadInput, bp, public_url, read_body
-from scorekeeper.api import error as api_error
+from scorekeeper.api.base import BadInput, bp, public_url, read_body
+from scorekeeper.api.base import error as api_error
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import GameState, HandEntry, HandError, SetupError, Side
 from scorekeeper.rules.options import RulesError

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
-
 from flask import jsonify
 
-from scorekeeper.api import bp
+from scorekeeper.api import spec_games, spec_parties, spec_referee
+from scorekeeper.api.base import bp
 
 
 def document() -> dict:
-    """Build the OpenAPI document from every spec module this build has."""
+    """Build the OpenAPI document from the referee's, the games' and the card parties' descriptions."""
     paths: dict = {
         "/api/v1/openapi.json": {
             "get": {
@@ -22,15 +21,9 @@ def document() -> dict:
     }
     schemas: dict = {}
     security_schemes: dict = {}
-    for name in ("spec_referee", "spec_games", "spec_parties"):
-        try:
-            spec = importlib.import_module(f"{__package__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__package__}.{name}":
-                raise
-            continue
-        paths.update(getattr(spec, "PATHS", {}))
-        schemas.update(getattr(spec, "SCHEMAS", {}))
+    for spec in (spec_referee, spec_games, spec_parties):
+        paths.update(spec.PATHS)
+        schemas.update(spec.SCHEMAS)
         security_schemes.update(getattr(spec, "SECURITY_SCHEMES", {}))
     return {
         "openapi": "3.1.0",

@@ -11,8 +11,8 @@ from datetime import date
 
 from flask import jsonify, make_response, request, url_for
 
-from scorekeeper.api import BadInput, bp, public_url, read_body
-from scorekeeper.api import error as api_error
+from scorekeeper.api.base import BadInput, bp, public_url, read_body
+from scorekeeper.api.base import error as api_error
 from scorekeeper.party import (
     MAX_COUPLES,
     MAX_GAMES,

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import jsonify, request
 
-from scorekeeper.api import BadInput, bp, error
+from scorekeeper.api.base import BadInput, bp, error
 from scorekeeper.rules import (
     PRESETS,
     Card,
