@@ -161,4 +161,4 @@ def test_an_upward_import_is_caught(module, source, complaint):
 def test_a_circle_is_caught():
     edges = graph()
     edges["scorekeeper.store.models"] = edges["scorekeeper.store.models"] | {"scorekeeper.store.games"}
-    assert ["scorekeeper.store.games", "scorekeeper.store.models"] in circles(edges)
+    assert any({"scorekeeper.store.games", "scorekeeper.store.models"} <= set(group) for group in circles(edges))

@@ -10,7 +10,6 @@ nothing changed. Edits of a hand carry the version they were made from
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import Mapping
 from typing import TypeGuard
 
@@ -312,10 +311,10 @@ def _may_write(game: Game) -> None:
         raise BadInput(
             "Recording needs the game's edit token: Authorization: Bearer <edit_token>", "authorization", 401
         )
-    given = token.encode("utf-8", "replace")
-    if hmac.compare_digest(given, game.edit_token.encode()):
+    found = services.access(game, token)
+    if found is services.Access.EDIT:
         return
-    if hmac.compare_digest(given, game.view_token.encode()):
+    if found is services.Access.VIEW:
         raise BadInput(
             "That is the token of the link that only shows the score; it cannot change it", "authorization", 403
         )
@@ -456,10 +455,13 @@ def games_record_hand(game_id: str):
         game = _game_or_404(game_id)
         _may_write(game)
         entry, n = hand_from_json(read_body(HAND_FIELDS))
-        state = services.record_hand(game, entry, n)
     except REFUSALS as exc:
         return _answer(exc)
-    return make_response(jsonify({"state": state_json(game, state)}), 201)
+    recording = services.record(game, entry, n)
+    if recording.outcome is not services.Outcome.RECORDED:
+        status = 422 if recording.outcome is services.Outcome.REFUSED else 409
+        return error(status, recording.message, recording.field)
+    return make_response(jsonify({"state": state_json(game, recording.state)}), 201)
 
 
 @bp.delete("/games/<game_id>/hands/last")

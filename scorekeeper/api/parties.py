@@ -6,7 +6,6 @@ evening needs only its id, like the hall board.
 
 from __future__ import annotations
 
-import hmac
 from datetime import date
 
 from flask import jsonify, make_response, request, url_for
@@ -25,6 +24,7 @@ from scorekeeper.party import (
     PartyState,
 )
 from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.platform.security import token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store.parties import PartyRow
 
@@ -199,7 +199,7 @@ def _may_write(row: PartyRow) -> None:
         raise BadInput(
             "Reporting needs the evening's edit token: Authorization: Bearer <edit_token>", "authorization", 401
         )
-    if not hmac.compare_digest(token.encode("utf-8", "replace"), row.edit_token.encode()):
+    if not token_matches(token, row.edit_token):
         raise BadInput("That token may not change this evening", "authorization", 403)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hmac
+
 from flask import Flask, jsonify, make_response, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask_wtf.csrf import CSRFError
@@ -170,3 +172,10 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, handle_csrf_error)
     app.register_error_handler(InternalServerError, handle_server_error)
     app.register_error_handler(HTTPException, handle_http_error)
+
+
+def token_matches(given: object, expected: str) -> bool:
+    """Whether the token a link or request carries is *expected*, compared in constant time."""
+    if not isinstance(given, str) or not expected or len(given) > 128:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode())

@@ -26,6 +26,7 @@ from .bidding import BIDS, SPECIAL_BIDS, allowed_bids, bid_label, min_bid, parse
 from .cards import Card, CardError, Suit, deck, parse_cards, split_tokens
 from .follow import PlayAnswer, PlayRule, Verdict, VerdictKind, judge_play, legal_plays, renegable_cards
 from .game import (
+    HAND_FIELDS,
     MAX_PLAYERS,
     NAME_MAX,
     STANDINGS,
@@ -93,6 +94,7 @@ __all__ = [
     "GameSetup",
     "GameState",
     "HandEntry",
+    "HAND_FIELDS",
     "HandResult",
     "Seat",
     "SetupError",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -19,6 +19,7 @@ __all__ = [
     "GameSetup",
     "SetupError",
     "HandEntry",
+    "HAND_FIELDS",
     "HandResult",
     "GameState",
     "Standing",
@@ -271,6 +272,82 @@ class HandEntry:
             value = getattr(self, name)
             if isinstance(value, list):
                 object.__setattr__(self, name, tuple(value))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand as plain values, for JSON, storage, a session or a form: read back by ``from_dict``."""
+        return {
+            "bidder": self.bidder,
+            "bid": self.bid,
+            "bagged": self.bagged,
+            "hold": self.hold,
+            "tricks": None if self.tricks is None else list(self.tricks),
+            "high": self.high,
+            "points": None if self.points is None else list(self.points),
+            "partner": self.partner,
+            "offsuit_set": self.offsuit_set,
+            "tie_break_side": self.tie_break_side,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> HandEntry:
+        """Read a hand written by ``to_dict`` (a stored bid may be text: "20" is 20); HandError names a bad field."""
+        unknown = sorted(set(data) - set(HAND_FIELDS))
+        if unknown:
+            raise HandError(f"A hand has no '{unknown[0][:20]}'", unknown[0][:20])
+        bid = data.get("bid")
+        return cls(
+            bidder=_side_number(data, "bidder"),
+            bid=None if bid is None else parse_bid(bid),
+            bagged=_yes_no(data, "bagged"),
+            hold=_yes_no(data, "hold"),
+            tricks=_per_side(data, "tricks"),
+            high=_side_number(data, "high"),
+            points=_per_side(data, "points"),
+            partner=_side_number(data, "partner"),
+            offsuit_set=_side_number(data, "offsuit_set"),
+            tie_break_side=_side_number(data, "tie_break_side"),
+        )
+
+
+HAND_FIELDS = (
+    "bidder",
+    "bid",
+    "bagged",
+    "hold",
+    "tricks",
+    "high",
+    "points",
+    "partner",
+    "offsuit_set",
+    "tie_break_side",
+)
+
+
+def _side_number(data: Mapping[str, object], name: str) -> int | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise HandError(f"The {name.replace('_', ' ')} is given by its side number, counting from 0", name)
+    return value
+
+
+def _yes_no(data: Mapping[str, object], name: str) -> bool:
+    value = data.get(name, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise HandError(f"Say true or false for {name}", name)
+    return value
+
+
+def _per_side(data: Mapping[str, object], name: str) -> tuple[int, ...] | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise HandError(f"Give the {name} as whole numbers, one per side", name)
+    return tuple(value)
 
 
 @dataclass(frozen=True, slots=True)

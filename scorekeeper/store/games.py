@@ -9,20 +9,36 @@ same game at once exactly one of them wins and the other is told why.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import re
 import threading
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, delete, exists, select, update
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.platform.extensions import db, rows_changed
-from scorekeeper.rules import NAME_MAX, GameSetup, GameState, HandEntry, HandError, Rules, SetupError, Side, replay
+from scorekeeper.platform.security import token_matches
+from scorekeeper.rules import (
+    HAND_FIELDS,
+    NAME_MAX,
+    GameSetup,
+    GameState,
+    HandEntry,
+    HandError,
+    Rules,
+    SetupError,
+    Side,
+    replay,
+)
+from scorekeeper.store import parties
 from scorekeeper.store.models import Game, Hand, Player, utcnow
 from scorekeeper.store.models import Side as SideRow
 
@@ -48,6 +64,13 @@ class HandConflict(GameConflict):
     def __init__(self, n: int, message: str | None = None):
         super().__init__(message or f"Hand {n} was just recorded by another phone.")
         self.n = n
+
+
+class SameHand(HandConflict):
+    """Hand ``n`` is on the sheet already, just as sent: a double tap, or a resend after a lost answer."""
+
+    def __init__(self, n: int):
+        super().__init__(n, f"Hand {n} is already on the sheet, just as entered: it was saved once.")
 
 
 class RulesFixed(GameConflict):
@@ -99,6 +122,23 @@ def version_and_tokens(game_id: str) -> tuple[int, str, str] | None:
     return None if row is None else (row[0], row[1], row[2])
 
 
+class Access(enum.StrEnum):
+    """What a link's token lets its holder do with a game."""
+
+    EDIT = "edit"
+    VIEW = "view"
+    NONE = "none"
+
+
+def access(game: Game, token: object) -> Access:
+    """Say what *token* opens: the sheet that records (edit), the one that only shows (view), or nothing."""
+    if token_matches(token, game.edit_token):
+        return Access.EDIT
+    if token_matches(token, game.view_token):
+        return Access.VIEW
+    return Access.NONE
+
+
 def setup_for(game: Game) -> GameSetup:
     """Return the engine's setup (rules, sides, seats) for a stored game."""
     sides = tuple(Side(side.name, tuple(player.name for player in game.players_of(side.index))) for side in game.sides)
@@ -108,21 +148,7 @@ def setup_for(game: Game) -> GameSetup:
 
 def entry_for(hand: Hand) -> HandEntry:
     """Return the engine's entry for a stored hand."""
-    bid: int | str | None = hand.bid
-    if isinstance(bid, str) and bid.isascii() and bid.isdigit() and len(bid) <= 4:
-        bid = int(bid)
-    return HandEntry(
-        bidder=hand.bidder,
-        bid=bid,
-        bagged=bool(hand.bagged),
-        hold=bool(hand.hold),
-        tricks=tuple(hand.tricks) if hand.tricks is not None else None,
-        high=hand.high,
-        points=tuple(hand.points) if hand.points is not None else None,
-        partner=hand.partner,
-        offsuit_set=hand.offsuit_set,
-        tie_break_side=hand.tie_break_side,
-    )
+    return HandEntry.from_dict({name: getattr(hand, name) for name in HAND_FIELDS})
 
 
 class StateCache:
@@ -225,6 +251,57 @@ def change_rules(
     return state
 
 
+class Outcome(enum.StrEnum):
+    """What became of a hand sent to the sheet."""
+
+    RECORDED = "recorded"
+    DUPLICATE = "duplicate"  # the same hand was already on the sheet: saved once
+    REFUSED = "refused"  # the rules refuse it (the engine's reason, and the field)
+    CONFLICT = "conflict"  # another phone took that hand number first
+
+
+@dataclass(frozen=True, slots=True)
+class Recording:
+    """The answer of the one door every channel records a hand through."""
+
+    outcome: Outcome
+    n: int | None
+    state: GameState
+    message: str
+    field: str | None = None
+
+    @property
+    def saved(self) -> bool:
+        """Whether the hand is on the sheet now (just recorded, or already there as sent)."""
+        return self.outcome in (Outcome.RECORDED, Outcome.DUPLICATE)
+
+
+def record(game: Game, entry: HandEntry, n: int | None) -> Recording:
+    """Record a hand for any channel (the sheet page, htmx, the offline queue, the API, a party table's sheet).
+
+    The caller has checked the token (``access``). Nothing is raised for what a
+    table can cause: a refusal, a duplicate or a conflict comes back as the
+    outcome, with the game as it now stands.
+    """
+    try:
+        state = record_hand(game, entry, n)
+    except SameHand as err:
+        return Recording(Outcome.DUPLICATE, err.n, _current(game), str(err), "n")
+    except HandConflict as err:
+        return Recording(Outcome.CONFLICT, err.n, _current(game), str(err), "n")
+    except HandError as err:
+        return Recording(Outcome.REFUSED, n, _current(game), str(err), err.field)
+    number = state.hands[-1].n
+    text = f"Hand {number} recorded." + (f" {state.win_reason}" if state.over else "")
+    return Recording(Outcome.RECORDED, number, state, text)
+
+
+def _current(game: Game) -> GameState:
+    """The game as it stands now, read again when a refused write left this copy behind."""
+    fresh = load_game(game.id) if sa_inspect(game).expired else game
+    return state_for(fresh if fresh is not None else game)
+
+
 def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState:
     """Record the next hand and return the new state.
 
@@ -240,8 +317,7 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
         _check_number(n)
         if n < expected:
             if entry == entry_for(game.hands[n - 1]):
-                # The same hand sent twice (a double tap, or a resend after a lost answer).
-                raise HandConflict(n, f"Hand {n} is already on the sheet, just as entered: it was saved once.")
+                raise SameHand(n)
             raise HandConflict(n)
         if n > expected:
             raise HandConflict(n, f"The sheet changed on another phone: the next hand is hand {expected}, not {n}.")
@@ -254,6 +330,9 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
     game_id, finished_at, totals = game.id, _finished_at(game, new_state), _totals(new_state)
     version = _bump(game, HandConflict(expected), finished_at=finished_at, **totals)
     db.session.add(Hand(game_id=game_id, n=expected, **_hand_values(entry, new_state.hands[-1])))
+    if new_state.winner is not None:
+        # A card party's table keeping this sheet: its result goes in with the winning hand.
+        parties.sheet_won(game_id, new_state.winner)
     try:
         db.session.commit()
     except IntegrityError:
@@ -319,6 +398,8 @@ def edit_hand(game: Game, n: int, entry: HandEntry, *, expected_version: int | N
         setattr(hand, name, value)
     hand.edited = True
     hand.updated_at = utcnow()
+    if new_state.winner is not None:
+        parties.sheet_won(game.id, new_state.winner)
     db.session.commit()
     STATES.put(game.id, version, new_state)
     return new_state
@@ -454,19 +535,15 @@ def _bump(game: Game, conflict: GameConflict, **values) -> int:
 
 
 def _hand_values(entry: HandEntry, result) -> dict:
-    """Return the columns of a Hand row for an entry the engine accepted."""
-    return {
-        "bidder": entry.bidder,
-        "bid": None if result.bid is None else str(result.bid),
-        "bagged": bool(entry.bagged),
-        "hold": bool(entry.hold),
-        "tricks": list(entry.tricks) if entry.tricks is not None else None,
-        "high": entry.high if entry.tricks is not None else None,
-        "points": list(result.points) if entry.points is not None else None,
-        "partner": entry.partner,
-        "offsuit_set": entry.offsuit_set,
-        "tie_break_side": entry.tie_break_side,
-    }
+    """Return the columns of a Hand row for an entry the engine accepted: the entry as entered, bid as text.
+
+    Points are kept as the engine completed them; the high only where tricks were given.
+    """
+    values = entry.to_dict()
+    values["bid"] = None if result.bid is None else str(result.bid)
+    values["points"] = list(result.points) if entry.points is not None else None
+    values["high"] = entry.high if entry.tricks is not None else None
+    return values
 
 
 # -- Housekeeping ------------------------------------------------------------------

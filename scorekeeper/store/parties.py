@@ -161,12 +161,6 @@ def table_token(party: Party | PartyRow, table: int) -> str:
     return _derived(party.hall_token, f"table:{table}")
 
 
-def token_matches(given: str, expected: str) -> bool:
-    if not isinstance(given, str) or len(given) > 128:
-        return False
-    return hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode())
-
-
 # -- Reading -----------------------------------------------------------------------------
 
 
@@ -311,6 +305,47 @@ def _starting(state: PartyState) -> list[Entry]:
 def start_entries(state: PartyState) -> list[Entry]:
     """The entries that start the evening: seat game 1, draw the cookie jar."""
     return _starting(state)
+
+
+def sheet_won(game_id: str, winner: int) -> None:
+    """Append the result of a table's kept score sheet that was just won, in the caller's transaction.
+
+    Called by the games service with the winning hand, so the table's result is
+    in the party's log the moment its sheet is won. A game that is no party's
+    sheet, or whose result is in already (the table's phone reported it, or the
+    evening moved on), adds nothing. The party's row is locked for the rest of
+    the transaction, so no other phone appends between the read and the write.
+    """
+    found = db.session.execute(
+        select(PartyEntry.party_id).where(PartyEntry.kind == "sheet", PartyEntry.data["sheet"].as_string() == game_id)
+    ).first()
+    if found is None:
+        return
+    row = db.session.execute(select(*_ROW_COLUMNS).where(Party.id == found[0]).with_for_update()).first()
+    if row is None:
+        return
+    party = PartyRow(*row)
+    state = _replay_rows(party)
+    sheet = next(
+        ((g, t, sides) for (g, t), (sheet_id, sides) in state.sheets.items() if sheet_id == game_id),
+        None,
+    )
+    if sheet is None or not 0 <= winner < 2:
+        return
+    game, table, sides = sheet
+    try:
+        entry = state.result_entry(game, table, sides[winner])
+        state.apply(entry)
+    except PartyError:
+        return
+    db.session.execute(
+        update(Party)
+        .where(Party.id == party.id, Party.version == party.version)
+        .values(version=party.version + 1, updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    kind, data = entry_row(entry)
+    db.session.add(PartyEntry(party_id=party.id, n=len(state.entries), kind=kind, data=data, source=f"sheet {table}"))
 
 
 def write(

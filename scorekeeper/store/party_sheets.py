@@ -1,20 +1,16 @@
 """A table that plays its game to a score keeps the game's full score sheet; the sheet's winner reports itself.
 
 The sheet is an ordinary game of the score sheet pages, its sides the table's
-two couples. Whenever the table's page, its poll or the director's page is
-looked at, the sheets of the game being played that have a winner and no
-result yet are reported, as that table would have done.
+two couples. The hand that wins it also writes the table's result into the
+party's log, in the same transaction (``parties.sheet_won``, called by the
+games service): reading a page never writes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
-from flask import current_app
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
-from scorekeeper.party import Entry, PartyError, PartyState, SheetKept
+from scorekeeper.party import PartyError, PartyState, SheetKept
 from scorekeeper.platform.extensions import db
 from scorekeeper.rules import RulesError, SetupError, Side
 from scorekeeper.store import games as services
@@ -66,52 +62,3 @@ def start_sheet(row: PartyRow, state: PartyState, number: int) -> Game:
 
 def edit_token(game_id: str) -> str:
     return db.session.scalar(select(Game.edit_token).where(Game.id == game_id)) or ""
-
-
-def _result_of(table: int, couple: int) -> Callable[[PartyState], list[Entry]]:
-    """The party entry saying *couple* won at *table* in the current game."""
-
-    def make(state: PartyState) -> list[Entry]:
-        return [state.result_entry(state.game, table, couple)]
-
-    return make
-
-
-def report_finished(row: PartyRow, state: PartyState, tables: Iterable[int] | None) -> tuple[PartyRow, PartyState]:
-    """Report the result of every sheet of the current game (or of *tables*) that has a winner; return the party again."""
-    if not state.sheets or not state.started or state.finished:
-        return row, state
-    wanted = None if tables is None else set(tables)
-    results = state.results[state.game - 1]
-    pending = {
-        sheet: (number, sides)
-        for (game, number), (sheet, sides) in state.sheets.items()
-        if game == state.game and number not in results and (wanted is None or number in wanted)
-    }
-    if not pending:
-        return row, state
-    games = db.session.scalars(
-        select(Game)
-        .where(Game.id.in_(list(pending)))
-        .options(selectinload(Game.sides), selectinload(Game.players), selectinload(Game.hands))
-    ).all()
-    reported = False
-    for game in games:
-        try:
-            winner = services.state_for(game).winner
-        except ValueError:
-            current_app.logger.exception("the sheet %s no longer replays", game.id)
-            continue
-        if winner is None or not 0 <= winner < 2:
-            continue
-        number, sides = pending[game.id]
-        couple = sides[winner]
-        try:
-            store.write(row.id, _result_of(number, couple), source=f"sheet {number}")
-        except PartyError:
-            continue  # already in from a phone, or the game moved on
-        reported = True
-    if not reported:
-        return row, state
-    found = store.load(row.id)
-    return found if found is not None else (row, state)

@@ -7,8 +7,6 @@ fresh hand form come back in one response. A refused entry is answered with
 
 from __future__ import annotations
 
-import hmac
-
 from flask import (
     Blueprint,
     abort,
@@ -75,10 +73,7 @@ def remember_entry_way(game: Game, way: str) -> None:
 
 def _game_or_404(game_id: str, token: str, kind: str = "edit") -> Game:
     game = services.load_game(game_id)
-    if game is None:
-        abort(404)
-    expected = game.edit_token if kind == "edit" else game.view_token
-    if not isinstance(token, str) or not hmac.compare_digest(expected.encode(), token.encode()):
+    if game is None or services.access(game, token) != kind:
         abort(404)
     return game
 
@@ -142,8 +137,8 @@ def _prefill_reentry(game: Game, state: GameState, form: HandForm) -> None:
     if not saved or saved.get("game") != game.id or saved.get("n") != state.next_n:
         return
     try:
-        form.fill(HandEntry(**saved["entry"]))
-    except (TypeError, ValueError):
+        form.fill(HandEntry.from_dict(saved["entry"]))
+    except (HandError, TypeError, KeyError):
         return
     form.reentered = saved["n"]
 
@@ -285,25 +280,23 @@ def record(game_id: str, token: str):
         form.problems.add("form", "The hand number of this form is missing: reload the sheet.")
         return _render_sheet(game, state, form, status=422)
     try:
-        n = form.number()
         entry = form.entry()
-        new_state = services.record_hand(game, entry, n)
-    except services.HandConflict as err:
-        game = _game_or_404(game_id, token)
-        return _render_sheet(game, _state(game), status=409, message=str(err))
     except HandError as err:
         form.refuse(err)
         return _render_sheet(game, state, form, status=422)
+    recording = services.record(game, entry, form.number())
+    if recording.outcome is services.Outcome.REFUSED:
+        form.refuse(HandError(recording.message, recording.field))
+        return _render_sheet(game, state, form, status=422)
+    if recording.outcome is not services.Outcome.RECORDED:
+        game = _game_or_404(game_id, token)
+        return _render_sheet(game, recording.state, status=409, message=recording.message)
     session.pop("reenter", None)
-    number = new_state.hands[-1].n
-    text = f"Hand {number} recorded."
-    if new_state.over:
-        text = f"Hand {number} recorded. {new_state.win_reason}"
     if _is_htmx():
         game = _game_or_404(game_id, token)
-        return _render_sheet(game, new_state, message=text, new_hand=number)
-    flash(text, "ok")
-    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=number) + "#play", 303)
+        return _render_sheet(game, recording.state, message=recording.message, new_hand=recording.n)
+    flash(recording.message, "ok")
+    return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=recording.n) + "#play", 303)
 
 
 @bp.post("/games/<game_id>/<token>/undo")
@@ -325,29 +318,13 @@ def undo(game_id: str, token: str):
         return _render_sheet(game, _state(game), status=409, message=str(err))
     number = new_state.next_n
     if entry is not None:
-        session["reenter"] = {"game": game.id, "n": number, "entry": _entry_values(entry)}
+        session["reenter"] = {"game": game.id, "n": number, "entry": entry.to_dict()}
     text = f"Hand {number} removed. It is filled in below if you want to enter it again."
     if _is_htmx():
         game = _game_or_404(game_id, token)
         return _render_sheet(game, new_state, message=text)
     flash(text, "ok")
     return redirect(sheet_url + "#play", 303)
-
-
-def _entry_values(entry: HandEntry) -> dict[str, object]:
-    """A hand as plain values for the session, to offer it again after an undo."""
-    return {
-        "bidder": entry.bidder,
-        "bid": entry.bid,
-        "bagged": entry.bagged,
-        "hold": entry.hold,
-        "tricks": list(entry.tricks) if entry.tricks is not None else None,
-        "high": entry.high,
-        "points": list(entry.points) if entry.points is not None else None,
-        "partner": entry.partner,
-        "offsuit_set": entry.offsuit_set,
-        "tie_break_side": entry.tie_break_side,
-    }
 
 
 @bp.route("/games/<game_id>/<token>/hands/<int:n>/edit", methods=["GET", "POST"])

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
-
 from flask import Blueprint, current_app, render_template, url_for
 from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
@@ -48,8 +46,7 @@ def home_games() -> list[dict]:
         game = by_id.get(gid)
         if game is None:
             continue
-        expected = game.edit_token if kind == "edit" else game.view_token
-        if not hmac.compare_digest(expected, token):
+        if services.access(game, token) != kind:
             continue
         scores, winner, hands = game.totals, game.winner, game.hand_count
         if scores is None:  # kept from before totals were stored

@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import hashlib
-import hmac
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, jsonify, make_response, render_template, request, url_for
@@ -144,7 +143,7 @@ def _answer(status: int, outcome: str, n: int | None, message: str, **extra):
 def queued_hand(game_id: str, token: str):
     """Record a hand that waited on the phone; say whether it is recorded, taken, or refused."""
     game = services.load_game(game_id)
-    if game is None or not hmac.compare_digest(game.edit_token.encode(), token.encode("utf-8", "replace")):
+    if game is None or services.access(game, token) is not services.Access.EDIT:
         abort(404)
     state = services.state_for(game)
     form = HandForm(state)
@@ -155,35 +154,28 @@ def queued_hand(game_id: str, token: str):
         n = parse_int(request.form.get("n", ""), lo=1, hi=10_000, what="The hand number")
     except NumberError as err:
         return _answer(422, "refused", None, str(err), field="n")
+    if n < state.next_n:
+        # Read against the game as it stood before hand n, as the hand was meant when it was kept.
+        form = HandForm(replay(state.setup, state.entries[: n - 1]))
+        valid = form.validate_on_submit()
     if not valid:
         field, errors = next(iter(form.errors.items()))
         return _answer(422, "refused", n, " ".join(map(str, errors)), field=field)
     try:
         entry = form.entry()
-        services.record_hand(game, entry, n)
-    except services.HandConflict:
-        return _conflict(game_id, n)
     except HandError as err:
         return _answer(422, "refused", n, str(err), field=err.field)
-    return _answer(201, "recorded", n, f"Hand {n} recorded.")
-
-
-def _conflict(game_id: str, n: int):
-    """Hand ``n`` is on the sheet already: this phone's own (sent before the answer was lost), or another's."""
-    game = services.load_game(game_id)
-    if game is None:
-        abort(404)
-    state = services.state_for(game)
-    if n <= len(game.hands):
-        # Read the hand against the game as it stood before hand n, as it was meant.
-        before = replay(state.setup, state.entries[: n - 1])
-        try:
-            mine = HandForm(before).entry()
-        except HandError:
-            mine = None
-        if mine == services.entry_for(game.hands[n - 1]):
+    recording = services.record(game, entry, n)
+    match recording.outcome:
+        case services.Outcome.RECORDED:
+            return _answer(201, "recorded", n, recording.message)
+        case services.Outcome.DUPLICATE:
             return _answer(200, "recorded", n, f"Hand {n} is on the sheet, just as entered: it was saved once.")
+        case services.Outcome.REFUSED:
+            return _answer(422, "refused", n, recording.message, field=recording.field)
+    next_n = recording.state.next_n
+    if n < next_n:
         message = f"Hand {n} was recorded on another phone while this one had no signal."
     else:
-        message = f"The sheet changed on another phone: the next hand is hand {state.next_n}, not {n}."
-    return _answer(409, "taken", n, message, next=state.next_n)
+        message = f"The sheet changed on another phone: the next hand is hand {next_n}, not {n}."
+    return _answer(409, "taken", n, message, next=next_n)

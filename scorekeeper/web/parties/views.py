@@ -28,6 +28,7 @@ from scorekeeper.party import (
     couples_named,
 )
 from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.platform.security import token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store import party_sheets as sheets
 from scorekeeper.store.parties import PartyRow
@@ -51,14 +52,14 @@ def _party(party_id: str) -> tuple[PartyRow, PartyState]:
 
 def _director(party_id: str, token: str) -> tuple[PartyRow, PartyState]:
     row, state = _party(party_id)
-    if not store.token_matches(token, row.edit_token):
+    if not token_matches(token, row.edit_token):
         abort(404)
     return row, state
 
 
 def _table(party_id: str, number: int, token: str) -> tuple[PartyRow, PartyState]:
     row, state = _party(party_id)
-    if not 1 <= number <= MAX_COUPLES or not store.token_matches(token, store.table_token(row, number)):
+    if not 1 <= number <= MAX_COUPLES or not token_matches(token, store.table_token(row, number)):
         abort(404)
     return row, state
 
@@ -147,7 +148,6 @@ def new():
 @bp.get("/parties/<party_id>/<token>")
 def director(party_id: str, token: str):
     row, state = _director(party_id, token)
-    row, state = sheets.report_finished(row, state, None)
     return render_template(
         "parties/director.html",
         **_context(row, state, form=CsrfForm(), couple_form=CoupleForm(), poll=_director_poll(row)),
@@ -331,7 +331,6 @@ def _qr(link: str, title: str):
 @bp.get("/parties/<party_id>/tables/<int:number>/<token>")
 def table(party_id: str, number: int, token: str):
     row, state = _table(party_id, number, token)
-    row, state = sheets.report_finished(row, state, [number])
     return render_template("parties/table.html", **_table_context(row, state, number, token))
 
 
@@ -356,7 +355,6 @@ def table_sheet(party_id: str, number: int, token: str):
 @bp.get("/parties/<party_id>/tables/<int:number>/<token>/poll")
 def table_poll(party_id: str, number: int, token: str):
     row, state = _table(party_id, number, token)
-    row, state = sheets.report_finished(row, state, [number])
     context = _table_context(row, state, number, token)
     if _unchanged(context["key"]):
         return _not_modified()

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import hmac
 import io
 import secrets
 import threading
@@ -23,6 +22,7 @@ from sqlalchemy import update
 
 from scorekeeper.platform.extensions import db, rows_changed
 from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.platform.security import token_matches
 from scorekeeper.store import games as services
 from scorekeeper.store.models import Game, new_token, utcnow
 from scorekeeper.web.cookies import remember_game
@@ -89,9 +89,7 @@ def _with_form_token(body: str) -> str:
 
 def _matches(given: str, expected: str | None) -> bool:
     """Compare tokens in constant time."""
-    if not expected or not isinstance(given, str) or len(given) > MAX_TOKEN_LENGTH:
-        return False
-    return hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode("utf-8"))
+    return expected is not None and token_matches(given, expected)
 
 
 def _access(game_id: str, token: str):
