@@ -1,0 +1,133 @@
+"""One door: a hand from the sheet page, the offline queue, the API or a party table's sheet is recorded alike.
+
+Each channel reads the hand its own way (a form, a queued form, JSON) and then
+goes through ``store.games.record``: the same stored row and the same answer,
+whichever way it came.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from scorekeeper.platform.extensions import db
+from scorekeeper.rules import HAND_FIELDS
+from scorekeeper.store import games as services
+from scorekeeper.store.models import Hand
+from tests.conftest import SIDES
+from tests.web.test_parties import new_party, post, start, table_path
+
+# Us bid 20 and took three tricks and the high: 20 for us, 10 for them.
+FORM = {"n": "1", "bidder": "0", "bid": "20", "by": "tricks", "tricks": "3", "high": "0"}
+JSON = {"n": 1, "bidder": 0, "bid": 20, "tricks": [3, 2], "high": 0}
+
+
+@pytest.fixture
+def doors(monkeypatch):
+    """Every call of the one door, by the channel's request path."""
+    calls = []
+    real = services.record
+
+    def record(game, entry, n):
+        from flask import request
+
+        calls.append(request.path)
+        return real(game, entry, n)
+
+    monkeypatch.setattr(services, "record", record)
+    return calls
+
+
+def new_game(client) -> tuple[str, str]:
+    body = client.post("/api/v1/games", json={"rules": "new-england", "sides": SIDES}).get_json()
+    return body["id"], body["edit_token"]
+
+
+def party_sheet(client, csrf, app) -> tuple[str, str]:
+    """A card party's table keeping its game's score sheet (played to 120): the sheet's id and edit token."""
+    director = new_party(client, csrf, couples=4, kind="play-to", play_to="120").headers["Location"]
+    start(client, director)
+    table = table_path(app, director.split("/")[2], 1)
+    opened = post(client, table + "/sheet", table)
+    _, _, game_id, token = opened.headers["Location"].split("/")
+    return game_id, token
+
+
+def stored_hand(app, game_id: str) -> dict:
+    with app.app_context():
+        row = db.session.scalars(select(Hand).where(Hand.game_id == game_id)).one()
+        return {name: getattr(row, name) for name in ("n", *HAND_FIELDS)}
+
+
+def test_every_channel_records_the_same_hand_through_the_same_door(client, app, csrf, doors):
+    answers = {}
+
+    game_id, token = new_game(client)
+    sheet = f"/games/{game_id}/{token}"
+    page = client.post(sheet + "/hands", data={**FORM, "csrf_token": csrf(client, sheet)})
+    assert page.status_code == 303
+    answers["page"] = (game_id, client.get(page.headers["Location"]).get_data(as_text=True))
+
+    game_id, token = new_game(client)
+    sheet = f"/games/{game_id}/{token}"
+    htmx = client.post(sheet + "/hands", data={**FORM, "csrf_token": csrf(client, sheet)}, headers={"HX-Request": "true"})
+    assert htmx.status_code == 200
+    answers["htmx"] = (game_id, htmx.get_data(as_text=True))
+
+    game_id, token = new_game(client)
+    sheet = f"/games/{game_id}/{token}"
+    queued = client.post(sheet + "/hands/queued", data={**FORM, "csrf_token": csrf(client, sheet)})
+    assert queued.status_code == 201
+    assert queued.get_json() == {"outcome": "recorded", "n": 1, "message": "Hand 1 recorded."}
+    answers["queue"] = (game_id, None)
+
+    game_id, token = new_game(client)
+    api = client.post(f"/api/v1/games/{game_id}/hands", json=JSON, headers={"Authorization": f"Bearer {token}"})
+    assert api.status_code == 201
+    assert api.get_json()["state"]["scores"] == [20, 10]
+    answers["api"] = (game_id, None)
+
+    game_id, token = party_sheet(client, csrf, app)
+    sheet = f"/games/{game_id}/{token}"
+    table = client.post(sheet + "/hands", data={**FORM, "csrf_token": csrf(client, sheet)})
+    assert table.status_code == 303
+    answers["party table"] = (game_id, client.get(table.headers["Location"]).get_data(as_text=True))
+
+    assert len(doors) == 5
+    rows = {channel: stored_hand(app, game_id) for channel, (game_id, _) in answers.items()}
+    assert all(row == rows["api"] for row in rows.values()), rows
+    assert rows["api"]["bid"] == "20" and rows["api"]["tricks"] == [3, 2] and rows["api"]["high"] == 0
+    for channel in ("page", "htmx", "party table"):
+        assert "Hand 1 recorded." in answers[channel][1], channel
+
+
+def test_the_same_hand_twice_is_saved_once_whichever_channel_sends_it_again(client, app, csrf, doors):
+    game_id, token = new_game(client)
+    sheet = f"/games/{game_id}/{token}"
+    assert client.post(sheet + "/hands", data={**FORM, "csrf_token": csrf(client, sheet)}).status_code == 303
+    queued = client.post(sheet + "/hands/queued", data={**FORM, "csrf_token": csrf(client, sheet)})
+    api = client.post(f"/api/v1/games/{game_id}/hands", json=JSON, headers={"Authorization": f"Bearer {token}"})
+    page = client.post(sheet + "/hands", data={**FORM, "csrf_token": csrf(client, sheet)})
+    assert len(doors) == 4
+    assert queued.status_code == 200 and queued.get_json()["outcome"] == "recorded"
+    assert api.status_code == 409 and "saved once" in api.get_json()["error"]["message"]
+    assert page.status_code == 409 and "saved once" in page.get_data(as_text=True)
+    with app.app_context():
+        assert len(db.session.scalars(select(Hand).where(Hand.game_id == game_id)).all()) == 1
+
+
+def test_a_refused_hand_is_refused_at_the_bid_on_every_channel_and_changes_nothing(client, app, csrf):
+    game_id, token = new_game(client)
+    sheet = f"/games/{game_id}/{token}"
+    # A slam is not a bid of the New England game.
+    slam = {**JSON, "bid": "slam"}
+    api = client.post(f"/api/v1/games/{game_id}/hands", json=slam, headers={"Authorization": f"Bearer {token}"})
+    assert api.status_code == 422
+    assert api.get_json()["error"] == {"field": "bid", "message": "A slam bid is not played under this game's rules"}
+    page = client.post(sheet + "/hands", data={**FORM, "bid": "slam", "csrf_token": csrf(client, sheet)})
+    assert page.status_code == 422
+    assert 'role="alert">Tap one of the bids shown.</p>' in page.get_data(as_text=True)
+    queued = client.post(sheet + "/hands/queued", data={**FORM, "bid": "slam", "csrf_token": csrf(client, sheet)})
+    assert queued.status_code == 422 and queued.get_json()["field"] == "bid"
+    with app.app_context():
+        assert db.session.scalars(select(Hand).where(Hand.game_id == game_id)).all() == []
