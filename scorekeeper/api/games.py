@@ -69,6 +69,7 @@ def state_json(game: Game, state: GameState) -> dict:
         "scores": list(state.scores),
         "winner": state.winner,
         "win_reason": state.win_reason,
+        "win_reason_code": state.won_by,
         "finished": state.winner is not None or game.finished_at is not None,
         "standing": [list(marks) for marks in state.standing],
         "dealer": state.dealer,
@@ -98,6 +99,7 @@ def hand_json(hand) -> dict:
         "scores": list(hand.scores),
         "made": hand.made,
         "notes": list(hand.notes),
+        "note_codes": [{"code": note.kind, "side": note.side} for note in hand.notes],
         "standing": [list(marks) for marks in hand.standing],
     }
 

@@ -10,7 +10,7 @@ from typing import Any
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.rules import OPTION_INFO, PRESETS, Rules
+from scorekeeper.rules import OPTION_INFO, PRESETS, NoteKind, Rules, WinReason
 from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH, REFUSED_NAME_CATEGORIES
 
 MAX_NUMBER = 10_000
@@ -428,6 +428,18 @@ SCHEMAS: dict = {
             "scores": {"type": "array", "items": {"type": "integer"}},
             "made": {"type": ["boolean", "null"], "description": "Whether the bid was made; null without bidding."},
             "notes": {"type": "array", "items": {"type": "string"}},
+            "note_codes": {
+                "type": "array",
+                "description": "The notes as codes, in the same order: what each is about and the side it names.",
+                "items": {
+                    "type": "object",
+                    "required": ["code", "side"],
+                    "properties": {
+                        "code": {"type": "string", "enum": [str(kind) for kind in NoteKind]},
+                        "side": {"type": "integer"},
+                    },
+                },
+            },
             "standing": {"type": "array", "items": _STANDING},
         },
     },
@@ -442,6 +454,11 @@ SCHEMAS: dict = {
             "scores": {"type": "array", "items": {"type": "integer"}},
             "winner": {"type": ["integer", "null"]},
             "win_reason": {"type": ["string", "null"]},
+            "win_reason_code": {
+                "type": ["string", "null"],
+                "enum": [*(str(reason) for reason in WinReason), None],
+                "description": "Which rule decided the winner, as a code (the sentence is win_reason).",
+            },
             "finished": {
                 "type": "boolean",
                 "description": "The game is over: won, or finished early (then it takes no hands).",

@@ -391,3 +391,23 @@ def test_a_won_game_cannot_be_opened_again(client):
     assert refused.get_json()["error"]["field"] == "finished"
     assert "Undo the winning hand" in refused.get_json()["error"]["message"]
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["finished"] is True
+
+
+def test_notes_and_the_win_reason_come_with_codes_beside_their_sentences(client, game):
+    headers = {"Authorization": f"Bearer {game['edit_token']}"}
+    url = f"/api/v1/games/{game['id']}/hands"
+    # Us bid 30 and take two tricks: set, 30 down.
+    answer = client.post(url, json={"n": 1, "bidder": 0, "bid": 30, "tricks": [2, 3], "high": 1}, headers=headers)
+    hand = answer.get_json()["state"]["hands"][0]
+    assert hand["note_codes"] == [{"code": "set", "side": 0}]
+    assert len(hand["notes"]) == 1 and "set" in hand["notes"][0]
+    state = answer.get_json()["state"]
+    assert state["win_reason_code"] is None and state["win_reason"] is None
+    n = 2
+    while state["winner"] is None:
+        hand = {"n": n, "bidder": 1, "bid": 30, "tricks": [0, 5], "high": 1}
+        state = client.post(url, json=hand, headers=headers).get_json()["state"]
+        n += 1
+    assert state["winner"] == 1
+    assert state["win_reason_code"] == "bidder-goes-out"
+    assert state["win_reason"]
