@@ -11,15 +11,13 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-import threading
 import unicodedata
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, delete, exists, select, update
+from sqlalchemy import bindparam, delete, exists, select
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
@@ -38,8 +36,9 @@ from scorekeeper.rules import (
     Side,
     replay,
 )
-from scorekeeper.store import parties
-from scorekeeper.store.models import Game, Hand, Player, utcnow
+from scorekeeper.store import log, parties
+from scorekeeper.store.log import VersionCache
+from scorekeeper.store.models import Game, Hand, Player, new_token, utcnow
 from scorekeeper.store.models import Side as SideRow
 
 NAME_MAX_LENGTH = NAME_MAX
@@ -151,51 +150,32 @@ def entry_for(hand: Hand) -> HandEntry:
     return HandEntry.from_dict({name: getattr(hand, name) for name in HAND_FIELDS})
 
 
-class StateCache:
-    """The derived state of recently used games, per (game id, version), in this process.
+# Games whose state this process keeps: a few dozen tables playing at once.
+STATES_KEPT = 64
+
+
+def states() -> VersionCache[GameState]:
+    """The states of recently used games, per game and version, in this process.
 
     The hands stay the source of truth: a state is only kept for the version it
     was worked out from, and a version changes with every change of the game.
-    So polls and reads of an unchanged game never replay it twice.
+    So polls and reads of an unchanged game never replay it twice. Keyed by (game,
+    version), so a phone still holding the version before a change finds the state
+    it read, and is told which hand it missed.
     """
-
-    def __init__(self, size: int = 64):
-        self.size = size
-        self._items: OrderedDict[tuple[str, int], GameState] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, game_id: str, version: int) -> GameState | None:
-        with self._lock:
-            state = self._items.get((game_id, version))
-            if state is not None:
-                self._items.move_to_end((game_id, version))
-            return state
-
-    def put(self, game_id: str, version: int, state: GameState) -> None:
-        with self._lock:
-            self._items[(game_id, version)] = state
-            self._items.move_to_end((game_id, version))
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
-STATES = StateCache()
+    return log.cache("game_states", STATES_KEPT)
 
 
 def state_for(game: Game) -> GameState:
     """Return the game's current state: replayed from its hand log, or kept from the last replay of this version."""
-    cached = STATES.get(game.id, game.version)
+    cached = states().get((game.id, game.version), game.version)
     # The hand count is written with the version, in one UPDATE: both come from the same read of the row.
     if cached is not None and game.hand_count is not None and len(cached.hands) == game.hand_count:
         return cached
     state = replay(setup_for(game), [entry_for(hand) for hand in game.hands])
     # Keep it only when the row and the hands were read alike (a writer may commit between the two reads).
     if len(game.hands) == game.hand_count and (game.totals is None or list(state.scores) == list(game.totals)):
-        STATES.put(game.id, game.version, state)
+        states().put((game.id, game.version), game.version, state)
     return state
 
 
@@ -341,7 +321,7 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
     # What this request just wrote is what the row now holds: the answer needs no second read of it.
     for name, value in {"id": game_id, "version": version, "finished_at": finished_at, **totals}.items():
         set_committed_value(game, name, value)
-    STATES.put(game_id, version, new_state)
+    states().put((game_id, version), version, new_state)
     return new_state
 
 
@@ -369,7 +349,7 @@ def undo_last(game: Game, expected_n: int | None = None, *, expected_version: in
     )
     db.session.delete(last)
     db.session.commit()
-    STATES.put(game.id, version, new_state)
+    states().put((game.id, version), version, new_state)
     return new_state
 
 
@@ -401,8 +381,18 @@ def edit_hand(game: Game, n: int, entry: HandEntry, *, expected_version: int | N
     if new_state.winner is not None:
         parties.sheet_won(game.id, new_state.winner)
     db.session.commit()
-    STATES.put(game.id, version, new_state)
+    states().put((game.id, version), version, new_state)
     return new_state
+
+
+def replace_edit_token(game_id: str, version: int) -> str | None:
+    """Give the game a new edit token (the old edit link stops working); None if it changed since *version*."""
+    fresh = new_token()
+    if not log.advance(Game, game_id, version, edit_token=fresh):
+        db.session.rollback()
+        return None
+    db.session.commit()
+    return fresh
 
 
 def delete_game(game: Game) -> None:
@@ -517,18 +507,11 @@ def _totals(state: GameState) -> dict:
 def _bump(game: Game, conflict: GameConflict, **values) -> int:
     """Move the game to its next version, or raise *conflict* if someone else already did.
 
-    The UPDATE only matches the version this request read, and it takes the
-    row's write lock until commit, so of two concurrent writers one updates a
-    row and the other updates none.
+    Of two writers that read the same version one moves the row and the other
+    moves none (``log.advance``), so only one of them writes.
     """
     old = game.version
-    result = db.session.execute(
-        update(Game)
-        .where(Game.id == game.id, Game.version == old)
-        .values(version=old + 1, updated_at=utcnow(), **values)
-        .execution_options(synchronize_session=False)
-    )
-    if rows_changed(result) != 1:
+    if not log.advance(Game, game.id, old, **values):
         db.session.rollback()
         raise conflict
     return old + 1

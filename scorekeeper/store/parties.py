@@ -13,16 +13,13 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 
-from flask import current_app
-from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 
 from scorekeeper.party import (
     AddCouple,
@@ -46,12 +43,15 @@ from scorekeeper.party import (
     draw_cookie_jar,
     replay,
 )
-from scorekeeper.platform.extensions import db, rows_changed
-from scorekeeper.store.models import Party, PartyEntry, utcnow
+from scorekeeper.platform.extensions import db
+from scorekeeper.store import log
+from scorekeeper.store.log import VersionCache
+from scorekeeper.store.models import Party, PartyEntry
 
 CACHE_SIZE = 64
-WRITE_ATTEMPTS = 4
 LINK_TOKEN_LENGTH = 16
+# Party ids are made by secrets.token_urlsafe; anything else cannot be one.
+PARTY_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class PartyConflict(PartyError):
@@ -202,41 +202,17 @@ def version_of(party_id: str) -> int | None:
     return db.session.scalar(select(Party.version).where(Party.id == party_id))
 
 
-class _Cache:
-    """The last evenings replayed in this process, by party id and version."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.states: OrderedDict[str, tuple[int, PartyState]] = OrderedDict()
-
-    def get(self, party_id: str, version: int) -> PartyState | None:
-        with self.lock:
-            found = self.states.get(party_id)
-            if found is None or found[0] != version:
-                return None
-            self.states.move_to_end(party_id)
-            return found[1]
-
-    def latest(self, party_id: str) -> tuple[int, PartyState] | None:
-        with self.lock:
-            return self.states.get(party_id)
-
-    def put(self, party_id: str, version: int, state: PartyState) -> None:
-        with self.lock:
-            old = self.states.get(party_id)
-            if old is not None and old[0] > version:
-                return
-            self.states[party_id] = (version, state)
-            self.states.move_to_end(party_id)
-            while len(self.states) > CACHE_SIZE:
-                self.states.popitem(last=False)
+# Party log entries this process keeps replayed: a 400-couple evening is about 3,000; its state, some MB.
+ENTRIES_KEPT = 100_000
 
 
-def _cache() -> _Cache:
-    cache = current_app.extensions.get("party_states")
-    if cache is None:
-        cache = current_app.extensions.setdefault("party_states", _Cache())
-    return cache
+def _cache() -> VersionCache[PartyState]:
+    """The evenings replayed in this process, by party and version, weighed by the length of their logs.
+
+    Weighed, not counted: reading many small evenings cannot push out a large one
+    being played, and one evening larger than the whole budget is not kept at all.
+    """
+    return log.cache("party_states", ENTRIES_KEPT, weight=lambda state: len(state.entries) + 1)
 
 
 def _replay_rows(row: PartyRow) -> PartyState:
@@ -338,12 +314,8 @@ def sheet_won(game_id: str, winner: int) -> None:
         state.apply(entry)
     except PartyError:
         return
-    db.session.execute(
-        update(Party)
-        .where(Party.id == party.id, Party.version == party.version)
-        .values(version=party.version + 1, updated_at=utcnow())
-        .execution_options(synchronize_session=False)
-    )
+    # The row is locked (and on SQLite the games service's write holds the database): this cannot miss.
+    log.advance(Party, party.id, party.version)
     kind, data = entry_row(entry)
     db.session.add(PartyEntry(party_id=party.id, n=len(state.entries), kind=kind, data=data, source=f"sheet {table}"))
 
@@ -360,34 +332,31 @@ def write(
     Raises PartyError (nothing saved) when the engine refuses, PartyConflict when
     *expected_version* is stale, LookupError when there is no such party.
     """
-    for _attempt in range(WRITE_ATTEMPTS):
-        row = party_row(party_id)
-        if row is None:
-            raise LookupError(party_id)
-        if expected_version is not None and row.version != expected_version:
+    if not isinstance(party_id, str) or not PARTY_ID.fullmatch(party_id):
+        raise LookupError(party_id)
+    # The version moves on first, in one statement: that takes the party's write lock, so of
+    # many phones reporting at once each appends in turn, on the evening as the last one left it.
+    if not log.advance(Party, party_id, expected_version):
+        db.session.rollback()
+        if expected_version is not None and version_of(party_id) is not None:
             raise PartyConflict("The evening changed on another phone just then: look again and retry.")
+        raise LookupError(party_id)
+    row = party_row(party_id)
+    if row is None:  # removed between the two statements
+        db.session.rollback()
+        raise LookupError(party_id)
+    try:
         state = _replay_rows(row)
         entries = make(state)
         for entry in entries:
             state.apply(entry)
-        count = len(state.entries) - len(entries)
-        moved = db.session.execute(
-            update(Party)
-            .where(Party.id == row.id, Party.version == row.version)
-            .values(version=row.version + 1, updated_at=utcnow())
-            .execution_options(synchronize_session=False)
-        )
-        if rows_changed(moved) != 1:
-            db.session.rollback()
-            continue
-        for n, entry in enumerate(entries, start=count + 1):
-            kind, data = entry_row(entry)
-            db.session.add(PartyEntry(party_id=row.id, n=n, kind=kind, data=data, source=source[:24]))
-        try:
-            db.session.commit()
-        except IntegrityError:
-            db.session.rollback()
-            continue
-        _cache().put(row.id, row.version + 1, state)
-        return state
-    raise PartyConflict("Many phones are sending at once: try again in a moment.")
+    except PartyError:
+        db.session.rollback()
+        raise
+    count = len(state.entries) - len(entries)
+    for n, entry in enumerate(entries, start=count + 1):
+        kind, data = entry_row(entry)
+        db.session.add(PartyEntry(party_id=row.id, n=n, kind=kind, data=data, source=source[:24]))
+    db.session.commit()
+    _cache().put(row.id, row.version, state)
+    return state

@@ -299,7 +299,6 @@ def test_json_is_read_only_when_sent_as_json(client):
 
 
 def test_stale_polls_render_the_read_only_sheet_once_per_version(app, client):
-    sharing.SHEETS.clear()
     game = start(client).get_json()
     path = f"/games/{game['id']}/poll/{game['view_token']}?since=0"
     rendered = []
@@ -322,7 +321,6 @@ def test_stale_polls_render_the_read_only_sheet_once_per_version(app, client):
 
 
 def test_stale_polls_of_the_sheet_that_records_render_once_and_carry_each_phones_own_form_token(app, client, csrf):
-    sharing.SHEETS.clear()
     game = start(client).get_json()
     hand = {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}
     client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=auth(game))

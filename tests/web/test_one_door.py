@@ -70,7 +70,9 @@ def test_every_channel_records_the_same_hand_through_the_same_door(client, app, 
 
     game_id, token = new_game(client)
     sheet = f"/games/{game_id}/{token}"
-    htmx = client.post(sheet + "/hands", data={**FORM, "csrf_token": csrf(client, sheet)}, headers={"HX-Request": "true"})
+    htmx = client.post(
+        sheet + "/hands", data={**FORM, "csrf_token": csrf(client, sheet)}, headers={"HX-Request": "true"}
+    )
     assert htmx.status_code == 200
     answers["htmx"] = (game_id, htmx.get_data(as_text=True))
 

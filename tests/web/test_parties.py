@@ -478,6 +478,22 @@ def test_a_dozen_phones_sending_results_at_once_record_each_once(live_server):
     assert len(state["results"]) == 4 and sum(state["wins"]) == 4 and state["game"] == 2
 
 
+def test_thirty_tables_reporting_at_once_are_each_recorded_at_the_first_try(live_server):
+    """The end of a game in a big hall: every table reports within the same second, and none is turned away."""
+    couples = [f"Couple {i}" for i in range(1, 61)]
+    status, party = call(
+        "POST", f"{live_server.url}/api/v1/parties", {"name": "Big hall", "games": 3, "couples": couples}
+    )
+    assert status == 201, party
+    url = f"{live_server.url}/api/v1/parties/{party['id']}/results"
+    bodies = [{"game": 1, "table": s["table"], "winner": s["deals_first"]} for s in party["state"]["seating"]]
+    assert len(bodies) == 30
+    results = all_at_once(30, lambda: call("POST", url, bodies.pop(), party["edit_token"]))
+    assert [status for status, _ in results] == [201] * 30, [body for status, body in results if status != 201]
+    _, state = call("GET", f"{live_server.url}/api/v1/parties/{party['id']}")
+    assert len(state["results"]) == 30 and sum(state["wins"]) == 30 and state["game"] == 2
+
+
 def call(method: str, url: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
     request = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None, method=method)
     request.add_header("Content-Type", "application/json")

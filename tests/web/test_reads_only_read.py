@@ -66,7 +66,7 @@ def crawl(client, app, values) -> dict[str, list[str]]:
     wrote = {}
     for url in get_urls(app, values):
         for method in (client.get, client.head):
-            found = statements_while(app, lambda: method(url))
+            found = statements_while(app, lambda method=method, url=url: method(url))
             if found:
                 wrote[f"{method.__name__.upper()} {url}"] = found
     return wrote

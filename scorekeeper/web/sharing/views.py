@@ -12,19 +12,18 @@ from __future__ import annotations
 
 import io
 import secrets
-import threading
-from collections import OrderedDict
 
 import segno
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
-from sqlalchemy import update
 
-from scorekeeper.platform.extensions import db, rows_changed
+from scorekeeper.platform.extensions import db
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import games as services
-from scorekeeper.store.models import Game, new_token, utcnow
+from scorekeeper.store import log
+from scorekeeper.store.log import VersionCache
+from scorekeeper.store.models import Game
 from scorekeeper.web.cookies import remember_game
 from scorekeeper.web.games.views import fresh_hand_form, sheet_context
 
@@ -35,46 +34,21 @@ QR_BORDER = 2
 MAX_TOKEN_LENGTH = 128
 
 
-class SheetCache:
-    """The sheet as last rendered for a poll, per (game id, version, can edit), in this process.
+# Characters of rendered sheets kept at most: a 500-hand sheet is about 400,000.
+SHEET_CHARACTERS_KEPT = 16 * 1024 * 1024
+
+
+def _sheets() -> VersionCache[str]:
+    """The sheet as last rendered for a poll, per (game id, can edit) and version, in this process.
 
     A follower with a stale ``since`` (or many of them) costs one render per
     version of the game, not one per request. The sheet that can record holds a
     form token of each phone's own: it is kept with a marker in its place, filled
     in per answer.
     """
-
-    def __init__(self, size: int = 128, budget: int = 16 * 1024 * 1024):
-        self.size = size
-        self.budget = budget  # characters kept at most: a 500-hand sheet is about 400,000
-        self._items: OrderedDict[tuple, str] = OrderedDict()
-        self._kept = 0
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple) -> str | None:
-        with self._lock:
-            body = self._items.get(key)
-            if body is not None:
-                self._items.move_to_end(key)
-            return body
-
-    def put(self, key: tuple, body: str) -> None:
-        with self._lock:
-            old = self._items.pop(key, None)
-            self._kept -= len(old) if old is not None else 0
-            self._items[key] = body
-            self._kept += len(body)
-            while self._items and (len(self._items) > self.size or self._kept > self.budget):
-                _, dropped = self._items.popitem(last=False)
-                self._kept -= len(dropped)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self._kept = 0
+    return log.cache("rendered_sheets", SHEET_CHARACTERS_KEPT, weight=len)
 
 
-SHEETS = SheetCache()
 # Stands for the form token in a kept sheet; random, so no name on a sheet can look like it.
 _FORM_TOKEN = "form-token-" + secrets.token_hex(16)
 
@@ -127,7 +101,7 @@ def poll(game_id: str, token: str):
         response.headers["Cache-Control"] = "no-cache"
         return response
     with_form = can_edit and request.args.get("form") == "1"
-    cached = None if with_form else SHEETS.get((game_id, version, can_edit))
+    cached = None if with_form else _sheets().get((game_id, can_edit), version)
     if cached is not None:
         return _sheet_response(_with_form_token(cached))
     game = services.load_game(game_id)
@@ -148,7 +122,7 @@ def poll(game_id: str, token: str):
         body += render_template("games/_log.html", **context, log_oob=True)
         body += render_template("games/_live.html", **context, live_oob=True, live_updated=True)
         if game.version == version:
-            SHEETS.put((game_id, version, can_edit), body)
+            _sheets().put((game_id, can_edit), version, body)
         body = _with_form_token(body)
     response.set_data(body)
     response.headers["Cache-Control"] = "no-cache"
@@ -249,18 +223,10 @@ def new_link(game_id: str, token: str):
     version, can_edit = _access(game_id, token)
     if not can_edit:
         abort(404)
-    fresh = new_token()
-    result = db.session.execute(
-        update(Game)
-        .where(Game.id == game_id, Game.version == version)
-        .values(edit_token=fresh, version=version + 1, updated_at=utcnow())
-        .execution_options(synchronize_session=False)
-    )
-    if rows_changed(result) != 1:
-        db.session.rollback()
+    fresh = services.replace_edit_token(game_id, version)
+    if fresh is None:
         flash("The game changed on another phone just then. Try again.", "error")
         return redirect(url_for("games.sheet", game_id=game_id, token=token), 303)
-    db.session.commit()
     flash("The old link to keep score no longer works. Share the new one only with those keeping score.", "ok")
     response = redirect(url_for("games.sheet", game_id=game_id, token=fresh), 303)
     game = db.session.get(Game, game_id)
