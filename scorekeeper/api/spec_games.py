@@ -7,7 +7,7 @@ import sys
 import unicodedata
 from typing import Any
 
-from ..rules import OPTION_INFO, PRESETS, Rules
+from ..rules import BIDS, OPTION_INFO, POINTS_PER_TRICK, PRESETS, SPECIAL_BIDS, TRICKS_IN_HAND, Rules
 from ..services import MAX_HANDS, NAME_MAX_LENGTH, REFUSED_NAME_CATEGORIES
 from .schema import error_body as _error
 from .schema import json_body as _json
@@ -267,7 +267,7 @@ _NAME = {"type": "string", "maxLength": NAME_MAX_LENGTH, "pattern": NAME_PATTERN
 _PER_SIDE = {"minItems": 2, "maxItems": MAX_SIDES}
 _POINTS = {
     "type": ["array", "null"],
-    "items": {"type": "integer", "multipleOf": 5, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
+    "items": {"type": "integer", "multipleOf": POINTS_PER_TRICK, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
     **_PER_SIDE,
 }
 _STANDING = {
@@ -276,8 +276,8 @@ _STANDING = {
 }
 _BID = {
     "oneOf": [
-        {"type": "integer", "enum": [15, 20, 25, 30]},
-        {"type": "string", "enum": ["30-for-60", "60-for-120", "slam"]},
+        {"type": "integer", "enum": list(BIDS)},
+        {"type": "string", "enum": list(SPECIAL_BIDS)},
         {"type": "null"},
     ]
 }
@@ -297,7 +297,11 @@ _HAND_PROPERTIES = {
     "bagged": {"type": ["boolean", "null"], "default": False},
     "hold": {"type": ["boolean", "null"], "default": False},
     "points": _POINTS,
-    "tricks": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0, "maximum": 5}, **_PER_SIDE},
+    "tricks": {
+        "type": ["array", "null"],
+        "items": {"type": "integer", "minimum": 0, "maximum": TRICKS_IN_HAND},
+        **_PER_SIDE,
+    },
     "high": {
         "oneOf": [_SIDE_INDEX, {"type": "null"}],
         "description": "The side that took the high; null where a 25-point hand is allowed.",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules import NAME_MAX
+from ..rules import LOWEST_TARGET, NAME_MAX
 from .schema import error_body as _error
 from .schema import json_body as _json
 from .schema import ref as _ref
@@ -88,7 +88,12 @@ SCHEMAS: dict = {
                 "default": "one-hand",
                 "description": "What one game is.",
             },
-            "play_to": {"type": ["integer", "null"], "minimum": 5, "maximum": 200, "description": "With play-to."},
+            "play_to": {
+                "type": ["integer", "null"],
+                "minimum": LOWEST_TARGET,
+                "maximum": 200,
+                "description": "With play-to.",
+            },
             "prizes": {"type": "integer", "minimum": 0, "maximum": 10, "default": 3},
             "booby": {"type": "boolean", "default": False},
             "cookie_jar": {

@@ -9,6 +9,7 @@ from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from ..numbers import NumberError, parse_int
 from ..party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PLAY_TO, MAX_PRIZES, Couple, GameKind, PartyError, PartySetup
+from ..rules import LOWEST_TARGET
 
 KIND_CHOICES = [
     SelectChoice(str(GameKind.ONE_HAND), "One hand"),
@@ -63,7 +64,7 @@ class NewPartyForm(FlaskForm):
         play_to = None
         if kind is GameKind.PLAY_TO:
             try:
-                play_to = parse_int(self.play_to.data, lo=5, hi=MAX_PLAY_TO, what="The score to play to")
+                play_to = parse_int(self.play_to.data, lo=LOWEST_TARGET, hi=MAX_PLAY_TO, what="The score to play to")
             except NumberError as err:
                 self.play_to.errors = [str(err)]
                 return None

@@ -18,7 +18,7 @@ from .. import services
 from ..extensions import db
 from ..models import Game
 from ..party import Entry, PartyError, PartyState, SheetKept
-from ..rules import RulesError, SetupError, Side
+from ..rules import RulesError, SetupError, Side, preset_for_target
 from . import store
 from .store import PartyRow
 
@@ -36,7 +36,7 @@ def _players(state: PartyState, couple: int) -> tuple[str, str]:
 
 
 def _rules(play_to: int) -> dict:
-    return {"preset": "traditional" if play_to <= 45 else "new-england", "target": play_to}
+    return {"preset": preset_for_target(play_to), "target": play_to}
 
 
 def start_sheet(row: PartyRow, state: PartyState, number: int) -> Game:
