@@ -22,9 +22,8 @@ from scorekeeper.gunicorn_conf import mask
 from scorekeeper.models import Game, Hand, Player, Side, utcnow
 from scorekeeper.rules import HandEntry
 from scorekeeper.rules import Side as RulesSide
-from tests.conftest import _dispose, _postgres_url, _test_config
+from tests.conftest import SIDES, _dispose, _postgres_url, _test_config
 
-SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
 ROOT = Path(__file__).resolve().parents[2]
 STRONG_KEY = "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6Hu-Xa8"
 
