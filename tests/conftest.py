@@ -2,6 +2,8 @@
 
 - ``app``: a fresh app on a new SQLite file (or on TEST_DATABASE_URL, emptied before each test).
 - ``client``: its test client. ``csrf(client, path)`` reads the CSRF token from a page.
+- ``game``: a new two-side game (``SIDES``) started through the API; ``start_game(client)`` starts
+  another, for a test that needs one per Hypothesis example. ``live_game``: the same on ``live_server``.
 - ``live_server``: the app served over HTTP in a background thread, for the browser tests;
   ``live_server.url`` is its base URL and ``base_url`` points at it, so ``page.goto("/")`` works.
 - ``page_problems``: console errors, uncaught exceptions and CSP violations seen by ``page``.
@@ -28,8 +30,9 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app
 from scorekeeper.platform.config import database_url
 from scorekeeper.platform.extensions import db
+from tests.browser._api import api
 
-# The sides of a game started through the API in the tests: two named partnerships.
+# The sides of every game the tests start: two named partnerships (as the API takes them).
 SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
 
 CHROMIUM = "/usr/bin/chromium"
@@ -167,12 +170,17 @@ def csrf():
     return token
 
 
-@pytest.fixture
-def game(client):
-    """A new two-side game started through the API: its id, tokens, links and state."""
+def start_game(client) -> dict:
+    """Start a new two-side game through the API; return its id, tokens, links and state."""
     response = client.post("/api/v1/games", json={"rules": "new-england", "sides": SIDES})
     assert response.status_code == 201, response.get_json()
     return response.get_json()
+
+
+@pytest.fixture
+def game(client):
+    """A new two-side game started through the API: its id, tokens, links and state."""
+    return start_game(client)
 
 
 # -- Live server and browser -------------------------------------------------------
@@ -212,6 +220,12 @@ def live_server(tmp_path_factory, request):
         thread.join(timeout=10)
         server.server_close()
         _dispose(app)
+
+
+@pytest.fixture
+def live_game(live_server):
+    """A new two-side game (``SIDES``) started through the API of ``live_server``."""
+    return api(live_server, "POST", "/api/v1/games", {"rules": "new-england", "sides": SIDES})
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ from werkzeug.routing import BuildError
 from scorekeeper.api.base import BadInput, bp, public_url, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.platform.numbers import NumberError, parse_int
-from scorekeeper.rules import GameState, HandEntry, HandError, SetupError, Side
+from scorekeeper.rules import BIDS, SPECIAL_BIDS, GameState, HandEntry, HandError, SetupError, Side
 from scorekeeper.rules.options import RulesError
 from scorekeeper.store import games as services
 from scorekeeper.store.models import Game
@@ -45,6 +45,10 @@ EDIT_FIELDS = (*HAND_FIELDS, "version")
 GAME_FIELDS = ("rules", "sides", "scores", "first_dealer")
 RULES_FIELDS = ("rules",)
 FINISHED_FIELDS = ("finished",)
+# The bids as the engine lists them, for the refusals: "15, 20, 25 or 30", and the special ones quoted.
+_PLAIN_BIDS = ", ".join(str(b) for b in BIDS[:-1]) + f" or {BIDS[-1]}"
+_EVERY_BID = [str(b) for b in BIDS] + [f'"{b}"' for b in SPECIAL_BIDS]
+_GIVE_THE_BID = "Give the bid as " + ", ".join(_EVERY_BID[:-1]) + f" or {_EVERY_BID[-1]}"
 
 
 def error(status: int, message: str, field: str | None = None, headers: Mapping | None = None):
@@ -167,17 +171,17 @@ def hand_from_json(data: dict, *, n_required: bool = True) -> tuple[HandEntry, i
         raise BadInput("The hand number must be a whole number from 1 up", "n")
     bid = data.get("bid")
     if bid is not None and not (_is_int(bid) or isinstance(bid, str)):
-        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60", "60-for-120" or "slam"', "bid")
+        raise BadInput(_GIVE_THE_BID, "bid")
     if isinstance(bid, str) and len(bid) > 20:
-        raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60", "60-for-120" or "slam"', "bid")
+        raise BadInput(_GIVE_THE_BID, "bid")
     if isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid):
         # "20" is read like 20; "²" or "٣" is not a bid.
         try:
             bid = parse_int(bid, lo=-MAX_NUMBER, hi=MAX_NUMBER, what="The bid")
         except NumberError:
-            raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60", "60-for-120" or "slam"', "bid") from None
+            raise BadInput(_GIVE_THE_BID, "bid") from None
     if _is_int(bid) and abs(bid) > MAX_NUMBER:
-        raise BadInput(f"{bid} is not a bid: bids are 15, 20, 25 or 30", "bid")
+        raise BadInput(f"{bid} is not a bid: bids are {_PLAIN_BIDS}", "bid")
     tricks = _numbers(data, "tricks", "tricks")
     points = _numbers(data, "points", "points")
     if tricks is None and points is None:

@@ -10,7 +10,17 @@ from typing import Any
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.rules import OPTION_INFO, PRESETS, NoteKind, Rules, WinReason
+from scorekeeper.rules import (
+    BIDS,
+    OPTION_INFO,
+    POINTS_PER_TRICK,
+    PRESETS,
+    SPECIAL_BIDS,
+    TRICKS_IN_HAND,
+    NoteKind,
+    Rules,
+    WinReason,
+)
 from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH, REFUSED_NAME_CATEGORIES
 
 MAX_NUMBER = 10_000
@@ -267,7 +277,7 @@ _NAME = {"type": "string", "maxLength": NAME_MAX_LENGTH, "pattern": NAME_PATTERN
 _PER_SIDE = {"minItems": 2, "maxItems": MAX_SIDES}
 _POINTS = {
     "type": ["array", "null"],
-    "items": {"type": "integer", "multipleOf": 5, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
+    "items": {"type": "integer", "multipleOf": POINTS_PER_TRICK, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
     **_PER_SIDE,
 }
 _STANDING = {
@@ -276,8 +286,8 @@ _STANDING = {
 }
 _BID = {
     "oneOf": [
-        {"type": "integer", "enum": [15, 20, 25, 30]},
-        {"type": "string", "enum": ["30-for-60", "60-for-120", "slam"]},
+        {"type": "integer", "enum": list(BIDS)},
+        {"type": "string", "enum": list(SPECIAL_BIDS)},
         {"type": "null"},
     ]
 }
@@ -297,7 +307,11 @@ _HAND_PROPERTIES = {
     "bagged": {"type": ["boolean", "null"], "default": False},
     "hold": {"type": ["boolean", "null"], "default": False},
     "points": _POINTS,
-    "tricks": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 0, "maximum": 5}, **_PER_SIDE},
+    "tricks": {
+        "type": ["array", "null"],
+        "items": {"type": "integer", "minimum": 0, "maximum": TRICKS_IN_HAND},
+        **_PER_SIDE,
+    },
     "high": {
         "oneOf": [_SIDE_INDEX, {"type": "null"}],
         "description": "The side that took the high; null where a 25-point hand is allowed.",

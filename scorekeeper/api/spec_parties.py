@@ -5,7 +5,7 @@ from __future__ import annotations
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.rules import NAME_MAX
+from scorekeeper.rules import LOWEST_TARGET, NAME_MAX
 
 _PARTY_ID = {
     "name": "party_id",
@@ -88,7 +88,12 @@ SCHEMAS: dict = {
                 "default": "one-hand",
                 "description": "What one game is.",
             },
-            "play_to": {"type": ["integer", "null"], "minimum": 5, "maximum": 200, "description": "With play-to."},
+            "play_to": {
+                "type": ["integer", "null"],
+                "minimum": LOWEST_TARGET,
+                "maximum": 200,
+                "description": "With play-to.",
+            },
             "prizes": {"type": "integer", "minimum": 0, "maximum": 10, "default": 3},
             "booby": {"type": "boolean", "default": False},
             "cookie_jar": {

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..rules import NAME_MAX
+from ..rules import LOWEST_TARGET, NAME_MAX
 
 __all__ = [
     "MAX_COUPLES",
@@ -106,8 +106,8 @@ class PartySetup:
         if not 0 <= self.cookie_jar <= self.games:
             raise PartyError(f"The cookie jar can hold from 0 to {self.games} game numbers", "cookie_jar")
         if self.kind is GameKind.PLAY_TO:
-            if self.play_to is None or not 5 <= self.play_to <= MAX_PLAY_TO:
-                raise PartyError(f"Say what score a game is played to (5 to {MAX_PLAY_TO})", "play_to")
+            if self.play_to is None or not LOWEST_TARGET <= self.play_to <= MAX_PLAY_TO:
+                raise PartyError(f"Say what score a game is played to ({LOWEST_TARGET} to {MAX_PLAY_TO})", "play_to")
         elif self.play_to is not None:
             raise PartyError("A score to play to only goes with games played to a score", "play_to")
 

@@ -88,7 +88,7 @@ def init_app(app: Flask) -> Limiter:
     """Create this app's limiter and put the three limits on the endpoints registered so far."""
     limiter = Limiter(
         key_func=client_address,
-        headers_enabled=False,  # Retry-After is set on the 429 answer itself (scorekeeper.security)
+        headers_enabled=False,  # Retry-After is set on the 429 answer itself (scorekeeper.platform.security)
         strategy="fixed-window",
         # Counting must never take the app down: if the storage fails, log it and serve the request.
         swallow_errors=app.config.get("RATELIMIT_SWALLOW_ERRORS", True),

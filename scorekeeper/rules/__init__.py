@@ -46,6 +46,16 @@ from .game import (
     replay,
     seat_sides,
 )
+from .limits import (
+    GREEN_BELOW_TARGET,
+    HIGH_POINTS,
+    LOWEST_TARGET,
+    MOST_HAND_POINTS,
+    POINTS_PER_TRICK,
+    preset_for_target,
+    took_no_high,
+    took_some_tricks,
+)
 from .options import DEFAULT_PRESET, OPTION_INFO, PRESET_INFO, PRESETS, OptionInfo, PresetInfo, Rules, RulesError
 from .points import (
     TRICKS_IN_HAND,
@@ -101,6 +111,14 @@ __all__ = [
     "Side",
     "first_leader",
     "replay",
+    "GREEN_BELOW_TARGET",
+    "HIGH_POINTS",
+    "LOWEST_TARGET",
+    "MOST_HAND_POINTS",
+    "POINTS_PER_TRICK",
+    "preset_for_target",
+    "took_no_high",
+    "took_some_tricks",
     "DEFAULT_PRESET",
     "OPTION_INFO",
     "PRESET_INFO",

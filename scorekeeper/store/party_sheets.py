@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from scorekeeper.party import PartyError, PartyState, SheetKept
 from scorekeeper.platform.extensions import db
-from scorekeeper.rules import RulesError, SetupError, Side
+from scorekeeper.rules import RulesError, SetupError, Side, preset_for_target
 from scorekeeper.store import games as services
 from scorekeeper.store import parties as store
 from scorekeeper.store.models import Game
@@ -32,7 +32,7 @@ def _players(state: PartyState, couple: int) -> tuple[str, str]:
 
 
 def _rules(play_to: int) -> dict:
-    return {"preset": "traditional" if play_to <= 45 else "new-england", "target": play_to}
+    return {"preset": preset_for_target(play_to), "target": play_to}
 
 
 def start_sheet(row: PartyRow, state: PartyState, number: int) -> Game:

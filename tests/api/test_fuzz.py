@@ -8,7 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+from tests.conftest import SIDES, start_game
+
+# The app and its client serve every example (a function-scoped fixture); each example starts its own game.
 FUZZ = settings(
     max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 )
@@ -97,12 +99,6 @@ game_bodies = st.one_of(
 )
 
 
-@pytest.fixture
-def game(client):
-    body = client.post("/api/v1/games", json={"sides": SIDES}).get_json()
-    return body
-
-
 def check(response):
     assert response.status_code < 500, response.get_data(as_text=True)
     if response.status_code >= 400:
@@ -113,7 +109,8 @@ def check(response):
 
 @FUZZ
 @given(body=st.one_of(hand_bodies, json_values))
-def test_recording_random_hands_never_breaks(client, game, body):
+def test_recording_random_hands_never_breaks(client, body):
+    game = start_game(client)
     url = f"/api/v1/games/{game['id']}/hands"
     auth = {"Authorization": f"Bearer {game['edit_token']}"}
     response = check(client.post(url, json=body, headers=auth))
@@ -141,7 +138,8 @@ def test_starting_random_games_never_breaks(client, body):
     rules=st.one_of(rule_bodies, st.fixed_dictionaries({"rules": rule_bodies})),
     finished=st.one_of(json_values, st.fixed_dictionaries({"finished": scalars})),
 )
-def test_random_rules_and_finishing_never_break(client, game, rules, finished):
+def test_random_rules_and_finishing_never_break(client, rules, finished):
+    game = start_game(client)
     auth = {"Authorization": f"Bearer {game['edit_token']}"}
     check(client.put(f"/api/v1/games/{game['id']}/rules", json=rules, headers=auth))
     check(client.put(f"/api/v1/games/{game['id']}/finished", json=finished, headers=auth))
@@ -153,7 +151,8 @@ def test_random_rules_and_finishing_never_break(client, game, rules, finished):
     raw=st.one_of(st.binary(max_size=200), st.text(max_size=200).map(str.encode)),
     content_type=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]),
 )
-def test_raw_bytes_never_break(client, game, raw, content_type):
+def test_raw_bytes_never_break(client, raw, content_type):
+    game = start_game(client)
     headers = {"Authorization": f"Bearer {game['edit_token']}"}
     if content_type:
         headers["Content-Type"] = content_type
@@ -163,7 +162,8 @@ def test_raw_bytes_never_break(client, game, raw, content_type):
 
 @FUZZ
 @given(header=st.text(max_size=80), game_id=st.text(max_size=80))
-def test_random_tokens_and_ids_never_break(client, game, header, game_id):
+def test_random_tokens_and_ids_never_break(client, header, game_id):
+    game = start_game(client)
     body = {"bidder": 1, "bid": 20, "points": [10, 20]}
     try:
         headers = {"Authorization": header}

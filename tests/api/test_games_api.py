@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
-
-
-@pytest.fixture
-def game(client):
-    response = client.post("/api/v1/games", json={"rules": "new-england", "sides": SIDES})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
+from tests.conftest import SIDES
 
 
 def auth(game, token=None):

@@ -10,13 +10,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser._api import api
 
-SIDES = [{"name": "Us", "players": ["Ann", "Cal"]}, {"name": "Them", "players": ["Bob", "Dee"]}]
 SENT_TIMEOUT_MS = 15_000  # the queue is sent on the "online" event, or within 4 s by its timer
-
-
-@pytest.fixture
-def game(live_server):
-    return api(live_server, "POST", "/api/v1/games", {"sides": SIDES})
 
 
 @pytest.fixture
@@ -55,12 +49,12 @@ def tap_hand(page: Page, *, bidder: int, bid: int, tricks: int, high: int | None
     page.locator(f"#took_points-group label:has(input[value='{points}'])").click()
 
 
-def recorded(live_server, game) -> list[dict]:
-    return api(live_server, "GET", f"/api/v1/games/{game['id']}")["hands"]
+def recorded(live_server, live_game) -> list[dict]:
+    return api(live_server, "GET", f"/api/v1/games/{live_game['id']}")["hands"]
 
 
-def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone, game, live_server):
-    open_with_worker(phone, game["links"]["edit"])
+def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone, live_game, live_server):
+    open_with_worker(phone, live_game["links"]["edit"])
     tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
     phone.get_by_role("button", name="Save hand 1").click()
     expect(phone.locator("#hand-1")).to_be_visible()
@@ -85,7 +79,7 @@ def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone,
     # The home page, where the installed app starts, lists this phone's games; this one opens from its copy.
     phone.goto(live_server.url + "/")
     expect(phone.locator("h1")).to_have_text("Forty-Fives")
-    phone.locator(f"a.game-link[href$='{game['edit_token']}']").click()
+    phone.locator(f"a.game-link[href$='{live_game['edit_token']}']").click()
     expect(phone.locator("#hand-1")).to_be_visible()
     expect(phone.locator("#offline-banner")).to_be_visible()
     # The rule book and the referee were kept when the worker was installed.
@@ -112,8 +106,8 @@ def queued_numbers(page: Page) -> list[str]:
     return page.locator("#log [data-queued]").evaluate_all("rows => rows.map(r => r.dataset.queued)")
 
 
-def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_in_order(phone, game, live_server):
-    open_with_worker(phone, game["links"]["edit"])
+def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_in_order(phone, live_game, live_server):
+    open_with_worker(phone, live_game["links"]["edit"])
     phone.context.set_offline(True)
     for n, (bidder, bid, tricks, high) in enumerate(HANDS, start=1):
         tap_hand(phone, bidder=bidder, bid=bid, tricks=tricks, high=high)
@@ -136,7 +130,7 @@ def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_
     assert queued_numbers(phone) == ["1", "2", "3", "4", "5"]
     expect(phone.locator("#log [data-queued='2']")).to_contain_text("Them")
     expect(phone.locator("#queue-panel")).to_contain_text("5 hands are kept on this phone, not sent yet")
-    assert recorded(live_server, game) == []
+    assert recorded(live_server, live_game) == []
     # A sixth, then undo: a waiting hand is just dropped, and its taps come back into the form.
     tap_hand(phone, bidder=1, bid=30, tricks=3, high=1)
     phone.get_by_role("button", name="Save hand 6").click()
@@ -150,7 +144,7 @@ def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_
     context = phone.context
     phone.close()
     phone = context.new_page()
-    phone.goto(game["links"]["edit"])
+    phone.goto(live_game["links"]["edit"])
     expect(phone.locator("#offline-banner")).to_contain_text("Offline — last updated")
     expect(phone.locator("#log [data-queued]")).to_have_count(5)
     assert queued_numbers(phone) == ["1", "2", "3", "4", "5"]
@@ -161,17 +155,17 @@ def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_
     expect(phone.locator("#log [data-queued]")).to_have_count(0, timeout=SENT_TIMEOUT_MS)
     for n in range(1, 6):
         expect(phone.locator(f"#hand-{n}")).to_be_visible(timeout=SENT_TIMEOUT_MS)
-    hands = recorded(live_server, game)
+    hands = recorded(live_server, live_game)
     assert [h["n"] for h in hands] == [1, 2, 3, 4, 5]
     assert [(h["bidder"], h["bid"]) for h in hands] == [(b, bid) for b, bid, _t, _h in HANDS]
     expect(phone.locator("#offline-banner")).to_have_count(0)
     phone.reload()
     assert queued_numbers(phone) == []
-    assert len(recorded(live_server, game)) == 5
+    assert len(recorded(live_server, live_game)) == 5
 
 
-def test_a_hand_another_phone_took_meanwhile_is_a_conflict_and_nothing_is_lost(phone, game, live_server):
-    open_with_worker(phone, game["links"]["edit"])
+def test_a_hand_another_phone_took_meanwhile_is_a_conflict_and_nothing_is_lost(phone, live_game, live_server):
+    open_with_worker(phone, live_game["links"]["edit"])
     phone.context.set_offline(True)
     tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
     phone.get_by_role("button", name="Save hand 1").click()
@@ -179,20 +173,20 @@ def test_a_hand_another_phone_took_meanwhile_is_a_conflict_and_nothing_is_lost(p
 
     # Meanwhile another phone, with signal, records hand 1 differently.
     theirs = {"n": 1, "bidder": 1, "bid": 25, "tricks": [1, 4], "high": 1}
-    api(live_server, "POST", f"/api/v1/games/{game['id']}/hands", theirs, game["edit_token"])
+    api(live_server, "POST", f"/api/v1/games/{live_game['id']}/hands", theirs, live_game["edit_token"])
 
     phone.context.set_offline(False)
     conflict = phone.locator("#queue-panel [role=alert]")
     expect(conflict).to_contain_text("Hand 1 was recorded on another phone", timeout=SENT_TIMEOUT_MS)
     expect(phone.locator("#log [data-queued='1']")).to_contain_text("another phone recorded hand 1")
     expect(phone.locator("#hand-1")).to_be_visible(timeout=SENT_TIMEOUT_MS)  # theirs, from the server
-    assert [(h["n"], h["bidder"]) for h in recorded(live_server, game)] == [(1, 1)]
+    assert [(h["n"], h["bidder"]) for h in recorded(live_server, live_game)] == [(1, 1)]
 
     # The scorekeeper says both were real hands: this phone's follows as hand 2.
     phone.get_by_role("button", name="Different hands: add this phone's after it").click()
     expect(phone.locator("#hand-2")).to_be_visible(timeout=SENT_TIMEOUT_MS)
     expect(phone.locator("#log [data-queued]")).to_have_count(0)
-    assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, game)] == [(1, 1, 25), (2, 0, 20)]
+    assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, live_game)] == [(1, 1, 25), (2, 0, 20)]
 
 
 def test_the_referee_with_no_signal_keeps_the_rules_and_says_answers_need_the_signal(phone, live_server):
@@ -224,8 +218,8 @@ def test_chromium_finds_the_app_installable(phone, live_server):
     assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
 
 
-def test_a_waiting_hand_the_rules_refuse_stops_the_queue_and_is_dropped_only_by_a_tap(phone, game, live_server):
-    open_with_worker(phone, game["links"]["edit"])
+def test_a_waiting_hand_the_rules_refuse_stops_the_queue_and_is_dropped_only_by_a_tap(phone, live_game, live_server):
+    open_with_worker(phone, live_game["links"]["edit"])
     phone.context.set_offline(True)
     # Hand 1 without a bid (nothing checks it on the phone: the rules are the server's), then hand 2.
     phone.locator("label[for='bidder-0']").click()
@@ -240,18 +234,18 @@ def test_a_waiting_hand_the_rules_refuse_stops_the_queue_and_is_dropped_only_by_
     expect(refusal).to_contain_text("Hand 1 was not recorded: Tap the bid.", timeout=SENT_TIMEOUT_MS)
     expect(phone.locator("#log [data-queued='1']")).to_contain_text("not sent: refused")
     phone.wait_for_timeout(5_000)  # the queue waits for the scorekeeper: hand 2 is not sent past it
-    assert recorded(live_server, game) == []
+    assert recorded(live_server, live_game) == []
     expect(phone.locator("#log [data-queued]")).to_have_count(2)
 
     # Dropped by a tap: the next hand moves up and is sent as hand 1.
     phone.get_by_role("button", name="Drop hand 1 (the hands after it move up one)").click()
     expect(phone.locator("#hand-1")).to_be_visible(timeout=SENT_TIMEOUT_MS)
     expect(phone.locator("#log [data-queued]")).to_have_count(0)
-    assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, game)] == [(1, 1, 20)]
+    assert [(h["n"], h["bidder"], h["bid"]) for h in recorded(live_server, live_game)] == [(1, 1, 20)]
 
 
-def test_the_same_hand_entered_on_two_phones_is_kept_once_and_the_next_follows(phone, game, live_server):
-    open_with_worker(phone, game["links"]["edit"])
+def test_the_same_hand_entered_on_two_phones_is_kept_once_and_the_next_follows(phone, live_game, live_server):
+    open_with_worker(phone, live_game["links"]["edit"])
     phone.context.set_offline(True)
     tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
     phone.get_by_role("button", name="Save hand 1").click()
@@ -260,7 +254,7 @@ def test_the_same_hand_entered_on_two_phones_is_kept_once_and_the_next_follows(p
     expect(phone.locator("#log [data-queued]")).to_have_count(2)
     # The other phone entered the same deal, with the high given to the other side.
     theirs = {"n": 1, "bidder": 0, "bid": 20, "tricks": [4, 1], "high": 1}
-    api(live_server, "POST", f"/api/v1/games/{game['id']}/hands", theirs, game["edit_token"])
+    api(live_server, "POST", f"/api/v1/games/{live_game['id']}/hands", theirs, live_game["edit_token"])
 
     phone.context.set_offline(False)
     expect(phone.locator("#queue-panel [role=alert]")).to_contain_text(
@@ -269,17 +263,17 @@ def test_the_same_hand_entered_on_two_phones_is_kept_once_and_the_next_follows(p
     phone.get_by_role("button", name="Same hand: keep the other phone's, drop this one").click()
     expect(phone.locator("#hand-2")).to_be_visible(timeout=SENT_TIMEOUT_MS)
     expect(phone.locator("#log [data-queued]")).to_have_count(0)
-    assert [(h["n"], h["bidder"]) for h in recorded(live_server, game)] == [(1, 0), (2, 1)]
+    assert [(h["n"], h["bidder"]) for h in recorded(live_server, live_game)] == [(1, 0), (2, 1)]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_waiting_hands_and_the_kept_copy_read_well_in_light_and_dark(browser, browser_context_args, game, scheme):
+def test_waiting_hands_and_the_kept_copy_read_well_in_light_and_dark(browser, browser_context_args, live_game, scheme):
     from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
 
     context = browser.new_context(**{**browser_context_args, "service_workers": "allow"}, color_scheme=scheme)
     phone = context.new_page()
     try:
-        open_with_worker(phone, game["links"]["edit"])
+        open_with_worker(phone, live_game["links"]["edit"])
         phone.context.set_offline(True)
         tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
         phone.get_by_role("button", name="Save hand 1").click()

@@ -6,14 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser._api import api
-from tests.conftest import SIDES
 
 FOLLOW_TIMEOUT_MS = 6_000  # polls every 3 s, so a change shows within about 5 s
-
-
-@pytest.fixture
-def game(live_server):
-    return api(live_server, "POST", "/api/v1/games", {"sides": SIDES})
 
 
 @pytest.fixture
@@ -55,10 +49,10 @@ def poll_statuses(page) -> list[int]:
     return statuses
 
 
-def test_a_hand_recorded_elsewhere_shows_on_both_phones_without_a_reload(phones, game, live_server):
+def test_a_hand_recorded_elsewhere_shows_on_both_phones_without_a_reload(phones, live_game, live_server):
     keeper, follower = phones
-    keeper.goto(game["links"]["edit"])
-    follower.goto(game["links"]["view"])
+    keeper.goto(live_game["links"]["edit"])
+    follower.goto(live_game["links"]["view"])
     for page in phones:
         expect(page.locator("#log")).to_contain_text("No hands yet")
         page.evaluate("window.__samePage = true")
@@ -78,9 +72,9 @@ def test_a_hand_recorded_elsewhere_shows_on_both_phones_without_a_reload(phones,
     api(
         live_server,
         "POST",
-        f"/api/v1/games/{game['id']}/hands",
+        f"/api/v1/games/{live_game['id']}/hands",
         {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
-        game["edit_token"],
+        live_game["edit_token"],
     )
 
     for page in phones:
@@ -100,44 +94,44 @@ def test_a_hand_recorded_elsewhere_shows_on_both_phones_without_a_reload(phones,
         assert page.problems == [], page.problems
 
 
-def test_a_second_change_follows_the_first(phones, game, live_server):
+def test_a_second_change_follows_the_first(phones, live_game, live_server):
     keeper, follower = phones
-    follower.goto(game["links"]["view"])
+    follower.goto(live_game["links"]["view"])
     follower.evaluate("window.__samePage = true")
-    hands = f"/api/v1/games/{game['id']}/hands"
-    api(live_server, "POST", hands, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
+    hands = f"/api/v1/games/{live_game['id']}/hands"
+    api(live_server, "POST", hands, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, live_game["edit_token"])
     expect(follower.locator("#log tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
-    api(live_server, "POST", hands, {"n": 2, "bidder": 0, "bid": 25, "points": [30, 0]}, game["edit_token"])
+    api(live_server, "POST", hands, {"n": 2, "bidder": 0, "bid": 25, "points": [30, 0]}, live_game["edit_token"])
     expect(follower.locator("#log tr#hand-2")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
-    api(live_server, "DELETE", f"{hands}/last", None, game["edit_token"])
+    api(live_server, "DELETE", f"{hands}/last", None, live_game["edit_token"])
     expect(follower.locator("#log tr#hand-2")).to_have_count(0, timeout=FOLLOW_TIMEOUT_MS)
     expect(follower.locator("#log tr#hand-1")).to_be_visible()
     assert follower.evaluate("window.__samePage") is True
     assert follower.problems == []
 
 
-def test_scrolled_down_the_follower_stays_where_it_was(phones, game, live_server):
+def test_scrolled_down_the_follower_stays_where_it_was(phones, live_game, live_server):
     _, follower = phones
-    hands = f"/api/v1/games/{game['id']}/hands"
+    hands = f"/api/v1/games/{live_game['id']}/hands"
 
     def set_hand(n):  # the bidder is set each time, so nobody gets near the target
         return {"n": n, "bidder": n % 2, "bid": 20, "points": [10, 20] if n % 2 == 0 else [20, 10]}
 
     for n in range(1, 9):
-        api(live_server, "POST", hands, set_hand(n), game["edit_token"])
-    follower.goto(game["links"]["view"])
+        api(live_server, "POST", hands, set_hand(n), live_game["edit_token"])
+    follower.goto(live_game["links"]["view"])
     follower.evaluate("window.scrollTo(0, 400)")
     before = follower.evaluate("window.scrollY")
     assert before > 0, "the sheet is too short to scroll"
-    api(live_server, "POST", hands, set_hand(9), game["edit_token"])
+    api(live_server, "POST", hands, set_hand(9), live_game["edit_token"])
     expect(follower.locator("#log tr#hand-9")).to_be_attached(timeout=FOLLOW_TIMEOUT_MS)
     assert abs(follower.evaluate("window.scrollY") - before) < 50
 
 
-def test_replacing_the_edit_link_stops_the_old_one_following(phones, game, live_server):
+def test_replacing_the_edit_link_stops_the_old_one_following(phones, live_game, live_server):
     keeper, other_keeper = phones
-    other_keeper.goto(game["links"]["edit"])
-    keeper.goto(game["links"]["edit"])
+    other_keeper.goto(live_game["links"]["edit"])
+    keeper.goto(live_game["links"]["edit"])
     keeper.get_by_role("link", name="Invite the table").click()
     keeper.get_by_role("link", name="Let another phone keep score…").click()
     expect(keeper.get_by_text("record, undo and change hands")).to_be_visible()
@@ -148,15 +142,15 @@ def test_replacing_the_edit_link_stops_the_old_one_following(phones, game, live_
     assert keeper.evaluate("(img) => img.naturalWidth > 0", qr.element_handle())
     keeper.get_by_role("button", name="Replace the link to keep score").click()
     expect(keeper.get_by_text("old link to keep score no longer works")).to_be_visible()
-    assert game["edit_token"] not in keeper.url
+    assert live_game["edit_token"] not in keeper.url
 
     expect(other_keeper.locator("#live")).to_contain_text("no longer follows the game", timeout=FOLLOW_TIMEOUT_MS)
 
 
-def test_the_phone_that_records_is_not_told_its_own_news(phones, game):
+def test_the_phone_that_records_is_not_told_its_own_news(phones, live_game):
     keeper, follower = phones
-    keeper.goto(game["links"]["edit"])
-    follower.goto(game["links"]["view"])
+    keeper.goto(live_game["links"]["edit"])
+    follower.goto(live_game["links"]["view"])
     keeper_polls = poll_statuses(keeper)
 
     tap_hand(keeper, bidder=1, save=1)
@@ -172,9 +166,9 @@ def test_the_phone_that_records_is_not_told_its_own_news(phones, game):
     assert keeper.problems == [] and follower.problems == []
 
 
-def test_a_phone_that_loses_the_network_says_so_quietly_and_catches_up(phones, game, live_server):
+def test_a_phone_that_loses_the_network_says_so_quietly_and_catches_up(phones, live_game, live_server):
     _, follower = phones
-    follower.goto(game["links"]["view"])
+    follower.goto(live_game["links"]["view"])
     follower.context.set_offline(True)
     expect(follower.locator("#live")).to_contain_text("No connection", timeout=FOLLOW_TIMEOUT_MS)
     # A poll nobody asked for is not reported as something that failed to save.
@@ -184,9 +178,9 @@ def test_a_phone_that_loses_the_network_says_so_quietly_and_catches_up(phones, g
     api(
         live_server,
         "POST",
-        f"/api/v1/games/{game['id']}/hands",
+        f"/api/v1/games/{live_game['id']}/hands",
         {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
-        game["edit_token"],
+        live_game["edit_token"],
     )
     follower.context.set_offline(False)
     expect(follower.locator("#log tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
@@ -194,14 +188,14 @@ def test_a_phone_that_loses_the_network_says_so_quietly_and_catches_up(phones, g
     expect(follower.locator("#live .live-cue")).to_have_text("Updated")
 
 
-def test_an_untouched_hand_form_moves_on_to_the_next_hand_a_started_one_is_kept(phones, game, live_server):
+def test_an_untouched_hand_form_moves_on_to_the_next_hand_a_started_one_is_kept(phones, live_game, live_server):
     keeper, other = phones
-    keeper.goto(game["links"]["edit"])
+    keeper.goto(live_game["links"]["edit"])
     keeper.evaluate("window.__samePage = true")
-    hands = f"/api/v1/games/{game['id']}/hands"
+    hands = f"/api/v1/games/{live_game['id']}/hands"
 
     # Another phone records hand 1 while this one's form lies untouched: the form moves on to hand 2.
-    api(live_server, "POST", hands, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, game["edit_token"])
+    api(live_server, "POST", hands, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, live_game["edit_token"])
     expect(keeper.locator("#record h2")).to_have_text("Record hand 2", timeout=FOLLOW_TIMEOUT_MS)
     expect(keeper.locator("#log tr#hand-1")).to_be_visible()
     tap_hand(keeper, bidder=0, save=2)
@@ -210,7 +204,7 @@ def test_an_untouched_hand_form_moves_on_to_the_next_hand_a_started_one_is_kept(
 
     # Half-way through entering hand 3, another phone records it: what was tapped stays put...
     keeper.locator("label[for=bidder-1]").click()
-    api(live_server, "POST", hands, {"n": 3, "bidder": 0, "bid": 20, "points": [20, 10]}, game["edit_token"])
+    api(live_server, "POST", hands, {"n": 3, "bidder": 0, "bid": 20, "points": [20, 10]}, live_game["edit_token"])
     expect(keeper.locator("#log tr#hand-3")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
     expect(keeper.locator("#record h2")).to_have_text("Record hand 3")
     expect(keeper.locator("#bidder-1")).to_be_checked()
@@ -221,7 +215,7 @@ def test_an_untouched_hand_form_moves_on_to_the_next_hand_a_started_one_is_kept(
     expect(keeper.locator("#play")).to_contain_text("Hand 3 was just recorded by another phone")
     expect(keeper.locator("#log tr#hand-4")).to_have_count(0)
     expect(keeper.locator("#record h2")).to_have_text("Record hand 4")
-    state = api(live_server, "GET", f"/api/v1/games/{game['id']}")
+    state = api(live_server, "GET", f"/api/v1/games/{live_game['id']}")
     assert len(state["hands"]) == 3
     assert keeper.evaluate("window.__samePage") is True
     # The browser logs the refused save (409) itself; nothing else went wrong on the page.

@@ -1,7 +1,8 @@
 """The engine is the one home of the rules: nothing beside it answers its questions again.
 
-Checked on the source itself (its syntax tree), so a helper copied into the web layer, an import of
-the engine's private parts or a hand's arithmetic worked out beside the engine fails here.
+Checked on the source itself (its syntax tree, and the templates' expressions), so a helper copied
+into the web layer, an import of the engine's private parts, or a hand's arithmetic, bound,
+comparison or bid list written beside the engine fails here (test_one_home_leaks.py shows how).
 """
 
 from __future__ import annotations
@@ -12,9 +13,13 @@ from pathlib import Path
 
 import scorekeeper.rules as engine
 
+from ._one_home import python_leaks, template_leaks
+
 PACKAGE = Path(engine.__file__).resolve().parent.parent
 RULES = PACKAGE / "rules"
 OUTSIDE = sorted(p for p in PACKAGE.rglob("*.py") if RULES not in p.parents)
+TEMPLATES = PACKAGE.parent / "templates"
+TEMPLATE_FILES = sorted(TEMPLATES.rglob("*.html"))
 # The party engine is an engine of its own (an evening of games): its ``replay`` is not the game's.
 PARTY = PACKAGE / "party"
 
@@ -22,8 +27,6 @@ PARTY = PACKAGE / "party"
 RETIRED = {"fill_last", "tricks_of_each", "points_of_each", "high_of", "hand_worth", "shown_notes", "offered_bids"}
 # The engine's own questions, by name: nobody outside may define another answer to them.
 ENGINE_FUNCTIONS = {name for name in engine.__all__ if inspect.isfunction(getattr(engine, name))}
-# What a hand adds up to: 5 tricks, 25 or 30 points. ``5 - mine`` or ``30 - other`` beside the engine is a rule.
-HAND_TOTALS = {5, 25, 30, "TRICKS_IN_HAND"}
 
 
 def tree(path: Path) -> ast.Module:
@@ -36,6 +39,7 @@ def where(path: Path, node: ast.AST) -> str:
 
 def test_the_checks_see_the_code():
     assert len(OUTSIDE) >= 20
+    assert len(TEMPLATE_FILES) >= 30
     assert {"complete_points", "complete_tricks", "infer_high", "allowed_bids", "seat_sides"} <= ENGINE_FUNCTIONS
 
 
@@ -66,17 +70,21 @@ def test_nothing_outside_the_engine_imports_its_private_parts():
     assert found == []
 
 
-def test_nothing_outside_the_engine_works_out_the_rest_of_a_hand():
-    def total(node: ast.expr) -> object:
-        if isinstance(node, ast.Constant):
-            return node.value
-        if isinstance(node, ast.Name | ast.Attribute):
-            return node.id if isinstance(node, ast.Name) else node.attr
-        return None
-
+def test_nothing_outside_the_engine_writes_a_rule_of_a_hand_or_a_game_again():
+    """No hand total, bound, comparison, bid list or "target − 30" in the Python beside the engine."""
     found = [
-        f"{where(path, node)}: {ast.unparse(node)}"
-        for path, node in outside_nodes()
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and total(node.left) in HAND_TOTALS
+        f"{path.relative_to(PACKAGE.parent)}:{line}: {what}"
+        for path in OUTSIDE
+        for line, what in python_leaks(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_no_template_works_out_a_rule():
+    """Templates show what the engine answered; they do no arithmetic or comparison with its numbers."""
+    found = [
+        f"{path.relative_to(TEMPLATES.parent)}:{line}: {what}"
+        for path in TEMPLATE_FILES
+        for line, what in template_leaks(path.read_text(encoding="utf-8"))
     ]
     assert found == []

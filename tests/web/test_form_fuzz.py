@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.store.models import Game, Hand
-from tests.web.test_games import FOUR, page, read_csrf_token
+from tests.web.test_games import new_game, page, read_csrf_token
 
 BAD = {"superscript": "²", "arabic digit": "٣", "5,000 digits": "9" * 5000, "blank": "", "NUL": "\x00"}
 
@@ -42,9 +42,8 @@ def messages_in(body: str, element_id: str) -> str:
 
 @pytest.fixture
 def sheet(client):
-    token = read_csrf_token(client.get("/games/new").get_data(as_text=True))
-    data = {"csrf_token": token, "preset": "new-england", "mode": "partners", "side_count": "2", "first_dealer": "0"}
-    response = client.post("/games/new", data={**data, **FOUR})
+    """A new game made on the new-game page, as each case's own: its sheet's address."""
+    response = new_game(client)
     assert response.status_code == 303
     return response.headers["Location"]
 
@@ -98,12 +97,8 @@ NEW_GAME_CASES = [
 @pytest.mark.parametrize("field, value", NEW_GAME_CASES)
 def test_a_spoilt_new_game_field_is_named_at_the_top_and_saves_nothing(client, app, field, value):
     where = field
-    token = read_csrf_token(client.get("/games/new").get_data(as_text=True))
-    data = {"csrf_token": token, "preset": "new-england", "mode": "partners", "side_count": "2", "first_dealer": "0"}
-    data.update(FOUR)
-    data[field] = value
     before = counts(app)
-    response = client.post("/games/new", data=data)
+    response = new_game(client, **{field: value})
     assert response.status_code == 422
     body = response.get_data(as_text=True)
     summary = body[body.index('id="new-game-error"') : body.index("</div>", body.index('id="new-game-error"'))]

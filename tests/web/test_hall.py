@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import os
-import signal
 import socket
-import subprocess
 import sys
-import time
 import urllib.request
 
 import pytest
 
 from scorekeeper.commands import hall
+from tests.web._server import Server
 
 STRONG_SECRET = "hQ7vN2kLp9Xw4Rt8Zc3Mb6Yd1Fg5Js0Ua-hall-key"
 
@@ -44,32 +42,9 @@ def test_hall_server_takes_thirty_slow_phones_at_once():
     assert 0 < options["timeout"] <= 60 and options["keepalive"] > 0
 
 
-def read_until(process, last_line: str, timeout_s: float = 60) -> str:
-    """Return what the process printed up to and including *last_line*."""
-    seen = []
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            if process.poll() is not None:
-                break
-            continue
-        seen.append(line)
-        if line.strip() == last_line:
-            return "".join(seen)
-    raise AssertionError("the hall server did not start:\n" + "".join(seen))
-
-
-def fetch(url: str, timeout_s: float = 20) -> tuple[int, str]:
-    deadline = time.monotonic() + timeout_s
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=5) as response:
-                return response.status, response.read().decode()
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.3)
+def fetch(url: str) -> tuple[int, str]:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.status, response.read().decode()
 
 
 @pytest.mark.parametrize("private", [False, True])
@@ -82,11 +57,10 @@ def test_hall_prints_the_address_and_its_qr_code_and_serves_the_app(tmp_path, pr
         args.append("--private-network")
     else:
         env["SECRET_KEY"] = STRONG_SECRET
-    process = subprocess.Popen(
-        args + ["--address", "127.0.0.1"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
-    )
+    server = Server(args + ["--address", "127.0.0.1"], env=env)
     try:
-        output = read_until(process, "Stop with Ctrl+C.")
+        output = server.wait_for("Stop with Ctrl+C.")
+        server.wait_until_listening()
         url = f"http://127.0.0.1:{port}/"
         assert f"Phones on the hall's Wi-Fi open: {url}" in output
         # The code printed is the code of that address, drawn for a terminal.
@@ -102,7 +76,8 @@ def test_hall_prints_the_address_and_its_qr_code_and_serves_the_app(tmp_path, pr
             try:
                 for phone in slow:
                     phone.sendall(b"GET /rules HTTP/1.1\r\nHost: hall\r\n")
-                time.sleep(1)
+                # Their half requests are in before the checks below connect, and the server takes
+                # connections in the order they came.
                 for _ in range(6):
                     with urllib.request.urlopen(url + "healthz", timeout=10) as response:
                         assert response.read() == b"ok"
@@ -110,9 +85,7 @@ def test_hall_prints_the_address_and_its_qr_code_and_serves_the_app(tmp_path, pr
                 for phone in slow:
                     phone.close()
     finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=30)
-        process.stdout.close()
+        server.stop()
 
 
 def test_lan_address_is_an_address():

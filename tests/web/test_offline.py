@@ -7,10 +7,8 @@ import re
 
 import pytest
 
-from scorekeeper.rules import HandEntry, Side
+from scorekeeper.rules import HandEntry
 from scorekeeper.store import games as services
-
-SIDES = [Side("Us", ("Ann", "Cal")), Side("Them", ("Bob", "Dee"))]
 
 
 def test_manifest_has_what_a_phone_needs_to_install_the_app(client):
@@ -77,17 +75,10 @@ def test_no_signal_page_is_the_apps_own(client):
 # -- Hands sent after a spell with no signal ----------------------------------------------
 
 
-@pytest.fixture
-def game(app):
-    with app.app_context():
-        game = services.create_game("new-england", SIDES)
-        return {"id": game.id, "edit": game.edit_token, "view": game.view_token}
-
-
 def send(client, csrf, game, n, **fields):
-    token = csrf(client, f"/games/{game['id']}/{game['edit']}")
+    token = csrf(client, f"/games/{game['id']}/{game['edit_token']}")
     data = {"csrf_token": token, "n": n, "by": "tricks", "high": ""} | {k: str(v) for k, v in fields.items()}
-    return client.post(f"/games/{game['id']}/{game['edit']}/hands/queued", data=data)
+    return client.post(f"/games/{game['id']}/{game['edit_token']}/hands/queued", data=data)
 
 
 def hands(app, game):
@@ -142,10 +133,12 @@ def test_a_waiting_hand_the_sheet_refuses_says_why_and_saves_nothing(app, client
 
 
 def test_a_waiting_hand_needs_the_link_that_records_and_a_form_token(client, csrf, game):
-    token = csrf(client, f"/games/{game['id']}/{game['edit']}")
+    token = csrf(client, f"/games/{game['id']}/{game['edit_token']}")
     data = {"csrf_token": token, "n": "1", "bidder": "0", "bid": "20", "by": "tricks", "tricks": "5"}
-    assert client.post(f"/games/{game['id']}/{game['view']}/hands/queued", data=data).status_code == 404
+    assert client.post(f"/games/{game['id']}/{game['view_token']}/hands/queued", data=data).status_code == 404
     assert (
-        client.post(f"/games/{game['id']}/{game['edit']}/hands/queued", data=data | {"csrf_token": "x"}).status_code
+        client.post(
+            f"/games/{game['id']}/{game['edit_token']}/hands/queued", data=data | {"csrf_token": "x"}
+        ).status_code
         == 400
     )

@@ -11,8 +11,9 @@ from scorekeeper.store import games as services
 from scorekeeper.store.games import HandConflict, StaleGame
 from scorekeeper.store.models import Game, Hand, Player
 from scorekeeper.store.models import Side as SideRow
+from tests.conftest import SIDES
 
-US_THEM = [Side("Us", ("Frank", "Fred")), Side("Them", ("John", "Jim"))]
+US_THEM = [Side(side["name"], tuple(side["players"])) for side in SIDES]
 
 
 def hand(bidder, bid, tricks, high=None, **extra):
@@ -35,8 +36,9 @@ def ctx(app):
 
 
 @pytest.fixture
-def game(ctx):
-    return services.create_game("new-england", US_THEM)
+def game(game, ctx):
+    """The shared new game (tests/conftest.py), as the services load it."""
+    return services.load_game(game["id"])
 
 
 def reload(game):

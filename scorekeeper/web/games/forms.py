@@ -4,7 +4,7 @@ The forms read what was tapped and turn it into the engine's values
 (``Rules``, ``Side``, ``HandEntry``); whether a game or a hand can stand is the
 engine's question, and its answer comes back as an error beside the field.
 Whole numbers are read by ``WholeNumberField`` or ``read_number`` (both
-``scorekeeper.numbers.parse_int``); what the rest of the table took, who must
+``scorekeeper.platform.numbers.parse_int``); what the rest of the table took, who must
 have taken the high, the bids offered and the questions a hand needs answered
 (an off-suit set, a tie-break) are the engine's answers (``scorekeeper.rules``).
 """
@@ -22,7 +22,9 @@ from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
     DEFAULT_PRESET,
     MAX_PLAYERS,
+    MOST_HAND_POINTS,
     OPTION_INFO,
+    POINTS_PER_TRICK,
     PRESET_INFO,
     TRICKS_IN_HAND,
     GameState,
@@ -38,6 +40,8 @@ from scorekeeper.rules import (
     infer_high,
     point_choices,
     seat_sides,
+    took_no_high,
+    took_some_tricks,
     trick_choices,
 )
 from scorekeeper.store.games import NAME_MAX_LENGTH
@@ -508,7 +512,7 @@ class HandForm(FlaskForm):
             for i, value in enumerate(entry.points):
                 self.points[i].data = str(value)
             self.took_points.data = str(entry.points[side])
-            self.no_high.data = self.may_have_no_high and sum(entry.points) < 30
+            self.no_high.data = self.may_have_no_high and took_no_high(entry.points)
             self.high.data = NOT_NEEDED
             return
         self.by.data = "tricks"
@@ -518,7 +522,7 @@ class HandForm(FlaskForm):
         if self.two_sides and tricks:
             self.tricks.data = str(tricks[side])
             self.took.data = f"{tricks[side]}{HIGH_MARK if entry.high == side else ''}"
-            self.no_high.data = self.may_have_no_high and entry.high is None and 0 < tricks[side] < 5
+            self.no_high.data = self.may_have_no_high and entry.high is None and took_some_tricks(tricks[side])
         if entry.high is not None:
             self.high.data = str(entry.high)
         elif self.state.rules.may_score_25:
@@ -616,13 +620,14 @@ class HandForm(FlaskForm):
         return read_number(raw, lo=0, hi=len(self.side_names) - 1, field=field, message=message)
 
     def _points(self, side: int, count: int) -> tuple[int, ...]:
-        message = "Points come in fives: 0, 5, 10, 15, 20, 25 or 30."
-        took = read_number(self.took_points.data, lo=0, hi=30, field="took_points", message=message)
+        fives = [str(p) for p in range(0, MOST_HAND_POINTS + 1, POINTS_PER_TRICK)]
+        message = f"Points come in fives: {', '.join(fives[:-1])} or {fives[-1]}."
+        took = read_number(self.took_points.data, lo=0, hi=MOST_HAND_POINTS, field="took_points", message=message)
         no_high = bool(self.no_high.data)
         rules = self.state.rules
         if self.two_sides and took is not None:
             return complete_points([took if s == side else None for s in range(count)], rules, no_high=no_high)
-        values = [read_number(f.data, lo=0, hi=30, field="points", message=message) for f in self.points]
+        values = [read_number(f.data, lo=0, hi=MOST_HAND_POINTS, field="points", message=message) for f in self.points]
         if all(v is None for v in values):
             field = "took_points" if self.quick else "points"
             raise HandError(

@@ -19,6 +19,7 @@ from scorekeeper.party import (
     PartySetup,
 )
 from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.rules import LOWEST_TARGET
 
 KIND_CHOICES = [
     SelectChoice(str(GameKind.ONE_HAND), "One hand"),
@@ -73,7 +74,7 @@ class NewPartyForm(FlaskForm):
         play_to = None
         if kind is GameKind.PLAY_TO:
             try:
-                play_to = parse_int(self.play_to.data, lo=5, hi=MAX_PLAY_TO, what="The score to play to")
+                play_to = parse_int(self.play_to.data, lo=LOWEST_TARGET, hi=MAX_PLAY_TO, what="The score to play to")
             except NumberError as err:
                 self.play_to.errors = [str(err)]
                 return None

@@ -9,6 +9,7 @@ from flask import Blueprint, render_template
 
 from scorekeeper.rules import (
     DEFAULT_PRESET,
+    GREEN_BELOW_TARGET,
     OPTION_INFO,
     PRESET_INFO,
     PRESETS,
@@ -302,10 +303,10 @@ def show_value(name: str, value: object, rules: Rules | None = None) -> str:
     if value is None:
         if name == "green_at":
             if rules is None:
-                return "target \u2212 30"
+                return f"target \u2212 {GREEN_BELOW_TARGET}"
             if rules.green_line is None:
                 return "\u2014"
-            return f"{_number(rules.green_line)} (target \u2212 30)"
+            return f"{_number(rules.green_line)} (target \u2212 {GREEN_BELOW_TARGET})"
         if name == "elimination_at":
             return "never"
         if name == "lock_at":
