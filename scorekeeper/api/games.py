@@ -20,7 +20,16 @@ from werkzeug.routing import BuildError
 from scorekeeper.api.base import BadInput, bp, public_url, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.platform.numbers import NumberError, parse_int
-from scorekeeper.rules import BIDS, SPECIAL_BIDS, GameState, HandEntry, HandError, SetupError, Side
+from scorekeeper.rules import (
+    BIDS,
+    SPECIAL_BIDS,
+    GameState,
+    HandEntry,
+    HandError,
+    SetupError,
+    Side,
+    has_hidden_character,
+)
 from scorekeeper.rules.options import RulesError
 from scorekeeper.store import games as services
 from scorekeeper.store.models import Game
@@ -211,7 +220,7 @@ def _name(value, label: str, field: str) -> str:
     value = value.strip()
     if not value:
         raise BadInput(f"Give {label}", field)
-    if services.has_hidden_character(value):
+    if has_hidden_character(value):
         raise BadInput(
             "Names are written on one line, without control or invisible characters (such as zero-width spaces "
             "or text-direction marks)",

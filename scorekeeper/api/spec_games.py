@@ -15,13 +15,14 @@ from scorekeeper.rules import (
     OPTION_INFO,
     POINTS_PER_TRICK,
     PRESETS,
+    REFUSED_NAME_CATEGORIES,
     SPECIAL_BIDS,
     TRICKS_IN_HAND,
     NoteKind,
     Rules,
     WinReason,
 )
-from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH, REFUSED_NAME_CATEGORIES
+from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH
 
 MAX_NUMBER = 10_000
 MAX_SIDES = 8
@@ -37,7 +38,7 @@ _GAME_ID = {
 
 
 def _hidden_characters() -> str:
-    """A regex class body of every character a name may not hold (see services.has_hidden_character)."""
+    """A regex class body of every character a name may not hold (the engine's has_hidden_character)."""
     ranges: list[list[int]] = []
     for code in range(sys.maxunicode + 1):
         if unicodedata.category(chr(code)) in REFUSED_NAME_CATEGORIES:

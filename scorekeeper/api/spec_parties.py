@@ -5,6 +5,7 @@ from __future__ import annotations
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
+from scorekeeper.api.spec_games import NAME_PATTERN
 from scorekeeper.rules import LOWEST_TARGET, NAME_MAX
 
 _PARTY_ID = {
@@ -15,7 +16,8 @@ _PARTY_ID = {
     "schema": {"type": "string", "maxLength": 32},
 }
 _INDEXES = {"type": "array", "items": {"type": "integer", "minimum": 0}}
-_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX}
+# The one name rule of the app: no control or invisible character, at least one visible one.
+_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
 
 PATHS: dict = {
     "/api/v1/parties": {

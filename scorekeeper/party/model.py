@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..rules import LOWEST_TARGET, NAME_MAX
+from ..rules import HIDDEN_CHARACTER_PROBLEM, LOWEST_TARGET, NAME_MAX, has_hidden_character
 
 __all__ = [
     "MAX_COUPLES",
@@ -78,6 +78,10 @@ class Couple:
             raise PartyError("Each couple needs a name", "name")
         if len(self.name) > MAX_NAME or any(len(p) > MAX_NAME for p in self.players):
             raise PartyError(f"Names may be at most {MAX_NAME} letters long", "name")
+        if has_hidden_character(self.name):
+            raise PartyError(f"A couple's name {HIDDEN_CHARACTER_PROBLEM}", "name")
+        if any(has_hidden_character(p) for p in self.players):
+            raise PartyError(f"A player's name {HIDDEN_CHARACTER_PROBLEM}", "players")
         if len(self.players) > 2:
             raise PartyError("A couple is two players", "players")
 
@@ -99,6 +103,8 @@ class PartySetup:
             raise PartyError("Give the evening a name", "name")
         if len(self.name) > MAX_NAME:
             raise PartyError(f"The name may be at most {MAX_NAME} letters long", "name")
+        if has_hidden_character(self.name):
+            raise PartyError(f"The evening's name {HIDDEN_CHARACTER_PROBLEM}", "name")
         if not 1 <= self.games <= MAX_GAMES:
             raise PartyError(f"The number of games must be from 1 to {MAX_GAMES}", "games")
         if not 0 <= self.prizes <= MAX_PRIZES:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hmac
+import unicodedata
+from urllib.parse import quote
 
 from flask import Flask, jsonify, make_response, render_template, request
 from flask.json.provider import DefaultJSONProvider
@@ -179,3 +181,16 @@ def token_matches(given: object, expected: str) -> bool:
     if not isinstance(given, str) or not expected or len(given) > 128:
         return False
     return hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode())
+
+
+def attachment(filename: str, fallback: str) -> str:
+    """A Content-Disposition for a download named *filename* in any script (RFC 6266 and RFC 8187).
+
+    Browsers that read ``filename*`` get the name as written (Łódź, 名前); the
+    plain ``filename`` is its ASCII letters and digits, or *fallback*.
+    """
+    visible = "".join(ch if ch.isalnum() or ch in "-_. " else "-" for ch in filename).strip(" -.") or fallback
+    spelled = "".join(ch for ch in unicodedata.normalize("NFKD", visible) if not unicodedata.combining(ch))
+    plain = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_.") else "-" for ch in spelled)
+    plain = "-".join(part for part in plain.split("-") if part) or fallback
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(visible, safe='')}"

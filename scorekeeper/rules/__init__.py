@@ -56,6 +56,7 @@ from .limits import (
     took_no_high,
     took_some_tricks,
 )
+from .names import HIDDEN_CHARACTER_PROBLEM, REFUSED_NAME_CATEGORIES, has_hidden_character, shown_part
 from .options import DEFAULT_PRESET, OPTION_INFO, PRESET_INFO, PRESETS, OptionInfo, PresetInfo, Rules, RulesError
 from .points import (
     TRICKS_IN_HAND,
@@ -73,6 +74,10 @@ from .rank import Comparison, compare, is_trump, offsuit_order, rank_table, trum
 from .trick import TrickReason, TrickResult, high_card, trick_winner
 
 __all__ = [
+    "HIDDEN_CHARACTER_PROBLEM",
+    "REFUSED_NAME_CATEGORIES",
+    "has_hidden_character",
+    "shown_part",
     "BIDS",
     "SPECIAL_BIDS",
     "allowed_bids",

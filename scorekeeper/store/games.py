@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -26,6 +25,7 @@ from scorekeeper.platform.extensions import db, rows_changed
 from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import (
     HAND_FIELDS,
+    HIDDEN_CHARACTER_PROBLEM,
     NAME_MAX,
     GameSetup,
     GameState,
@@ -34,6 +34,7 @@ from scorekeeper.rules import (
     Rules,
     SetupError,
     Side,
+    has_hidden_character,
     replay,
 )
 from scorekeeper.store import log, parties
@@ -432,9 +433,9 @@ def _clean_side(side) -> Side:
         name = name.strip()
         if len(name) > NAME_MAX_LENGTH:
             raise SetupError(f"A side's name can be at most {NAME_MAX_LENGTH} characters", "sides")
-        if _has_control_character(name):
+        if has_hidden_character(name):
             raise SetupError(
-                "A side's name can only hold letters, digits, spaces and punctuation (no invisible characters)",
+                f"A side's name {HIDDEN_CHARACTER_PROBLEM}",
                 "sides",
             )
     if isinstance(players, str) or not isinstance(players, Sequence):
@@ -445,27 +446,13 @@ def _clean_side(side) -> Side:
             player = player.strip()
             if len(player) > NAME_MAX_LENGTH:
                 raise SetupError(f"A player's name can be at most {NAME_MAX_LENGTH} characters", "players")
-            if _has_control_character(player):
+            if has_hidden_character(player):
                 raise SetupError(
-                    "A player's name can only hold letters, digits, spaces and punctuation (no invisible characters)",
+                    f"A player's name {HIDDEN_CHARACTER_PROBLEM}",
                     "players",
                 )
         cleaned.append(player)
     return Side(name, tuple(cleaned))
-
-
-# Control and format characters (invisible: zero-width spaces, bidi overrides, the BOM), surrogates,
-# private-use characters and line or paragraph separators: none belongs in a name, and some let one
-# side pass for another.
-REFUSED_NAME_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
-
-
-def has_hidden_character(text: str) -> bool:
-    """Whether *text* holds a character that is invisible, reorders the text or breaks the line."""
-    return any(unicodedata.category(ch) in REFUSED_NAME_CATEGORIES for ch in text)
-
-
-_has_control_character = has_hidden_character
 
 
 def _check_number(n) -> None:

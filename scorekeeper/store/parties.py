@@ -44,6 +44,7 @@ from scorekeeper.party import (
     replay,
 )
 from scorekeeper.platform.extensions import db
+from scorekeeper.rules import shown_part
 from scorekeeper.store import log
 from scorekeeper.store.log import VersionCache
 from scorekeeper.store.models import Party, PartyEntry
@@ -97,7 +98,9 @@ def entry_row(entry: Entry) -> tuple[str, dict]:
 def entry_from_row(kind: str, data: dict) -> Entry:
     """Return the entry a stored row holds."""
     if kind == "couple":
-        return AddCouple(Couple(data["name"], tuple(data.get("players", ()))))
+        # Names stored before the one name rule may hold hidden characters: read them without.
+        name, players = data["name"], data.get("players", ())
+        return AddCouple(Couple(shown_part(name, len(name)), tuple(shown_part(p, len(p)) for p in players)))
     if kind == "gone":
         return Gone(data["couple"])
     if kind == "start":
@@ -127,7 +130,7 @@ def setup_of(party: Party | PartyRow) -> PartySetup:
     """The party engine's settings from the stored ones."""
     s = party.settings
     return PartySetup(
-        name=party.name,
+        name=shown_part(party.name, len(party.name)),
         games=s["games"],
         kind=GameKind(s.get("kind", GameKind.ONE_HAND)),
         play_to=s.get("play_to"),

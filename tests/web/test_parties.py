@@ -9,12 +9,16 @@ import json
 import re
 import threading
 import urllib.error
+import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from sqlalchemy import func, select
 
+from scorekeeper.platform.extensions import db
 from scorekeeper.store import parties as store
+from scorekeeper.store.models import Party
 
 
 def new_party(client, csrf, couples=8, **fields):
@@ -516,3 +520,47 @@ def all_at_once(count: int, action) -> list:
 
     with ThreadPoolExecutor(max_workers=count) as pool:
         return list(pool.map(run, range(count)))
+
+
+@pytest.mark.parametrize("hidden", ["\x00", "\x07", "\u200b", "\u202e", "\ufeff"])
+def test_every_party_name_refuses_invisible_and_control_characters_and_saves_nothing(client, app, csrf, hidden):
+    """The evening's name, a couple's name in the list, a late couple: all under the one name rule."""
+    for fields, box in (
+        ({"name": f"Legion{hidden}"}, "name"),
+        ({"couple_lines": f"Ann{hidden} & Cy\nBo & Di"}, "couples"),
+    ):
+        lines = fields.pop("couple_lines", None)
+        if lines is not None:
+            fields["couples"] = lines
+            form = {"csrf_token": csrf(client, "/parties/new"), "name": "Legion", "games": "5", "kind": "one-hand"}
+            refused = client.post("/parties/new", data={**form, "prizes": "3", "cookie_jar": "0", **fields})
+        else:
+            refused = new_party(client, csrf, **fields)
+        assert refused.status_code == 422, fields
+        body = refused.get_data(as_text=True)
+        assert re.search(rf'id="{box}-error" role="alert">[^<]*no invisible characters', body), box
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Party)) == 0
+    api = client.post("/api/v1/parties", json={"name": "Hall", "games": 2, "couples": [f"A{hidden}", "B"]})
+    assert api.status_code in (400, 422) and api.get_json()["error"]["field"] in ("couples", "name")
+    director = new_party(client, csrf).headers["Location"]
+    late = post(client, director + "/couples", director, {"name": f"Late{hidden} pair"})
+    assert "no invisible characters" in client.get(late.headers.get("Location", director)).get_data(as_text=True) or (
+        late.status_code == 422 and "no invisible characters" in late.get_data(as_text=True)
+    )
+    assert f"Late{hidden} pair" not in client.get(director).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("name", "plain"), [("Łódź", "odz-results.csv"), ("名前", "results.csv"), ("Légion ٣", "Legion-results.csv")]
+)
+def test_the_results_download_keeps_a_name_in_any_script(client, csrf, name, plain):
+    director = new_party(client, csrf, name=name).headers["Location"]
+    party_id, _ = ids(director)
+    response = client.get(f"/parties/{party_id}/results.csv")
+    assert response.status_code == 200
+    header = response.headers["Content-Disposition"]
+    header.encode("ascii")  # a header gunicorn and every browser can carry
+    assert f'filename="{plain}"' in header
+    encoded = header.split("filename*=UTF-8''", 1)[1]
+    assert urllib.parse.unquote(encoded) == f"{name} results.csv"

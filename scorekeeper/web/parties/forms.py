@@ -19,7 +19,7 @@ from scorekeeper.party import (
     PartySetup,
 )
 from scorekeeper.platform.numbers import NumberError, parse_int
-from scorekeeper.rules import LOWEST_TARGET
+from scorekeeper.rules import LOWEST_TARGET, shown_part
 
 KIND_CHOICES = [
     SelectChoice(str(GameKind.ONE_HAND), "One hand"),
@@ -84,7 +84,7 @@ class NewPartyForm(FlaskForm):
                 try:
                     couples.append(Couple(line.strip()))
                 except PartyError as err:
-                    self.couples.errors = [f"{line.strip()[:30]}: {err}"]
+                    self.couples.errors = [f"{shown_part(line.strip())}: {err}"]
                     return None
         try:
             setup = PartySetup(

@@ -28,7 +28,7 @@ from scorekeeper.party import (
     couples_named,
 )
 from scorekeeper.platform.numbers import NumberError, parse_int
-from scorekeeper.platform.security import token_matches
+from scorekeeper.platform.security import attachment, token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store import party_sheets as sheets
 from scorekeeper.store.parties import PartyRow
@@ -566,8 +566,7 @@ def results_csv(party_id: str):
             )
     response = make_response(out.getvalue())
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    filename = "".join(ch if ch.isalnum() else "-" for ch in row.name)[:40].strip("-") or "party"
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}-results.csv"'
+    response.headers["Content-Disposition"] = attachment(f"{row.name[:40]} results.csv", "party-results.csv")
     return response
 
 
