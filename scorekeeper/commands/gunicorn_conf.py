@@ -22,8 +22,9 @@ from gunicorn.glogging import Logger
 
 from scorekeeper.platform.numbers import NumberError, parse_int
 
-# A game link's token: 43 URL-safe characters (256 bits); anything that long and random-looking is masked.
-TOKEN_SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_-]{32,}(?=/|\?|$| )")
+# Every link token: a game's (43 URL-safe characters), a party director's (43) and a table's (16). Ids are
+# 12 characters and static files carry dots, so a path segment of 16 or more such characters is a token.
+TOKEN_SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_-]{16,}(?=/|\?|$| )")
 # A game id given alone in a query (``/referee?game=<id>``) reads that game: masked as well.
 GAME_QUERY = re.compile(r"(?<=[?&]game=)[A-Za-z0-9_-]+")
 MASK = "…"

@@ -397,7 +397,11 @@ def replace_edit_token(game_id: str, version: int) -> str | None:
 
 
 def delete_game(game: Game) -> None:
-    """Delete a game and all its hands."""
+    """Delete a game and all its hands; a card party table's score sheet stays with its evening (HandError)."""
+    if parties.party_of_sheet(game.id) is not None:
+        raise HandError(
+            "This is the score sheet of a card party's table: it stays with the evening and cannot be deleted.", "game"
+        )
     db.session.delete(game)
     db.session.commit()
 

@@ -286,6 +286,15 @@ def start_entries(state: PartyState) -> list[Entry]:
     return _starting(state)
 
 
+def party_of_sheet(game_id: str) -> str | None:
+    """The party whose table keeps the game *game_id* as its score sheet, or None."""
+    return db.session.scalar(
+        select(PartyEntry.party_id)
+        .where(PartyEntry.kind == "sheet", PartyEntry.data["sheet"].as_string() == game_id)
+        .limit(1)
+    )
+
+
 def sheet_won(game_id: str, winner: int) -> None:
     """Append the result of a table's kept score sheet that was just won, in the caller's transaction.
 
@@ -295,12 +304,10 @@ def sheet_won(game_id: str, winner: int) -> None:
     evening moved on), adds nothing. The party's row is locked for the rest of
     the transaction, so no other phone appends between the read and the write.
     """
-    found = db.session.execute(
-        select(PartyEntry.party_id).where(PartyEntry.kind == "sheet", PartyEntry.data["sheet"].as_string() == game_id)
-    ).first()
-    if found is None:
+    party_id = party_of_sheet(game_id)
+    if party_id is None:
         return
-    row = db.session.execute(select(*_ROW_COLUMNS).where(Party.id == found[0]).with_for_update()).first()
+    row = db.session.execute(select(*_ROW_COLUMNS).where(Party.id == party_id).with_for_update()).first()
     if row is None:
         return
     party = PartyRow(*row)

@@ -478,6 +478,15 @@ def test_mask_hides_tokens_and_game_ids_in_queries():
     assert mask(f"/games/x119vzes7niu/poll/{token}?since=3") == "/games/x119vzes7niu/poll/…?since=3"
     assert mask("/referee?game=x119vzes7niu&trump=S") == "/referee?game=…&trump=S"
     assert mask("/rules") == "/rules"
+    # A table's link (16 characters) and the director's, in the request line and the Referer alike.
+    assert (
+        mask("GET /parties/Z9kRv0rb4CWn/tables/3/qM0Vd1-Ck3sR_8aB HTTP/1.1")
+        == "GET /parties/Z9kRv0rb4CWn/tables/3/… HTTP/1.1"
+    )
+    assert (
+        mask(f"http://hall:8045/parties/Z9kRv0rb4CWn/{token}/start") == "http://hall:8045/parties/Z9kRv0rb4CWn/…/start"
+    )
+    assert mask("/static/vendor/htmx-2.0.4.min.js") == "/static/vendor/htmx-2.0.4.min.js"
 
 
 def _free_port() -> int:

@@ -564,3 +564,16 @@ def test_the_results_download_keeps_a_name_in_any_script(client, csrf, name, pla
     assert f'filename="{plain}"' in header
     encoded = header.split("filename*=UTF-8''", 1)[1]
     assert urllib.parse.unquote(encoded) == f"{name} results.csv"
+
+
+def test_a_tables_kept_score_sheet_cannot_be_deleted_from_its_phone(client, app, csrf):
+    director = new_party(client, csrf, couples=4, kind="play-to", play_to="120").headers["Location"]
+    start(client, director)
+    party_id, _ = ids(director)
+    table = table_path(app, party_id, 1)
+    sheet = post(client, table + "/sheet", table).headers["Location"]
+    refused = post(client, sheet + "/delete", sheet + "/delete", {"confirm": "y"})
+    assert refused.status_code == 409
+    assert "stays with the evening" in refused.get_data(as_text=True)
+    assert client.get(sheet).status_code == 200
+    assert "Open this game's score sheet" in client.get(table).get_data(as_text=True)

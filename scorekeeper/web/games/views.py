@@ -420,12 +420,18 @@ def delete(game_id: str, token: str):
     status = 200
     if request.method == "POST":
         if form.validate_on_submit() and form.confirm.data:
-            services.delete_game(game)
-            flash("The game was deleted.", "ok")
-            response = redirect(url_for("main.index"), 303)
-            forget_game(response, game_id)
-            return response
-        form.confirm.errors = ["Tick the box to delete the game, or go back to the sheet."]
-        status = 422
+            try:
+                services.delete_game(game)
+            except HandError as err:
+                form.confirm.errors = [str(err)]
+                status = 409
+            else:
+                flash("The game was deleted.", "ok")
+                response = redirect(url_for("main.index"), 303)
+                forget_game(response, game_id)
+                return response
+        else:
+            form.confirm.errors = ["Tick the box to delete the game, or go back to the sheet."]
+            status = 422
     state = _state(game)
     return make_response(render_template("games/delete.html", game=game, state=state, form=form), status)
