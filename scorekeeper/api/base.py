@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, make_response, request, url_for
+from flask import Blueprint, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.platform.extensions import csrf
@@ -71,22 +71,6 @@ def _bad_input(exc: BadInput):
     if exc.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
     return response
-
-
-def public_url(endpoint: str, **values) -> str:
-    """Return a link for others to open, never built from an untrusted ``Host`` header.
-
-    With SCOREKEEPER_PUBLIC_URL set, the link starts with it; with
-    SCOREKEEPER_ALLOWED_HOSTS set (Flask refuses any other Host) it is absolute
-    from the request; otherwise it is the path alone, to be read against the
-    address the client itself used.
-    """
-    base = current_app.config.get("PUBLIC_URL")
-    if base:
-        return base + url_for(endpoint, **values)
-    if current_app.config.get("TRUSTED_HOSTS"):
-        return url_for(endpoint, **values, _external=True)
-    return url_for(endpoint, **values)
 
 
 def read_body(allowed: tuple[str, ...]) -> dict:

@@ -17,8 +17,9 @@ from flask import jsonify, make_response, request
 from werkzeug.http import parse_etags
 from werkzeug.routing import BuildError
 
-from scorekeeper.api.base import BadInput, bp, public_url, read_body
+from scorekeeper.api.base import BadInput, bp, read_body
 from scorekeeper.api.base import error as api_error
+from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
     BIDS,
@@ -122,7 +123,7 @@ def links_json(game: Game) -> dict:
     links: dict[str, str | None] = {}
     for name, endpoint, token in (("edit", "games.sheet", game.edit_token), ("view", "games.view", game.view_token)):
         try:
-            links[name] = public_url(endpoint, game_id=game.id, token=token)
+            links[name] = answer_link(endpoint, game_id=game.id, token=token)
         except BuildError:  # a build without the score sheet pages
             links[name] = None
     return links
@@ -380,7 +381,7 @@ def create_game():
         "state": state_json(game, state),
     }
     response = make_response(jsonify(body), 201)
-    response.headers["Location"] = public_url("api.games_read", game_id=game.id)
+    response.headers["Location"] = answer_link("api.games_read", game_id=game.id)
     response.headers["Cache-Control"] = "no-store"
     return response
 

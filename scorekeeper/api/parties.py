@@ -10,7 +10,7 @@ from datetime import date
 
 from flask import jsonify, make_response, request, url_for
 
-from scorekeeper.api.base import BadInput, bp, public_url, read_body
+from scorekeeper.api.base import BadInput, bp, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.party import (
     MAX_COUPLES,
@@ -23,6 +23,7 @@ from scorekeeper.party import (
     PartySetup,
     PartyState,
 )
+from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import parties as store
@@ -94,8 +95,8 @@ def party_json(row: PartyRow, state: PartyState) -> dict:
 def links_json(party_id: str, edit_token: str) -> dict:
     """The director's page (it can change the evening: keep it private) and the hall board."""
     return {
-        "director": public_url("parties.director", party_id=party_id, token=edit_token),
-        "board": public_url("parties.board", party_id=party_id),
+        "director": answer_link("parties.director", party_id=party_id, token=edit_token),
+        "board": answer_link("parties.board", party_id=party_id),
     }
 
 

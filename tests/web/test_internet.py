@@ -400,6 +400,19 @@ def test_links_use_the_configured_public_address(tmp_path, monkeypatch):
         flask_migrate.upgrade()
     response = app.test_client().post("/api/v1/games", json={"sides": SIDES}, headers={"Host": "evil.example"})
     assert response.get_json()["links"]["edit"].startswith("https://scores.example.org/games/")
+    # The invite page, the QR codes of a game and a party's printed table cards and their QR codes too.
+    client = app.test_client()
+    game = response.get_json()
+    evil = {"Host": "evil.example"}
+    invite = client.get(f"/games/{game['id']}/{game['edit_token']}/invite", headers=evil).get_data(as_text=True)
+    assert "https://scores.example.org/games/" in invite and "evil.example" not in invite
+    party = client.post("/api/v1/parties", json={"name": "Hall", "games": 2, "couples": ["A", "B", "C", "D"]}).get_json()
+    director = party["links"]["director"]
+    assert director.startswith("https://scores.example.org/parties/")
+    cards = client.get(director.removeprefix("https://scores.example.org") + "/cards", headers=evil)
+    assert cards.status_code == 200
+    assert "https://scores.example.org/parties/" in cards.get_data(as_text=True)
+    assert "evil.example" not in cards.get_data(as_text=True)
     monkeypatch.setenv("SCOREKEEPER_PUBLIC_URL", "scores.example.org")
     with pytest.raises(SystemExit, match="SCOREKEEPER_PUBLIC_URL"):
         create_app({"SECRET_KEY": STRONG_KEY})

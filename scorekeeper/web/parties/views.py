@@ -27,6 +27,7 @@ from scorekeeper.party import (
     Split,
     couples_named,
 )
+from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import attachment, token_matches
 from scorekeeper.store import parties as store
@@ -287,9 +288,7 @@ def table_cards(party_id: str, token: str):
     tables = [
         {
             "number": n,
-            "link": url_for(
-                "parties.table", party_id=row.id, number=n, token=store.table_token(row, n), _external=True
-            ),
+            "link": printed_link("parties.table", party_id=row.id, number=n, token=store.table_token(row, n)),
             "qr": url_for("parties.table_qr", party_id=row.id, token=row.edit_token, number=n),
         }
         for n in range(1, count + 1)
@@ -302,16 +301,14 @@ def table_qr(party_id: str, token: str, number: int):
     row, _state = _director(party_id, token)
     if not 1 <= number <= MAX_COUPLES:
         abort(404)
-    link = url_for(
-        "parties.table", party_id=row.id, number=number, token=store.table_token(row, number), _external=True
-    )
+    link = printed_link("parties.table", party_id=row.id, number=number, token=store.table_token(row, number))
     return _qr(link, f"QR code of table {number}'s link")
 
 
 @bp.get("/parties/<party_id>/couples/qr.svg")
 def couples_qr(party_id: str):
     row, _state = _party(party_id)
-    return _qr(url_for("parties.couples", party_id=row.id, _external=True), "QR code of the couples' page")
+    return _qr(printed_link("parties.couples", party_id=row.id), "QR code of the couples' page")
 
 
 def _qr(link: str, title: str):

@@ -18,6 +18,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask_wtf.csrf import generate_csrf
 
 from scorekeeper.platform.extensions import db
+from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import games as services
@@ -156,7 +157,7 @@ def invite(game_id: str, token: str):
         state=services.state_for(game),
         can_edit=can_edit,
         token=token,
-        view_link=url_for("games.view", game_id=game.id, token=game.view_token, _external=True),
+        view_link=printed_link("games.view", game_id=game.id, token=game.view_token),
     )
 
 
@@ -170,7 +171,7 @@ def keep(game_id: str, token: str):
         "games/keep.html",
         game=game,
         state=services.state_for(game),
-        edit_link=url_for("games.sheet", game_id=game.id, token=game.edit_token, _external=True),
+        edit_link=printed_link("games.sheet", game_id=game.id, token=game.edit_token),
     )
 
 
@@ -202,7 +203,7 @@ def qr_view(game_id: str, token: str):
     game = db.session.get(Game, game_id)
     if game is None:
         abort(404)
-    return _qr_svg(url_for("games.view", game_id=game.id, token=game.view_token, _external=True))
+    return _qr_svg(printed_link("games.view", game_id=game.id, token=game.view_token))
 
 
 @bp.get("/games/<game_id>/<token>/qr/edit.svg")
@@ -214,7 +215,7 @@ def qr_edit(game_id: str, token: str):
     game = db.session.get(Game, game_id)
     if game is None:
         abort(404)
-    return _qr_svg(url_for("games.sheet", game_id=game.id, token=game.edit_token, _external=True))
+    return _qr_svg(printed_link("games.sheet", game_id=game.id, token=game.edit_token))
 
 
 @bp.post("/games/<game_id>/<token>/new-link")
