@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import hmac
 import unicodedata
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
-from flask import Flask, jsonify, make_response, render_template, request
+from flask import Flask, current_app, jsonify, make_response, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -46,9 +46,15 @@ CSRF_REFERRER_MESSAGE = (
 )
 # Flask-WTF's reason for a refusal -> what the player is told to do. Any other reason (no token,
 # a token that expired or belongs to another visit) is fixed by reloading the page.
+OTHER_SITE = "The request came from another site."
+CSRF_OTHER_SITE_MESSAGE = (
+    "Nothing was saved: that form was sent from another website, not from this score sheet. "
+    "Open the sheet here and try again."
+)
 CSRF_MESSAGES = {
     "The CSRF session token is missing.": CSRF_COOKIE_MESSAGE,
     "The referrer header is missing.": CSRF_REFERRER_MESSAGE,
+    OTHER_SITE: CSRF_OTHER_SITE_MESSAGE,
 }
 
 # (title, message) per status code; anything else falls back to Werkzeug's name.
@@ -168,9 +174,31 @@ def handle_server_error(error: InternalServerError):
     return error_response(500)
 
 
+def check_origin() -> None:
+    """Refuse a form sent from another site: its Origin, where the browser gives one, must be this site.
+
+    The CSRF token already proves the form came from one of our pages; the Origin
+    header closes the case of a page elsewhere that got hold of a token (Flask-WTF
+    checks the Referer only over HTTPS, and a Referer can be forged where Origin
+    cannot). The JSON API is not checked: it is authenticated by tokens, not cookies.
+    """
+    if request.method in ("GET", "HEAD", "OPTIONS", "TRACE") or wants_json():
+        return
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return  # older browsers send none; the CSRF token still stands
+    ours = {request.host.lower()}
+    public = current_app.config.get("PUBLIC_URL")
+    if public:
+        ours.add(urlsplit(str(public)).netloc.lower())
+    if urlsplit(origin).netloc.lower() not in ours:
+        raise CSRFError(OTHER_SITE)
+
+
 def init_app(app: Flask) -> None:
     """Register the headers and error handlers on *app*."""
     app.after_request(add_security_headers)
+    app.before_request(check_origin)
     app.register_error_handler(CSRFError, handle_csrf_error)
     app.register_error_handler(InternalServerError, handle_server_error)
     app.register_error_handler(HTTPException, handle_http_error)

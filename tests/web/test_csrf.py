@@ -122,3 +122,28 @@ def test_over_https_a_form_without_its_referring_page_says_to_allow_it(app, clie
     response = client.post(sheet + "/hands", data=data, base_url=https, headers={"Referer": https + sheet})
     assert response.status_code in (200, 303)
     assert hands_saved(app) == 1
+
+
+@pytest.mark.parametrize(
+    ("origin", "saved"),
+    [
+        ("https://evil.example", False),
+        ("http://localhost.evil.example", False),
+        ("null", False),
+        ("http://localhost", True),  # the test client's own host
+        (None, True),  # a browser that sends no Origin: the form token still proves the form
+    ],
+)
+def test_a_form_sent_from_another_site_is_refused_even_with_a_good_token_and_referer(app, client, sheet, origin, saved):
+    body = client.get(sheet).get_data(as_text=True)
+    headers = {"Referer": f"http://localhost{sheet}"}
+    if origin is not None:
+        headers["Origin"] = origin
+    response = client.post(sheet + "/hands", data={"csrf_token": read_csrf_token(body), **hand_form(body)}, headers=headers)
+    with app.app_context():
+        count = db.session.query(Hand).count()
+    if saved:
+        assert response.status_code == 303 and count == 1
+    else:
+        assert response.status_code == 400 and count == 0
+        assert message_of(response).startswith("Nothing was saved: that form was sent from another website")
