@@ -264,6 +264,13 @@ def report_result(party_id: str):
         return _answer(exc)
     except LookupError:
         return _answer(BadInput("There is no card party with that id", "id", 404))
+    if "return=minimal" in request.headers.get("Prefer", "").replace(" ", "").lower().split(","):
+        # A table's own answer: its result and the version, the whole evening a GET away (with its ETag).
+        version = store.version_of(party_id)
+        body = {"result": {"game": game, "table": table, "winner": state.winner(game, table)}, "version": version}
+        response = make_response(jsonify(body), 201)
+        response.headers["Preference-Applied"] = "return=minimal"
+        return response
     row, state = _loaded(party_id)
     return make_response(jsonify({"state": party_json(row, state)}), 201)
 

@@ -31,6 +31,8 @@ PATHS: dict = {
             "responses": {
                 "201": _json(_ref("CreatedParty"), "The evening was created."),
                 "400": _error("The body is not a JSON object."),
+                "413": _error("The body is larger than an evening needs."),
+                "429": _error("Too many evenings created from this address in a short time; see `Retry-After`."),
                 "415": _error("The body was not sent as application/json."),
                 "422": _error("The evening cannot be run as described; `field` names what to fix."),
             },
@@ -57,12 +59,43 @@ PATHS: dict = {
             'result already in is 409 unless sent with `"correct": true`, which works out every later game again.',
             "tags": ["parties"],
             "security": [{"partyEditToken": []}],
-            "parameters": [_PARTY_ID],
+            "parameters": [
+                _PARTY_ID,
+                {
+                    "name": "Prefer",
+                    "in": "header",
+                    "required": False,
+                    "description": "`return=minimal`: answer with this result and the party's version only "
+                    "(a large evening is a GET away) instead of the whole evening.",
+                    "schema": {"type": "string", "enum": ["return=minimal", "return=representation"]},
+                },
+            ],
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PartyResult")}}},
             "responses": {
                 "201": _json(
-                    {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}},
-                    "The result is in.",
+                    {
+                        "anyOf": [
+                            {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}},
+                            {
+                                "type": "object",
+                                "required": ["result", "version"],
+                                "properties": {
+                                    "result": {
+                                        "type": "object",
+                                        "required": ["game", "table", "winner"],
+                                        "properties": {
+                                            "game": {"type": "integer"},
+                                            "table": {"type": "integer"},
+                                            "winner": {"type": ["integer", "null"]},
+                                        },
+                                    },
+                                    "version": {"type": "integer"},
+                                },
+                            },
+                        ]
+                    },
+                    "The result is in: the whole evening, or with `Prefer: return=minimal` this result and the "
+                    "party's version.",
                 ),
                 "400": _error("The body is not a JSON object."),
                 "401": _error("No `Authorization: Bearer <edit_token>` header."),

@@ -199,3 +199,19 @@ def test_reading_an_unchanged_party_again_answers_304(client, party):
     report(client, party, game=1, table=1, winner=0)
     changed = client.get(f"/api/v1/parties/{party['id']}", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.get_json()["results"] == [{"game": 1, "table": 1, "winner": 0}]
+
+
+def test_a_table_may_ask_for_its_own_result_only_and_read_the_evening_when_it_changed(client, party):
+    headers = {"Authorization": f"Bearer {party['edit_token']}", "Prefer": "return=minimal"}
+    url = f"/api/v1/parties/{party['id']}/results"
+    response = client.post(url, json={"game": 1, "table": 2, "winner": 3}, headers=headers)
+    assert response.status_code == 201
+    assert response.headers["Preference-Applied"] == "return=minimal"
+    body = response.get_json()
+    assert body["result"] == {"game": 1, "table": 2, "winner": 3} and "state" not in body
+    evening = client.get(f"/api/v1/parties/{party['id']}")
+    assert evening.headers["ETag"] == f'"party-{body["version"]}"'
+    assert {"game": 1, "table": 2, "winner": 3} in evening.get_json()["results"]
+    # Without the preference the answer is the whole evening, as before.
+    full = report(client, party, game=1, table=1, winner=0)
+    assert full.status_code == 201 and full.get_json()["state"]["wins"][0] == 1

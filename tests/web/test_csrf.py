@@ -139,7 +139,9 @@ def test_a_form_sent_from_another_site_is_refused_even_with_a_good_token_and_ref
     headers = {"Referer": f"http://localhost{sheet}"}
     if origin is not None:
         headers["Origin"] = origin
-    response = client.post(sheet + "/hands", data={"csrf_token": read_csrf_token(body), **hand_form(body)}, headers=headers)
+    response = client.post(
+        sheet + "/hands", data={"csrf_token": read_csrf_token(body), **hand_form(body)}, headers=headers
+    )
     with app.app_context():
         count = db.session.query(Hand).count()
     if saved:

@@ -406,7 +406,9 @@ def test_links_use_the_configured_public_address(tmp_path, monkeypatch):
     evil = {"Host": "evil.example"}
     invite = client.get(f"/games/{game['id']}/{game['edit_token']}/invite", headers=evil).get_data(as_text=True)
     assert "https://scores.example.org/games/" in invite and "evil.example" not in invite
-    party = client.post("/api/v1/parties", json={"name": "Hall", "games": 2, "couples": ["A", "B", "C", "D"]}).get_json()
+    party = client.post(
+        "/api/v1/parties", json={"name": "Hall", "games": 2, "couples": ["A", "B", "C", "D"]}
+    ).get_json()
     director = party["links"]["director"]
     assert director.startswith("https://scores.example.org/parties/")
     cards = client.get(director.removeprefix("https://scores.example.org") + "/cards", headers=evil)
