@@ -7,6 +7,7 @@ from flask import Flask
 from flask.cli import with_appcontext
 
 from scorekeeper.store.games import PRUNE_AFTER_DAYS, prune_games
+from scorekeeper.store.parties import prune_parties
 
 
 @click.command("prune")
@@ -15,18 +16,25 @@ from scorekeeper.store.games import PRUNE_AFTER_DAYS, prune_games
     default=PRUNE_AFTER_DAYS,
     show_default=True,
     type=click.IntRange(min=1),
-    help="Remove games with no hand that nobody touched for this many days.",
+    help="Remove games with no hand and card parties with no result that nobody touched for this many days.",
 )
-@click.option("--dry-run", is_flag=True, help="Only count the games that would be removed.")
+@click.option("--dry-run", is_flag=True, help="Only count the games and parties that would be removed.")
 @with_appcontext
 def prune_command(days: int, dry_run: bool) -> None:
-    """Remove games that never got a hand and were untouched for a week. Games with hands are kept."""
+    """Remove games that never got a hand and card parties that never got a result, untouched for a week.
+
+    Games with hands and parties with results are kept.
+    """
     count = prune_games(days, dry_run=dry_run)
+    evenings = prune_parties(days, dry_run=dry_run)
     games = "game" if count == 1 else "games"
+    parties = "card party" if evenings == 1 else "card parties"
     if dry_run:
         click.echo(f"{count} {games} with no hand, untouched for {days} days, would be removed.")
+        click.echo(f"{evenings} {parties} with no result, untouched for {days} days, would be removed.")
     else:
         click.echo(f"Removed {count} {games} with no hand, untouched for {days} days.")
+        click.echo(f"Removed {evenings} {parties} with no result, untouched for {days} days.")
 
 
 def init_app(app: Flask) -> None:

@@ -17,9 +17,9 @@ import re
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import delete, exists, select
 
 from scorekeeper.party import (
     AddCouple,
@@ -43,11 +43,11 @@ from scorekeeper.party import (
     draw_cookie_jar,
     replay,
 )
-from scorekeeper.platform.extensions import db
+from scorekeeper.platform.extensions import db, rows_changed
 from scorekeeper.rules import shown_part
 from scorekeeper.store import log
 from scorekeeper.store.log import VersionCache
-from scorekeeper.store.models import Party, PartyEntry
+from scorekeeper.store.models import Party, PartyEntry, utcnow
 
 CACHE_SIZE = 64
 LINK_TOKEN_LENGTH = 16
@@ -370,3 +370,34 @@ def write(
     db.session.commit()
     _cache().put(row.id, row.version, state)
     return state
+
+
+# -- Housekeeping ------------------------------------------------------------------------
+
+
+def prune_parties(days: int, *, dry_run: bool = False) -> int:
+    """Remove card parties that never got a result and were untouched for *days* days; return how many.
+
+    An evening with even one result is never removed, however old.
+    """
+    if days < 1:
+        raise ValueError("days must be 1 or more")
+    cutoff = utcnow() - timedelta(days=days)
+    no_result = ~exists(select(PartyEntry.id).where(PartyEntry.party_id == Party.id, PartyEntry.kind == "result"))
+    unplayed_and_old = (Party.updated_at < cutoff) & no_result
+    ids = list(db.session.scalars(select(Party.id).where(unplayed_and_old)))
+    if dry_run or not ids:
+        return len(ids)
+    removed = 0
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        # Checked again in the DELETE itself, so a result reported meanwhile keeps its evening.
+        result = db.session.execute(
+            delete(Party).where(Party.id.in_(chunk), unplayed_and_old).execution_options(synchronize_session=False)
+        )
+        removed += rows_changed(result)
+        # The log goes with its party (ON DELETE CASCADE); this also holds where keys are not enforced.
+        gone = ~exists(select(Party.id).where(Party.id == PartyEntry.party_id))
+        db.session.execute(delete(PartyEntry).where(PartyEntry.party_id.in_(chunk), gone))
+    db.session.commit()
+    return removed

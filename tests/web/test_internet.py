@@ -21,7 +21,7 @@ from scorekeeper.platform.extensions import db
 from scorekeeper.rules import HandEntry
 from scorekeeper.rules import Side as RulesSide
 from scorekeeper.store import games as services
-from scorekeeper.store.models import Game, Hand, Player, Side, utcnow
+from scorekeeper.store.models import Game, Hand, Party, PartyEntry, Player, Side, utcnow
 from scorekeeper.web.sharing import views as sharing
 from tests.conftest import SIDES, _dispose, _postgres_url, _test_config
 from tests.web._server import Server
@@ -227,6 +227,33 @@ def test_prune_removes_only_old_games_without_hands(app, client):
         assert db.session.scalar(select(func.count()).where(Player.game_id == old_empty["id"])) == 0
         assert db.session.scalar(select(func.count()).where(Side.game_id == old_empty["id"])) == 0
     assert runner.invoke(args=["prune", "--days", "0"]).exit_code != 0
+
+
+def test_prune_removes_only_old_card_parties_without_results(app, client):
+    def party():
+        body = {"name": "Hall", "games": 2, "couples": ["A", "B", "C", "D"]}
+        return client.post("/api/v1/parties", json=body).get_json()
+
+    old_unplayed, old_played, new_unplayed = party(), party(), party()
+    headers = {"Authorization": f"Bearer {old_played['edit_token']}"}
+    result = {"game": 1, "table": 1, "winner": 0}
+    assert client.post(f"/api/v1/parties/{old_played['id']}/results", json=result, headers=headers).status_code == 201
+    with app.app_context():
+        long_ago = utcnow() - timedelta(days=8)
+        db.session.execute(
+            update(Party).where(Party.id.in_([old_unplayed["id"], old_played["id"]])).values(updated_at=long_ago)
+        )
+        db.session.commit()
+    runner = app.test_cli_runner()
+    dry = runner.invoke(args=["prune", "--dry-run"])
+    assert dry.exit_code == 0 and "1 card party with no result, untouched for 7 days, would be removed" in dry.output
+    removed = runner.invoke(args=["prune"])
+    assert removed.exit_code == 0 and "Removed 1 card party with no result" in removed.output
+    assert client.get(f"/api/v1/parties/{old_unplayed['id']}").status_code == 404
+    assert client.get(f"/api/v1/parties/{old_played['id']}").status_code == 200
+    assert client.get(f"/api/v1/parties/{new_unplayed['id']}").status_code == 200
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).where(PartyEntry.party_id == old_unplayed["id"])) == 0
 
 
 # -- Conditional reads, preconditions, required n -----------------------------------------------
