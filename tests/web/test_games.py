@@ -663,7 +663,7 @@ def test_every_rule_shown_in_the_form_comes_back_the_same(app):
     from werkzeug.datastructures import MultiDict
 
     from scorekeeper.rules import OPTION_INFO, PRESETS
-    from scorekeeper.web.games.forms import RulesForm
+    from scorekeeper.web.games.new_game import RulesForm
 
     numbers = {"target": (45, 100, 150), "lock_at": (95, 105), "green_at": (80, 100), "elimination_at": (-50, -100)}
     checked = 0

@@ -43,7 +43,9 @@ from scorekeeper.web.cookies import (
     remembered_names,
     remembered_table,
 )
-from scorekeeper.web.games.forms import ENTRY_WAYS, ConfirmForm, FormRefused, HandForm, NewGameForm, RulesForm
+from scorekeeper.web.games.fields import ENTRY_WAYS, ConfirmForm, FormRefused
+from scorekeeper.web.games.hand import HandForm
+from scorekeeper.web.games.new_game import NewGameForm, RulesForm
 
 bp = Blueprint("games", __name__)
 

@@ -21,7 +21,7 @@ from flask import Blueprint, abort, current_app, jsonify, make_response, render_
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import HandError, replay
 from scorekeeper.store import games as services
-from scorekeeper.web.games.forms import HandForm
+from scorekeeper.web.games.hand import HandForm
 
 bp = Blueprint("offline", __name__)
 

@@ -1,12 +1,9 @@
-"""Forms of the score sheet: a new game, and one hand.
+"""The hand form: who bid what, and what the bidding side (or each side) took. Choices depend on the game.
 
-The forms read what was tapped and turn it into the engine's values
-(``Rules``, ``Side``, ``HandEntry``); whether a game or a hand can stand is the
-engine's question, and its answer comes back as an error beside the field.
-Whole numbers are read by ``WholeNumberField`` or ``read_number`` (both
-``scorekeeper.platform.numbers.parse_int``); what the rest of the table took, who must
-have taken the high, the bids offered and the questions a hand needs answered
-(an off-suit set, a tie-break) are the engine's answers (``scorekeeper.rules``).
+What the rest of the table took, who must have taken the high, the bids offered
+and the questions a hand needs answered (an off-suit set, a tie-break) are the
+engine's answers (``scorekeeper.rules``); its refusal comes back beside the
+field it names.
 """
 
 from __future__ import annotations
@@ -15,370 +12,37 @@ import dataclasses
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
-from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length, Optional, ValidationError
 
-from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
-    DEFAULT_PRESET,
-    MAX_PLAYERS,
     MOST_HAND_POINTS,
-    OPTION_INFO,
     POINTS_PER_TRICK,
-    PRESET_INFO,
     TRICKS_IN_HAND,
     GameState,
     HandEntry,
     HandError,
-    Rules,
-    RulesError,
-    SetupError,
-    Side,
     bid_label,
     complete_points,
     complete_tricks,
     infer_high,
     point_choices,
-    seat_sides,
     took_no_high,
     took_some_tricks,
     trick_choices,
 )
-from scorekeeper.store.games import NAME_MAX_LENGTH
+from scorekeeper.web.games.fields import (
+    ENTRY_WAYS,
+    HIGH_MARK,
+    NOBODY,
+    NOT_NEEDED,
+    TRICK_PAIRS,
+    FormProblems,
+    WholeNumberField,
+    options,
+    read_number,
+)
 
-MAX_PARTNER_SIDES = 4
-TRICK_PAIRS = [(str(t), str(t)) for t in range(TRICKS_IN_HAND + 1)]
-# Options typed as numbers; elimination is typed as the points below zero, so nobody types a minus sign.
-NUMBER_OPTIONS = ("target", "lock_at", "green_at", "elimination_at")
-NOT_NEEDED = ""
-NOBODY = "none"
-HIGH_MARK = "h"
-ENTRY_WAYS = ("points", "tricks")
-SCORE_LIMIT = 100_000
-
-
-def options(pairs) -> list[SelectChoice]:
-    """Turn (value, label) pairs into WTForms choices."""
-    return [SelectChoice(value, label) for value, label in pairs]
-
-
-def choice_label(value) -> str:
-    """Write an option's value the way a player says it."""
-    if value is True:
-        return "Yes"
-    if value is False:
-        return "No"
-    return str(value).replace("-", " ")
-
-
-def read_number(raw, *, lo: int, hi: int, field: str, message: str) -> int | None:
-    """Read a tapped whole number (blank is None); raise HandError naming *field* otherwise."""
-    text = raw.strip() if isinstance(raw, str) else ""
-    if not text:
-        return None
-    try:
-        return parse_int(text, lo=lo, hi=hi)
-    except NumberError:
-        raise HandError(message, field) from None
-
-
-class WholeNumberField(StringField):
-    """A whole number, read with ``parse_int``; blank gives None, anything else is an error beside the field."""
-
-    def __init__(self, label=None, validators=None, *, lo=None, hi=None, message="Write a whole number", **kwargs):
-        super().__init__(label, validators, **kwargs)
-        self.lo, self.hi, self.message = lo, hi, message
-        self.raw = ""
-
-    def process_formdata(self, valuelist):
-        self.raw = valuelist[0] if valuelist else ""
-        self.data = None
-        text = self.raw.strip() if isinstance(self.raw, str) else ""
-        if text:
-            try:
-                self.data = parse_int(text, lo=self.lo, hi=self.hi)
-            except NumberError:
-                raise ValueError(self.message) from None
-
-    def _value(self):
-        if self.raw:
-            return self.raw
-        return "" if self.data is None else str(self.data)
-
-
-def one_line(form, field) -> None:
-    """Refuse control characters (a NUL, a new line) in a name."""
-    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in field.data or ""):
-        raise ValidationError("A name can only hold letters, digits, spaces and punctuation.")
-
-
-class FormRefused(ValueError):
-    """What was typed cannot make a game; the reasons are already beside the fields."""
-
-
-class FormProblems:
-    """Errors for groups of inputs that are not one WTForms field (players, side names, the form itself)."""
-
-    def __init__(self):
-        self._problems: dict[str, list[str]] = {}
-
-    def add(self, key: str, message: str) -> None:
-        self._problems.setdefault(key, []).append(message)
-
-    def get(self, key: str) -> list[str]:
-        return self._problems.get(key, [])
-
-    def __bool__(self) -> bool:
-        return bool(self._problems)
-
-
-# -- A new game -------------------------------------------------------------------
-
-
-class RulesForm(FlaskForm):
-    """The rules a game is played by: a preset and the house rules that change it."""
-
-    preset = RadioField(
-        "Rules",
-        choices=options((name, info.title) for name, info in PRESET_INFO.items()),
-        default=DEFAULT_PRESET,
-        validate_choice=False,
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.problems = FormProblems()
-
-    # The house-rule fields (opt_<name>) are added below the class, one per option.
-
-    def option_fields(self):
-        """Yield (OptionInfo, field) for every house rule, in the rule book's order."""
-        for name, info in OPTION_INFO.items():
-            yield info, self[f"opt_{name}"]
-
-    def fill_rules(self, rules: Rules) -> None:
-        """Show *rules* as the preset they are closest to and the house rules that differ from it."""
-        preset = rules.closest_preset()
-        self.preset.data = preset
-        changed = rules.differences(Rules.preset(preset))
-        for info, field in self.option_fields():
-            field.data = _option_raw(info, changed[info.name]) if info.name in changed else ""
-
-    def build_rules(self) -> Rules:
-        """Return the chosen preset with the house rules changed; raise FormRefused with the errors beside the fields."""
-        preset = self.preset.data or DEFAULT_PRESET
-        if preset not in PRESET_INFO:
-            self.preset.errors = ["Choose one of the rule sets listed."]
-            raise FormRefused(self.preset.name)
-        changes = {}
-        for info, field in self.option_fields():
-            try:
-                value = _read_option(info, field.data)
-            except ValueError as err:
-                field.errors = [str(err)]
-                raise FormRefused(field.name) from None
-            if value is not _AS_PRESET:
-                changes[info.name] = value
-        try:
-            return Rules.from_dict({"preset": preset, **changes})
-        except RulesError as err:
-            target = f"opt_{err.field}" if err.field in OPTION_INFO else "preset"
-            self[target].errors = [str(err)]
-            raise FormRefused(target) from None
-
-
-class NewGameForm(RulesForm):
-    """Who plays, how they sit, and the rules."""
-
-    players = FieldList(
-        StringField("Player", validators=[Optional(), Length(max=NAME_MAX_LENGTH), one_line]),
-        min_entries=MAX_PLAYERS,
-        max_entries=MAX_PLAYERS,
-    )
-    mode = RadioField(
-        "Partners or cut-throat",
-        choices=options([("partners", "Partners"), ("cut-throat", "Cut-throat")]),
-        default="partners",
-        validate_choice=False,
-    )
-    side_count = RadioField(
-        "Number of sides",
-        choices=options((str(k), f"{k} sides") for k in range(2, MAX_PARTNER_SIDES + 1)),
-        default="2",
-    )
-    side_names = FieldList(
-        StringField("Side", validators=[Optional(), Length(max=NAME_MAX_LENGTH), one_line]),
-        min_entries=MAX_PARTNER_SIDES,
-        max_entries=MAX_PARTNER_SIDES,
-    )
-    first_dealer = WholeNumberField(
-        "Who deals first", lo=0, hi=MAX_PLAYERS - 1, message="Choose the player who deals first.", default=0
-    )
-    start_scores = FieldList(
-        WholeNumberField(
-            "Starting score", lo=0, hi=SCORE_LIMIT, message="Write a starting score as a number, such as 45."
-        ),
-        min_entries=MAX_PLAYERS,
-        max_entries=MAX_PLAYERS,
-    )
-    # One tick box per side (a list of check boxes would lose its order: unticked boxes are not sent).
-    in_hole_0 = BooleanField("In the hole")
-    in_hole_1 = BooleanField("In the hole")
-    in_hole_2 = BooleanField("In the hole")
-    in_hole_3 = BooleanField("In the hole")
-    in_hole_4 = BooleanField("In the hole")
-    in_hole_5 = BooleanField("In the hole")
-    in_hole_6 = BooleanField("In the hole")
-    in_hole_7 = BooleanField("In the hole")
-
-    def fill_players(self, names: list[str]) -> None:
-        """Offer the players of this phone's last game, in the seats they had."""
-        for entry, name in zip(self.players, names[:MAX_PLAYERS]):
-            entry.data = name
-
-    def seat_names(self) -> list[str]:
-        """The name in each seat as typed so far ("" for an empty seat)."""
-        return [(entry.data or "").strip() for entry in self.players]
-
-    def player_names(self) -> list[str]:
-        """Return the names typed, in seat order, blanks left out."""
-        return [name for name in self.seat_names() if name]
-
-    def all_problems(self) -> list[tuple[str, str]]:
-        """Every message on the form as (the id of what it is about, message), for the summary at the top."""
-        found = []
-        for field in self:
-            if field.name == "csrf_token" or not field.errors:
-                continue
-            entries = getattr(field, "entries", None)
-            for part in entries if entries is not None else [field]:
-                for message in _flatten(part.errors):
-                    found.append((part.id, message))
-        for key in ("players", "side_names", "start_scores"):
-            for message in self.problems.get(key):
-                found.append((f"{key.replace('_', '-')}-group", message))
-        return found
-
-    def build_sides(self) -> tuple[list[Side], int, list[int] | None]:
-        """Return (sides, first dealer seat, starting scores or None); raise FormRefused with the errors beside the fields."""
-        names = self.player_names()
-        if len(names) < 2:
-            self.problems.add("players", "Write the names of at least two players, in the order they sit.")
-            raise FormRefused("players")
-        count = None if self.mode.data == "cut-throat" else int(self.side_count.data or 2)
-        typed = [(entry.data or "").strip() for entry in self.side_names]
-        try:
-            sides = list(seat_sides(names, count, typed))
-        except SetupError as err:
-            self.problems.add("players", f"{err}. Add or remove a player, or choose cut-throat.")
-            raise FormRefused("players") from None
-        dealer = self.first_dealer.data or 0
-        seated = [i for i, name in enumerate(self.seat_names()) if name]
-        if dealer not in seated:
-            self.first_dealer.errors = ["Choose one of the players to deal first."]
-            raise FormRefused("players")
-        scores = self._start_scores(len(sides))
-        if self.problems.get("start_scores"):
-            raise FormRefused("players")
-        return sides, seated.index(dealer), scores
-
-    def _start_scores(self, count: int) -> list[int] | None:
-        given = [entry.data for entry in self.start_scores][:count]
-        if all(value is None for value in given):
-            return None
-        scores = []
-        for i, value in enumerate(given):
-            value = value or 0
-            scores.append(-value if self[f"in_hole_{i}"].data else value)
-        return scores
-
-    def setup_error(self, err: SetupError) -> None:
-        """Put a refusal of the seating beside what it is about."""
-        if err.field == "first_dealer":
-            self.first_dealer.errors = [str(err)]
-        elif err.field == "scores":
-            self.problems.add("start_scores", str(err))
-        elif err.field == "sides":
-            self.problems.add("side_names", str(err))
-        else:
-            self.problems.add("players", str(err))
-
-
-def _flatten(messages) -> list[str]:
-    """Field errors of a FieldList come as a list of lists."""
-    found = []
-    for message in messages:
-        if isinstance(message, (list, tuple)):
-            found.extend(_flatten(message))
-        elif message:
-            found.append(str(message))
-    return found
-
-
-_AS_PRESET = object()
-
-
-def _option_choices(info) -> list[tuple[str, str]]:
-    choices = [("", "As the rules chosen above")]
-    if info.name == "hold_from":
-        return choices + [("any", "Any bid")] + [(str(v), str(v)) for v in info.choices if v is not None]
-    if info.choices == (True, False):
-        return choices + [("yes", "Yes"), ("no", "No")]
-    return choices + [(str(v), choice_label(v)) for v in info.choices]
-
-
-def _read_option(info, raw):
-    """Turn what was chosen for one option into its value, or _AS_PRESET when left blank."""
-    raw = (raw or "").strip() if isinstance(raw, str) else raw
-    if raw in ("", None):
-        return _AS_PRESET
-    if info.name in NUMBER_OPTIONS:
-        text = str(raw).lstrip("-−+").strip()
-        try:
-            value = parse_int(text, lo=0, hi=SCORE_LIMIT)
-        except NumberError:
-            raise ValueError(f"Write {info.label.lower()} as a whole number of points, such as 100.") from None
-        return -value if info.name == "elimination_at" else value
-    if info.name == "hold_from":
-        if raw == "any":
-            return None
-        try:
-            return parse_int(raw, lo=0, hi=SCORE_LIMIT)
-        except NumberError:
-            return raw
-    if info.choices == (True, False):
-        if raw not in ("yes", "no"):
-            raise ValueError("Choose yes or no.")
-        return raw == "yes"
-    return raw
-
-
-def _option_raw(info, value) -> str:
-    """What the form shows for an option's value: the inverse of _read_option."""
-    if info.name in NUMBER_OPTIONS:
-        if value is None:
-            return ""
-        return str(-value) if info.name == "elimination_at" else str(value)
-    if info.name == "hold_from":
-        return "any" if value is None else str(value)
-    if info.choices == (True, False):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _option_field(info):
-    if info.name in NUMBER_OPTIONS:
-        label = info.label + (" (points below zero)" if info.name == "elimination_at" else "")
-        return StringField(label, description=info.help, render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    return SelectField(info.label, choices=options(_option_choices(info)), description=info.help, validate_choice=False)
-
-
-# The house rules are as many as the engine has options: one field each, named opt_<option>.
-for _name, _info in OPTION_INFO.items():
-    setattr(RulesForm, f"opt_{_name}", _option_field(_info))
-
-
-# -- One hand ---------------------------------------------------------------------
+# Boxes the page does not show: a refusal about them is said atop the form.
+HIDDEN_FIELDS = ("n", "version", "by", "csrf_token")
 
 
 class HandForm(FlaskForm):
@@ -693,31 +357,17 @@ class HandForm(FlaskForm):
         return self._side(raw, "high", "That side is not in this game.")
 
     def refuse(self, err: ValueError) -> None:
-        """Put the engine's refusal beside the field it is about."""
+        """Put the engine's refusal beside the field it names (``err.field``), or atop the form."""
         field = getattr(err, "field", None)
         message = str(err)
-        if field == "tricks" and not self.two_sides:
-            self.problems.add("side_tricks", message)
-        elif field == "tricks" and self.two_sides:
-            self.took.errors = list(self.took.errors or []) + [message]
-        elif field == "points" and self.quick and self.took_points.data:
-            self.took_points.errors = list(self.took_points.errors or []) + [message]
+        # Where the page asks a question in another box than the engine's name for it.
+        if field == "tricks":
+            field = "took" if self.two_sides else "side_tricks"
         elif field == "points":
-            self.problems.add("points", message)
-        elif field in (
-            "bidder",
-            "bid",
-            "bagged",
-            "hold",
-            "tricks",
-            "took",
-            "took_points",
-            "high",
-            "no_high",
-            "partner",
-            "offsuit_set",
-            "tie_break_side",
-        ):
+            field = "took_points" if self.quick and self.took_points.data else "points"
+        if field in ("side_tricks", "points"):
+            self.problems.add(field, message)  # lists of boxes: one message for the row
+        elif field is not None and field in self and field not in HIDDEN_FIELDS:
             self[field].errors = list(self[field].errors or []) + [message]
         else:
             self.problems.add("form", message)
@@ -727,10 +377,3 @@ class HandForm(FlaskForm):
         for name in ("n", "version"):
             for message in self[name].errors:
                 self.problems.add("form", message)
-
-
-class ConfirmForm(FlaskForm):
-    """A button that changes a game, with the CSRF token; delete also asks for a tick."""
-
-    n = WholeNumberField("Hand number", lo=1, hi=100_000, message="This form is damaged: reload the sheet.")
-    confirm = BooleanField("Yes, delete this game and all its hands")
