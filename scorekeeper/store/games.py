@@ -39,7 +39,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.store import log, parties
 from scorekeeper.store.log import VersionCache
-from scorekeeper.store.models import Game, Hand, Player, new_token, utcnow
+from scorekeeper.store.models import Game, Hand, Player, UndoneHand, new_token, utcnow
 from scorekeeper.store.models import Side as SideRow
 
 NAME_MAX_LENGTH = NAME_MAX
@@ -239,6 +239,7 @@ class Outcome(enum.StrEnum):
     DUPLICATE = "duplicate"  # the same hand was already on the sheet: saved once
     REFUSED = "refused"  # the rules refuse it (the engine's reason, and the field)
     CONFLICT = "conflict"  # another phone took that hand number first
+    UNDONE = "undone"  # this very hand was recorded and then undone since the sender's sheet was read
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,13 +258,18 @@ class Recording:
         return self.outcome in (Outcome.RECORDED, Outcome.DUPLICATE)
 
 
-def record(game: Game, entry: HandEntry, n: int | None) -> Recording:
+def record(game: Game, entry: HandEntry, n: int | None, *, seen: int | None = None) -> Recording:
     """Record a hand for any channel (the sheet page, htmx, the offline queue, the API, a party table's sheet).
 
     The caller has checked the token (``access``). Nothing is raised for what a
     table can cause: a refusal, a duplicate or a conflict comes back as the
-    outcome, with the game as it now stands.
+    outcome, with the game as it now stands. *seen* is the game's version on
+    the sender's sheet when the hand was entered: if this very hand was undone
+    on another phone since then, it is not brought back.
     """
+    if seen is not None and n is not None and _undone_since(game.id, n, seen, entry):
+        message = f"Hand {n} was undone on another phone after this one took it down, so it was not recorded again."
+        return Recording(Outcome.UNDONE, n, _current(game), message, "n")
     try:
         state = record_hand(game, entry, n)
     except SameHand as err:
@@ -275,6 +281,21 @@ def record(game: Game, entry: HandEntry, n: int | None) -> Recording:
     number = state.hands[-1].n
     text = f"Hand {number} recorded." + (f" {state.win_reason}" if state.over else "")
     return Recording(Outcome.RECORDED, number, state, text)
+
+
+def _undone_since(game_id: str, n: int, seen: int, entry: HandEntry) -> bool:
+    """Whether hand *n*, just as *entry*, was undone after the game's version *seen*."""
+    undone = db.session.scalars(
+        select(UndoneHand.entry).where(UndoneHand.game_id == game_id, UndoneHand.n == n, UndoneHand.version > seen)
+    ).all()
+    return any(_entry_or_none(found) == entry for found in undone)
+
+
+def _entry_or_none(data: object) -> HandEntry | None:
+    try:
+        return HandEntry.from_dict(data) if isinstance(data, dict) else None
+    except HandError:
+        return None
 
 
 def _current(game: Game) -> GameState:
@@ -348,6 +369,7 @@ def undo_last(game: Game, expected_n: int | None = None, *, expected_version: in
     version = _bump(
         game, StaleGame(), finished_at=_finished_at(game, new_state, _stopped_early(game)), **_totals(new_state)
     )
+    db.session.add(UndoneHand(game_id=game.id, n=last.n, version=version, entry=entry_for(last).to_dict()))
     db.session.delete(last)
     db.session.commit()
     states().put((game.id, version), version, new_state)

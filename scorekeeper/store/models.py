@@ -160,6 +160,27 @@ class Hand(Model):
         return f"<Hand {self.game_id}#{self.n}>"
 
 
+class UndoneHand(Model):
+    """A hand taken off the sheet by Undo: what it was, and the game's version once it was gone.
+
+    Kept so that a copy of that very hand sent again later (a phone that kept it
+    with no signal, a page opened before the undo) is told it was undone rather
+    than brought back.
+    """
+
+    __tablename__ = "undone_hands"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    n: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    entry: Mapped[dict] = mapped_column(JSON)
+    undone_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<UndoneHand {self.game_id}#{self.n} v{self.version}>"
+
+
 # -- Card parties: an evening's settings and its log -------------------------------
 
 

@@ -28,11 +28,11 @@ def doors(monkeypatch):
     calls = []
     real = services.record
 
-    def record(game, entry, n):
+    def record(game, entry, n, **seen):
         from flask import request
 
         calls.append(request.path)
-        return real(game, entry, n)
+        return real(game, entry, n, **seen)
 
     monkeypatch.setattr(services, "record", record)
     return calls
@@ -133,3 +133,38 @@ def test_a_refused_hand_is_refused_at_the_bid_on_every_channel_and_changes_nothi
     assert queued.status_code == 422 and queued.get_json()["field"] == "bid"
     with app.app_context():
         assert db.session.scalars(select(Hand).where(Hand.game_id == game_id)).all() == []
+
+
+def test_a_copy_sent_again_after_another_phone_undid_that_hand_is_not_brought_back(client, app, csrf):
+    """Phone A keeps hand 1 with no signal; phone B records the same hand and undoes it; A's copy arrives."""
+    game_id, token = new_game(client)
+    sheet = f"/games/{game_id}/{token}"
+    kept = {**FORM, "csrf_token": csrf(client, sheet), "version": "1"}  # the sheet A had open
+    headers = {"Authorization": f"Bearer {token}"}
+    assert client.post(f"/api/v1/games/{game_id}/hands", json=JSON, headers=headers).status_code == 201
+    assert client.delete(f"/api/v1/games/{game_id}/hands/last", headers=headers).status_code == 200
+    resent = client.post(sheet + "/hands/queued", data=kept)
+    assert resent.status_code == 409
+    assert resent.get_json()["outcome"] == "undone"
+    assert resent.get_json()["message"].startswith("Hand 1 was undone on another phone")
+    page = client.post(sheet + "/hands", data=kept)
+    assert page.status_code == 409 and "was undone on another phone" in page.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalars(select(Hand).where(Hand.game_id == game_id)).all() == []
+    # The sheet as it is now (after the undo) may enter that hand again: the undo is behind it.
+    again = client.post(sheet + "/hands", data={**FORM, "csrf_token": csrf(client, sheet), "version": "3"})
+    assert again.status_code == 303
+    # A different hand 1 from the old sheet is no copy of the undone one: it is recorded.
+    other_game, other_token = new_game(client)
+    other = f"/games/{other_game}/{other_token}"
+    auth = {"Authorization": f"Bearer {other_token}"}
+    client.post(f"/api/v1/games/{other_game}/hands", json=JSON, headers=auth)
+    client.delete(f"/api/v1/games/{other_game}/hands/last", headers=auth)
+    different = {**FORM, "bid": "25", "tricks": "5", "csrf_token": csrf(client, other), "version": "1"}
+    assert client.post(other + "/hands/queued", data=different).status_code == 201
+
+
+def test_the_sheet_form_carries_the_version_it_was_read_at(client, csrf):
+    game_id, token = new_game(client)
+    body = client.get(f"/games/{game_id}/{token}").get_data(as_text=True)
+    assert 'name="version" value="1"' in body

@@ -129,6 +129,8 @@ def _render_sheet(
 def fresh_hand_form(game: Game, state: GameState) -> HandForm:
     """The empty form for the next hand (or, just after an undo, the removed hand filled in)."""
     form = HandForm(state, formdata=None, entry_by=entry_way(game))
+    # The version the sheet shows: a hand undone on another phone after this is not brought back.
+    form.version.data = game.version
     _prefill_reentry(game, state, form)
     return form
 
@@ -286,7 +288,7 @@ def record(game_id: str, token: str):
     except HandError as err:
         form.refuse(err)
         return _render_sheet(game, state, form, status=422)
-    recording = services.record(game, entry, form.number())
+    recording = services.record(game, entry, form.number(), seen=form.expected_version())
     if recording.outcome is services.Outcome.REFUSED:
         form.refuse(HandError(recording.message, recording.field))
         return _render_sheet(game, state, form, status=422)

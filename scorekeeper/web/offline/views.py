@@ -165,7 +165,7 @@ def queued_hand(game_id: str, token: str):
         entry = form.entry()
     except HandError as err:
         return _answer(422, "refused", n, str(err), field=err.field)
-    recording = services.record(game, entry, n)
+    recording = services.record(game, entry, n, seen=form.expected_version())
     match recording.outcome:
         case services.Outcome.RECORDED:
             return _answer(201, "recorded", n, recording.message)
@@ -173,6 +173,8 @@ def queued_hand(game_id: str, token: str):
             return _answer(200, "recorded", n, f"Hand {n} is on the sheet, just as entered: it was saved once.")
         case services.Outcome.REFUSED:
             return _answer(422, "refused", n, recording.message, field=recording.field)
+        case services.Outcome.UNDONE:
+            return _answer(409, "undone", n, recording.message, next=recording.state.next_n)
     next_n = recording.state.next_n
     if n < next_n:
         message = f"Hand {n} was recorded on another phone while this one had no signal."
