@@ -176,7 +176,7 @@ def sentence(exc: Exception) -> str:
 def read_cards(text: str, name: str, problems: dict[str, str]) -> tuple[Card, ...] | None:
     """Read the cards of one field with the engine's parser; a problem is recorded against the field."""
     try:
-        return parse_cards(text or "")
+        return parse_cards(text) if text and text.strip() else ()
     except CardError as exc:
         problems[name] = sentence(exc)
         return None

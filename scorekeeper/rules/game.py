@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .bidding import Bid, allowed_bids, bid_label, bid_needs, min_bid, parse_bid
-from .options import Rules
+from .options import Rules, RulesError
 from .points import HandError, check_points, high_needed, points_from_tricks
 
 __all__ = [
@@ -137,6 +137,8 @@ class GameSetup:
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise RulesError("Give the rules the game is played under (Rules, or Rules.from_dict)", "rules")
         sides = tuple(Side(s[0], tuple(s[1])) for s in self.sides)
         object.__setattr__(self, "sides", sides)
         if len(sides) < 2:
@@ -627,6 +629,8 @@ class GameState:
         if limit is None:
             return self.eliminated
         out = [s for s in self.active_sides if scores[s] <= limit]
+        if len(out) == len(self.active_sides):
+            return self.eliminated  # RULES.md §7: a hand that would put out every side left puts out none
         for s in out:
             notes.append(Note(f"{self.setup.names[s]}: fell to {scores[s]}, out of the game", NoteKind.ELIMINATED, s))
         return self.eliminated | frozenset(out)
@@ -770,13 +774,14 @@ class GameState:
         if tally.made and entry.bidder is not None:
             out = [s for s in tally.team if scores[s] >= target]
             if out:
-                side = max(out, key=lambda s: (scores[s], s == entry.bidder))
-                return _Decision(
-                    side,
-                    WinReason.BIDDER_GOES_OUT,
-                    f"{names[entry.bidder]} bid {bid_label(tally.bid)} and made it: "
-                    f"the bidder goes out with {scores[side]}.",
-                )
+                # The bid was the bidder's: when bidder and called partner both reach the target, the bidder wins.
+                side = entry.bidder if entry.bidder in out else out[0]
+                made = f"{names[entry.bidder]} bid {bid_label(tally.bid)} and made it: "
+                if side == entry.bidder:
+                    text = made + f"the bidder goes out with {scores[side]}."
+                else:
+                    text = made + f"the called partner, {names[side]}, goes out with {scores[side]}."
+                return _Decision(side, WinReason.BIDDER_GOES_OUT, text)
         candidates = [s for s in active if s not in tally.team and scores[s] >= target]
         if not candidates:
             return _Decision()

@@ -83,6 +83,15 @@ class Rules:
     elimination_at: int | None = None
     call_for_partner: bool = False
 
+    def __new__(cls, *args: Any, **options: Any) -> Rules:
+        # Name an unknown option in the engine's own error rather than the constructor's TypeError.
+        if args:
+            raise RulesError("Give the options by name, such as Rules(target=110)", "rules")
+        for name in options:
+            if name not in _FIELD_NAMES:
+                raise RulesError(f"There is no house rule called '{str(name)[:40]}'", str(name)[:40])
+        return object.__new__(cls)
+
     def __post_init__(self) -> None:
         for name in _BOOLS:
             if not isinstance(getattr(self, name), bool):
