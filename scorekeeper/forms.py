@@ -46,6 +46,8 @@ MAX_PARTNER_SIDES = 4
 TRICK_PAIRS = [(str(t), str(t)) for t in range(TRICKS_IN_HAND + 1)]
 # Options typed as numbers; elimination is typed as the points below zero, so nobody types a minus sign.
 NUMBER_OPTIONS = ("target", "lock_at", "green_at", "elimination_at")
+# Options whose blank engine value (None) is a choice of its own, written "any" in the form.
+ANY_OPTIONS = {"hold_from": "Any bid", "others_draw_at_most": "As many as the table allows"}
 NOT_NEEDED = ""
 NOBODY = "none"
 HIGH_MARK = "h"
@@ -316,8 +318,8 @@ _AS_PRESET = object()
 
 def _option_choices(info) -> list[tuple[str, str]]:
     choices = [("", "As the rules chosen above")]
-    if info.name == "hold_from":
-        return choices + [("any", "Any bid")] + [(str(v), str(v)) for v in info.choices if v is not None]
+    if info.name in ANY_OPTIONS:
+        return choices + [("any", ANY_OPTIONS[info.name])] + [(str(v), str(v)) for v in info.choices if v is not None]
     if info.choices == (True, False):
         return choices + [("yes", "Yes"), ("no", "No")]
     return choices + [(str(v), choice_label(v)) for v in info.choices]
@@ -335,7 +337,7 @@ def _read_option(info, raw):
         except NumberError:
             raise ValueError(f"Write {info.label.lower()} as a whole number of points, such as 100.") from None
         return -value if info.name == "elimination_at" else value
-    if info.name == "hold_from":
+    if info.name in ANY_OPTIONS:
         if raw == "any":
             return None
         try:
@@ -355,7 +357,7 @@ def _option_raw(info, value) -> str:
         if value is None:
             return ""
         return str(-value) if info.name == "elimination_at" else str(value)
-    if info.name == "hold_from":
+    if info.name in ANY_OPTIONS:
         return "any" if value is None else str(value)
     if info.choices == (True, False):
         return "yes" if value else "no"
@@ -424,7 +426,9 @@ class HandForm(FlaskForm):
         self.may_have_no_high = rules.may_score_25
         if entry_by in ENTRY_WAYS and not self.by.raw_data:
             self.by.data = entry_by
-        self.bidder.choices = options((str(i), name) for i, name in enumerate(names))
+        # In an overtime (tie_break: overtime) only the tied sides play on: the sheet offers only them.
+        bidders = state.active_sides if state.overtime else range(len(names))
+        self.bidder.choices = options((str(i), names[i]) for i in bidders)
         self.bid.choices = options((str(b), bid_label(b)) for b in state.bid_choices())
         point_pairs = [(str(p), str(p)) for p in point_choices(rules)]
         self.took_points.choices = options(point_pairs)

@@ -22,6 +22,7 @@ from .. import services
 from ..models import Game
 from ..numbers import NumberError, parse_int
 from ..rules import GameState, HandEntry, HandError, SetupError, Side
+from ..rules.draw import game_draw_limit
 from ..rules.options import RulesError
 from . import BadInput, bp, public_url, read_body
 from . import error as api_error
@@ -76,7 +77,21 @@ def state_json(game: Game, state: GameState) -> dict:
         "first_bidder": state.first_bidder,
         "next_n": state.next_n,
         "min_bids": list(state.min_bids),
+        "overtime": sorted(state.overtime),
+        "draw": draw_json(state),
         "hands": [hand_json(hand) for hand in state.hands],
+    }
+
+
+def draw_json(state: GameState) -> dict:
+    """How many cards the players of the next hand may change (RULES.md §11), for those still playing."""
+    limit = game_draw_limit(state)
+    return {
+        "players": limit.players,
+        "keep": limit.keep,
+        "change": limit.change,
+        "others_change": limit.others_change,
+        "four_and_a_flip": limit.flip,
     }
 
 
