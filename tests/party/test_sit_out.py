@@ -104,3 +104,35 @@ def test_over_random_evenings_sitting_out_is_fair_and_goes_by_the_rule(count, ga
     counts = [outs[c] for c in all_evening]
     if counts:
         assert max(counts) - min(counts) <= 1, dict(outs)
+
+
+@given(
+    st.integers(3, 14),
+    st.lists(st.tuples(st.sampled_from(["late", "gone"]), st.integers(0, 40)), max_size=10),
+    st.integers(0, 2**32 - 1),
+)
+@settings(max_examples=80, deadline=None)
+def test_where_a_couple_is_told_to_go_next_is_where_it_sits_with_late_and_gone_couples(count, changes, seed):
+    """A couple's card says its next table as soon as its own table reports, unless that is not known yet."""
+    setup, entries, state = started(count, games=6)
+    rng = random.Random(seed)
+    for game in range(1, 6):
+        for what, who in changes[(game - 1) :: 6]:
+            try:
+                state.apply(AddCouple(Couple("Late")) if what == "late" else Gone(who % len(state.couples)))
+            except PartyError:
+                pass
+        told: dict[int, int | None] = {}
+        for table in state.missing():
+            state.apply(state.result_entry(state.game, table.number, table.seats[rng.randrange(2)]))
+            if not state.missing():
+                break
+            for couple in table.seats:
+                told[couple] = state.heading_to(couple)
+        play(state, entries, rng, games=game)
+        following = state.seating_of(game + 1)
+        for couple, table_number in told.items():
+            if table_number is None:
+                continue
+            seated = following.table_of(couple)
+            assert (0 if seated is None else seated.number) == table_number, (game, couple)
