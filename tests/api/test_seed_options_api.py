@@ -97,3 +97,29 @@ def test_called_card_questions_that_make_no_sense_are_refused(client, extra, fie
     response = legal(client, **body)
     assert response.status_code in (400, 422)
     assert response.get_json()["error"]["field"] == field
+
+
+def test_only_the_partner_out_the_reason_names_the_partner(client):
+    game = start(client, {"preset": "new-england", "call_for_partner": True}, FIVE, [90, 0, 0, 100, 0])
+    state = record(client, game, 1, bidder=0, bid=20, partner=3, points=[10, 5, 0, 15, 0]).get_json()["state"]
+    assert state["winner"] == 3
+    assert "Dot" in state["win_reason"] and "the bidder goes out" not in state["win_reason"]
+
+
+def test_a_hand_that_would_put_out_every_side_left_puts_out_none_through_the_api(client):
+    rules = {"preset": "new-england", "call_for_partner": True, "elimination_at": -80, "high_without_trump": "none"}
+    game = start(client, rules, FIVE, [-75] * 5)
+    hands = [
+        dict(bidder=0, bid=15, partner=1, points=[0, 0, 10, 10, 10]),
+        dict(bidder=2, bid=15, points=[0, 0, 0, 15, 15]),
+        dict(bidder=3, bid=30, partner=4, points=[0, 0, 0, 10, 15]),
+    ]
+    for n, hand in enumerate(hands, start=1):
+        response = record(client, game, n, **hand)
+        assert response.status_code == 201, response.get_json()
+    state = response.get_json()["state"]
+    assert state["scores"][3:] == [-80, -80]
+    assert state["winner"] is None
+    assert [("eliminated" in marks) for marks in state["standing"]] == [True, True, True, False, False]
+    assert state["dealer"] in ("Dot", "Eve")
+    assert record(client, game, 4, bidder=3, bid=15, partner=4, points=[0, 0, 0, 10, 15]).status_code == 201
