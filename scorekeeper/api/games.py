@@ -31,6 +31,7 @@ from scorekeeper.rules import (
     Side,
     has_hidden_character,
 )
+from scorekeeper.rules.draw import game_draw_limit
 from scorekeeper.rules.options import RulesError
 from scorekeeper.store import games as services
 from scorekeeper.store.models import Game
@@ -90,7 +91,21 @@ def state_json(game: Game, state: GameState) -> dict:
         "first_bidder": state.first_bidder,
         "next_n": state.next_n,
         "min_bids": list(state.min_bids),
+        "overtime": sorted(state.overtime),
+        "draw": draw_json(state),
         "hands": [hand_json(hand) for hand in state.hands],
+    }
+
+
+def draw_json(state: GameState) -> dict:
+    """How many cards the players of the next hand may change (RULES.md §11), for those still playing."""
+    limit = game_draw_limit(state)
+    return {
+        "players": limit.players,
+        "keep": limit.keep,
+        "change": limit.change,
+        "others_change": limit.others_change,
+        "four_and_a_flip": limit.flip,
     }
 
 

@@ -17,8 +17,10 @@ from scorekeeper.party import (
     MAX_GAMES,
     MAX_NAME,
     MAX_PRIZES,
+    AddCouple,
     Couple,
     GameKind,
+    Gone,
     PartyError,
     PartySetup,
     PartyState,
@@ -31,6 +33,7 @@ from scorekeeper.store.parties import PartyRow
 
 PARTY_FIELDS = ("name", "date", "games", "kind", "play_to", "prizes", "booby", "cookie_jar", "couples", "start")
 RESULT_FIELDS = ("game", "table", "winner", "correct")
+COUPLE_FIELDS = ("name", "players")
 
 
 # -- The evening as JSON -------------------------------------------------------------
@@ -290,3 +293,52 @@ def get_party(party_id: str):
     response.headers["Cache-Control"] = "no-cache"
     response.headers["ETag"] = f'"{etag}"'
     return response
+
+
+@bp.post("/parties/<party_id>/couples")
+def add_couple(party_id: str):
+    """Register a late couple: it plays from the next game (RULES.md §14)."""
+    try:
+        row, state = _loaded(party_id)
+        _may_write(row)
+        data = read_body(COUPLE_FIELDS)
+        players = data.get("players", [])
+        if not isinstance(players, list) or len(players) > 2:
+            raise BadInput("A couple is two players", "players")
+        couple = Couple(
+            _text(data.get("name"), "the couple a name", "name"),
+            tuple(_text(p, "every player's name", "players") for p in players),
+        )
+        try:
+            state = store.write(party_id, lambda s: [AddCouple(couple)], source="api")
+        except PartyError as err:
+            # The evening is over, or its last game is being played: no couple can join (API.md: field couples).
+            raise BadInput(str(err), "couples") from None
+    except (BadInput, PartyError) as exc:
+        return _answer(exc)
+    except LookupError:
+        return _answer(BadInput("There is no card party with that id", "id", 404))
+    row, state = _loaded(party_id)
+    return make_response(jsonify({"couple": len(state.couples) - 1, "state": party_json(row, state)}), 201)
+
+
+@bp.post("/parties/<party_id>/couples/<index>/gone")
+def couple_gone(party_id: str, index: str):
+    """Mark a couple gone home: it plays no game after the one being played."""
+    try:
+        row, state = _loaded(party_id)
+        _may_write(row)
+        read_body(())  # an empty JSON object: every write of the API is JSON
+        try:
+            couple = parse_int(index, lo=0, hi=MAX_COUPLES, what="The couple")
+        except NumberError:
+            raise BadInput("The couple is its number, counted from 0", "couple", 404) from None
+        if couple >= len(state.couples):
+            raise BadInput(f"There is no couple {couple}: the evening has {len(state.couples)}", "couple", 404)
+        state = store.write(party_id, lambda s: [Gone(couple)], source="api")
+    except (BadInput, PartyError) as exc:
+        return _answer(exc)
+    except LookupError:
+        return _answer(BadInput("There is no card party with that id", "id", 404))
+    row, state = _loaded(party_id)
+    return jsonify({"state": party_json(row, state)})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
 
 from flask import jsonify, request
@@ -10,6 +11,7 @@ from flask import jsonify, request
 from scorekeeper.api.base import BadInput, bp, error
 from scorekeeper.rules import (
     PRESETS,
+    TRICKS_IN_HAND,
     Card,
     CardError,
     Rules,
@@ -213,6 +215,17 @@ def trick():
     )
 
 
+def read_called(data: dict[str, Any]) -> dict[str, Any]:
+    """Read ``trick_number`` (1 to 5) and ``called`` (the card the bidder called), both optional."""
+    number = data.get("trick_number")
+    if number is not None and (
+        isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= TRICKS_IN_HAND
+    ):
+        raise BadInput("'trick_number' is the trick's number, 1 to 5: a hand has five tricks.", "trick_number")
+    called = data.get("called")
+    return {"trick_number": number, "called": None if called is None else read_card(called, "called")}
+
+
 @bp.post("/referee/legal")
 @answer
 def legal():
@@ -223,7 +236,8 @@ def legal():
     trick_cards = read_cards(data.get("trick"), "trick", required=False)
     hand = read_cards(data.get("hand"), "hand")
     given = {"hand": hand, "trick": trick_cards}
-    result = ask("hand", legal_plays, hand, trick_cards, trump, rules, cards=given)
+    called = read_called(data)
+    result = ask("hand", partial(legal_plays, **called), hand, trick_cards, trump, rules, cards=given)
     body: dict[str, Any] = {
         "legal": codes(result.legal),
         "held_back": codes(result.held_back),
@@ -233,7 +247,7 @@ def legal():
     }
     if data.get("play") is not None:
         play = read_card(data.get("play"), "play")
-        verdict = ask("play", judge_play, play, hand, trick_cards, trump, rules)
+        verdict = ask("play", partial(judge_play, **called), play, hand, trick_cards, trump, rules)
         body |= {
             "play": play.code,
             "play_is_legal": verdict.legal,

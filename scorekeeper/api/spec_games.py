@@ -483,6 +483,25 @@ SCHEMAS: dict = {
             "first_bidder": {"type": "string"},
             "next_n": {"type": "integer"},
             "min_bids": {"type": "array", "items": {"type": ["integer", "null"]}},
+            "overtime": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "Under tie_break overtime: the tied sides that alone play the next hands until one "
+                "wins (the others neither bid nor score). Empty otherwise.",
+            },
+            "draw": {
+                "type": "object",
+                "description": "The draw of the next hand, for the players still playing it: keep at least `keep` "
+                "of your own cards and change at most `change` (the bidder) or `others_change` (everyone else; "
+                "3 in One-hundred and ten). With four_and_a_flip `keep` is 0.",
+                "properties": {
+                    "players": {"type": "integer"},
+                    "keep": {"type": "integer"},
+                    "change": {"type": "integer"},
+                    "others_change": {"type": "integer"},
+                    "four_and_a_flip": {"type": "boolean"},
+                },
+            },
             "hands": {"type": "array", "items": _ref("HandRow")},
         },
     },

@@ -107,9 +107,84 @@ PATHS: dict = {
             },
         }
     },
+    "/api/v1/parties/{party_id}/couples": {
+        "post": {
+            "operationId": "addLateCouple",
+            "summary": "Register a late couple",
+            "description": "The couple plays from the next game (RULES.md §14): it fills an empty seat after the "
+            "couple that sat out, in number order with other late arrivals. Its index (counted from 0) is "
+            "`couple` in the answer.",
+            "tags": ["parties"],
+            "security": [{"partyEditToken": []}],
+            "parameters": [_PARTY_ID],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("LateCouple")}}},
+            "responses": {
+                "201": _json(
+                    {
+                        "type": "object",
+                        "required": ["couple", "state"],
+                        "properties": {"couple": {"type": "integer"}, "state": _ref("Party")},
+                    },
+                    "The couple is registered.",
+                ),
+                "400": _error("The body is not a JSON object."),
+                "401": _error("No `Authorization: Bearer <edit_token>` header."),
+                "403": _error("The token is not this party's edit token."),
+                "404": _error("No party with that id."),
+                "415": _error("The body was not sent as application/json."),
+                "422": _error(
+                    "No name, a name too long, or (field `couples`) the last game is being played or the evening "
+                    "is over."
+                ),
+            },
+        }
+    },
+    "/api/v1/parties/{party_id}/couples/{index}/gone": {
+        "post": {
+            "operationId": "coupleGone",
+            "summary": "Mark a couple gone home",
+            "description": "The couple plays no game after the one being played; its seat is filled as RULES.md "
+            "§14 says.",
+            "tags": ["parties"],
+            "security": [{"partyEditToken": []}],
+            "parameters": [
+                _PARTY_ID,
+                {
+                    "name": "index",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "integer", "minimum": 0},
+                    "description": "The couple's index in `couples`, counted from 0.",
+                },
+            ],
+            "requestBody": {
+                "required": True,
+                "description": "An empty JSON object, `{}`: like every write of the API, it is sent as JSON.",
+                "content": {"application/json": {"schema": {"type": "object", "additionalProperties": False}}},
+            },
+            "responses": {
+                "200": _json(
+                    {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}},
+                    "The couple is marked gone.",
+                ),
+                "401": _error("No `Authorization: Bearer <edit_token>` header."),
+                "403": _error("The token is not this party's edit token."),
+                "404": _error("No party with that id, or no couple with that index."),
+                "415": _error("The body was not sent as application/json."),
+                "409": _error("The couple is already marked gone."),
+                "422": _error("Fewer than two couples would be left playing, or the evening is over."),
+            },
+        }
+    },
 }
 
 SCHEMAS: dict = {
+    "LateCouple": {
+        "type": "object",
+        "required": ["name"],
+        "additionalProperties": False,
+        "properties": {"name": _NAME, "players": {"type": "array", "items": _NAME, "maxItems": 2}},
+    },
     "NewParty": {
         "type": "object",
         "required": ["name", "couples"],
@@ -201,7 +276,10 @@ SCHEMAS: dict = {
                     },
                 },
             },
-            "sits_out": {"type": ["integer", "null"]},
+            "sits_out": {
+                "type": ["integer", "null"],
+                "description": "The couple sitting out the game being played (RULES.md §14), or null.",
+            },
             "missing": {"type": "array", "items": {"type": "integer"}, "description": "Tables still to report."},
             "results": {
                 "type": "array",

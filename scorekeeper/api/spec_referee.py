@@ -6,7 +6,7 @@ import functools
 import re
 import sys
 
-from scorekeeper.rules import PRESETS
+from scorekeeper.rules import PRESETS, TRICKS_IN_HAND
 from scorekeeper.rules import cards as _cards
 
 
@@ -273,6 +273,17 @@ SCHEMAS: dict = {
             "hand": {"$ref": "#/components/schemas/Cards"},
             "play": {"$ref": "#/components/schemas/Card"},
             "rules": {"$ref": "#/components/schemas/Rules"},
+            "trick_number": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": TRICKS_IN_HAND,
+                "description": "This trick's number in the hand (1 to 5); with called, under call_for_partner.",
+            },
+            "called": {
+                "$ref": "#/components/schemas/Card",
+                "description": "With call_for_partner: the card the bidder called. Its holder must play it on the "
+                "second trick (and may not hold it back past it).",
+            },
         },
     },
     "LegalAnswer": {
@@ -296,6 +307,8 @@ SCHEMAS: dict = {
                     "offsuit-any",
                     "offsuit-follow-suit-or-trump",
                     "offsuit-cannot-follow",
+                    "called-card-second-trick",
+                    "called-card-overdue",
                 ],
             },
             "measured_against": {"type": ["string", "null"]},

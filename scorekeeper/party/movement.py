@@ -6,11 +6,13 @@ The movement, as the evening's rule (the README says it in words):
   the two deals first. With an odd number the last couple sits out.
 - After each game the winning couple at table t moves to table t + 1 (the last
   table's winner to table 1); the losing couple stays. The winner deals first.
-- With an odd number of couples one couple sits out each game, in turn by couple
-  number: the next couple in turn gives its seat to the couple that sat out.
-- A couple that goes home leaves a gap; a late couple, or the one sitting out,
-  fills gaps first, table by table. Tables are couples ÷ 2: when couples leave,
-  the highest tables close and their couples fill the gaps.
+- With an odd number of couples one couple sits out each game, in turn: the next
+  couple present after the one that sat out last, by couple number, going round.
+- Then the seats of couples gone home and of the couple whose turn it is to sit
+  out are empty; tables are couples ÷ 2, so the highest tables close when couples
+  leave. Empty seats are filled table by table, the dealing seat first, by the
+  couple that sat out the game before, then late arrivals, then the couples of
+  closed tables (RULES.md §14).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Seating", "Table", "first_seating", "next_seating"]
+__all__ = ["Seating", "Table", "first_seating", "next_seating", "sitting_out_next"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +76,15 @@ def next_seating(
 ) -> Seating:
     """Seat the game after *before*, given each table's winning seat (table number -> 0 or 1).
 
-    *present* are the couples playing the next game in registration order (late
-    arrivals in, couples gone out); *last_out* is the last couple that sat out, for
-    the turn.
+    *present* are the couples playing the next game (late arrivals in, couples gone
+    out); *last_out* is the last couple that sat out, for the turn (RULES.md §14).
     """
-    present_list = list(present)
+    present_list = sorted(present)
     here = set(present_list)
+    size = len(present_list) // 2
+    sits_out = sitting_out_next(present_list, last_out) if len(present_list) % 2 else None
+    staying = here - {sits_out}
+
     count = len(before.tables)
     seats: list[list[int | None]] = [[None, None] for _ in range(count)]
     for table in before.tables:
@@ -88,49 +93,44 @@ def next_seating(
         seats[table.number - 1][1] = loser
         seats[table.number % count][0] = winner  # the last table's winner goes to table 1
 
-    size = len(present_list) // 2
+    # Gaps are filled by the couple that sat out the game before, then late arrivals in
+    # number order, then the couples of closed tables (lower table first, dealing seat first).
     pool: list[int] = []
-    if before.sits_out is not None and before.sits_out in here:
+    if before.sits_out is not None and before.sits_out in staying:
         pool.append(before.sits_out)
-    for row in seats[size:]:  # tables that close: their couples find a seat below
-        pool.extend(c for c in row if c is not None and c in here)
+    played = set(before.seated())
+    pool.extend(c for c in present_list if c in staying and c not in played and c != before.sits_out)
+    for row in seats[size:]:
+        pool.extend(c for c in row if c is not None and c in staying)
     del seats[size:]
     while len(seats) < size:
         seats.append([None, None])
-    placed = {c for row in seats for c in row if c is not None and c in here} | set(pool)
-    pool.extend(c for c in present_list if c not in placed)
 
     filled = 0
     for row in seats:
         for i, couple in enumerate(row):
-            if couple is None or couple not in here:
+            if couple is None or couple not in staying:
                 row[i] = pool[filled]
                 filled += 1
-    rest = pool[filled:]
-    sits_out = rest[0] if rest else None
-
-    if sits_out is not None and sits_out == before.sits_out and len(present_list) > 1:
-        # Nobody needed the seat of the couple that sat out: the next couple in turn gives up its own.
-        taker = _next_in_turn(present_list, last_out if last_out is not None else sits_out, sits_out)
-        for row in seats:
-            for i, couple in enumerate(row):
-                if couple == taker:
-                    row[i] = sits_out
-        sits_out = taker
+    if filled != len(pool):  # every couple present has a seat or sits out; this guards the arithmetic
+        raise AssertionError("a couple was left without a seat")
     tables = tuple(Table(n + 1, (_seat(row[0]), _seat(row[1]))) for n, row in enumerate(seats))
     return Seating(before.game + 1, tables, sits_out)
+
+
+def sitting_out_next(present: Sequence[int], last_out: int | None) -> int:
+    """The couple whose turn it is to sit out: the next one present after *last_out*, going round.
+
+    With nobody out yet, the highest-numbered couple present sits out, as in game 1.
+    """
+    ordered = sorted(present)
+    if last_out is None:
+        return ordered[-1]
+    later = [c for c in ordered if c > last_out]
+    return later[0] if later else ordered[0]
 
 
 def _seat(couple: int | None) -> int:
     if couple is None:  # every gap is filled above; this guards the arithmetic
         raise AssertionError("a seat was left empty")
     return couple
-
-
-def _next_in_turn(present: Sequence[int], after: int, skip: int) -> int:
-    """The couple after *after* in couple-number order, cycling, other than *skip*."""
-    ordered = sorted(present)
-    later = [c for c in ordered if c > after and c != skip]
-    if later:
-        return later[0]
-    return next(c for c in ordered if c != skip)

@@ -192,9 +192,15 @@ class PartyState:
         results = self.results[self.game - 1]
         if table is None or table.number not in results:
             return None
+        present = self.present(self.game + 1)
+        won = table.seats[results[table.number]] == couple
+        moved_to = table.number % len(seating.tables) + 1 if won else table.number
+        if moved_to > len(present) // 2 and len(results) < len(seating.tables):
+            # Its table closes: where it sits depends on who else stands up from closed tables.
+            return None
         # Other tables' results do not move this couple: any winner will do for them.
         winners = {t.number: results.get(t.number, 0) for t in seating.tables}
-        return next_seating(seating, winners, self.present(self.game + 1), self._last_out(self.game))
+        return next_seating(seating, winners, present, self._last_out(self.game))
 
     def _ranked(self) -> list[int]:
         """Couples that played at least one game, or are playing."""

@@ -51,7 +51,7 @@ def allowed_bids(score: int, rules: Rules, *, bagged: bool = False, hold: bool =
 
 
 def parse_bid(value: object) -> Bid:
-    """Read a bid: 15, "20", "30 for 60", "60 for 120", "slam"."""
+    """Read a bid: 15, 20, "30 for 60", "60 for 120", "slam" (a number as text, "20", is refused)."""
     if isinstance(value, bool):
         raise HandError("Choose the bid: 15, 20, 25 or 30", "bid")
     if isinstance(value, int):
@@ -61,7 +61,8 @@ def parse_bid(value: object) -> Bid:
     if isinstance(value, str):
         key = "-".join(value.strip().lower().split())
         if key.isascii() and key.isdigit() and len(key) <= 3:
-            return parse_bid(int(key))
+            # One codec per notation: forms and the API read numbers; the engine takes the number itself.
+            raise HandError(f"Give the bid as the number {int(key)}, not the text '{key}'", "bid")
         if key in _SPECIAL_WORDS:
             return _SPECIAL_WORDS[key]
     if value is None:

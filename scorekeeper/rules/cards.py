@@ -14,9 +14,11 @@ __all__ = ["Suit", "Card", "CardError", "parse_cards", "split_tokens", "deck", "
 class CardError(ValueError):
     """A card could not be read, or is not allowed where it was given."""
 
-    def __init__(self, message: str, token: str | None = None):
+    def __init__(self, message: str, token: str | None = None, *, field: str | None = None):
         super().__init__(message)
         self.token = token
+        # The input the card came from ("cards", "hand", "trick"…), where the engine knows it.
+        self.field = field
 
 
 class Suit(enum.Enum):
@@ -179,14 +181,24 @@ def deck(joker: bool = False) -> tuple[Card, ...]:
 
 
 def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
-    """Read several cards (``"5h jd ah"`` or a list); a card given twice is an error."""
+    """Read several cards (``"5h jd ah"`` or a list); a card given twice is an error.
+
+    Text with no card in it is refused (it is almost always a field left blank); an empty
+    list is no cards, as for a trick nobody has played to yet.
+    """
     if isinstance(cards, str):
         tokens: Iterable[str | Card] = split_tokens(cards)
-    else:
+        if not tokens:
+            raise CardError("No cards given: write them like 5H 10♦ JC", "", field="cards")
+    elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray)):
         tokens = cards
+    else:
+        raise CardError("Give the cards as text (5H 10♦ JC) or a list of cards", None, field="cards")
     result: list[Card] = []
     seen: set[Card] = set()
     for token in tokens:
+        if not isinstance(token, (str, Card)):
+            raise CardError(f"'{str(token)[:20]}' is not a card: write it like 5H, 10♦, JC or AS", None, field="cards")
         card = Card.parse(token)
         if card in seen:
             raise CardError(f"{card} is listed twice", str(token))

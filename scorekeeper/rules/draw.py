@@ -9,9 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .game import MAX_PLAYERS
+from .game import MAX_PLAYERS, GameState
+from .options import Rules
 
-__all__ = ["DrawError", "DrawLimit", "draw_limit", "draw_limits", "HAND_SIZE", "KITTY_SIZE", "MIN_PLAYERS"]
+__all__ = [
+    "DrawError",
+    "DrawLimit",
+    "draw_limit",
+    "draw_limits",
+    "game_draw_limit",
+    "HAND_SIZE",
+    "KITTY_SIZE",
+    "MIN_PLAYERS",
+]
 
 HAND_SIZE = 5
 KITTY_SIZE = 3
@@ -26,10 +36,16 @@ class DrawError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class DrawLimit:
-    """The draw at a table of ``players``: keep at least ``keep`` of your own cards."""
+    """The draw at a table of ``players``: keep at least ``keep`` of your own cards.
+
+    ``flip``: four and a flip is played (a player may throw away all five; the fifth new card comes face
+    up). ``others_at_most``: the most cards a player other than the bidder may draw (3 in One-hundred and ten).
+    """
 
     players: int
     keep: int
+    flip: bool = False
+    others_at_most: int | None = None
 
     @property
     def change(self) -> int:
@@ -37,17 +53,42 @@ class DrawLimit:
         return HAND_SIZE - self.keep
 
     @property
+    def others_change(self) -> int:
+        """The most cards a player other than the bidder may throw away and draw."""
+        if self.others_at_most is None:
+            return self.change
+        return min(self.change, self.others_at_most)
+
+    @property
+    def others_keep(self) -> int:
+        """The fewest of their own cards the players other than the bidder keep."""
+        return HAND_SIZE - self.others_change
+
+    @property
     def bidder_keeps(self) -> int:
         """The bidder takes the kitty but still keeps no more than a hand of cards."""
         return HAND_SIZE
 
 
-def draw_limit(players: int) -> DrawLimit:
-    """Return the draw limit for a table of ``players`` (2 to 8)."""
+def draw_limit(players: int, rules: Rules | None = None) -> DrawLimit:
+    """Return the draw limit for a table of ``players`` (2 to 8), under *rules* when given.
+
+    ``four_and_a_flip`` lets every player keep none of their cards; ``others_draw_at_most`` limits
+    what the players other than the bidder draw.
+    """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise DrawError(f"Forty-Fives is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
     keep = 1 if players <= _ROOMY_TABLE else players - _ROOMY_TABLE + 1
-    return DrawLimit(players, keep)
+    if rules is None:
+        return DrawLimit(players, keep)
+    if rules.four_and_a_flip:
+        keep = 0
+    return DrawLimit(players, keep, rules.four_and_a_flip, rules.others_draw_at_most)
+
+
+def game_draw_limit(state: GameState) -> DrawLimit:
+    """The draw limit of a game's next hand: for the players still playing it (not those out or sitting out)."""
+    return draw_limit(max(MIN_PLAYERS, state.players_playing), state.rules)
 
 
 def draw_limits() -> tuple[DrawLimit, ...]:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .cards import Card, CardError, Suit
-from .options import Rules
+from .options import Rules, RulesError
 from .rank import ACE_OF_HEARTS, RankTable, rank_table
 from .trick import check_cards
 
@@ -51,6 +51,8 @@ class PlayRule(enum.StrEnum):
     OFFSUIT_ANY = "offsuit-any"
     OFFSUIT_FOLLOW_SUIT_OR_TRUMP = "offsuit-follow-suit-or-trump"
     OFFSUIT_CANNOT_FOLLOW = "offsuit-cannot-follow"
+    CALLED_CARD_SECOND_TRICK = "called-card-second-trick"
+    CALLED_CARD_OVERDUE = "called-card-overdue"
 
 
 class VerdictKind(enum.StrEnum):
@@ -90,6 +92,9 @@ class PlayAnswer:
     @property
     def explanation(self) -> str:
         rule, table = self.rule, self._table
+        called = self._called_explanation() if rule in _CALLED_RULES else None
+        if called is not None:
+            return called
         if rule is PlayRule.LEADING:
             return "You are leading, so you may play any card."
         lead = self.trick[0]
@@ -144,13 +149,59 @@ class PlayAnswer:
             return f"{led.plural.capitalize()} were led and you hold none, so you may play any card."
         raise AssertionError(rule)
 
+    def _called_explanation(self) -> str | None:
+        called = self.legal[0]
+        if self.rule is PlayRule.CALLED_CARD_SECOND_TRICK:
+            return (
+                f"You hold {called}, the card the bidder called for a partner: it must be played on the second "
+                "trick, so it is the only card you may play now."
+            )
+        if self.rule is PlayRule.CALLED_CARD_OVERDUE:
+            return (
+                f"You still hold {called}, the card the bidder called for a partner: it had to be played on the "
+                "second trick and may not be held back any longer, so play it now."
+            )
+        return None
+
     def __repr__(self) -> str:
         return f"<PlayAnswer {self.rule}: {' '.join(map(str, self.legal))}>"
 
 
-def legal_plays(held: Iterable[str | Card], trick: Iterable[str | Card], trump: Suit | str, rules: Rules) -> PlayAnswer:
-    """Return the cards of ``held`` (a player's cards) that may be played to ``trick`` (played so far, lead first)."""
+_CALLED_RULES = (PlayRule.CALLED_CARD_SECOND_TRICK, PlayRule.CALLED_CARD_OVERDUE)
+
+
+def _check_called(rules: Rules, trick_number: int | None, called: str | Card | None) -> Card | None:
+    """Check the trick's number (1 to 5) and the card the bidder called (``call_for_partner`` only)."""
+    if trick_number is not None and (
+        isinstance(trick_number, bool) or not isinstance(trick_number, int) or not 1 <= trick_number <= 5
+    ):
+        raise CardError("The trick's number is 1 to 5: a hand has five tricks", None, field="trick_number")
+    if called is None:
+        return None
+    if not rules.call_for_partner:
+        raise RulesError("A called card only counts when the bidder calls for a partner", "called")
+    try:
+        return Card.parse(called)
+    except CardError as err:
+        raise CardError(str(err), err.token, field="called") from None
+
+
+def legal_plays(
+    held: Iterable[str | Card],
+    trick: Iterable[str | Card],
+    trump: Suit | str,
+    rules: Rules,
+    *,
+    trick_number: int | None = None,
+    called: str | Card | None = None,
+) -> PlayAnswer:
+    """Return the cards of ``held`` (a player's cards) that may be played to ``trick`` (played so far, lead first).
+
+    With ``call_for_partner``, *trick_number* (1 to 5) and *called* (the card the bidder called) let the
+    answer say that the called card must be played on the second trick (RULES.md §11).
+    """
     table = rank_table(trump, rules)
+    called_card = _check_called(rules, trick_number, called)
     cards = check_cards(held, table, rules, "hand")
     played = check_cards(trick, table, rules, "trick")
     if not cards:
@@ -169,6 +220,9 @@ def legal_plays(held: Iterable[str | Card], trick: Iterable[str | Card], trump: 
     ) -> PlayAnswer:
         return PlayAnswer(cards, played, legal, back, rule, against, table, rules)
 
+    if called_card is not None and trick_number is not None and trick_number >= 2 and called_card in cards:
+        rule = PlayRule.CALLED_CARD_SECOND_TRICK if trick_number == 2 else PlayRule.CALLED_CARD_OVERDUE
+        return answer((called_card,), rule)
     if not played:
         return answer(cards, PlayRule.LEADING)
     power = table.power
@@ -237,11 +291,18 @@ class Verdict:
 
 
 def judge_play(
-    card: str | Card, held: Iterable[str | Card], trick: Iterable[str | Card], trump: Suit | str, rules: Rules
+    card: str | Card,
+    held: Iterable[str | Card],
+    trick: Iterable[str | Card],
+    trump: Suit | str,
+    rules: Rules,
+    *,
+    trick_number: int | None = None,
+    called: str | Card | None = None,
 ) -> Verdict:
     """Judge one card played from ``held`` (the player's cards) to ``trick``: legal, a legal renege, or a renege."""
     card = Card.parse(card)
-    answer = legal_plays(held, trick, trump, rules)
+    answer = legal_plays(held, trick, trump, rules, trick_number=trick_number, called=called)
     if card not in answer.held:
         raise CardError(f"{card} is not in the hand", card.code)
     if card not in answer.legal:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .bidding import Bid, allowed_bids, bid_label, bid_needs, min_bid, parse_bid
-from .options import Rules
+from .options import Rules, RulesError
 from .points import HandError, check_points, high_needed, points_from_tricks
 
 __all__ = [
@@ -80,6 +80,7 @@ class NoteKind(enum.StrEnum):
     FROZEN = "frozen"
     FORTY_FIVE = "forty-five"
     ELIMINATED = "eliminated"
+    OVERTIME = "overtime"
 
 
 class Note(str):
@@ -138,6 +139,8 @@ class GameSetup:
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise RulesError("Give the rules the game is played under (Rules, or Rules.from_dict)", "rules")
         sides = tuple(Side(s[0], tuple(s[1])) for s in self.sides)
         object.__setattr__(self, "sides", sides)
         if len(sides) < 2:
@@ -295,6 +298,8 @@ class HandEntry:
         if unknown:
             raise HandError(f"A hand has no '{unknown[0][:20]}'", unknown[0][:20])
         bid = data.get("bid")
+        if isinstance(bid, str) and bid.isascii() and bid.isdigit() and len(bid) <= 3:
+            bid = int(bid)  # stored as text: the codec reads it back as the number it was
         return cls(
             bidder=_side_number(data, "bidder"),
             bid=None if bid is None else parse_bid(bid),
@@ -439,6 +444,8 @@ class GameState:
     dealer_seat: int
     standing: tuple[tuple[Standing, ...], ...]
     won_by: WinReason | None = None
+    # Under ``tie_break: overtime``, the tied sides that alone play on until one of them wins (empty otherwise).
+    overtime: frozenset[int] = frozenset()
 
     @classmethod
     def start(cls, setup: GameSetup) -> GameState:
@@ -502,17 +509,36 @@ class GameState:
     def min_bids(self) -> tuple[int | None, ...]:
         if not self.rules.bidding:
             return (None,) * len(self.scores)
-        return tuple(
-            None if s in self.eliminated else min_bid(score, self.rules) for s, score in enumerate(self.scores)
-        )
+        return tuple(None if s in self.benched else min_bid(score, self.rules) for s, score in enumerate(self.scores))
+
+    @property
+    def benched(self) -> frozenset[int]:
+        """The sides that do not play the next hand: out of the game, or not among the sides in overtime."""
+        if not self.overtime:
+            return self.eliminated
+        return self.eliminated | frozenset(s for s in range(len(self.scores)) if s not in self.overtime)
 
     @property
     def active_sides(self) -> tuple[int, ...]:
-        return tuple(s for s in range(len(self.scores)) if s not in self.eliminated)
+        """The sides that play the next hand."""
+        benched = self.benched
+        return tuple(s for s in range(len(self.scores)) if s not in benched)
+
+    @property
+    def players_playing(self) -> int:
+        """How many players play the next hand (for the draw limits)."""
+        benched = self.benched
+        return sum(1 for seat in self.setup.seats if seat.side not in benched)
+
+    def _benched_why(self, side: int) -> str:
+        name = self.setup.names[side]
+        if side in self.eliminated:
+            return f"{name} is out of the game"
+        return f"{name} sits out the overtime"
 
     def allowed_bids(self, side: int, *, bagged: bool = False, hold: bool = False) -> tuple[Bid, ...]:
-        """The bids this side may make in the next hand (none for a side out of the game)."""
-        if side in self.eliminated:
+        """The bids this side may make in the next hand (none for a side out of the game or of the overtime)."""
+        if side in self.benched:
             return ()
         return allowed_bids(self.scores[side], self.rules, bagged=bagged, hold=hold)
 
@@ -528,7 +554,7 @@ class GameState:
         return high_needed(tricks, self.rules)
 
     def _next_seat(self, seat: int) -> int:
-        return _next_seat(self.setup.seats, seat, self.eliminated)
+        return _next_seat(self.setup.seats, seat, self.benched)
 
     # -- questions the sheet asks only when they matter ---------------------
     def offsuit_set_sides(self, entry: HandEntry) -> tuple[int, ...]:
@@ -551,7 +577,7 @@ class GameState:
         the sheet asks which took the later trick (``last-trick``) or got there first (``first-out``).
         Raises HandError when the hand cannot stand as entered.
         """
-        if self.rules.tie_break == "play-on":
+        if self.rules.tie_break in ("play-on", "overtime"):
             return ()
         self._check_open()
         tally = self._tally(entry)
@@ -605,20 +631,21 @@ class GameState:
                 raise HandError("With points entered, the high is already counted in them", "high")
             points = check_points(entry.points, rules)
             where = "points"
-        for s in self.eliminated:
+        for s in self.benched:
             if points[s]:
-                raise HandError(f"{names[s]} is out of the game and cannot take tricks", where)
+                raise HandError(f"{self._benched_why(s)} and cannot take tricks", where)
         return points
 
     def _made(self, team: tuple[int, ...], bid: Bid | None, points: tuple[int, ...]) -> bool | None:
         """Whether the bidding side made its bid (None without bidding).
 
-        A slam, and a 30 for 60 under ``all-tricks``, need all five tricks; every other bid needs its points.
+        A slam, and a 30 for 60 under ``all-tricks`` or ``lose-sixty``, need all five tricks; every other bid
+        needs its points.
         The bidder and a called partner count together.
         """
         if bid is None:
             return None
-        if bid == "slam" or (bid == "30-for-60" and self.rules.thirty_for_sixty == "all-tricks"):
+        if bid == "slam" or (bid == "30-for-60" and self.rules.thirty_for_sixty in ("all-tricks", "lose-sixty")):
             return _took_all(team, points)
         return sum(points[s] for s in team) >= bid_needs(bid)
 
@@ -642,7 +669,7 @@ class GameState:
             if bid == "slam":
                 gain = 120
             elif bid == "30-for-60":
-                gain = 60
+                gain = 30 if rules.thirty_for_sixty == "lose-sixty" else 60
             elif bid == "60-for-120":
                 gain = 120
             elif rules.all_five_tricks_doubles and _took_all(team, points) and gain < 60:
@@ -704,6 +731,8 @@ class GameState:
         if limit is None:
             return self.eliminated
         out = [s for s in self.active_sides if scores[s] <= limit]
+        if len(out) == len(self.active_sides):
+            return self.eliminated  # RULES.md §7: a hand that would put out every side left puts out none
         for s in out:
             notes.append(Note(f"{self.setup.names[s]}: fell to {scores[s]}, out of the game", NoteKind.ELIMINATED, s))
         return self.eliminated | frozenset(out)
@@ -711,6 +740,16 @@ class GameState:
     def _next(self, entry: HandEntry, tally: _Tally, decision: _Decision) -> GameState:
         """Write the sheet's new row and move the deal on."""
         standing = _standing(self.rules, tally.scores, tally.eliminated, decision.winner)
+        overtime = frozenset() if decision.winner is not None else self.overtime
+        notes = tally.notes
+        if decision.winner is None and decision.tied and self.rules.tie_break == "overtime":
+            overtime = frozenset(decision.tied)
+            both = " and ".join(self.setup.names[s] for s in decision.tied)
+            text = f"{both} tie at {tally.scores[decision.tied[0]]}: only they play on until one of them wins"
+            notes = notes + (Note(text, NoteKind.OVERTIME, decision.tied[0]),)
+        benched_next = tally.eliminated | frozenset(
+            s for s in range(len(tally.scores)) if overtime and s not in overtime
+        )
         result = HandResult(
             n=self.next_n,
             dealer_seat=self.dealer_seat,
@@ -726,7 +765,7 @@ class GameState:
             deltas=tally.deltas,
             scores=tally.scores,
             made=tally.made,
-            notes=tally.notes,
+            notes=notes,
             standing=standing,
             offsuit_set=entry.offsuit_set,
             tie_break_side=entry.tie_break_side,
@@ -739,9 +778,10 @@ class GameState:
             eliminated=tally.eliminated,
             winner=decision.winner,
             win_reason=decision.text,
-            dealer_seat=_next_seat(self.setup.seats, self.dealer_seat, tally.eliminated),
+            dealer_seat=_next_seat(self.setup.seats, self.dealer_seat, benched_next),
             standing=standing,
             won_by=decision.reason,
+            overtime=overtime,
         )
 
     def _check_bid(self, entry: HandEntry) -> tuple[tuple[int, ...], Bid | None]:
@@ -760,8 +800,8 @@ class GameState:
             raise HandError("Choose the side that won the bid", "bidder")
         if not _is_int(bidder) or not 0 <= bidder < len(names):
             raise HandError("That bidder is not a side in this game", "bidder")
-        if bidder in self.eliminated:
-            raise HandError(f"{names[bidder]} is out of the game and cannot bid", "bidder")
+        if bidder in self.benched:
+            raise HandError(f"{self._benched_why(bidder)} and cannot bid", "bidder")
         bid = parse_bid(entry.bid)
         score = self.scores[bidder]
         dealer_side = self.dealer_side
@@ -796,8 +836,8 @@ class GameState:
                 raise HandError("Calling for a partner is not played in this game", "partner")
             if not _is_int(partner) or not 0 <= partner < len(names):
                 raise HandError("That partner is not a player in this game", "partner")
-            if partner in self.eliminated:
-                raise HandError(f"{names[partner]} is out of the game", "partner")
+            if partner in self.benched:
+                raise HandError(self._benched_why(partner), "partner")
         team = (bidder,) if partner is None or partner == bidder else (bidder, partner)
         return team, bid
 
@@ -836,7 +876,9 @@ class GameState:
         """
         rules, names, scores = self.rules, self.setup.names, tally.scores
         target = rules.target
-        active = [s for s in range(len(scores)) if s not in tally.eliminated]
+        active = [
+            s for s in range(len(scores)) if s not in tally.eliminated and (not self.overtime or s in self.overtime)
+        ]
         if len(active) == 1:
             last = active[0]
             return _Decision(
@@ -847,13 +889,14 @@ class GameState:
         if tally.made and entry.bidder is not None:
             out = [s for s in tally.team if scores[s] >= target]
             if out:
-                side = max(out, key=lambda s: (scores[s], s == entry.bidder))
-                return _Decision(
-                    side,
-                    WinReason.BIDDER_GOES_OUT,
-                    f"{names[entry.bidder]} bid {bid_label(tally.bid)} and made it: "
-                    f"the bidder goes out with {scores[side]}.",
-                )
+                # The bid was the bidder's: when bidder and called partner both reach the target, the bidder wins.
+                side = entry.bidder if entry.bidder in out else out[0]
+                made = f"{names[entry.bidder]} bid {bid_label(tally.bid)} and made it: "
+                if side == entry.bidder:
+                    text = made + f"the bidder goes out with {scores[side]}."
+                else:
+                    text = made + f"the called partner, {names[side]}, goes out with {scores[side]}."
+                return _Decision(side, WinReason.BIDDER_GOES_OUT, text)
         candidates = [s for s in active if s not in tally.team and scores[s] >= target]
         if not candidates:
             return _Decision()
@@ -885,8 +928,10 @@ class GameState:
         """Settle a tie for the win with the side the table names (``tie_break``), or refuse the hand."""
         rules, names = self.rules, self.setup.names
         side = entry.tie_break_side
-        if side is not None and rules.tie_break == "play-on":
+        if side is not None and rules.tie_break in ("play-on", "overtime"):
             raise HandError("Tied sides play on in this game, so no tie-break is asked", "tie_break_side")
+        if rules.tie_break == "overtime":
+            return decision  # the tied sides alone play the next hands (see ``_next``)
         tied = decision.tied
         if not tied:
             if side is not None:

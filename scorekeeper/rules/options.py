@@ -25,8 +25,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "renegable": ("five-jack-ace", "five", "none"),
     "renege_against": ("lead", "highest"),
     "high_without_trump": ("first-lead", "none"),
-    "thirty_for_sixty": ("off", "double", "all-tricks", "bell"),
-    "tie_break": ("play-on", "last-trick", "first-out"),
+    "thirty_for_sixty": ("off", "double", "all-tricks", "bell", "lose-sixty"),
+    "tie_break": ("play-on", "last-trick", "first-out", "overtime"),
     "first_lead": ("bidder", "left-of-bidder", "bidder-chooses", "left-of-dealer"),
     "lock": ("off", "cap", "freeze"),
 }
@@ -46,8 +46,9 @@ _BOOLS = (
     "on_the_green",
     "forty_five_resets",
     "call_for_partner",
+    "four_and_a_flip",
 )
-_OPTIONAL_INTS = ("hold_from", "lock_at", "green_at", "elimination_at")
+_OPTIONAL_INTS = ("hold_from", "lock_at", "green_at", "elimination_at", "others_draw_at_most")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +83,17 @@ class Rules:
     forty_five_resets: bool = False
     elimination_at: int | None = None
     call_for_partner: bool = False
+    four_and_a_flip: bool = False
+    others_draw_at_most: int | None = None
+
+    def __new__(cls, *args: Any, **options: Any) -> Rules:
+        # Name an unknown option in the engine's own error rather than the constructor's TypeError.
+        if args:
+            raise RulesError("Give the options by name, such as Rules(target=110)", "rules")
+        for name in options:
+            if name not in _FIELD_NAMES:
+                raise RulesError(f"There is no house rule called '{str(name)[:40]}'", str(name)[:40])
+        return object.__new__(cls)
 
     def __post_init__(self) -> None:
         for name in _BOOLS:
@@ -121,6 +133,10 @@ class Rules:
             raise RulesError("'On the green' only makes sense in a game with bidding", "on_the_green")
         if self.elimination_at is not None and self.elimination_at >= 0:
             raise RulesError("Elimination happens at a score below zero, such as -80", "elimination_at")
+        if self.others_draw_at_most is not None and not 1 <= self.others_draw_at_most <= 4:
+            raise RulesError(
+                "Players other than the bidder may be limited to drawing 1 to 4 cards", "others_draw_at_most"
+            )
         if self.forty_five_resets and self.target <= 45:
             raise RulesError("The forty-five rule needs a target above 45", "forty_five_resets")
         if not self.bidding:
@@ -256,6 +272,7 @@ PRESETS: dict[str, Rules] = {
         high_without_trump="none",
         dealer_may_hold=True,
         first_lead="bidder-chooses",
+        others_draw_at_most=3,
     ),
     "traditional": Rules(
         target=45,
@@ -406,7 +423,8 @@ OPTION_INFO: dict[str, OptionInfo] = {
             _CHOICES["thirty_for_sixty"],
             "A bid above 30: all 30 points for 60.",
             "'double': made +60, set -60; 'all-tricks': all five tricks +60, else -60; "
-            "'bell': made +60, set -30, and every 30 bid is a 30 for 60.",
+            "'bell': made +60, set -30, and every 30 bid is a 30 for 60; "
+            "'lose-sixty': all five tricks +30, else -60.",
         ),
         OptionInfo(
             "sixty_for_120",
@@ -434,7 +452,8 @@ OPTION_INFO: dict[str, OptionInfo] = {
             "Two sides tie going out",
             _CHOICES["tie_break"],
             "When sides that did not bid reach the target in the same hand with the same score: "
-            "play on, or the side that took the later trick wins, or the side that got there first wins. "
+            "play on, or the side that took the later trick wins, or the side that got there first wins, "
+            "or only the tied sides play on until one of them wins (overtime). "
             "With 'on the green' on, such sides always play on (each is on the green).",
             "'last-trick': both reach 120; the side that took the later trick of the hand wins.",
         ),
@@ -508,6 +527,20 @@ OPTION_INFO: dict[str, OptionInfo] = {
             (True, False),
             "Five players: the bidder names a card and its holder shares the bidder's result for the hand.",
             "The bidder calls the A♦; whoever holds it plays with the bidder this hand.",
+        ),
+        OptionInfo(
+            "four_and_a_flip",
+            "Four and a flip",
+            (True, False),
+            "A player may throw away all five cards: the dealer gives four face down and the fifth face up.",
+            "You keep nothing: four new cards come face down, the fifth face up for all to see.",
+        ),
+        OptionInfo(
+            "others_draw_at_most",
+            "Others draw at most",
+            (None, 1, 2, 3, 4),
+            "The most cards a player other than the bidder may draw (blank: as many as the table size allows).",
+            "3 in One-hundred and ten: unless you won the bid, throw away at most three and keep two.",
         ),
     )
 }

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import Card, Suit, deck
-from .options import Rules
+from .cards import Card, CardError, Suit, deck
+from .options import Rules, RulesError
 
 __all__ = ["is_trump", "trump_order", "offsuit_order", "compare", "Comparison", "RankTable", "rank_table", "ordinal"]
 
@@ -79,6 +79,8 @@ def rank_table(trump: Suit | str, rules: Rules) -> RankTable:
     """Return the order of every card for this trump under these rules."""
     if not isinstance(trump, Suit):
         trump = Suit.parse(trump)
+    if not isinstance(rules, Rules):
+        raise RulesError("Give the rules the game is played under (Rules, or Rules.from_dict)", "rules")
     return _TABLES[trump, rules.joker, rules.offsuit_aces_high]
 
 
@@ -97,7 +99,7 @@ def offsuit_order(suit: Suit | str, trump: Suit | str, rules: Rules) -> tuple[Ca
     suit = Suit.parse(suit)
     table = rank_table(trump, rules)
     if suit is table.trump:
-        raise ValueError(f"{suit.plural.capitalize()} are trump, not an off-suit")
+        raise CardError(f"{suit.plural.capitalize()} are trump, not an off-suit", suit.letter, field="suit")
     return table.offsuits[suit]
 
 
@@ -132,11 +134,12 @@ def compare(a: Card, b: Card, trump: Suit | str, led: Suit | str | None, rules: 
     """Say which of two cards wins, given trump and the suit led (None: not known or a trump was led)."""
     table = rank_table(trump, rules)
     led_suit = Suit.parse(led) if led is not None else None
+    a, b = Card.parse(a), Card.parse(b)
     for card in (a, b):
         if card not in table.power:
-            raise ValueError("The joker is not played under these rules")
+            raise CardError("The joker is not played under these rules", card.code, field="cards")
     if a == b:
-        raise ValueError(f"{a} was given twice")
+        raise CardError(f"{a} was given twice", a.code, field="cards")
     ta, tb = table.is_trump(a), table.is_trump(b)
     trump_name = table.trump.plural
     if ta and tb:

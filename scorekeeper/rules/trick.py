@@ -17,6 +17,8 @@ def check_cards(cards: Iterable[str | Card], table: RankTable, rules: Rules, wha
     """Read cards and refuse the joker where it is not played."""
     if cards.__class__ is tuple and all(c.__class__ is Card for c in cards) and len(set(cards)) == len(cards):
         result = cards  # already read: the fast path for programs asking many questions
+    elif isinstance(cards, str) and not cards.strip():
+        result = ()  # a blank trick: nobody has played to it yet
     else:
         result = parse_cards(cards)
     if not rules.joker and Card.JOKER in result:

@@ -19,6 +19,8 @@ PAGES = {
     "referee with a trick answer and the joker": "/referee?tool=trick&trump=S&cards=8s+jk+ah&joker=yes#tool-trick",
     "quiz": "/referee/quiz",
     "rules": "/rules",
+    "referee with a called card": "/referee?tool=legal&trump=S&trick=9d&hand=kc+7d+3h&call_for_partner=yes"
+    "&trick_number=2&called=kc#tool-legal",
 }
 SCHEMES = ("light", "dark")
 

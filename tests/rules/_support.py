@@ -20,7 +20,8 @@ def card(text: str) -> Card:
 
 
 def cards(text: str) -> tuple[Card, ...]:
-    return tuple(parse_cards(text))
+    """The cards of a table cell; a blank cell is no cards (the engine refuses blank text)."""
+    return tuple(parse_cards(text)) if text.strip() else ()
 
 
 def two_sides(rules: Rules | None = None, scores=None, first_dealer: int = 0) -> GameSetup:

@@ -139,7 +139,7 @@ def test_parse_cards_reads_spaces_and_commas():
     assert tuple(parse_cards("5h,10d, Kc ,joker")) == expected
     assert tuple(parse_cards("5♥ 10♦ K♣ JK")) == expected
     assert tuple(parse_cards(["5h", "10d", "Kc", "jk"])) == expected
-    assert tuple(parse_cards("")) == ()
+    assert tuple(parse_cards([])) == ()
 
 
 def test_parse_cards_keeps_order():

@@ -573,6 +573,7 @@ PRESET_VALUES = {
         high_without_trump="none",
         dealer_may_hold=True,
         first_lead="bidder-chooses",
+        others_draw_at_most=3,
     ),
     "traditional": dict(
         target=45,
@@ -642,6 +643,9 @@ def test_every_option_of_section_13_exists():
         "forty_five_resets",
         "elimination_at",
         "call_for_partner",
+        "four_and_a_flip",
+        # Not in §13: One-hundred and ten's draw for the players other than the bidder (RULES.md §11).
+        "others_draw_at_most",
     }
     assert set(engine.OPTION_INFO) == names
     for name, info in engine.OPTION_INFO.items():

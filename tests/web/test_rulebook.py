@@ -71,6 +71,8 @@ OPTION_NAMES = [
     "forty_five_resets",
     "elimination_at",
     "call_for_partner",
+    "four_and_a_flip",
+    "others_draw_at_most",
 ]
 
 PRESET_NAMES = ["new-england", "nova-scotia", "auction-100", "one-ten", "traditional"]

@@ -92,7 +92,9 @@ class HandForm(FlaskForm):
         self.may_have_no_high = rules.may_score_25
         if entry_by in ENTRY_WAYS and not self.by.raw_data:
             self.by.data = entry_by
-        self.bidder.choices = options((str(i), name) for i, name in enumerate(names))
+        # In an overtime (tie_break: overtime) only the tied sides play on: the sheet offers only them.
+        bidders = state.active_sides if state.overtime else range(len(names))
+        self.bidder.choices = options((str(i), names[i]) for i in bidders)
         self.bid.choices = options((str(b), bid_label(b)) for b in state.bid_choices())
         point_pairs = [(str(p), str(p)) for p in point_choices(rules)]
         self.took_points.choices = options(point_pairs)

@@ -218,12 +218,14 @@ def _flatten(messages) -> list[str]:
 
 
 _AS_PRESET = object()
+# Options whose blank engine value (None) is a choice of its own, written "any" in the form.
+ANY_OPTIONS = {"hold_from": "Any bid", "others_draw_at_most": "As many as the table allows"}
 
 
 def _option_choices(info) -> list[tuple[str, str]]:
     choices = [("", "As the rules chosen above")]
-    if info.name == "hold_from":
-        return choices + [("any", "Any bid")] + [(str(v), str(v)) for v in info.choices if v is not None]
+    if info.name in ANY_OPTIONS:
+        return choices + [("any", ANY_OPTIONS[info.name])] + [(str(v), str(v)) for v in info.choices if v is not None]
     if info.choices == (True, False):
         return choices + [("yes", "Yes"), ("no", "No")]
     return choices + [(str(v), choice_label(v)) for v in info.choices]
@@ -241,7 +243,7 @@ def _read_option(info, raw):
         except NumberError:
             raise ValueError(f"Write {info.label.lower()} as a whole number of points, such as 100.") from None
         return -value if info.name == "elimination_at" else value
-    if info.name == "hold_from":
+    if info.name in ANY_OPTIONS:
         if raw == "any":
             return None
         try:
@@ -261,7 +263,7 @@ def _option_raw(info, value) -> str:
         if value is None:
             return ""
         return str(-value) if info.name == "elimination_at" else str(value)
-    if info.name == "hold_from":
+    if info.name in ANY_OPTIONS:
         return "any" if value is None else str(value)
     if info.choices == (True, False):
         return "yes" if value else "no"

@@ -40,8 +40,16 @@ from scorekeeper.web.rulebook.views import show_value
 bp = Blueprint("referee", __name__)
 
 # The house rules that change a referee answer; the page takes them as query parameters.
-RULE_OPTIONS = ("follow", "renegable", "renege_against", "ace_hearts_led_forces_hearts", "offsuit_aces_high", "joker")
-BOOL_OPTIONS = {"ace_hearts_led_forces_hearts", "offsuit_aces_high", "joker"}
+RULE_OPTIONS = (
+    "follow",
+    "renegable",
+    "renege_against",
+    "ace_hearts_led_forces_hearts",
+    "offsuit_aces_high",
+    "joker",
+    "call_for_partner",
+)
+BOOL_OPTIONS = {"ace_hearts_led_forces_hearts", "offsuit_aces_high", "joker", "call_for_partner"}
 TRUE_WORDS = {"1", "true", "yes", "on", "y"}
 FALSE_WORDS = {"0", "false", "no", "off", "n"}
 
@@ -65,17 +73,20 @@ RULE_ANCHORS = {
     "offsuit-any": "follow",
     "offsuit-follow-suit-or-trump": "follow",
     "offsuit-cannot-follow": "follow",
+    "called-card-second-trick": "called-card",
+    "called-card-overdue": "called-card",
 }
 ANCHOR_TITLES = {
     "rank": "Rank of the cards",
     "trick": "Who wins a trick",
     "follow": "What a player may play",
     "renege": "Reneging",
+    "called-card": "The called card",
 }
 VERDICT_WORDS = {"legal": "Legal", "legal-renege": "Legal renege", "renege": "Renege — not allowed"}
 TOOLS = ("rank", "trick", "legal")
 TAP_FIELDS = {"rank": ("pair",), "trick": ("cards",), "legal": ("trick", "hand")}
-FIELDS = ("trump", "pair", "led", "cards", "trick", "hand")
+FIELDS = ("trump", "pair", "led", "cards", "trick", "hand", "trick_number", "called")
 # The rank buttons of the card picker, best first as players sort a hand.
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
@@ -176,7 +187,7 @@ def sentence(exc: Exception) -> str:
 def read_cards(text: str, name: str, problems: dict[str, str]) -> tuple[Card, ...] | None:
     """Read the cards of one field with the engine's parser; a problem is recorded against the field."""
     try:
-        return parse_cards(text or "")
+        return parse_cards(text) if text and text.strip() else ()
     except CardError as exc:
         problems[name] = sentence(exc)
         return None
@@ -287,10 +298,11 @@ def ask_legal(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | 
     trump = read_suit(args.get("trump"), "trump", problems, "Pick the trump suit.")
     trick = read_cards(args.get("trick", ""), "trick", problems)
     hand = read_cards(args.get("hand", ""), "hand", problems)
-    if trump is None or hand is None or trick is None:
+    called = read_called(args, rules, problems)
+    if trump is None or hand is None or trick is None or called is None:
         return None
     try:
-        result = legal_plays(hand, trick, trump, rules)
+        result = legal_plays(hand, trick, trump, rules, **called)
     except CardError as exc:
         problems[blame(exc, {"hand": hand, "trick": trick}, "hand")] = sentence(exc)
         return None
@@ -298,13 +310,35 @@ def ask_legal(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | 
     play_text = args.get("play", "").strip()
     if play_text:
         try:
-            verdict = judge_play(play_text, hand, trick, trump, rules)
+            verdict = judge_play(play_text, hand, trick, trump, rules, **called)
         except CardError as exc:
             problems["play"] = sentence(exc)
             return answer
         answer["verdict"] = verdict
         answer["verdict_words"] = VERDICT_WORDS[verdict.kind]
     return answer
+
+
+def read_called(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
+    """The trick's number and the called card, asked only when the bidder calls for a partner (RULES.md §11)."""
+    if not rules.call_for_partner:
+        return {}
+    number_text = (args.get("trick_number") or "").strip()
+    called_text = (args.get("called") or "").strip()
+    number = None
+    if number_text:
+        if number_text not in ("1", "2", "3", "4", "5"):
+            problems["trick_number"] = "Choose the trick's number, 1 to 5."
+            return None
+        number = int(number_text)
+    called = None
+    if called_text:
+        try:
+            called = Card.parse(called_text)
+        except CardError as exc:
+            problems["called"] = sentence(exc)
+            return None
+    return {"trick_number": number, "called": called}
 
 
 def picked_card(args, trump_text: str, problems: dict[str, str]) -> Card | None:

@@ -155,9 +155,16 @@ OPTION_TEXT: dict[str, OptionText] = {
         "30 for 60",
         "A bid above 30 for twice the stake. Doubled: all 30 points score 60, less loses 60. All five tricks: "
         "the same, judged on the five tricks alone. The bell: every 30 bid is a 30 for 60, with no plain 30; "
-        "all 30 points score 60, less loses only 30.",
+        "all 30 points score 60, less loses only 30. Lose sixty: all five tricks score just 30, anything less "
+        "loses 60.",
         "Doubled: bid 30 for 60, take all 30 and get 60, or drop a trick and lose 60. With the bell you lose only 30.",
-        {"off": "no", "double": "doubled", "all-tricks": "all five tricks", "bell": "the bell"},
+        {
+            "off": "no",
+            "double": "doubled",
+            "all-tricks": "all five tricks",
+            "bell": "the bell",
+            "lose-sixty": "win 30, lose 60",
+        },
         "off",
     ),
     "sixty_for_120": OptionText(
@@ -248,11 +255,17 @@ OPTION_TEXT: dict[str, OptionText] = {
     "tie_break": OptionText(
         "Settling a tie at the target",
         "Two sides that did not bid reach the target in the same hand with the same score: play on, or the one "
-        "that took the later trick wins, or the one that got there first wins. The score sheet asks which side "
-        "that was, only when such a tie happens.",
+        "that took the later trick wins, or the one that got there first wins, or only the tied sides play on "
+        "(overtime): the others sit out, neither bidding nor scoring, until one of the tied sides wins. The score "
+        "sheet asks which side that was, only when such a tie happens.",
         "115 to 115, a third side bids and is set, and both take 5: 120 each. With the later trick, the side that "
-        "took the last trick of the two wins.",
-        {"play-on": "play on", "last-trick": "the later trick wins", "first-out": "the first to get there wins"},
+        "took the last trick of the two wins. With overtime, the two of them play on alone.",
+        {
+            "play-on": "play on",
+            "last-trick": "the later trick wins",
+            "first-out": "the first to get there wins",
+            "overtime": "overtime: only the tied sides play on",
+        },
         "play-on",
     ),
     "call_for_partner": OptionText(
@@ -261,6 +274,20 @@ OPTION_TEXT: dict[str, OptionText] = {
         "Five players: the bidder calls the J♦, and whoever holds it quietly plays on the bidder's side this hand.",
         YES_NO,
         False,
+    ),
+    "four_and_a_flip": OptionText(
+        "Four and a flip",
+        "You may throw away all five cards. The dealer gives you four face down and turns the fifth face up.",
+        "You throw away your whole hand: four new cards come face down, and the fifth lands face up for all to see.",
+        YES_NO,
+        False,
+    ),
+    "others_draw_at_most": OptionText(
+        "Others draw at most",
+        "Everyone but the bidder may take only this many new cards, whatever the size of the table.",
+        "Set to 3, as in One-hundred and ten: you did not win the bid, so you throw away three cards at most.",
+        {None: "as many as the table allows", 1: "1", 2: "2", 3: "3", 4: "4"},
+        None,
     ),
 }
 
