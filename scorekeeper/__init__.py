@@ -72,19 +72,23 @@ def create_app(test_config: dict | None = None) -> Flask:
                 event.listen(engine, "connect", _sqlite_on_connect)
 
     from . import (
+        compression,
         models,  # noqa: F401  (tables must be known to Flask-Migrate)
         security,
     )
 
+    # Compression first: after-request functions run last-registered first, so it sees the final body.
+    compression.init_app(app)
     security.init_app(app)
 
     _register_blueprints(app)
 
-    from . import cli, ratelimits
+    from . import assets, cli, ratelimits
 
     # After the blueprints: the limits go on the endpoints they registered.
     app.extensions["scorekeeper_limiter"] = ratelimits.init_app(app)
     cli.init_app(app)
+    assets.init_app(app)
     return app
 
 
