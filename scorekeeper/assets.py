@@ -192,7 +192,6 @@ def _headers(build: Build, prefix: str):
 def init_app(app: Flask) -> None:
     """Build the static files and serve them through WhiteNoise, unless the app runs in debug mode."""
     app.jinja_env.globals["stylesheet"] = stylesheet
-    app.after_request(_pages_are_checked)
     if app.debug or not app.static_folder:
         return
     from whitenoise import WhiteNoise
@@ -213,13 +212,6 @@ def init_app(app: Flask) -> None:
     def hashed_static_names(endpoint: str, values: dict) -> None:
         if endpoint == "static" and values.get("filename") in made.names:
             values["filename"] = made.names[values["filename"]]
-
-
-def _pages_are_checked(response):
-    """Let a browser keep a page only to ask whether it changed: the static files it names are what it keeps."""
-    if response.mimetype == "text/html":
-        response.headers.setdefault("Cache-Control", "no-cache")
-    return response
 
 
 def current_build() -> Build | None:

@@ -11,7 +11,7 @@ import brotli
 import pytest
 
 from scorekeeper import assets, create_app
-from tests.conftest import _test_config
+from tests.conftest import _test_config, read_csrf_token
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BR = {"Accept-Encoding": "br, gzip"}
@@ -186,3 +186,22 @@ def test_debug_mode_serves_the_sources_as_written(tmp_path, monkeypatch):
     assert links.count("<link") == 2 and "/static/app.css" in links and "/static/games.css" in links
     with app.test_client().get("/static/app.css") as answer:
         assert answer.get_data() == (ROOT / "static" / "app.css").read_bytes()
+
+
+def test_an_unchanged_page_is_answered_304_and_a_changed_one_in_full(client, game):
+    sheet = game["links"]["edit"]
+    first = client.get(sheet, headers=BR)
+    assert first.headers["Cache-Control"] == "no-cache"
+    etag = first.headers["ETag"]
+    for asked in [{}, BR]:
+        again = client.get(sheet, headers={**asked, "If-None-Match": etag})
+        assert again.status_code == 304 and again.get_data() == b"", asked
+    # The kept page's form still records a hand.
+    token = read_csrf_token(decode(first).decode())
+    recorded = client.post(
+        f"{sheet}/hands",
+        data={"csrf_token": token, "n": "1", "bidder": "0", "bid": "20", "by": "tricks", "tricks": "3", "high": "0"},
+    )
+    assert recorded.status_code == 303, recorded.status_code
+    changed = client.get(sheet, headers={**BR, "If-None-Match": etag})
+    assert changed.status_code == 200 and "Hand 1" in decode(changed).decode()
