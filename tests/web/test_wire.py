@@ -126,7 +126,7 @@ def test_css_and_the_apps_own_scripts_are_sent_minified_and_the_sources_stay_rea
 
 
 def test_a_page_waits_for_one_stylesheet_and_no_script(client, game):
-    for url in ["/", game["links"]["edit"], game["links"]["view"], "/rules", "/referee", "/games/new"]:
+    for url in ["/", game["links"]["edit"], game["links"]["view"], "/rules", "/referee", "/games/new", "/parties/new"]:
         page = client.get(url).get_data(as_text=True)
         head = page.split("</head>", 1)[0]
         assert len(re.findall(r'<link rel="stylesheet"', head)) == 1, url
