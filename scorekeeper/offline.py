@@ -60,7 +60,7 @@ def precache_entries() -> list[dict[str, str | None]]:
     cached = current_app.extensions.get("scorekeeper.offline")
     if cached is not None:
         return cached
-    from .assets import bundle_name, current_build
+    from .assets import current_build
 
     # The files as served: built (minified, joined, under hashed names), or the sources in debug mode.
     build = current_build()
@@ -73,8 +73,6 @@ def precache_entries() -> list[dict[str, str | None]]:
         if not path.is_file() or name in skip or name.endswith(NOT_PRECACHED_SUFFIXES):
             continue
         if build is not None:
-            if bundle_name(name) in build.names:
-                continue  # pages load it joined to app.css, never alone
             # Its name holds a hash of its content already: Workbox fetches it as named, from the browser's cache if there.
             entries.append({"url": url_for("static", filename=name), "revision": None})
             continue

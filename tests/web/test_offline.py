@@ -43,7 +43,9 @@ def test_every_page_links_the_manifest_and_loads_the_worker_after_the_page(clien
     # The manifest names the part fetched once the page has loaded (app.js loads it); no script tag of its own.
     link = re.search(r'<link rel="manifest"[^>]*>', page).group(0)
     assert re.fullmatch(
-        r'<link rel="manifest" href="/manifest.webmanifest" data-more="/static/offline-page\.[0-9a-f]{12}\.js">', link
+        r'<link rel="manifest" href="/manifest.webmanifest" data-more="/static/offline-page\.[0-9a-f]{12}\.js"'
+        r' data-style="/static/offline\.[0-9a-f]{12}\.css">',
+        link,
     ), link
     assert "offline-page." not in " ".join(re.findall(r"<script[^>]*>", page))
     app_js = client.get(re.search(r'<script src="(/static/app\.[0-9a-f]{12}\.js)"', page).group(1))
@@ -64,8 +66,8 @@ def test_service_worker_is_served_from_the_root_as_javascript_and_never_from_a_c
     for name, suffix in shell + [("offline-page", ".js")]:
         url = re.escape(f"/static/{name}.") + "[0-9a-f]{12}" + re.escape(suffix)
         assert re.search(r'"revision": null, "url": "' + url + '"', body), name
-    # A stylesheet that pages only load joined to app.css is not kept alone.
-    assert not re.search(r'"/static/games\.[0-9a-f]{12}\.css"', body)
+    # The no-signal styles, which offline-page.js adds to any page, are kept alone as well.
+    assert re.search(r'"revision": null, "url": "/static/offline\.[0-9a-f]{12}\.css"', body)
     assert 'const WARM = ["/", "/rules", "/referee"];' in body
     assert "precacheAndRoute(" in body and "NetworkFirst" in body
 
