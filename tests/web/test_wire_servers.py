@@ -159,3 +159,24 @@ def test_the_hall_server_compresses_and_caches(tmp_path):
         check_the_wire(port)
     finally:
         stop(server)
+
+
+def test_the_sheet_keeps_within_its_page_weight_budget_on_the_wire():
+    """The 30 KiB budget, as benchmarks/page_weight.py measures it through gunicorn: it exits 1 when over."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
+    env.pop("DATABASE_URL", None)
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "page_weight.py")],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    first = re.search(r"first load ([\d.]+) KB on the wire .*budget 30 KB: within", run.stdout)
+    repeat = re.search(r"repeat visit ([\d.]+) KB on the wire", run.stdout)
+    assert first and repeat, run.stdout
+    # Everything but the page itself came from the phone's cache, and the unchanged page was a 304.
+    assert float(repeat.group(1)) < 1.0, run.stdout
