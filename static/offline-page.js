@@ -15,7 +15,7 @@
 
   // offline.css: its address (a name with a hash of its content) is on the manifest link, as the server wrote it.
   var manifestLink = document.querySelector('link[rel="manifest"]');
-  var style = (manifestLink && manifestLink.getAttribute("data-style")) || null;
+  var style = (manifestLink && manifestLink.getAttribute("data-offline-css")) || null;
 
   // -- The service worker ----------------------------------------------------------------
 

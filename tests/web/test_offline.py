@@ -44,7 +44,7 @@ def test_every_page_links_the_manifest_and_loads_the_worker_after_the_page(clien
     link = re.search(r'<link rel="manifest"[^>]*>', page).group(0)
     assert re.fullmatch(
         r'<link rel="manifest" href="/manifest.webmanifest" data-more="/static/offline-page\.[0-9a-f]{12}\.js"'
-        r' data-style="/static/offline\.[0-9a-f]{12}\.css">',
+        r' data-offline-css="/static/offline\.[0-9a-f]{12}\.css">',
         link,
     ), link
     assert "offline-page." not in " ".join(re.findall(r"<script[^>]*>", page))
