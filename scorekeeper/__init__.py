@@ -71,19 +71,22 @@ def create_app(test_config: dict | None = None) -> Flask:
             if engine.dialect.name == "sqlite":
                 event.listen(engine, "connect", _sqlite_on_connect)
 
-    from scorekeeper.platform import security
+    from scorekeeper.platform import compression, security
     from scorekeeper.store import models  # noqa: F401  (tables must be known to Flask-Migrate)
 
+    # Compression first: after-request functions run last-registered first, so it sees the final body.
+    compression.init_app(app)
     security.init_app(app)
 
     _register_blueprints(app)
 
     from scorekeeper.commands import cli
-    from scorekeeper.platform import limits
+    from scorekeeper.platform import assets, limits
 
     # After the blueprints: the limits go on the endpoints they registered.
     app.extensions["scorekeeper_limiter"] = limits.init_app(app)
     cli.init_app(app)
+    assets.init_app(app)
     return app
 
 

@@ -13,9 +13,9 @@
 (function () {
   "use strict";
 
-  // offline.css sits beside this file.
-  var me = document.currentScript;
-  var style = me && me.src ? me.src.replace(/offline-page\.js(\?.*)?$/, "offline.css") : null;
+  // offline.css: its address (a name with a hash of its content) is on the manifest link, as the server wrote it.
+  var manifestLink = document.querySelector('link[rel="manifest"]');
+  var style = (manifestLink && manifestLink.getAttribute("data-offline-css")) || null;
 
   // -- The service worker ----------------------------------------------------------------
 

@@ -40,9 +40,13 @@ def test_every_page_links_the_manifest_and_loads_the_worker_after_the_page(clien
     page = client.get("/rules").get_data(as_text=True)
     # The manifest names the part fetched once the page has loaded (app.js loads it); no script tag of its own.
     link = re.search(r'<link rel="manifest"[^>]*>', page).group(0)
-    assert link == '<link rel="manifest" href="/manifest.webmanifest" data-more="/static/offline-page.js">'
-    assert "offline-page.js" not in " ".join(re.findall(r"<script[^>]*>", page))
-    app_js = client.get("/static/app.js")
+    assert re.fullmatch(
+        r'<link rel="manifest" href="/manifest.webmanifest" data-more="/static/offline-page\.[0-9a-f]{12}\.js"'
+        r' data-offline-css="/static/offline\.[0-9a-f]{12}\.css">',
+        link,
+    ), link
+    assert "offline-page." not in " ".join(re.findall(r"<script[^>]*>", page))
+    app_js = client.get(re.search(r'<script src="(/static/app\.[0-9a-f]{12}\.js)"', page).group(1))
     assert 'addEventListener("load"' in app_js.get_data(as_text=True) and "data-more" in app_js.get_data(as_text=True)
     app_js.close()
 
@@ -54,9 +58,14 @@ def test_service_worker_is_served_from_the_root_as_javascript_and_never_from_a_c
     assert response.headers["Cache-Control"] == "no-cache"
     assert response.headers["Service-Worker-Allowed"] == "/"
     body = response.get_data(as_text=True)
-    # The app shell is kept, each file with a hash of its content, and the rule book and referee are fetched at once.
-    for url in ("/static/app.css", "/static/app.js", "/static/vendor/htmx-2.0.11.min.js", "/static/offline-page.js"):
-        assert re.search(r'"revision": "[0-9a-f]{16}", "url": "' + re.escape(url) + '"', body), url
+    # The app shell is kept, each file under a name holding a hash of its content (so no revision beside it),
+    # and the rule book and referee are fetched at once.
+    shell = [("app", ".css"), ("games.bundle", ".css"), ("app", ".js"), ("vendor/htmx-2.0.11.min", ".js")]
+    for name, suffix in shell + [("offline-page", ".js")]:
+        url = re.escape(f"/static/{name}.") + "[0-9a-f]{12}" + re.escape(suffix)
+        assert re.search(r'"revision": null, "url": "' + url + '"', body), name
+    # The no-signal styles, which offline-page.js adds to any page, are kept alone as well.
+    assert re.search(r'"revision": null, "url": "/static/offline\.[0-9a-f]{12}\.css"', body)
     assert 'const WARM = ["/", "/rules", "/referee"];' in body
     assert "precacheAndRoute(" in body and "NetworkFirst" in body
 

@@ -171,9 +171,11 @@ def test_rules_page_answers_at_its_address(app, client):
     assert response.mimetype == "text/html"
     body = response.get_data(as_text=True)
     assert "<title>Rules of Forty-Fives</title>" in body
-    assert "rulebook.css" in body
-    with client.get("/static/rulebook.css") as stylesheet:
+    # Its stylesheet: app.css joined to rulebook.css, under a name holding a hash of its content.
+    href = re.search(r'<link rel="stylesheet" href="(/static/rulebook\.bundle\.[0-9a-f]{12}\.css)">', body).group(1)
+    with client.get(href) as stylesheet:
         assert stylesheet.status_code == 200
+        assert ".rulebook{" in stylesheet.get_data(as_text=True)
 
 
 def test_every_linked_section_is_there(rules_page):
@@ -280,7 +282,7 @@ def test_contents_and_a_search_box_for_the_script(rules_page, client):
     """Without the script the contents list is plain links; the search box shows only with it."""
     markup = client.get("/rules").get_data(as_text=True)
     assert re.search(r'<div class="rb-search" data-rb-search hidden>', markup)
-    assert "rulebook.js" in markup
+    assert re.search(r'<script src="/static/rulebook\.[0-9a-f]{12}\.js" defer>', markup)
     entries = re.findall(r'<ol class="rb-toc-list">(.*?)</ol>', markup, re.S)[0]
     targets = re.findall(r'href="#([^"]+)"', entries)
     assert len(targets) >= 15 and set(targets) <= set(rules_page.ids)

@@ -50,7 +50,7 @@ def _digest(*parts: bytes) -> str:
     return sha.hexdigest()[:16]
 
 
-def precache_entries() -> list[dict[str, str]]:
+def precache_entries() -> list[dict[str, str | None]]:
     """Return the app shell as Workbox wants it: each static file's URL and a hash of its content.
 
     A changed file changes its revision, so the worker text changes and phones fetch it again.
@@ -59,12 +59,21 @@ def precache_entries() -> list[dict[str, str]]:
     cached = current_app.extensions.get("scorekeeper.offline")
     if cached is not None:
         return cached
-    static = Path(current_app.static_folder or "")
+    from scorekeeper.platform.assets import current_build
+
+    # The files as served: built (minified, joined, under hashed names), or the sources in debug mode.
+    build = current_build()
+    static = build.root if build is not None else Path(current_app.static_folder or "")
+    names = sorted(build.names) if build is not None else [p.relative_to(static).as_posix() for p in static.rglob("*")]
     skip = set(workbox_files())
     entries = []
-    for path in sorted(static.rglob("*")):
-        name = path.relative_to(static).as_posix()
+    for name in sorted(names):
+        path = static / name
         if not path.is_file() or name in skip or name.endswith(NOT_PRECACHED_SUFFIXES):
+            continue
+        if build is not None:
+            # Its name holds a hash of its content already: Workbox fetches it as named, from the browser's cache if there.
+            entries.append({"url": url_for("static", filename=name), "revision": None})
             continue
         entries.append({"url": url_for("static", filename=name), "revision": _digest(path.read_bytes())})
     templates = Path(current_app.root_path).parent / "templates"
