@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, make_response, request
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.platform.extensions import csrf
@@ -26,13 +28,13 @@ MESSAGES = {
 }
 
 
-def error(message: str, field: str | None = None, status: int = 422):
+def error(message: str, field: str | None = None, status: int = 422) -> Response:
     """Return the JSON error response ``{"error": {"message", "field"}}`` with *status*."""
     return make_response(jsonify({"error": {"message": message, "field": field}}), status)
 
 
 @bp.before_request
-def _json_only():
+def _json_only() -> Response | None:
     """A body is read only as JSON, and only when it says so (no cross-site text/plain POSTs)."""
     if request.method in {"POST", "PUT", "PATCH"} and not request.is_json:
         return error(MESSAGES[415], None, 415)
@@ -40,7 +42,7 @@ def _json_only():
 
 
 @bp.errorhandler(HTTPException)
-def _http_error(exc: HTTPException):
+def _http_error(exc: HTTPException) -> Response:
     status = exc.code or 500
     retry_after = retry_after_seconds() if status == 429 else None
     if status == 429:
@@ -66,14 +68,14 @@ class BadInput(ValueError):
 
 
 @bp.errorhandler(BadInput)
-def _bad_input(exc: BadInput):
+def _bad_input(exc: BadInput) -> Response:
     response = error(str(exc), exc.field, exc.status)
     if exc.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
     return response
 
 
-def read_body(allowed: tuple[str, ...]) -> dict:
+def read_body(allowed: tuple[str, ...]) -> dict[str, Any]:
     """Return the request's JSON object, refusing anything else."""
     if not request.is_json:
         raise BadInput("Send the body as JSON, with Content-Type: application/json", None, 415)
@@ -89,5 +91,5 @@ def read_body(allowed: tuple[str, ...]) -> dict:
 
 
 @bp.errorhandler(InternalServerError)
-def _server_error(exc: InternalServerError):
+def _server_error(exc: InternalServerError) -> Response:
     return error(MESSAGES[500], None, 500)

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from flask import jsonify
+from typing import Any
+
+from flask import Response, jsonify
 
 from scorekeeper.api import spec_games, spec_parties, spec_referee
 from scorekeeper.api.base import bp
 
 
-def document() -> dict:
+def document() -> dict[str, Any]:
     """Build the OpenAPI document from the referee's, the games' and the card parties' descriptions."""
-    paths: dict = {
+    paths: dict[str, Any] = {
         "/api/v1/openapi.json": {
             "get": {
                 "operationId": "openapi",
@@ -19,8 +21,8 @@ def document() -> dict:
             }
         },
     }
-    schemas: dict = {}
-    security_schemes: dict = {}
+    schemas: dict[str, Any] = {}
+    security_schemes: dict[str, Any] = {}
     for spec in (spec_referee, spec_games, spec_parties):
         paths.update(spec.PATHS)
         schemas.update(spec.SCHEMAS)
@@ -40,5 +42,5 @@ def document() -> dict:
 
 
 @bp.get("/openapi.json")
-def openapi():
+def openapi() -> Response:
     return jsonify(document())

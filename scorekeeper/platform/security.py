@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hmac
 import unicodedata
+from typing import Any, cast
 from urllib.parse import quote, urlsplit
 
-from flask import Flask, current_app, jsonify, make_response, render_template, request
+from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -98,7 +99,7 @@ class SafeJSONProvider(DefaultJSONProvider):
     unreadable one.
     """
 
-    def loads(self, s, **kwargs):
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         try:
             return super().loads(s, **kwargs)
         except RecursionError:
@@ -110,7 +111,7 @@ def wants_json() -> bool:
     return request.path == "/api" or request.path.startswith("/api/")
 
 
-def error_response(status: int, message: str | None = None, field: str | None = None):
+def error_response(status: int, message: str | None = None, field: str | None = None) -> Response:
     """Return the error page, or the JSON error for API paths, for *status*."""
     title, default_message = ERROR_TEXT.get(status, ERROR_TEXT[500 if status >= 500 else 400])
     if wants_json():
@@ -125,7 +126,7 @@ def error_response(status: int, message: str | None = None, field: str | None = 
     return make_response(body, status)
 
 
-def add_security_headers(response):
+def add_security_headers(response: Response) -> Response:
     """Set the security headers, leaving any a view chose itself."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
@@ -134,12 +135,12 @@ def add_security_headers(response):
     return response
 
 
-def handle_csrf_error(error: CSRFError):
+def handle_csrf_error(error: CSRFError) -> Response:
     message = CSRF_MESSAGES.get(error.description or "", CSRF_MESSAGE)
     return error_response(400, message, "csrf_token")
 
 
-def handle_http_error(error: HTTPException):
+def handle_http_error(error: HTTPException) -> HTTPException | Response:
     if error.code is None or error.code < 400:
         return error
     retry_after = retry_after_seconds() if error.code == 429 else None
@@ -161,7 +162,7 @@ def retry_after_seconds() -> str | None:
     from flask import current_app, g
 
     if getattr(g, "retry_after", None):
-        return g.retry_after
+        return cast(str, g.retry_after)  # set by the rate limiter (platform.limits) as text
     limiter = current_app.extensions.get("scorekeeper_limiter")
     current = getattr(limiter, "current_limit", None) if limiter is not None else None
     reset = getattr(current, "reset_at", None)
@@ -170,7 +171,7 @@ def retry_after_seconds() -> str | None:
     return str(max(1, int(reset - time.time())))
 
 
-def handle_server_error(error: InternalServerError):
+def handle_server_error(error: InternalServerError) -> Response:
     return error_response(500)
 
 

@@ -95,7 +95,7 @@ class VersionCache(Generic[T]):
 
 def cache(name: str, budget: int, weight: Callable[[Any], int] | None = None) -> VersionCache[Any]:
     """The app's cache called *name* (made on first use): kept with the app, not in a module."""
-    found = current_app.extensions.get(name)
+    found: VersionCache[Any] | None = current_app.extensions.get(name)
     if found is None:
         found = current_app.extensions.setdefault(name, VersionCache(budget, weight))
     return found

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, date, datetime
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -20,6 +21,7 @@ from sqlalchemy import (
     TypeDecorator,
     UniqueConstraint,
 )
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.platform.extensions import Model
@@ -44,7 +46,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-class UTCDateTime(TypeDecorator):
+class UTCDateTime(TypeDecorator[datetime]):
     """A timestamp stored as naive UTC and read back as an aware UTC datetime.
 
     SQLite keeps no time zone, PostgreSQL would convert; storing plain UTC makes
@@ -54,14 +56,14 @@ class UTCDateTime(TypeDecorator):
     impl = DateTime
     cache_ok = True
 
-    def process_bind_param(self, value, dialect):
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
         if value.tzinfo is None:
             value = value.replace(tzinfo=UTC)
         return value.astimezone(UTC).replace(tzinfo=None)
 
-    def process_result_value(self, value, dialect):
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
         return value.replace(tzinfo=UTC)
@@ -75,16 +77,16 @@ class Game(Model):
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
     edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
-    rules: Mapped[dict] = mapped_column(JSON)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
-    start_scores: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    start_scores: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     # Derived from the hand log and stored with every change of it, so the home page
     # lists games without replaying them. The hands stay the source of truth.
-    totals: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    totals: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     hand_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
@@ -144,9 +146,9 @@ class Hand(Model):
     bid: Mapped[str | None] = mapped_column(String(16), nullable=True)
     bagged: Mapped[bool] = mapped_column(Boolean, default=False)
     hold: Mapped[bool] = mapped_column(Boolean, default=False)
-    tricks: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    tricks: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     high: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    points: Mapped[list | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    points: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     partner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     offsuit_set: Mapped[int | None] = mapped_column(Integer, nullable=True)
     tie_break_side: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -195,7 +197,7 @@ class Party(Model):
     hall_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
     held_on: Mapped[date | None] = mapped_column(Date, nullable=True)
-    settings: Mapped[dict] = mapped_column(JSON)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
@@ -218,7 +220,7 @@ class PartyEntry(Model):
     party_id: Mapped[str] = mapped_column(ForeignKey("parties.id", ondelete="CASCADE"))
     n: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(24))
-    data: Mapped[dict] = mapped_column(JSON)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
     # Who sent it: "director", "table 3", "api".
     source: Mapped[str] = mapped_column(String(24), default="director")
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

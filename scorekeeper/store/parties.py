@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
 from sqlalchemy import delete, exists, select
 
@@ -65,7 +66,7 @@ class PartyConflict(PartyError):
 # -- The log as stored ------------------------------------------------------------------
 
 
-def entry_row(entry: Entry) -> tuple[str, dict]:
+def entry_row(entry: Entry) -> tuple[str, dict[str, Any]]:
     """Return (kind, data) for storing *entry* as entered."""
     match entry:
         case AddCouple(couple=couple):
@@ -95,7 +96,7 @@ def entry_row(entry: Entry) -> tuple[str, dict]:
     raise TypeError(f"not a party entry: {entry!r}")
 
 
-def entry_from_row(kind: str, data: dict) -> Entry:
+def entry_from_row(kind: str, data: dict[str, Any]) -> Entry:
     """Return the entry a stored row holds."""
     if kind == "couple":
         # Names stored before the one name rule may hold hidden characters: read them without.
@@ -140,7 +141,7 @@ def setup_of(party: Party | PartyRow) -> PartySetup:
     )
 
 
-def settings_of(setup: PartySetup) -> dict:
+def settings_of(setup: PartySetup) -> dict[str, Any]:
     return {
         "games": setup.games,
         "kind": str(setup.kind),
@@ -176,7 +177,7 @@ class PartyRow:
     hall_token: str
     name: str
     held_on: date | None
-    settings: dict
+    settings: dict[str, Any]
     version: int
 
 

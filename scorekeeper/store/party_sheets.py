@@ -8,6 +8,8 @@ games service): reading a page never writes.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from scorekeeper.party import PartyError, PartyState, SheetKept
@@ -31,7 +33,7 @@ def _players(state: PartyState, couple: int) -> tuple[str, str]:
     return f"{entry.name[:36]} 1", f"{entry.name[:36]} 2"
 
 
-def _rules(play_to: int) -> dict:
+def _rules(play_to: int) -> dict[str, Any]:
     return {"preset": preset_for_target(play_to), "target": play_to}
 
 

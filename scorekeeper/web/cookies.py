@@ -6,8 +6,12 @@ the signature only keeps a tampered cookie from being read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from flask import current_app, request
 from itsdangerous import BadSignature, URLSafeSerializer
+from werkzeug.wrappers import Response
 
 from scorekeeper.rules import MAX_PLAYERS
 from scorekeeper.store.models import Game
@@ -27,7 +31,7 @@ def _serializer(salt: str) -> URLSafeSerializer:
     return URLSafeSerializer(secret, salt=f"scorekeeper.{salt}")
 
 
-def _read_cookie(name: str) -> list:
+def _read_cookie(name: str) -> list[Any]:
     raw = request.cookies.get(name)
     if not raw:
         return []
@@ -38,7 +42,7 @@ def _read_cookie(name: str) -> list:
     return value if isinstance(value, list) else []
 
 
-def _set_cookie(response, name: str, value: list) -> None:
+def _set_cookie(response: Response, name: str, value: list[Any]) -> None:
     response.set_cookie(
         name,
         _serializer(name).dumps(value),
@@ -62,7 +66,7 @@ def remembered_games() -> list[tuple[str, str, str]]:
     return found
 
 
-def remember_game(response, game: Game, kind: str = "edit") -> None:
+def remember_game(response: Response, game: Game, kind: str = "edit") -> None:
     """Put the game first in the ``games`` cookie, with the link this device may use."""
     token = game.edit_token if kind == "edit" else game.view_token
     kept = [list(item) for item in remembered_games() if item[0] != game.id]
@@ -70,7 +74,7 @@ def remember_game(response, game: Game, kind: str = "edit") -> None:
     _set_cookie(response, GAMES_COOKIE, kept[:REMEMBERED_GAMES])
 
 
-def forget_game(response, game_id: str) -> None:
+def forget_game(response: Response, game_id: str) -> None:
     kept = [list(item) for item in remembered_games() if item[0] != game_id]
     _set_cookie(response, GAMES_COOKIE, kept)
 
@@ -79,7 +83,7 @@ def remembered_names() -> list[str]:
     return [n for n in _read_cookie(NAMES_COOKIE) if isinstance(n, str)][:REMEMBERED_NAMES]
 
 
-def remember_names(response, names) -> None:
+def remember_names(response: Response, names: Sequence[str]) -> None:
     seen = {n.casefold() for n in names}
     kept = list(names) + [n for n in remembered_names() if n.casefold() not in seen]
     _set_cookie(response, NAMES_COOKIE, kept[:REMEMBERED_NAMES])
@@ -90,5 +94,5 @@ def remembered_table() -> list[str]:
     return [n for n in _read_cookie(TABLE_COOKIE) if isinstance(n, str)][:MAX_PLAYERS]
 
 
-def remember_table(response, names) -> None:
+def remember_table(response: Response, names: Sequence[str]) -> None:
     _set_cookie(response, TABLE_COOKIE, list(names)[:MAX_PLAYERS])

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, StringField
+from wtforms import BooleanField, Field, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
@@ -24,12 +27,12 @@ ENTRY_WAYS = ("points", "tricks")
 SCORE_LIMIT = 100_000
 
 
-def options(pairs) -> list[SelectChoice]:
+def options(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
     """Turn (value, label) pairs into WTForms choices."""
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-def choice_label(value) -> str:
+def choice_label(value: object) -> str:
     """Write an option's value the way a player says it."""
     if value is True:
         return "Yes"
@@ -38,7 +41,7 @@ def choice_label(value) -> str:
     return str(value).replace("-", " ")
 
 
-def read_number(raw, *, lo: int, hi: int, field: str, message: str) -> int | None:
+def read_number(raw: object, *, lo: int, hi: int, field: str, message: str) -> int | None:
     """Read a tapped whole number (blank is None); raise HandError naming *field* otherwise."""
     text = raw.strip() if isinstance(raw, str) else ""
     if not text:
@@ -49,15 +52,24 @@ def read_number(raw, *, lo: int, hi: int, field: str, message: str) -> int | Non
         raise HandError(message, field) from None
 
 
-class WholeNumberField(StringField):
+class WholeNumberField(StringField):  # type: ignore[misc]  # WTForms ships no type information
     """A whole number, read with ``parse_int``; blank gives None, anything else is an error beside the field."""
 
-    def __init__(self, label=None, validators=None, *, lo=None, hi=None, message="Write a whole number", **kwargs):
+    def __init__(
+        self,
+        label: str | None = None,
+        validators: Sequence[Callable[..., object]] | None = None,
+        *,
+        lo: int | None = None,
+        hi: int | None = None,
+        message: str = "Write a whole number",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(label, validators, **kwargs)
         self.lo, self.hi, self.message = lo, hi, message
         self.raw = ""
 
-    def process_formdata(self, valuelist):
+    def process_formdata(self, valuelist: list[str]) -> None:
         self.raw = valuelist[0] if valuelist else ""
         self.data = None
         text = self.raw.strip() if isinstance(self.raw, str) else ""
@@ -67,13 +79,13 @@ class WholeNumberField(StringField):
             except NumberError:
                 raise ValueError(self.message) from None
 
-    def _value(self):
+    def _value(self) -> str:
         if self.raw:
             return self.raw
         return "" if self.data is None else str(self.data)
 
 
-def one_line(form, field) -> None:
+def one_line(form: object, field: Field) -> None:
     """Refuse control characters (a NUL, a new line) in a name."""
     if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in field.data or ""):
         raise ValidationError("A name can only hold letters, digits, spaces and punctuation.")
@@ -86,7 +98,7 @@ class FormRefused(ValueError):
 class FormProblems:
     """Errors for groups of inputs that are not one WTForms field (players, side names, the form itself)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._problems: dict[str, list[str]] = {}
 
     def add(self, key: str, message: str) -> None:
@@ -102,7 +114,7 @@ class FormProblems:
 # -- A new game -------------------------------------------------------------------
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """A button that changes a game, with the CSRF token; delete also asks for a tick."""
 
     n = WholeNumberField("Hand number", lo=1, hi=100_000, message="This form is damaged: reload the sheet.")

@@ -9,6 +9,7 @@ field it names.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
@@ -45,7 +46,7 @@ from scorekeeper.web.games.fields import (
 HIDDEN_FIELDS = ("n", "version", "by", "csrf_token")
 
 
-class HandForm(FlaskForm):
+class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """One hand: who bid what, and what the bidding side (or each side) took. Choices depend on the game.
 
     Two ways to enter what was taken, chosen once per game (``by``): the paper way, the bidding
@@ -79,7 +80,7 @@ class HandForm(FlaskForm):
     offsuit_set = RadioField("Set with off-suit cards only?", choices=[], validate_choice=False)
     tie_break_side = RadioField("Who won the tie?", choices=[], validate_choice=False)
 
-    def __init__(self, state: GameState, *args, entry_by: str | None = None, **kwargs):
+    def __init__(self, state: GameState, *args: Any, entry_by: str | None = None, **kwargs: Any) -> None:
         """Fit the choices to the game as it stands before this hand."""
         super().__init__(*args, **kwargs)
         self.state = state
@@ -282,7 +283,7 @@ class HandForm(FlaskForm):
             self._offer(self.tie_break_side, self.tie_sides)
             self.tie_break_side.data = None if entry.tie_break_side is None else str(entry.tie_break_side)
 
-    def _side(self, raw, field: str, message: str) -> int | None:
+    def _side(self, raw: object, field: str, message: str) -> int | None:
         return read_number(raw, lo=0, hi=len(self.side_names) - 1, field=field, message=message)
 
     def _points(self, side: int, count: int) -> tuple[int, ...]:

@@ -7,8 +7,11 @@ question (``SetupError``), answered beside the box it is about.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from typing import Any
+
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
+from wtforms import BooleanField, Field, FieldList, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
 from scorekeeper.platform.numbers import NumberError, parse_int
@@ -17,6 +20,7 @@ from scorekeeper.rules import (
     MAX_PLAYERS,
     OPTION_INFO,
     PRESET_INFO,
+    OptionInfo,
     Rules,
     RulesError,
     SetupError,
@@ -37,7 +41,7 @@ from scorekeeper.web.games.fields import (
 )
 
 
-class RulesForm(FlaskForm):
+class RulesForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """The rules a game is played by: a preset and the house rules that change it."""
 
     preset = RadioField(
@@ -47,13 +51,13 @@ class RulesForm(FlaskForm):
         validate_choice=False,
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.problems = FormProblems()
 
     # The house-rule fields (opt_<name>) are added below the class, one per option.
 
-    def option_fields(self):
+    def option_fields(self) -> Iterator[tuple[OptionInfo, Field]]:
         """Yield (OptionInfo, field) for every house rule, in the rule book's order."""
         for name, info in OPTION_INFO.items():
             yield info, self[f"opt_{name}"]
@@ -206,7 +210,7 @@ class NewGameForm(RulesForm):
             self.problems.add("players", str(err))
 
 
-def _flatten(messages) -> list[str]:
+def _flatten(messages: Iterable[object]) -> list[str]:
     """Field errors of a FieldList come as a list of lists."""
     found = []
     for message in messages:
@@ -222,7 +226,8 @@ _AS_PRESET = object()
 ANY_OPTIONS = {"hold_from": "Any bid", "others_draw_at_most": "As many as the table allows"}
 
 
-def _option_choices(info) -> list[tuple[str, str]]:
+def _option_choices(info: OptionInfo) -> list[tuple[str, str]]:
+    assert info.choices is not None  # only the options typed as numbers have none, and they get a text box
     choices = [("", "As the rules chosen above")]
     if info.name in ANY_OPTIONS:
         return choices + [("any", ANY_OPTIONS[info.name])] + [(str(v), str(v)) for v in info.choices if v is not None]
@@ -231,7 +236,7 @@ def _option_choices(info) -> list[tuple[str, str]]:
     return choices + [(str(v), choice_label(v)) for v in info.choices]
 
 
-def _read_option(info, raw):
+def _read_option(info: OptionInfo, raw: object) -> object:
     """Turn what was chosen for one option into its value, or _AS_PRESET when left blank."""
     raw = (raw or "").strip() if isinstance(raw, str) else raw
     if raw in ("", None):
@@ -257,7 +262,7 @@ def _read_option(info, raw):
     return raw
 
 
-def _option_raw(info, value) -> str:
+def _option_raw(info: OptionInfo, value: Any) -> str:
     """What the form shows for an option's value: the inverse of _read_option."""
     if info.name in NUMBER_OPTIONS:
         if value is None:
@@ -270,7 +275,7 @@ def _option_raw(info, value) -> str:
     return str(value)
 
 
-def _option_field(info):
+def _option_field(info: OptionInfo) -> Field:
     if info.name in NUMBER_OPTIONS:
         label = info.label + (" (points below zero)" if info.name == "elimination_at" else "")
         return StringField(label, description=info.help, render_kw={"inputmode": "numeric", "autocomplete": "off"})

@@ -7,6 +7,8 @@ fresh hand form come back in one response. A refused entry is answered with
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import (
     Blueprint,
     abort,
@@ -19,6 +21,7 @@ from flask import (
     session,
     url_for,
 )
+from werkzeug.wrappers import Response
 
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
@@ -92,7 +95,7 @@ def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def sheet_context(game: Game, state: GameState, can_edit: bool) -> dict:
+def sheet_context(game: Game, state: GameState, can_edit: bool) -> dict[str, Any]:
     """Return what ``games/_sheet.html`` and the sheet page need besides a form."""
     return {
         "game": game,
@@ -113,7 +116,7 @@ def _render_sheet(
     can_edit: bool = True,
     new_hand: int | None = None,
     status_error: bool = False,
-):
+) -> Response:
     """Render the sheet page, or for htmx only the part that changes (sheet, hand form, messages)."""
     context = sheet_context(game, state, can_edit)
     if can_edit and form is None:
@@ -151,7 +154,7 @@ def _prefill_reentry(game: Game, state: GameState, form: HandForm) -> None:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
-def new():
+def new() -> Response:
     form = NewGameForm()
     if request.method == "GET":
         form.fill_players(remembered_table())
@@ -191,7 +194,7 @@ def new():
 
 
 @bp.route("/games/<game_id>/<token>/rules", methods=["GET", "POST"])
-def change_rules(game_id: str, token: str):
+def change_rules(game_id: str, token: str) -> Response:
     """Change the preset and house rules of a game whose first hand is not yet recorded."""
     game = _game_or_404(game_id, token)
     state = _state(game)
@@ -241,7 +244,7 @@ def change_rules(game_id: str, token: str):
 
 
 @bp.get("/games/<game_id>/<token>")
-def sheet(game_id: str, token: str):
+def sheet(game_id: str, token: str) -> Response:
     game = _game_or_404(game_id, token)
     way = request.args.get("entry")
     if way in ENTRY_WAYS:
@@ -261,7 +264,7 @@ def sheet(game_id: str, token: str):
 
 
 @bp.get("/games/<game_id>/view/<token>")
-def view(game_id: str, token: str):
+def view(game_id: str, token: str) -> Response:
     game = _game_or_404(game_id, token, "view")
     response = _render_sheet(game, _state(game), can_edit=False)
     if game.id not in {gid for gid, _token, _kind in remembered_games()}:
@@ -270,7 +273,7 @@ def view(game_id: str, token: str):
 
 
 @bp.post("/games/<game_id>/<token>/hands")
-def record(game_id: str, token: str):
+def record(game_id: str, token: str) -> Response:
     game = _game_or_404(game_id, token)
     state = _state(game)
     form = HandForm(state)
@@ -304,7 +307,7 @@ def record(game_id: str, token: str):
 
 
 @bp.post("/games/<game_id>/<token>/undo")
-def undo(game_id: str, token: str):
+def undo(game_id: str, token: str) -> Response:
     game = _game_or_404(game_id, token)
     form = ConfirmForm()
     sheet_url = url_for("games.sheet", game_id=game.id, token=game.edit_token)
@@ -332,7 +335,7 @@ def undo(game_id: str, token: str):
 
 
 @bp.route("/games/<game_id>/<token>/hands/<int:n>/edit", methods=["GET", "POST"])
-def edit(game_id: str, token: str, n: int):
+def edit(game_id: str, token: str, n: int) -> Response:
     game = _game_or_404(game_id, token)
     state = _state(game)
     if not 1 <= n <= len(state.hands):
@@ -350,7 +353,8 @@ def edit(game_id: str, token: str, n: int):
                 services.edit_hand(game, n, entry, expected_version=form.expected_version())
             except services.StaleGame as err:
                 form.problems.add("form", str(err))
-                form.version.data = str(game.version)
+                # The text the box shows (its _value); the field's own type is what it reads from a form.
+                form.version.data = str(game.version)  # type: ignore[assignment]
                 status = 409
             except HandError as err:
                 form.refuse(err)
@@ -365,8 +369,8 @@ def edit(game_id: str, token: str, n: int):
             status = 422
     else:
         form.fill(state.entries[n - 1])
-        form.version.data = str(game.version)
-    form.n.data = str(n)
+        form.version.data = str(game.version)  # type: ignore[assignment]  # the text the box shows, as above
+    form.n.data = str(n)  # type: ignore[assignment]  # the text the box shows, as above
     return make_response(
         render_template(
             "games/edit.html",
@@ -382,16 +386,16 @@ def edit(game_id: str, token: str, n: int):
 
 
 @bp.post("/games/<game_id>/<token>/finish")
-def finish(game_id: str, token: str):
+def finish(game_id: str, token: str) -> Response:
     return _set_finished(game_id, token, True, "The game is marked finished.")
 
 
 @bp.post("/games/<game_id>/<token>/reopen")
-def reopen(game_id: str, token: str):
+def reopen(game_id: str, token: str) -> Response:
     return _set_finished(game_id, token, False, "The game is open again: record the next hand.")
 
 
-def _set_finished(game_id: str, token: str, finished: bool, done: str):
+def _set_finished(game_id: str, token: str, finished: bool, done: str) -> Response:
     """Finish a game early or open it again; a refusal (won, changed elsewhere) is said on the sheet."""
     game = _game_or_404(game_id, token)
     if not ConfirmForm().validate_on_submit():
@@ -406,7 +410,7 @@ def _set_finished(game_id: str, token: str, finished: bool, done: str):
 
 
 @bp.post("/games/<game_id>/<token>/rematch")
-def rematch(game_id: str, token: str):
+def rematch(game_id: str, token: str) -> Response:
     game = _game_or_404(game_id, token)
     if not ConfirmForm().validate_on_submit():
         abort(400)
@@ -418,7 +422,7 @@ def rematch(game_id: str, token: str):
 
 
 @bp.route("/games/<game_id>/<token>/delete", methods=["GET", "POST"])
-def delete(game_id: str, token: str):
+def delete(game_id: str, token: str) -> Response:
     game = _game_or_404(game_id, token)
     form = ConfirmForm()
     status = 200

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from flask import Blueprint, current_app, render_template, url_for
 from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
@@ -15,7 +18,7 @@ NEW_GAME_ENDPOINT = "games.new"
 
 
 @bp.get("/")
-def index():
+def index() -> str:
     """Start a game, or go back to one this phone kept or followed.
 
     The list comes from this phone's own cookie: a game's links are its only key,
@@ -24,7 +27,7 @@ def index():
     return render_template("main/index.html", new_game=url_for(NEW_GAME_ENDPOINT), mine=home_games())
 
 
-def home_games() -> list[dict]:
+def home_games() -> list[dict[str, Any]]:
     """The games remembered on this phone, with their stored totals: two queries, no replay.
 
     Each game's totals (scores, number of hands, winner) are stored with every change
@@ -41,13 +44,14 @@ def home_games() -> list[dict]:
         select(Game).where(Game.id.in_([gid for gid, _token, _kind in remembered])).options(selectinload(Game.sides))
     ).all()
     by_id = {game.id: game for game in games}
-    found = []
+    found: list[dict[str, Any]] = []
     for gid, token, kind in remembered:
         game = by_id.get(gid)
         if game is None:
             continue
         if services.access(game, token) != kind:
             continue
+        scores: Sequence[int | None] | None
         scores, winner, hands = game.totals, game.winner, game.hand_count
         if scores is None:  # kept from before totals were stored
             try:
@@ -72,7 +76,7 @@ def home_games() -> list[dict]:
 
 
 @bp.get("/healthz")
-def healthz():
+def healthz() -> tuple[str, int, dict[str, str]]:
     """Say ok when the database answers and its tables are at the latest migration, else why not (503)."""
     try:
         db.session.execute(text("SELECT 1"))

@@ -14,8 +14,9 @@ import io
 import secrets
 
 import segno
-from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_wtf.csrf import generate_csrf
+from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.platform.links import printed_link
@@ -67,7 +68,7 @@ def _matches(given: str, expected: str | None) -> bool:
     return expected is not None and token_matches(given, expected)
 
 
-def _access(game_id: str, token: str):
+def _access(game_id: str, token: str) -> tuple[int, bool]:
     """Return (version, can_edit) for a game and one of its tokens, or 404."""
     row = services.version_and_tokens(game_id)
     if row is None:
@@ -87,7 +88,7 @@ def poll_url(game: Game, can_edit: bool) -> str:
 
 
 @bp.get("/games/<game_id>/poll/<token>")
-def poll(game_id: str, token: str):
+def poll(game_id: str, token: str) -> Response:
     """Answer 304 while the game is unchanged since ``since``, else the new score sheet."""
     version, can_edit = _access(game_id, token)
     given = request.args.getlist("since")
@@ -131,7 +132,7 @@ def poll(game_id: str, token: str):
     return response
 
 
-def _sheet_response(body: str):
+def _sheet_response(body: str) -> Response:
     response = make_response(body, 200)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Vary"] = "HX-Request"
@@ -148,7 +149,7 @@ def _game_for(game_id: str, token: str) -> tuple[Game, bool]:
 
 
 @bp.get("/games/<game_id>/<token>/invite")
-def invite(game_id: str, token: str):
+def invite(game_id: str, token: str) -> str:
     """Invite the table: the link to watch the score, as a QR code, a share button and a copy button."""
     game, can_edit = _game_for(game_id, token)
     return render_template(
@@ -162,7 +163,7 @@ def invite(game_id: str, token: str):
 
 
 @bp.get("/games/<game_id>/<token>/keep")
-def keep(game_id: str, token: str):
+def keep(game_id: str, token: str) -> str:
     """Let another phone keep score: says what it hands over before showing the link that can record."""
     game, can_edit = _game_for(game_id, token)
     if not can_edit:
@@ -175,7 +176,7 @@ def keep(game_id: str, token: str):
     )
 
 
-def _qr_svg(url: str):
+def _qr_svg(url: str) -> Response:
     qr = segno.make(url, error="m")
     buffer = io.BytesIO()
     qr.save(
@@ -197,7 +198,7 @@ def _qr_svg(url: str):
 
 
 @bp.get("/games/<game_id>/<token>/qr/view.svg")
-def qr_view(game_id: str, token: str):
+def qr_view(game_id: str, token: str) -> Response:
     """The QR code of the read-only link (either token may ask for it)."""
     _access(game_id, token)
     game = db.session.get(Game, game_id)
@@ -207,7 +208,7 @@ def qr_view(game_id: str, token: str):
 
 
 @bp.get("/games/<game_id>/<token>/qr/edit.svg")
-def qr_edit(game_id: str, token: str):
+def qr_edit(game_id: str, token: str) -> Response:
     """The QR code of the link that can record hands (only the edit link may ask for it)."""
     _, can_edit = _access(game_id, token)
     if not can_edit:
@@ -219,7 +220,7 @@ def qr_edit(game_id: str, token: str):
 
 
 @bp.post("/games/<game_id>/<token>/new-link")
-def new_link(game_id: str, token: str):
+def new_link(game_id: str, token: str) -> BaseResponse:
     """Give the game a new edit link; the old one stops working at once."""
     version, can_edit = _access(game_id, token)
     if not can_edit:
