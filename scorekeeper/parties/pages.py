@@ -10,6 +10,7 @@ import io
 import segno
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
 
+from .. import polls
 from ..numbers import NumberError, parse_int
 from ..party import (
     MAX_COUPLES,
@@ -355,9 +356,16 @@ def table_poll(party_id: str, number: int, token: str):
     row, state = _table(party_id, number, token)
     row, state = sheets.report_finished(row, state, [number])
     context = _table_context(row, state, number, token)
+    _remember_table(row, number, context)
     if _unchanged(context["key"]):
         return _not_modified()
     return _fragment(render_template("parties/_table.html", **context))
+
+
+def _remember_table(row: PartyRow, number: int, context: dict) -> None:
+    """Let this table's unchanged polls be answered from the version alone, unless a kept sheet may report."""
+    pending = context["sheet_link"] is not None and context["reported"] is None
+    polls.remember(row.id, f"table {number}", row.version, None if pending else context["key"])
 
 
 def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **extra) -> dict:
@@ -469,6 +477,7 @@ def couple_poll(party_id: str, n: int):
     if not 1 <= n <= len(state.couples):
         abort(404)
     context = _couple_context(row, state, n)
+    polls.remember(row.id, f"couple {n}", row.version, context["key"])
     if _unchanged(context["key"]):
         return _not_modified()
     return _fragment(render_template("parties/_couple.html", **context))

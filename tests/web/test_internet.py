@@ -88,12 +88,14 @@ def test_writes_are_limited_and_the_refused_one_saves_nothing(limited):
     game = start(client).get_json()
     url = f"/api/v1/games/{game['id']}/hands"
     statuses = []
-    for n in range(1, 6):
+    for n in range(1, 7):
         statuses.append(client.post(url, json={"n": n, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game)))
-    # The game's creation was the first write of the minute: four hands go through, the fifth is refused.
-    assert [r.status_code for r in statuses] == [201, 201, 201, 201, 429]
+    # Writes are counted per game: five hands go through, the sixth is refused.
+    assert [r.status_code for r in statuses] == [201, 201, 201, 201, 201, 429]
+    assert "Too many requests" in statuses[-1].get_json()["error"]["message"]
+    assert 1 <= int(statuses[-1].headers["Retry-After"]) <= 60
     state = client.get(f"/api/v1/games/{game['id']}").get_json()
-    assert len(state["hands"]) == 4
+    assert len(state["hands"]) == 5
 
 
 def test_polls_are_limited_and_the_page_explains_it(limited):
