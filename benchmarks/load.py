@@ -1,16 +1,20 @@
 """Load: many phones following games while a few record hands, against gunicorn (SQLite or PostgreSQL).
 
-Starts gunicorn on 127.0.0.1 with the project's settings (scorekeeper/gunicorn_conf.py, rate
-limits on, as behind a proxy so each simulated phone has its own address), creates games through
-the API, then for each viewer count runs that many threads polling every 3 s (unchanged polls,
-answered 304) beside a few recorders, for a bounded time. Prints p50/p95/p99 latency, requests
-per second and errors, then compares an unchanged poll with a full render of the sheet.
+Starts gunicorn on 127.0.0.1 with the project's settings (scorekeeper/gunicorn_conf.py: its workers
+and threads unless given, rate limits on, as behind a proxy so each simulated phone has its own
+address), creates games through the API, then for each viewer count runs that many threads polling
+every 3 s (unchanged polls, answered 304) beside a few recorders, for a bounded time. Prints
+p50/p95/p99 latency, requests per second and errors, then compares an unchanged poll with a full
+render of the sheet.
 
 The "abuse" phase then adds 12 clients asking, as fast as they can, for a 500-hand game with a
 stale ``since`` (the view link is all they need), beside 400 honest viewers: the honest polls'
 p99 should stay under 100 ms.
 
-Run: .venv/bin/python benchmarks/load.py [--viewers 100 400] [--duration 20] [--workers 2 --threads 4]
+The hall phase (``--hall``) is a card party evening whose phones all reach the server from one
+address, as behind a hall's router: no honest phone may meet a 429.
+
+Run: .venv/bin/python benchmarks/load.py [--viewers 400 2000 3000] [--duration 20] [--workers 2 --threads 32]
      [--abusers 12 --abuse-viewers 400] [--database-url postgresql+psycopg://user@127.0.0.1:5432/empty_database]
 """
 
@@ -38,6 +42,10 @@ POLL_EVERY = 3.0
 SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
 OK_STATUSES = {200, 201, 304, 409}
 SECRET_KEY = secrets.token_urlsafe(32)
+# Every phone of the hall phase comes through the hall's one router (documentation range).
+HALL_ADDRESS = "203.0.113.45"
+# Thousands of client threads: small stacks.
+threading.stack_size(256 * 1024)
 
 
 def free_port() -> int:
@@ -109,8 +117,10 @@ def app_env(workdir: Path, database_url: str | None = None) -> dict:
     }
 
 
-def start_server(workers: int, threads: int, workdir: Path, database_url: str | None) -> tuple[subprocess.Popen, int]:
-    """Bring the database up to date and start gunicorn on it."""
+def start_server(
+    workers: int | None, threads: int | None, workdir: Path, database_url: str | None
+) -> tuple[subprocess.Popen, int]:
+    """Bring the database up to date and start gunicorn on it (workers and threads: the project's settings if None)."""
     port = free_port()
     env = dict(os.environ)
     env.update(app_env(workdir, database_url))
@@ -122,15 +132,13 @@ def start_server(workers: int, threads: int, workdir: Path, database_url: str | 
         check=True,
         capture_output=True,
     )
+    sizes = (["--workers", str(workers)] if workers else []) + (["--threads", str(threads)] if threads else [])
     server = subprocess.Popen(
         [
             str(venv_bin / "gunicorn"),
             "-c",
             "python:scorekeeper.gunicorn_conf",
-            "--workers",
-            str(workers),
-            "--threads",
-            str(threads),
+            *sizes,
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",
@@ -154,6 +162,19 @@ def start_server(workers: int, threads: int, workdir: Path, database_url: str | 
         time.sleep(0.2)
     server.kill()
     raise SystemExit("gunicorn did not start")
+
+
+def sizes(workers: int | None, threads: int | None) -> str:
+    """How many workers and threads gunicorn runs: those given, else the project's settings."""
+    sys.path.insert(0, str(ROOT))
+    from scorekeeper.gunicorn_conf import settings
+
+    chosen = settings({})
+    return f"{workers or chosen['workers']} workers x {threads or chosen['threads']} threads"
+
+
+def load_average() -> str:
+    return "load average " + " ".join(f"{x:.1f}" for x in os.getloadavg()) + f" on {os.cpu_count()} cores"
 
 
 def create_games(port: int, count: int) -> list[dict]:
@@ -410,12 +431,12 @@ def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> No
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--viewers", type=int, nargs="+", default=[100, 400])
+    parser.add_argument("--viewers", type=int, nargs="+", default=[400, 2000, 3000])
     parser.add_argument("--recorders", type=int, default=3)
     parser.add_argument("--games", type=int, default=25)
     parser.add_argument("--duration", type=float, default=20.0, help="seconds per viewer count")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
+    parser.add_argument("--threads", type=int, help="threads per worker (default: the project's settings)")
     parser.add_argument("--repeat", type=int, default=300, help="requests per case in the comparison")
     parser.add_argument(
         "--abusers", type=int, default=12, help="clients polling with a stale since (0: no abuse phase)"
@@ -429,7 +450,7 @@ def main() -> None:
     server, port = start_server(args.workers, args.threads, workdir, args.database_url)
     try:
         where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
-        print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads, {where}")
+        print(f"gunicorn on 127.0.0.1:{port}: {sizes(args.workers, args.threads)}, {where}; {load_average()}")
         games = create_games(port, max(args.games, args.recorders + 1))
         for viewers in args.viewers:
             report(run_phase(port, games, viewers, args.recorders, args.duration))
@@ -460,13 +481,14 @@ class Phone(Client):
     """A phone's browser: one connection, its cookies, its own requests."""
 
     def __init__(self, port: int):
-        super().__init__(port)
+        super().__init__(port, HALL_ADDRESS)
         self.cookies: dict[str, str] = {}
 
     def send(self, method: str, path: str, form: dict | None = None) -> tuple[int, bytes]:
         from urllib.parse import urlencode
 
         headers = {"HX-Request": "true"} if "/poll" in path else {}
+        headers["X-Forwarded-For"] = self.address  # the hall's router
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -623,6 +645,7 @@ def hall_phase(port: int, phones: int, boards: int, duration: float, delay: tupl
         "rps": count / elapsed,
         "results": results,
         "reported": len(state["results"]),
+        "distinct": len({(r["game"], r["table"]) for r in state["results"]}),
         "game": state["game"],
     }
 
@@ -636,21 +659,26 @@ def hall_main() -> None:
     parser.add_argument("--boards", type=int, default=2)
     parser.add_argument("--duration", type=float, default=45.0)
     parser.add_argument("--report-delay", type=float, nargs=2, default=[5.0, 40.0], help="seconds a table plays a game")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
+    parser.add_argument("--threads", type=int, help="threads per worker (default: the project's settings)")
     parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-hall."))
     server, port = start_server(args.workers, args.threads, workdir, args.database_url)
     try:
         where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
-        print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads, {where}")
+        print(f"gunicorn on 127.0.0.1:{port}: {sizes(args.workers, args.threads)}, {where}; {load_average()}")
         print(
             f"A hall of {HALL_COUPLES} couples at {HALL_COUPLES // 2} tables: {args.phones} phones + {args.boards} boards"
         )
         phase = hall_phase(port, args.phones, args.boards, args.duration, tuple(args.report_delay))
         report(phase)
-        print(f"  results reported: {phase['reported']} (the evening is at game {phase['game']})")
+        sent = len(phase["results"].latencies["report"])
+        print(
+            f"  every phone on one address ({HALL_ADDRESS}): {phase['results'].statuses.get(429, 0)} answers 429; "
+            f"{sent} reports sent, {phase['reported']} results in, {phase['distinct']} distinct (game, table) "
+            f"(the evening is at game {phase['game']})"
+        )
         everything = [v * 1000 for k, values in phase["results"].latencies.items() if k != "page" for v in values]
         print(f"  all requests: p99 {percentile(everything, 99):.1f} ms, errors {len(phase['results'].errors)}")
     finally:
