@@ -7,6 +7,9 @@ Other servers import ``settings()`` and change what they need.
   poller, not in a thread, and each worker has more threads (32) than the 30 slow
   clients (sending a header line every few seconds) it is meant to outlast when
   phones reach gunicorn directly. Against more, put a buffering proxy (nginx) in front.
+- Two workers by default, one per core of the 2-core machine the load figures in
+  the README were measured on: the app is CPU-bound Python, so more processes than
+  cores only take turns (``WEB_CONCURRENCY`` for a bigger machine).
 - Short timeouts: 5 s of keep-alive, 30 s for a request to be answered.
 - The access log never shows a link's token: see ``MaskingLogger``.
 - ``preload_app``: the app is built once, before the workers start, so a bad
@@ -58,7 +61,7 @@ def settings(environ=None) -> dict:
     environ = os.environ if environ is None else environ
     return {
         "bind": [f"{environ.get('HOST', '0.0.0.0')}:{_count(environ, 'PORT', 8000, 65535)}"],
-        "workers": _count(environ, "WEB_CONCURRENCY", 3, 64),
+        "workers": _count(environ, "WEB_CONCURRENCY", 2, 64),
         "worker_class": "gthread",
         "threads": _count(environ, "GUNICORN_THREADS", 32, 1000),
         "timeout": 30,
