@@ -47,7 +47,7 @@ DEFAULT_RATE_LIMITS = {
     # Counted in each worker's memory: 30 phones on one game asking every 3 s.
     "SCOREKEEPER_LIMIT_POLLS": "600 per minute",
     # Of those, answers that carry the whole sheet or state (200, not 304): a phone gets one per change.
-    "SCOREKEEPER_LIMIT_POLL_SHEETS": "120 per minute",
+    "SCOREKEEPER_LIMIT_POLL_SHEETS": "60 per minute",
 }
 
 

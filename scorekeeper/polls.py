@@ -29,6 +29,7 @@ import hmac
 import re
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -306,3 +307,36 @@ def remember(party_id: str, page: str, version: int, key: str | None) -> None:
         polls.forget(party_id, page)
     else:
         polls.remember(party_id, page, version, key)
+
+
+class Rendered:
+    """The answer a poll sends, rendered once per page and version in this process, then shared by every phone."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._items: OrderedDict[tuple, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, render: Callable[[], str]) -> str:
+        with self._lock:
+            body = self._items.get(key)
+            if body is not None:
+                self._items.move_to_end(key)
+                return body
+        body = render()
+        with self._lock:
+            self._items[key] = body
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return body
+
+
+def rendered(party_id: str, page: str, version: int, render: Callable[[], str]) -> str:
+    """The body of a party page's poll at *version*, rendered at most once per version in this process.
+
+    Only for pages that hold nothing of one phone's own (no form token): a couple's card, the board.
+    """
+    cache = current_app.extensions.get("scorekeeper_rendered")
+    if cache is None:
+        cache = current_app.extensions.setdefault("scorekeeper_rendered", Rendered())
+    return cache.get((party_id, page, version), render)

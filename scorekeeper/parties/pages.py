@@ -480,7 +480,9 @@ def couple_poll(party_id: str, n: int):
     polls.remember(row.id, f"couple {n}", row.version, context["key"])
     if _unchanged(context["key"]):
         return _not_modified()
-    return _fragment(render_template("parties/_couple.html", **context))
+    return _fragment(
+        polls.rendered(row.id, f"couple {n}", row.version, lambda: render_template("parties/_couple.html", **context))
+    )
 
 
 # -- The hall board ----------------------------------------------------------------------
@@ -521,7 +523,11 @@ def board_poll(party_id: str):
     if _unchanged(view_key(version)):
         return _not_modified()
     row, state = _party(party_id)
-    return _fragment(render_template("parties/_board.html", **_board_context(row, state)))
+    return _fragment(
+        polls.rendered(
+            row.id, "board", row.version, lambda: render_template("parties/_board.html", **_board_context(row, state))
+        )
+    )
 
 
 # -- Results -----------------------------------------------------------------------------

@@ -192,3 +192,30 @@ def test_a_wrong_link_or_since_is_still_answered_by_the_app(limited):
     assert client.get(f"/games/{game['id']}/poll/{game['view_token']}?since=1&since=1").status_code == 400
     assert client.get(f"/api/v1/games/{game['id']}?since=%C2%B2").status_code == 400
     assert client.get("/api/v1/games/nosuchgame?since=1").status_code == 404
+
+
+def test_a_party_poll_is_rendered_once_per_change_however_many_phones_ask(app):
+    from flask import template_rendered
+
+    client = app.test_client()
+    couples = [{"name": f"Couple {i}", "players": [f"A{i}", f"B{i}"]} for i in range(8)]
+    party = client.post("/api/v1/parties", json={"name": "Legion", "games": 5, "couples": couples}).get_json()
+    rendered = []
+
+    def seen(sender, template, context, **extra):
+        rendered.append(template.name)
+
+    pages = [f"/parties/{party['id']}/board/poll?since=old", f"/parties/{party['id']}/couples/3/poll?since=old"]
+    template_rendered.connect(seen, app)
+    try:
+        bodies = [app.test_client().get(page).get_data(as_text=True) for page in pages for _ in range(5)]
+        assert rendered.count("parties/_board.html") == 1 and rendered.count("parties/_couple.html") == 1
+        assert len(set(bodies[:5])) == 1 and len(set(bodies[5:])) == 1
+        table = party["state"]["seating"][0]
+        result = {"game": 1, "table": 1, "winner": table["couples"][0]}
+        headers = {"Authorization": f"Bearer {party['edit_token']}"}
+        assert client.post(f"/api/v1/parties/{party['id']}/results", json=result, headers=headers).status_code == 201
+        after = [app.test_client().get(pages[0]).get_data(as_text=True) for _ in range(5)]
+        assert rendered.count("parties/_board.html") == 2 and len(set(after)) == 1 and after[0] != bodies[0]
+    finally:
+        template_rendered.disconnect(seen, app)
