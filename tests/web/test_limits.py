@@ -219,3 +219,64 @@ def test_a_party_poll_is_rendered_once_per_change_however_many_phones_ask(app):
         assert rendered.count("parties/_board.html") == 2 and len(set(after)) == 1 and after[0] != bodies[0]
     finally:
         template_rendered.disconnect(seen, app)
+
+
+def test_writes_are_counted_in_a_shared_redis_when_one_is_named(tmp_path):
+    """Several machines share their counts through Redis (skipped without redis-server and the redis extra)."""
+    import shutil
+    import socket
+    import subprocess
+    import time
+
+    import flask_migrate
+    import pytest
+
+    from scorekeeper import create_app
+    from tests.conftest import _dispose, _postgres_url, _test_config
+
+    server = shutil.which("redis-server")
+    if server is None or _postgres_url() is not None:
+        pytest.skip("needs redis-server (apt-get install redis-server), on the SQLite run")
+    pytest.importorskip("redis")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    redis = subprocess.Popen(
+        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        machines = []
+        for _ in range(2):  # two machines, one database, one Redis
+            machine = create_app(
+                _test_config(
+                    f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
+                    RATELIMIT_ENABLED=True,
+                    RATELIMIT_SWALLOW_ERRORS=False,
+                    RATELIMIT_STORAGE_URI=f"redis://127.0.0.1:{port}/0",
+                    SCOREKEEPER_LIMIT_WRITES="5 per minute",
+                )
+            )
+            machines.append(machine)
+        with machines[0].app_context():
+            flask_migrate.upgrade()
+        one, two = (machine.test_client() for machine in machines)
+        game = start(one).get_json()
+        url = f"/api/v1/games/{game['id']}/hands"
+        answers = [
+            (one if n % 2 else two).post(url, json={**HAND, "n": n}, headers=auth(game)).status_code
+            for n in range(1, 7)
+        ]
+        assert answers == [201] * 5 + [429]
+    finally:
+        redis.terminate()
+        redis.wait(timeout=10)
+        for machine in machines:
+            _dispose(machine)
