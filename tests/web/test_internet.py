@@ -542,7 +542,13 @@ def test_one_gunicorn_worker_keeps_answering_beside_30_slow_clients(tmp_path):
     port = _free_port()
     env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
     env.pop("DATABASE_URL", None)
-    env.update(SCOREKEEPER_INSTANCE_PATH=str(tmp_path), HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1")
+    env.update(
+        SCOREKEEPER_INSTANCE_PATH=str(tmp_path),
+        HOST="127.0.0.1",
+        PORT=str(port),
+        WEB_CONCURRENCY="1",
+        GUNICORN_THREADS="32",  # as the hall server runs, where phones reach gunicorn directly
+    )
     bin_dir = Path(sys.executable).parent
     subprocess.run(
         [str(bin_dir / "flask"), "--app", "scorekeeper", "db", "upgrade"],
