@@ -400,6 +400,44 @@ def run_phase(
     }
 
 
+def _part(port: int, games: list[dict], viewers: int, recorders: int, duration: float) -> dict:
+    """One client process's share of a phase, as plain data."""
+    phase = run_phase(port, games, viewers, recorders, duration)
+    results: Results = phase.pop("results")
+    return {**phase, "latencies": results.latencies, "statuses": results.statuses, "errors": results.errors}
+
+
+def run_split(port: int, games: list[dict], viewers: int, recorders: int, duration: float, processes: int) -> dict:
+    """Run a phase's phones in several client processes at once, so the client's own lock does not queue them."""
+    if processes <= 1:
+        return run_phase(port, games, viewers, recorders, duration)
+    import multiprocessing
+
+    shares = [viewers // processes + (1 if i < viewers % processes else 0) for i in range(processes)]
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        parts = pool.starmap(
+            _part, [(port, games, share, recorders if i == 0 else 0, duration) for i, share in enumerate(shares)]
+        )
+    results = Results()
+    for part in parts:
+        for kind, values in part["latencies"].items():
+            results.latencies.setdefault(kind, []).extend(values)
+        for status, count in part["statuses"].items():
+            results.statuses[status] = results.statuses.get(status, 0) + count
+        results.errors.extend(part["errors"])
+    elapsed = max(part["elapsed"] for part in parts)
+    count = sum(part["requests"] for part in parts)
+    return {
+        "viewers": viewers,
+        "abusers": 0,
+        "recorders": recorders,
+        "elapsed": elapsed,
+        "requests": count,
+        "rps": count / elapsed,
+        "results": results,
+    }
+
+
 def report(phase: dict) -> None:
     results: Results = phase["results"]
     abuse = f" + {phase['abusers']} abusers (stale since, no pause)" if phase.get("abusers") else ""
@@ -499,6 +537,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--viewers", type=int, nargs="+", default=[400, 2000, 3000])
     parser.add_argument("--recorders", type=int, default=3)
+    parser.add_argument(
+        "--client-processes", type=int, default=2, help="client processes the phones are shared among (one per core)"
+    )
     parser.add_argument("--games", type=int, default=25)
     parser.add_argument("--duration", type=float, default=20.0, help="seconds per viewer count")
     parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
@@ -519,7 +560,7 @@ def main() -> None:
         print(f"gunicorn on 127.0.0.1:{port}: {sizes(args.workers, args.threads)}, {where}; {load_average()}")
         games = create_games(port, max(args.games, args.recorders + 1))
         for viewers in args.viewers:
-            report(run_phase(port, games, viewers, args.recorders, args.duration))
+            report(run_split(port, games, viewers, args.recorders, args.duration, args.client_processes))
         if args.abusers:
             target = big_game(port, args.abuse_hands)
             phase = run_phase(port, games, args.abuse_viewers, args.recorders, args.duration, args.abusers, target)
