@@ -1,16 +1,20 @@
 """Load: many phones following games while a few record hands, against gunicorn (SQLite or PostgreSQL).
 
-Starts gunicorn on 127.0.0.1 with the project's settings (scorekeeper/gunicorn_conf.py, rate
-limits on, as behind a proxy so each simulated phone has its own address), creates games through
-the API, then for each viewer count runs that many threads polling every 3 s (unchanged polls,
-answered 304) beside a few recorders, for a bounded time. Prints p50/p95/p99 latency, requests
-per second and errors, then compares an unchanged poll with a full render of the sheet.
+Starts gunicorn on 127.0.0.1 with the project's settings (scorekeeper/gunicorn_conf.py: its workers
+and threads unless given, rate limits on, as behind a proxy so each simulated phone has its own
+address), creates games through the API, then for each viewer count runs that many threads polling
+every 3 s (unchanged polls, answered 304) beside a few recorders, for a bounded time. Prints
+p50/p95/p99 latency, requests per second and errors, then compares an unchanged poll with a full
+render of the sheet.
 
 The "abuse" phase then adds 12 clients asking, as fast as they can, for a 500-hand game with a
 stale ``since`` (the view link is all they need), beside 400 honest viewers: the honest polls'
 p99 should stay under 100 ms.
 
-Run: .venv/bin/python benchmarks/load.py [--viewers 100 400] [--duration 20] [--workers 2 --threads 4]
+The hall phase (``--hall``) is a card party evening whose phones all reach the server from one
+address, as behind a hall's router: no honest phone may meet a 429.
+
+Run: .venv/bin/python benchmarks/load.py [--viewers 400 2000 3000] [--duration 20] [--workers 2 --threads 32]
      [--abusers 12 --abuse-viewers 400] [--database-url postgresql+psycopg://user@127.0.0.1:5432/empty_database]
 """
 
@@ -38,6 +42,10 @@ POLL_EVERY = 3.0
 SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
 OK_STATUSES = {200, 201, 304, 409}
 SECRET_KEY = secrets.token_urlsafe(32)
+# Every phone of the hall phase comes through the hall's one router (documentation range).
+HALL_ADDRESS = "203.0.113.45"
+# Thousands of client threads: small stacks.
+threading.stack_size(256 * 1024)
 
 
 def free_port() -> int:
@@ -95,6 +103,72 @@ class Client:
         raise AssertionError("unreachable")
 
 
+class Poller:
+    """A phone's polls on one kept-alive connection, written and read with the socket alone.
+
+    Thousands of phones are simulated on the same two cores as the server: every
+    microsecond the client spends is taken from the server, so the poll, the
+    busiest request, is sent and read with as little Python as HTTP/1.1 allows.
+    """
+
+    def __init__(self, port: int, address: str | None = None):
+        self.port = port
+        self.address = address or next_address()
+        self.sock: socket.socket | None = None
+        self.buffer = b""
+
+    def get(self, path: str) -> tuple[int, bytes]:
+        """GET *path*; once more on a fresh connection if the kept one was closed. The status and body."""
+        request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: {self.address}\r\n\r\n".encode()
+        for attempt in (1, 2):
+            if self.sock is None:
+                self.sock = socket.create_connection(("127.0.0.1", self.port), timeout=30)
+                self.buffer = b""
+            try:
+                self.sock.sendall(request)
+                return self._answer()
+            except OSError:
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _recv(self) -> bytes:
+        assert self.sock is not None
+        chunk = self.sock.recv(65536)
+        if not chunk:
+            raise ConnectionError("the server closed the connection")
+        return chunk
+
+    def _answer(self) -> tuple[int, bytes]:
+        while b"\r\n\r\n" not in self.buffer:
+            self.buffer += self._recv()
+        head, _, rest = self.buffer.partition(b"\r\n\r\n")
+        lines = head.split(b"\r\n")
+        status = int(lines[0].split(b" ", 2)[1])
+        length, close = 0, False
+        for line in lines[1:]:
+            name, _, value = line.partition(b":")
+            name = name.strip().lower()
+            if name == b"content-length":
+                length = int(value)
+            elif name == b"connection":
+                close = value.strip().lower() == b"close"
+            elif name == b"transfer-encoding":
+                raise ConnectionError("a chunked answer: not expected from a poll")
+        while len(rest) < length:
+            rest += self._recv()
+        body, self.buffer = rest[:length], rest[length:]
+        if close:
+            self.close()
+        return status, body
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+        self.sock = None
+
+
 def app_env(workdir: Path, database_url: str | None = None) -> dict:
     """The settings of the app under test: the database given, or a fresh SQLite file in *workdir*."""
     return {
@@ -109,8 +183,10 @@ def app_env(workdir: Path, database_url: str | None = None) -> dict:
     }
 
 
-def start_server(workers: int, threads: int, workdir: Path, database_url: str | None) -> tuple[subprocess.Popen, int]:
-    """Bring the database up to date and start gunicorn on it."""
+def start_server(
+    workers: int | None, threads: int | None, workdir: Path, database_url: str | None
+) -> tuple[subprocess.Popen, int]:
+    """Bring the database up to date and start gunicorn on it (workers and threads: the project's settings if None)."""
     port = free_port()
     env = dict(os.environ)
     env.update(app_env(workdir, database_url))
@@ -122,15 +198,13 @@ def start_server(workers: int, threads: int, workdir: Path, database_url: str | 
         check=True,
         capture_output=True,
     )
+    sizes = (["--workers", str(workers)] if workers else []) + (["--threads", str(threads)] if threads else [])
     server = subprocess.Popen(
         [
             str(venv_bin / "gunicorn"),
             "-c",
             "python:scorekeeper.commands.gunicorn_conf",
-            "--workers",
-            str(workers),
-            "--threads",
-            str(threads),
+            *sizes,
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",
@@ -154,6 +228,19 @@ def start_server(workers: int, threads: int, workdir: Path, database_url: str | 
         time.sleep(0.2)
     server.kill()
     raise SystemExit("gunicorn did not start")
+
+
+def sizes(workers: int | None, threads: int | None) -> str:
+    """How many workers and threads gunicorn runs: those given, else the project's settings."""
+    sys.path.insert(0, str(ROOT))
+    from scorekeeper.gunicorn_conf import settings
+
+    chosen = settings({})
+    return f"{workers or chosen['workers']} workers x {threads or chosen['threads']} threads"
+
+
+def load_average() -> str:
+    return "load average " + " ".join(f"{x:.1f}" for x in os.getloadavg()) + f" on {os.cpu_count()} cores"
 
 
 def create_games(port: int, count: int) -> list[dict]:
@@ -199,7 +286,7 @@ class Results:
 
 
 def viewer(port: int, game: dict, stop: threading.Event, results: Results, rng: random.Random):
-    client = Client(port)
+    client = Poller(port)
     since = game["version"]
     path = f"/games/{game['id']}/poll/{game['view_token']}"
     if stop.wait(rng.uniform(0, POLL_EVERY)):
@@ -207,7 +294,7 @@ def viewer(port: int, game: dict, stop: threading.Event, results: Results, rng: 
     while not stop.is_set():
         start = time.perf_counter()
         try:
-            status, raw = client.request("GET", f"{path}?since={since}")
+            status, raw = client.get(f"{path}?since={since}")
         except OSError as err:
             results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
         else:
@@ -313,6 +400,44 @@ def run_phase(
     }
 
 
+def _part(port: int, games: list[dict], viewers: int, recorders: int, duration: float) -> dict:
+    """One client process's share of a phase, as plain data."""
+    phase = run_phase(port, games, viewers, recorders, duration)
+    results: Results = phase.pop("results")
+    return {**phase, "latencies": results.latencies, "statuses": results.statuses, "errors": results.errors}
+
+
+def run_split(port: int, games: list[dict], viewers: int, recorders: int, duration: float, processes: int) -> dict:
+    """Run a phase's phones in several client processes at once, so the client's own lock does not queue them."""
+    if processes <= 1:
+        return run_phase(port, games, viewers, recorders, duration)
+    import multiprocessing
+
+    shares = [viewers // processes + (1 if i < viewers % processes else 0) for i in range(processes)]
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        parts = pool.starmap(
+            _part, [(port, games, share, recorders if i == 0 else 0, duration) for i, share in enumerate(shares)]
+        )
+    results = Results()
+    for part in parts:
+        for kind, values in part["latencies"].items():
+            results.latencies.setdefault(kind, []).extend(values)
+        for status, count in part["statuses"].items():
+            results.statuses[status] = results.statuses.get(status, 0) + count
+        results.errors.extend(part["errors"])
+    elapsed = max(part["elapsed"] for part in parts)
+    count = sum(part["requests"] for part in parts)
+    return {
+        "viewers": viewers,
+        "abusers": 0,
+        "recorders": recorders,
+        "elapsed": elapsed,
+        "requests": count,
+        "rps": count / elapsed,
+        "results": results,
+    }
+
+
 def report(phase: dict) -> None:
     results: Results = phase["results"]
     abuse = f" + {phase['abusers']} abusers (stale since, no pause)" if phase.get("abusers") else ""
@@ -410,12 +535,15 @@ def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> No
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--viewers", type=int, nargs="+", default=[100, 400])
+    parser.add_argument("--viewers", type=int, nargs="+", default=[400, 2000, 3000])
     parser.add_argument("--recorders", type=int, default=3)
+    parser.add_argument(
+        "--client-processes", type=int, default=2, help="client processes the phones are shared among (one per core)"
+    )
     parser.add_argument("--games", type=int, default=25)
     parser.add_argument("--duration", type=float, default=20.0, help="seconds per viewer count")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
+    parser.add_argument("--threads", type=int, help="threads per worker (default: the project's settings)")
     parser.add_argument("--repeat", type=int, default=300, help="requests per case in the comparison")
     parser.add_argument(
         "--abusers", type=int, default=12, help="clients polling with a stale since (0: no abuse phase)"
@@ -429,10 +557,10 @@ def main() -> None:
     server, port = start_server(args.workers, args.threads, workdir, args.database_url)
     try:
         where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
-        print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads, {where}")
+        print(f"gunicorn on 127.0.0.1:{port}: {sizes(args.workers, args.threads)}, {where}; {load_average()}")
         games = create_games(port, max(args.games, args.recorders + 1))
         for viewers in args.viewers:
-            report(run_phase(port, games, viewers, args.recorders, args.duration))
+            report(run_split(port, games, viewers, args.recorders, args.duration, args.client_processes))
         if args.abusers:
             target = big_game(port, args.abuse_hands)
             phase = run_phase(port, games, args.abuse_viewers, args.recorders, args.duration, args.abusers, target)
@@ -460,13 +588,14 @@ class Phone(Client):
     """A phone's browser: one connection, its cookies, its own requests."""
 
     def __init__(self, port: int):
-        super().__init__(port)
+        super().__init__(port, HALL_ADDRESS)
         self.cookies: dict[str, str] = {}
 
     def send(self, method: str, path: str, form: dict | None = None) -> tuple[int, bytes]:
         from urllib.parse import urlencode
 
         headers = {"HX-Request": "true"} if "/poll" in path else {}
+        headers["X-Forwarded-For"] = self.address  # the hall's router
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -623,6 +752,7 @@ def hall_phase(port: int, phones: int, boards: int, duration: float, delay: tupl
         "rps": count / elapsed,
         "results": results,
         "reported": len(state["results"]),
+        "distinct": len({(r["game"], r["table"]) for r in state["results"]}),
         "game": state["game"],
     }
 
@@ -636,21 +766,26 @@ def hall_main() -> None:
     parser.add_argument("--boards", type=int, default=2)
     parser.add_argument("--duration", type=float, default=45.0)
     parser.add_argument("--report-delay", type=float, nargs=2, default=[5.0, 40.0], help="seconds a table plays a game")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
+    parser.add_argument("--threads", type=int, help="threads per worker (default: the project's settings)")
     parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-hall."))
     server, port = start_server(args.workers, args.threads, workdir, args.database_url)
     try:
         where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
-        print(f"gunicorn on 127.0.0.1:{port}: {args.workers} workers x {args.threads} threads, {where}")
+        print(f"gunicorn on 127.0.0.1:{port}: {sizes(args.workers, args.threads)}, {where}; {load_average()}")
         print(
             f"A hall of {HALL_COUPLES} couples at {HALL_COUPLES // 2} tables: {args.phones} phones + {args.boards} boards"
         )
         phase = hall_phase(port, args.phones, args.boards, args.duration, tuple(args.report_delay))
         report(phase)
-        print(f"  results reported: {phase['reported']} (the evening is at game {phase['game']})")
+        sent = len(phase["results"].latencies["report"])
+        print(
+            f"  every phone on one address ({HALL_ADDRESS}): {phase['results'].statuses.get(429, 0)} answers 429; "
+            f"{sent} reports sent, {phase['reported']} results in, {phase['distinct']} distinct (game, table) "
+            f"(the evening is at game {phase['game']})"
+        )
         everything = [v * 1000 for k, values in phase["results"].latencies.items() if k != "page" for v in values]
         print(f"  all requests: p99 {percentile(everything, 99):.1f} ms, errors {len(phase['results'].errors)}")
     finally:

@@ -82,7 +82,10 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from scorekeeper.commands import cli
     from scorekeeper.platform import assets, limits
+    from scorekeeper.web import polls
 
+    # Reads: counted in memory, unchanged polls answered before the app (before the limiter's own checks).
+    polls.install(app)
     # After the blueprints: the limits go on the endpoints they registered.
     app.extensions["scorekeeper_limiter"] = limits.init_app(app)
     cli.init_app(app)

@@ -20,9 +20,11 @@ from scorekeeper.platform import config
 PORT = 8045
 # The app, as gunicorn is told in the Procfile.
 APP = "scorekeeper:create_app()"
-# Two workers on a laptop; gunicorn's other settings (gthread, 32 threads a worker so thirty phones
-# on a slow Wi-Fi never starve the rest, short timeouts, masked tokens in the log) are the server's own.
+# Two workers on a laptop, 32 threads a worker so thirty phones on a slow Wi-Fi, each holding a thread
+# until its request is in, never starve the rest (no proxy buffers them here); gunicorn's other settings
+# (gthread, short timeouts, masked tokens in the log) are the server's own.
 WORKERS = 2
+THREADS = 32
 
 REFUSAL = (
     "The hall server needs a secret of its own: set SECRET_KEY to a long random value, e.g.\n"
@@ -73,6 +75,8 @@ def gunicorn_options(host: str, port: int, environ=None) -> dict:
     options["bind"] = [f"{host}:{port}"]
     if not environ.get("WEB_CONCURRENCY", "").strip():
         options["workers"] = WORKERS
+    if not environ.get("GUNICORN_THREADS", "").strip():
+        options["threads"] = THREADS
     return options
 
 

@@ -39,13 +39,15 @@ RATE_LIMIT_FILE = "rate_limits.sqlite3"
 ENVIRONMENTS = ("production", "development")
 KEY_HINT = 'python3 -c "import secrets; print(secrets.token_urlsafe(48))"'
 
-# Limits per client address (a phone, or a whole hall behind one router): "<count> per <period>", ";" between several.
+# "<count> per <period>", ";" between several. New games and parties count per client address; the others per
+# game (or party page) and client address, so a whole hall behind one router is counted table by table.
 DEFAULT_RATE_LIMITS = {
     "SCOREKEEPER_LIMIT_NEW_GAMES": "20 per minute; 300 per day",
     "SCOREKEEPER_LIMIT_WRITES": "120 per minute",
+    # Counted in each worker's memory: 30 phones on one game asking every 3 s.
     "SCOREKEEPER_LIMIT_POLLS": "600 per minute",
     # Of those, answers that carry the whole sheet or state (200, not 304): a phone gets one per change.
-    "SCOREKEEPER_LIMIT_POLL_SHEETS": "20 per minute",
+    "SCOREKEEPER_LIMIT_POLL_SHEETS": "60 per minute",
 }
 
 

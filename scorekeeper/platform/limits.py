@@ -1,12 +1,16 @@
-"""Rate limits per client address, with Flask-Limiter, counted in a small SQLite file.
+"""Rate limits, with Flask-Limiter, counted in a small SQLite file.
 
-Three limits, each set in configuration (``SCOREKEEPER_LIMIT_*``):
+Each limit is set in configuration (``SCOREKEEPER_LIMIT_*``) and counts what an
+honest phone does on what it holds, so that a whole hall behind one router is
+never counted as one phone:
 
-- new games: starting a game (page, API, rematch);
-- writes: every POST, PUT, PATCH or DELETE that changes something;
-- polls: the live sheet's poll and reading a game through the API; and, of those,
-  the answers that carry a whole sheet (200 rather than 304), so that asking for
-  a game's sheet again and again with a stale ``since`` is cut short.
+- new games: starting a game or a card party (page, API, rematch), per client
+  address, since nobody holds a link yet;
+- writes: every POST, PUT, PATCH or DELETE that changes something, per game (or
+  per party page: the director's, each table's) and client address;
+- polls: the live pages' polls and API reads, per game or party page and client
+  address, counted in each process's memory by ``scorekeeper.web.polls``, which also
+  answers an unchanged poll before the app is entered.
 
 The counters live in ``instance/rate_limits.sqlite3`` by default: every gunicorn
 worker on the machine shares them, and no server is needed. Any storage URI
@@ -33,10 +37,8 @@ from flask_limiter import Limiter, RequestLimit
 from limits.storage import Storage
 
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
-# Starting a game: the page, the API and a rematch.
-NEW_GAME_ENDPOINTS = frozenset({"games.new", "games.rematch", "api.create_game"})
-# What phones ask for over and over while they follow a game.
-POLL_ENDPOINTS = frozenset({"sharing.poll", "api.games_read"})
+# Starting a game or a card party: the pages, the API and a rematch.
+NEW_GAME_ENDPOINTS = frozenset({"games.new", "games.rematch", "api.create_game", "parties.new", "api.create_party"})
 # Requests that only compute an answer (the referee) are not writes, whatever their method.
 NOT_WRITES_BLUEPRINTS = ("referee", "rulebook", "main", "static")
 NOT_WRITES_PREFIXES = ("api.trick", "api.legal", "api.rank", "api.compare", "api.presets", "api.openapi")
@@ -44,7 +46,12 @@ NOT_WRITES_PREFIXES = ("api.trick", "api.legal", "api.rank", "api.compare", "api
 
 def client_address() -> str:
     """The address a limit is counted for: the client's IP; for IPv6 its /64 network (one household)."""
-    address = request.remote_addr or "unknown"
+    return address_key(request.remote_addr)
+
+
+def address_key(address: str | None) -> str:
+    """The client's IP as limits count it: an IPv6 address by its /64 network (one household)."""
+    address = address or "unknown"
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -84,8 +91,28 @@ class Breaches:
         return max(ends) if ends else None
 
 
+def link_key() -> str:
+    """What a write is counted for: the game, or the party page (director, table), and the client address.
+
+    A hall's tables each report on their own table's link, so two hundred tables
+    behind one router are two hundred counts, not one.
+    """
+    args = request.view_args or {}
+    if "game_id" in args:
+        link = f"game {args['game_id']}"
+    elif "party_id" in args:
+        table = args.get("number")
+        if table is None and request.endpoint == "api.report_result":
+            body = request.get_json(silent=True)
+            table = body.get("table") if isinstance(body, dict) and isinstance(body.get("table"), int) else None
+        link = f"party {args['party_id']} " + ("director" if table is None else f"table {table}")
+    else:
+        link = "new"
+    return f"{link} {client_address()}"
+
+
 def init_app(app: Flask) -> Limiter:
-    """Create this app's limiter and put the three limits on the endpoints registered so far."""
+    """Create this app's limiter and put the limits on the endpoints registered so far."""
     limiter = Limiter(
         key_func=client_address,
         headers_enabled=False,  # Retry-After is set on the 429 answer itself (scorekeeper.platform.security)
@@ -98,9 +125,12 @@ def init_app(app: Flask) -> Limiter:
         return limiter
     breaches = Breaches()
 
+    # Who each limit counts: creations per address, writes per link and address.
+    keys: dict[str, Callable[[], str]] = {"new-games": client_address, "writes": link_key}
+
     def breached(scope: str):
         def remember(limit: RequestLimit) -> None:
-            breaches.remember(client_address(), scope, limit.reset_at)
+            breaches.remember(keys[scope](), scope, limit.reset_at)
 
         return remember
 
@@ -114,17 +144,8 @@ def init_app(app: Flask) -> Limiter:
         lambda: app.config["SCOREKEEPER_LIMIT_WRITES"],
         scope="writes",
         methods=WRITE_METHODS,
+        key_func=link_key,
         on_breach=breached("writes"),
-    )
-    polls = limiter.shared_limit(
-        lambda: app.config["SCOREKEEPER_LIMIT_POLLS"], scope="polls", methods=["GET"], on_breach=breached("polls")
-    )
-    sheets = limiter.shared_limit(
-        lambda: app.config["SCOREKEEPER_LIMIT_POLL_SHEETS"],
-        scope="poll-sheets",
-        methods=["GET"],
-        deduct_when=lambda response: response.status_code == 200,
-        on_breach=breached("poll-sheets"),
     )
     scopes: dict[str, list[tuple[str, list[str]]]] = {}
 
@@ -134,9 +155,6 @@ def init_app(app: Flask) -> Limiter:
         if view is None or getattr(view, "_rate_limited", False):
             continue
         wrapped: Callable[..., Any] = view
-        if endpoint in POLL_ENDPOINTS:
-            wrapped = sheets(polls(wrapped))
-            scopes.setdefault(endpoint, []).extend([("polls", ["GET"]), ("poll-sheets", ["GET"])])
         if _is_write(endpoint, rule.methods or set()):
             wrapped = writes(wrapped)
             scopes.setdefault(endpoint, []).append(("writes", WRITE_METHODS))
@@ -153,7 +171,10 @@ def init_app(app: Flask) -> Limiter:
         mine = scopes.get(request.endpoint or "")
         if not mine:
             return None
-        until = breaches.until(client_address(), [scope for scope, methods in mine if request.method in methods])
+        now = [scope for scope, methods in mine if request.method in methods]
+        until = max(
+            (found for scope in now if (found := breaches.until(keys[scope](), [scope])) is not None), default=None
+        )
         if until is not None:
             g.retry_after = str(max(1, int(until - time.time())))
             abort(429)

@@ -176,7 +176,7 @@ class UndoneHand(Model):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     n: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
-    entry: Mapped[dict] = mapped_column(JSON)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     undone_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     def __repr__(self) -> str:

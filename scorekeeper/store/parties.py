@@ -155,14 +155,15 @@ def settings_of(setup: PartySetup) -> dict[str, Any]:
 # -- Links -------------------------------------------------------------------------------
 
 
-def _derived(secret: str, what: str) -> str:
+def link_token(secret: str, what: str) -> str:
+    """The secret of one of a party's links (``table:3``), derived from the party's hall secret."""
     digest = hmac.new(secret.encode(), what.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode()[:LINK_TOKEN_LENGTH]
 
 
 def table_token(party: Party | PartyRow, table: int) -> str:
     """The secret in one table's link: it reports that table's results and no other."""
-    return _derived(party.hall_token, f"table:{table}")
+    return link_token(party.hall_token, f"table:{table}")
 
 
 # -- Reading -----------------------------------------------------------------------------

@@ -89,12 +89,14 @@ def test_writes_are_limited_and_the_refused_one_saves_nothing(limited):
     game = start(client).get_json()
     url = f"/api/v1/games/{game['id']}/hands"
     statuses = []
-    for n in range(1, 6):
+    for n in range(1, 7):
         statuses.append(client.post(url, json={"n": n, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game)))
-    # The game's creation was the first write of the minute: four hands go through, the fifth is refused.
-    assert [r.status_code for r in statuses] == [201, 201, 201, 201, 429]
+    # Writes are counted per game: five hands go through, the sixth is refused.
+    assert [r.status_code for r in statuses] == [201, 201, 201, 201, 201, 429]
+    assert "Too many requests" in statuses[-1].get_json()["error"]["message"]
+    assert 1 <= int(statuses[-1].headers["Retry-After"]) <= 60
     state = client.get(f"/api/v1/games/{game['id']}").get_json()
-    assert len(state["hands"]) == 4
+    assert len(state["hands"]) == 5
 
 
 def test_polls_are_limited_and_the_page_explains_it(limited):
@@ -581,7 +583,13 @@ def test_one_gunicorn_worker_keeps_answering_beside_30_slow_clients(tmp_path):
     port = _free_port()
     env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
     env.pop("DATABASE_URL", None)
-    env.update(SCOREKEEPER_INSTANCE_PATH=str(tmp_path), HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1")
+    env.update(
+        SCOREKEEPER_INSTANCE_PATH=str(tmp_path),
+        HOST="127.0.0.1",
+        PORT=str(port),
+        WEB_CONCURRENCY="1",
+        GUNICORN_THREADS="32",  # as the hall server runs, where phones reach gunicorn directly
+    )
     bin_dir = Path(sys.executable).parent
     subprocess.run(
         [str(bin_dir / "flask"), "--app", "scorekeeper", "db", "upgrade"],

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import hashlib
 import hmac
 import io
 
@@ -33,7 +32,9 @@ from scorekeeper.platform.security import attachment, token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store import party_sheets as sheets
 from scorekeeper.store.parties import PartyRow
+from scorekeeper.web import polls
 from scorekeeper.web.parties.forms import CoupleForm, CsrfForm, NewPartyForm
+from scorekeeper.web.polls import view_key
 
 QR_SCALE = 6
 LEADERS = 10
@@ -67,11 +68,6 @@ def _table(party_id: str, number: int, token: str) -> tuple[PartyRow, PartyState
 
 def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
-
-
-def view_key(*parts: object) -> str:
-    """A short fingerprint of what one page shows: its poll answers 304 while the fingerprint holds."""
-    return hashlib.blake2s(repr(parts).encode(), digest_size=6).hexdigest()
 
 
 def _unchanged(key: str) -> bool:
@@ -353,9 +349,19 @@ def table_sheet(party_id: str, number: int, token: str):
 def table_poll(party_id: str, number: int, token: str):
     row, state = _table(party_id, number, token)
     context = _table_context(row, state, number, token)
+    _remember_table(row, number, context)
     if _unchanged(context["key"]):
         return _not_modified()
     return _fragment(render_template("parties/_table.html", **context))
+
+
+def _remember_table(row: PartyRow, number: int, context: dict) -> None:
+    """Let this table's unchanged polls be answered from the version alone.
+
+    A kept sheet's winning hand writes the table's result (and so a new version)
+    itself, so nothing the page shows changes without the version changing.
+    """
+    polls.remember(row.id, f"table {number}", row.version, context["key"])
 
 
 def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **extra) -> dict:
@@ -467,9 +473,12 @@ def couple_poll(party_id: str, n: int):
     if not 1 <= n <= len(state.couples):
         abort(404)
     context = _couple_context(row, state, n)
+    polls.remember(row.id, f"couple {n}", row.version, context["key"])
     if _unchanged(context["key"]):
         return _not_modified()
-    return _fragment(render_template("parties/_couple.html", **context))
+    return _fragment(
+        polls.rendered(row.id, f"couple {n}", row.version, lambda: render_template("parties/_couple.html", **context))
+    )
 
 
 # -- The hall board ----------------------------------------------------------------------
@@ -510,7 +519,11 @@ def board_poll(party_id: str):
     if _unchanged(view_key(version)):
         return _not_modified()
     row, state = _party(party_id)
-    return _fragment(render_template("parties/_board.html", **_board_context(row, state)))
+    return _fragment(
+        polls.rendered(
+            row.id, "board", row.version, lambda: render_template("parties/_board.html", **_board_context(row, state))
+        )
+    )
 
 
 # -- Results -----------------------------------------------------------------------------

@@ -1,0 +1,343 @@
+"""Polls: an unchanged one answered from the version alone, and every read counted in this process.
+
+Phones following a game or a card party ask every 3 s whether anything changed,
+and nearly always nothing has. Those requests are answered here, in front of
+the app: one small query for the version (and the link's secrets), a comparison
+with what the phone already has, and a 304 with no body. No ORM object, no
+template, no session, no cookie, nothing written anywhere. Anything else (a
+changed page, a wrong link, a malformed ``since``) goes on to the app as usual.
+
+Reads are also counted here, in this process's memory (the shared store is kept
+for creations and writes, which are few): per what the phone follows (a game; a
+party's board, director's page, a table, a couple's card) and per client
+address, so a whole hall behind one router is counted page by page, and a
+client hammering one link is refused without slowing anyone else's. Two limits:
+
+- ``SCOREKEEPER_LIMIT_POLLS``: every poll and API read of that page;
+- ``SCOREKEEPER_LIMIT_POLL_SHEETS``: of those, the answers that carry the page
+  (200, not 304): one per change for an honest phone.
+
+A refused request goes on to the app marked with when to try again, and the app
+answers 429 in words (page, htmx banner or JSON). Being in memory, the counts are
+per gunicorn worker: a client spread over every worker gets at most that many
+times the limit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from flask import Flask, current_app
+from limits import parse_many
+from sqlalchemy import bindparam, select
+from werkzeug.http import parse_etags
+
+from scorekeeper.platform.extensions import db
+from scorekeeper.platform.limits import address_key
+from scorekeeper.platform.security import HSTS, SECURITY_HEADERS
+from scorekeeper.store.models import Game, Party
+from scorekeeper.store.parties import link_token
+
+# Set on a request this module refused: the seconds until the client may ask again.
+REFUSED = "scorekeeper.retry_after"
+EXTENSION = "scorekeeper_polls"
+
+_ID = r"([A-Za-z0-9_-]{1,64})"
+_TOKEN = r"([^/]{1,128})"
+_N = r"([1-9][0-9]{0,2})"
+ROUTES: list[tuple[str, re.Pattern[str]]] = [
+    ("game-poll", re.compile(rf"/games/{_ID}/poll/{_TOKEN}")),
+    ("game-read", re.compile(rf"/api/v1/games/{_ID}")),
+    ("board", re.compile(rf"/parties/{_ID}/board/poll")),
+    ("couple", re.compile(rf"/parties/{_ID}/couples/{_N}/poll")),
+    ("table", re.compile(rf"/parties/{_ID}/tables/{_N}/{_TOKEN}/poll")),
+    ("director", re.compile(rf"/parties/{_ID}/{_TOKEN}/poll")),
+    ("party-read", re.compile(rf"/api/v1/parties/{_ID}")),
+]
+SINCE = re.compile(r"(?:^|&)since=([0-9A-Za-z]{1,32})(?=&|$)")
+
+
+class Counter:
+    """Fixed windows of requests per key, in this process: a dictionary look-up per request."""
+
+    def __init__(self, spec: str, size: int = 200_000):
+        self.items = [(item.amount, float(item.get_expiry())) for item in parse_many(spec)]
+        self.size = size
+        self._windows: dict[tuple, list[float]] = {}
+        self._lock = threading.Lock()
+
+    def _window(self, key: tuple, i: int, seconds: float, now: float) -> list[float]:
+        window = self._windows.get((key, i))
+        if window is None or window[0] <= now:
+            if len(self._windows) >= self.size:
+                self._windows = {k: w for k, w in self._windows.items() if w[0] > now}
+            window = self._windows[(key, i)] = [now + seconds, 0.0]
+        return window
+
+    def over(self, key: tuple, now: float) -> float | None:
+        """When *key* may ask again, if it has used up a window; None while it may ask."""
+        with self._lock:
+            ends = [
+                window[0]
+                for i, (amount, seconds) in enumerate(self.items)
+                if (window := self._window(key, i, seconds, now))[1] >= amount
+            ]
+        return max(ends) if ends else None
+
+    def add(self, key: tuple, now: float) -> None:
+        """Count one request of *key*."""
+        with self._lock:
+            for i, (_amount, seconds) in enumerate(self.items):
+                self._window(key, i, seconds, now)[1] += 1
+
+    def hit(self, key: tuple, now: float) -> float | None:
+        """Count one request of *key* unless it is over; return when it may ask again if it is."""
+        until = self.over(key, now)
+        if until is None:
+            self.add(key, now)
+        return until
+
+
+def _since(query: str) -> str | None:
+    """The one ``since`` of a plain query string; None for anything the app should read itself."""
+    if "%" in query or "+" in query or query.count("since") != 1:
+        return None
+    found = SINCE.search(query)
+    return found.group(1) if found else None
+
+
+def _route(path: str) -> tuple[str, tuple] | None:
+    """Which poll *path* is (and the parts of its address), or None for any other page."""
+    for kind, pattern in ROUTES:
+        found = pattern.fullmatch(path)
+        if found is not None:
+            return kind, found.groups()
+    return None
+
+
+def _same(given: str | None, expected: str | None) -> bool:
+    if not given or not expected:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode())
+
+
+class Polls:
+    """WSGI middleware in front of the app: unchanged polls answered at once, reads counted per page and address."""
+
+    def __init__(self, app: Flask, wsgi_app: Callable[..., Any]):
+        self.app = app
+        self.wsgi_app = wsgi_app
+        self.enabled = bool(app.config.get("RATELIMIT_ENABLED", True))
+        self.polls = Counter(app.config["SCOREKEEPER_LIMIT_POLLS"])
+        self.sheets = Counter(app.config["SCOREKEEPER_LIMIT_POLL_SHEETS"])
+        # (party id, page) -> (version, fingerprint) of a couple's card or a table's page, as last rendered here.
+        self._shown: dict[tuple[str, str], tuple[int, str]] = {}
+        self._engine: Any = None
+        self._queries: dict[str, Any] = {}
+
+    # -- What a page showed at a version ------------------------------------------------------
+
+    def remember(self, party_id: str, page: str, version: int, key: str) -> None:
+        """Note the fingerprint a party page has at *version*: its polls are then answered here."""
+        if len(self._shown) >= 50_000:
+            self._shown.clear()
+        self._shown[(party_id, page)] = (version, key)
+
+    def forget(self, party_id: str, page: str) -> None:
+        self._shown.pop((party_id, page), None)
+
+    # -- The database, without a session ------------------------------------------------------
+
+    def _row(self, kind: str, object_id: str):
+        if self._engine is None:
+            with self.app.app_context():
+                self._engine = db.engine
+            games, parties = Game.__table__, Party.__table__
+            self._queries = {
+                "game": select(games.c.version, games.c.edit_token, games.c.view_token).where(
+                    games.c.id == bindparam("id")
+                ),
+                "party": select(parties.c.version, parties.c.edit_token, parties.c.hall_token).where(
+                    parties.c.id == bindparam("id")
+                ),
+            }
+        with self._engine.connect() as connection:
+            return connection.execute(self._queries[kind], {"id": object_id}).first()
+
+    # -- The request --------------------------------------------------------------------------
+
+    def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if environ.get("REQUEST_METHOD") != "GET":
+            return self.wsgi_app(environ, start_response)
+        route = _route(environ.get("PATH_INFO", ""))
+        if route is None:
+            return self.wsgi_app(environ, start_response)
+        kind, groups = route
+        key = self._page(kind, groups) + (address_key(environ.get("REMOTE_ADDR")),)
+        now = time.time()
+        if self.enabled:
+            until = self.polls.hit(key, now) or self.sheets.over(key, now)
+            if until is not None:
+                environ[REFUSED] = str(max(1, int(until - now + 0.999)))
+                return self.wsgi_app(environ, start_response)
+        try:
+            headers = self._unchanged(kind, groups, environ)
+        except Exception:  # The app answers instead, with its own error handling.
+            headers = None
+        if headers is not None:
+            if environ.get("wsgi.url_scheme") == "https":
+                headers.append(("Strict-Transport-Security", HSTS))
+            start_response("304 NOT MODIFIED", headers)
+            return []
+        if not self.enabled:
+            return self.wsgi_app(environ, start_response)
+
+        def counting(status: str, response_headers: list, exc_info: Any = None):
+            if status.startswith("200"):
+                self.sheets.add(key, time.time())
+            return start_response(status, response_headers, exc_info)
+
+        return self.wsgi_app(environ, counting)
+
+    @staticmethod
+    def _page(kind: str, groups: tuple) -> tuple:
+        """What the phone follows, for counting: a game, or one page of a party."""
+        if kind in ("game-poll", "game-read"):
+            return ("game", groups[0])
+        if kind in ("couple", "table"):
+            return ("party", groups[0], f"{kind} {groups[1]}")
+        return ("party", groups[0], kind)
+
+    def _unchanged(self, kind: str, groups: tuple, environ: dict) -> list[tuple[str, str]] | None:
+        """The 304's headers when the phone already has this page as it stands; None to let the app answer."""
+        since = _since(environ.get("QUERY_STRING", ""))
+        if kind == "game-read":
+            tags = environ.get("HTTP_IF_NONE_MATCH")
+            if since is None and not tags:
+                return None
+            row = self._row("game", groups[0])
+            if row is None:
+                return None
+            version = str(row[0])
+            if since != version and not (tags and parse_etags(tags).contains(f"{groups[0]}-{version}")):
+                return None
+            return [("ETag", f'"{groups[0]}-{version}"'), *self._headers()]
+        if kind == "party-read":
+            tags = environ.get("HTTP_IF_NONE_MATCH")
+            if not tags:
+                return None
+            row = self._row("party", groups[0])
+            if row is None or not parse_etags(tags).contains(f"party-{row[0]}"):
+                return None
+            return [("ETag", f'"party-{row[0]}"'), *self._headers()]
+        if since is None:
+            return None
+        if kind == "game-poll":
+            row = self._row("game", groups[0])
+            if row is None or since != str(row[0]):
+                return None
+            if not (_same(groups[1], row[1]) or _same(groups[1], row[2])):
+                return None
+            return self._headers()
+        row = self._row("party", groups[0])
+        if row is None:
+            return None
+        version, edit_token, hall_token = row
+        if kind in ("board", "director"):
+            if kind == "director" and not _same(groups[1], edit_token):
+                return None
+            return self._headers() if _same(since, view_key(version)) else None
+        if kind == "table":
+            if not _same(groups[2], link_token(hall_token, f"table:{int(groups[1])}")):
+                return None
+        shown = self._shown.get((groups[0], f"{kind} {int(groups[1])}"))
+        if shown is None or shown[0] != version or not _same(since, shown[1]):
+            return None
+        return self._headers()
+
+    @staticmethod
+    def _headers() -> list[tuple[str, str]]:
+        return [("Cache-Control", "no-cache"), *SECURITY_HEADERS.items()]
+
+
+def view_key(*parts: object) -> str:
+    """A short fingerprint of what one page shows: its poll answers 304 while the fingerprint holds."""
+    return hashlib.blake2s(repr(parts).encode(), digest_size=6).hexdigest()
+
+
+def install(app: Flask) -> Polls:
+    """Put the poll answerer in front of *app* (inside a ProxyFix, so it sees the client's own address)."""
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    outer = app.wsgi_app
+    if isinstance(outer, ProxyFix):
+        polls = Polls(app, outer.app)
+        outer.app = polls
+    else:
+        polls = Polls(app, outer)
+        # Flask's documented way to add WSGI middleware; its typing declares wsgi_app a method, not an attribute.
+        app.wsgi_app = polls  # type: ignore[method-assign]
+    app.extensions[EXTENSION] = polls
+    app.before_request(_refused_here)
+    return polls
+
+
+def _refused_here() -> None:
+    """Answer 429 (in words, by the app's error pages) to a read the counts above refused."""
+    from flask import abort, g, request
+
+    retry_after = request.environ.get(REFUSED)
+    if retry_after is not None:
+        g.retry_after = retry_after
+        abort(429)
+
+
+def remember(party_id: str, page: str, version: int, key: str | None) -> None:
+    """Note what a party page (``"couple 3"``, ``"table 7"``) shows at *version*; None: answer its polls in full."""
+    polls = current_app.extensions.get(EXTENSION)
+    if polls is None:
+        return
+    if key is None:
+        polls.forget(party_id, page)
+    else:
+        polls.remember(party_id, page, version, key)
+
+
+class Rendered:
+    """The answer a poll sends, rendered once per page and version in this process, then shared by every phone."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._items: OrderedDict[tuple, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, render: Callable[[], str]) -> str:
+        with self._lock:
+            body = self._items.get(key)
+            if body is not None:
+                self._items.move_to_end(key)
+                return body
+        body = render()
+        with self._lock:
+            self._items[key] = body
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return body
+
+
+def rendered(party_id: str, page: str, version: int, render: Callable[[], str]) -> str:
+    """The body of a party page's poll at *version*, rendered at most once per version in this process.
+
+    Only for pages that hold nothing of one phone's own (no form token): a couple's card, the board.
+    """
+    cache = current_app.extensions.get("scorekeeper_rendered")
+    if cache is None:
+        cache = current_app.extensions.setdefault("scorekeeper_rendered", Rendered())
+    return cache.get((party_id, page, version), render)
