@@ -442,3 +442,11 @@ def delete(game_id: str, token: str):
         status = 422
     state = _state(game)
     return make_response(render_template("games/delete.html", game=game, state=state, form=form), status)
+
+
+@bp.app_template_global("short_names")
+def short_side_names(names: list[str]) -> list[str]:
+    """The sides' names as the sheet's columns print them ("A&C"); the score bar keeps them whole."""
+    from .shortnames import short_names
+
+    return short_names(names)
