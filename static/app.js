@@ -257,3 +257,29 @@ window.addEventListener("load", function () {
     }
   });
 })();
+
+// Referee: the answer to a question lands in view (a card tapped into a box does not move the page).
+(function () {
+  "use strict";
+
+  var asked = null; // the tool section whose question was just asked
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var tool = form && form.closest && form.closest("section.tool[id^='tool-']");
+    var by = event.submitter;
+    asked = tool && !(by && by.name === "tap") ? tool.id : null;
+  }, true);
+
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!asked) {
+      return;
+    }
+    var tool = document.getElementById(asked);
+    asked = null;
+    var answer = tool && (tool.querySelector(".field-error") || tool.querySelector("#verdict-box") || tool.querySelector(".answer"));
+    if (answer) {
+      answer.scrollIntoView({ block: "start", behavior: "instant" });
+    }
+  });
+})();
