@@ -253,9 +253,21 @@ window.addEventListener("load", function () {
     var name = seat && document.querySelector('[data-seat-name="' + seat + '"]');
     if (name) {
       name.textContent = event.target.value.trim() || "Seat " + (Number(seat) + 1);
-      name.parentNode.hidden = false;
+      showDealers();
     }
   });
+
+  // Once names are written, only seats with a player are offered to deal first.
+  function showDealers() {
+    var seats = Array.prototype.slice.call(document.querySelectorAll("input[data-seat]"));
+    var named = seats.some(function (input) { return input.value.trim() !== ""; });
+    seats.forEach(function (input) {
+      var label = document.querySelector('[data-dealer-seat="' + input.getAttribute("data-seat") + '"]');
+      if (label) {
+        label.hidden = input.value.trim() === "" && (named || Number(input.getAttribute("data-seat")) >= 4);
+      }
+    });
+  }
 })();
 
 // Referee: the answer to a question lands in view (a card tapped into a box does not move the page).
