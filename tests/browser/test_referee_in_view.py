@@ -54,3 +54,19 @@ def test_each_answer_and_its_explanation_land_in_view(page: Page, live_server):
     expect(page.locator("#verdict")).to_contain_text("Renege — not allowed")
     expect(page.locator("#verdict")).to_be_in_viewport(ratio=1)
     assert in_view(page, "#verdict", "#verdict-box .explanation") == []
+
+
+def test_every_trump_button_shows_its_whole_word(page: Page):
+    """Clear of the button's border and of the ring drawn inside it when picked (2 + 3 px)."""
+    page.goto("/referee")
+    page.locator(".suit-picker label", has_text="diamonds").first.tap()
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.suit-picker .suit-choice > span')].filter((box) => {
+             const range = document.createRange();
+             range.selectNodeContents(box);
+             const text = range.getBoundingClientRect(), r = box.getBoundingClientRect();
+             return box.scrollWidth > box.clientWidth || text.left < r.left + 5 || text.right > r.right - 5;
+           }).map((box) => box.textContent.trim())"""
+    )
+    assert page.locator(".suit-picker .suit-choice").count() >= 12
+    assert cut == []
