@@ -59,8 +59,13 @@ def test_after_save_undo_and_a_change_the_next_hand_is_all_on_screen(phone: Page
         for earlier in range(int(phone.locator("#hand-form input[name=n]").input_value()), n):
             bidder = earlier % 2
             points = [25, 5] if bidder == 0 else [5, 25]
-            api(live_server, "POST", f"/api/v1/games/{game['id']}/hands",
-                {"n": earlier, "bidder": bidder, "bid": 30, "points": points}, game["edit_token"])
+            api(
+                live_server,
+                "POST",
+                f"/api/v1/games/{game['id']}/hands",
+                {"n": earlier, "bidder": bidder, "bid": 30, "points": points},
+                game["edit_token"],
+            )
         if n > 1:
             phone.reload()
         thumb.count = 0

@@ -73,13 +73,20 @@ def played(live_server, names: list[str], hands: int) -> dict:
     """A game between sides named ``names`` with ``hands`` hands, some set, sides in and out of the hole."""
     k = len(names)
     sides = [{"name": name, "players": name.split(" & ")} for name in names]
-    game = api(live_server, "POST", "/api/v1/games", {"sides": sides, "rules": {"preset": "new-england", "on_the_green": True}})
+    game = api(
+        live_server, "POST", "/api/v1/games", {"sides": sides, "rules": {"preset": "new-england", "on_the_green": True}}
+    )
     for n in range(1, hands + 1):
         points = [5] * k
         points[n % k] = 30 - 5 * (k - 1)
         bid = 30 if n % 3 else 15
-        api(live_server, "POST", f"/api/v1/games/{game['id']}/hands",
-            {"n": n, "bidder": n % k, "bid": bid, "points": points}, game["edit_token"])
+        api(
+            live_server,
+            "POST",
+            f"/api/v1/games/{game['id']}/hands",
+            {"n": n, "bidder": n % k, "bid": bid, "points": points},
+            game["edit_token"],
+        )
     return game
 
 
@@ -92,7 +99,9 @@ def phone(request, browser, browser_context_args):
 
 
 def row_heights(page: Page) -> list[float]:
-    return page.evaluate("[...document.querySelectorAll('#log tbody tr[id^=hand-]')].map(r => r.getBoundingClientRect().height)")
+    return page.evaluate(
+        "[...document.querySelectorAll('#log tbody tr[id^=hand-]')].map(r => r.getBoundingClientRect().height)"
+    )
 
 
 @pytest.mark.parametrize("sides", [2, 3, 4])
