@@ -64,33 +64,15 @@
     }
   }
 
-  // Save and the poll never fight: while a player's own request (Save, Undo...) is on its way,
-  // no poll is sent, and a poll answer that was asked before it began is dropped, never swapped
-  // over the answer the player is waiting for. The next poll asks again from what the page shows.
-  var writing = 0;
-  var began = 0;
+  // While a player's own request (Save, Undo...) is on its way, no poll is sent or swapped over it.
+  function busy() {
+    return document.querySelector(".htmx-request:not([data-live-poll])") !== null;
+  }
 
-  document.addEventListener("htmx:beforeSend", function (event) {
-    if (!isPoll(event)) {
-      writing += 1;
-      began += 1;
-    }
-  });
-
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (!isPoll(event) && writing > 0) {
-      writing -= 1;
-    }
-  });
-
-  // Not while the screen is off or the tab hidden, nor while the player's own request is on its way.
+  // Nor while the screen is off or the tab hidden.
   onPoll("htmx:beforeRequest", function (event) {
-    if (document.visibilityState === "hidden" || writing > 0) {
+    if (document.visibilityState === "hidden" || busy()) {
       event.preventDefault();
-      return;
-    }
-    if (event.detail.xhr) {
-      event.detail.xhr.liveAskedAt = began;
     }
   });
 
@@ -121,11 +103,7 @@
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (!isPoll(event) || !event.detail.xhr) {
-      return;
-    }
-    var xhr = event.detail.xhr;
-    if (xhr.status === 304 || writing > 0 || xhr.liveAskedAt !== began) {
+    if (isPoll(event) && (busy() || (event.detail.xhr && event.detail.xhr.status === 304))) {
       event.detail.shouldSwap = false;
       event.detail.isError = false;
     }

@@ -48,6 +48,8 @@ def phone(request, browser, browser_context_args):
 
 
 def off_screen(page: Page, *extra: str) -> list[str]:
+    """What is not wholly on screen, once the page has come to rest with Save in view."""
+    expect(page.locator(".button-save")).to_be_in_viewport(ratio=1)
     return page.evaluate(_BOXES, [*TAPS, "#sheet .scorebar .total", "#play-message", *extra])
 
 
