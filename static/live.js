@@ -64,9 +64,14 @@
     }
   }
 
-  // Not while the screen is off or the tab hidden.
+  // While a player's own request (Save, Undo...) is on its way, no poll is sent or swapped over it.
+  function busy() {
+    return document.querySelector(".htmx-request:not([data-live-poll])") !== null;
+  }
+
+  // Nor while the screen is off or the tab hidden.
   onPoll("htmx:beforeRequest", function (event) {
-    if (document.visibilityState === "hidden") {
+    if (document.visibilityState === "hidden" || busy()) {
       event.preventDefault();
     }
   });
@@ -98,7 +103,7 @@
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (isPoll(event) && event.detail.xhr && event.detail.xhr.status === 304) {
+    if (isPoll(event) && (busy() || (event.detail.xhr && event.detail.xhr.status === 304))) {
       event.detail.shouldSwap = false;
       event.detail.isError = false;
     }

@@ -346,12 +346,26 @@
     form.dispatchEvent(new Event("change", { bubbles: true }));
     form.removeAttribute("data-touched");
     say("Hand " + n + " is kept on this phone, not sent yet. It is sent when the signal returns.");
-    var status = document.getElementById("queue-status");
-    if (status && status.scrollIntoView) {
-      status.scrollIntoView({ block: "nearest" });
-    }
+    showKept();
     flush();
     return true;
+  }
+
+  // The kept hands and the notice just under the score bar (which stays on top), not above the screen.
+  function showKept() {
+    var panel = document.getElementById("queue-panel");
+    var status = document.getElementById("queue-status");
+    if (!panel || !status) {
+      return;
+    }
+    var bar = document.querySelector("#sheet .scorebar");
+    var under = bar ? bar.getBoundingClientRect().height : 0;
+    var top = panel.getBoundingClientRect().top + window.scrollY - under - 8;
+    var room = window.innerHeight - under - 8;
+    if (status.getBoundingClientRect().bottom - panel.getBoundingClientRect().top > room) {
+      top = status.getBoundingClientRect().bottom + window.scrollY - window.innerHeight + 8; // the notice first
+    }
+    window.scrollTo({ top: Math.max(0, top), behavior: "instant" });
   }
 
   // Hand n and every later one move by `by` (a dropped hand, or another phone's hands put first).

@@ -62,8 +62,39 @@ def qr_text(address: str) -> str:
     import segno
 
     out = io.StringIO()
-    segno.make(address, error="m").terminal(out=out, compact=True, border=2)
+    out.write(qr_blocks(segno.make(address, error="m").matrix))
     return out.getvalue()
+
+
+QUIET_ZONE = 4  # modules of light all round, as the QR standard asks
+DARK_ON_LIGHT = {(0, 0): "\x1b[97;107m", (0, 1): "\x1b[97;40m", (1, 0): "\x1b[30;107m", (1, 1): "\x1b[30;40m"}
+
+
+def qr_blocks(matrix) -> str:
+    """Draw a QR matrix with half blocks in explicit black and white, so it scans on light and dark terminals.
+
+    Each character is one module wide and two high ("▀": its top module in the foreground colour,
+    its bottom one in the background colour); a quiet zone of four light modules surrounds the code.
+    """
+    size = len(matrix) + 2 * QUIET_ZONE
+    rows = [[0] * size for _ in range(QUIET_ZONE)]
+    rows += [[0] * QUIET_ZONE + [1 if module else 0 for module in row] + [0] * QUIET_ZONE for row in matrix]
+    rows += [[0] * size for _ in range(QUIET_ZONE + 1)]  # the last pair of rows needs a bottom half
+    lines = []
+    for top, bottom in zip(rows[0:size:2], rows[1 : size + 1 : 2], strict=True):
+        lines.append("".join(DARK_ON_LIGHT[(t, b)] + "▀" for t, b in zip(top, bottom, strict=True)) + "\x1b[0m")
+    return "\n".join(lines) + "\n"
+
+
+def qr_picture(address: str, folder: str) -> str:
+    """Save a PNG of the QR code of *address* in *folder*, to print or show; return its path."""
+    import os
+
+    import segno
+
+    path = os.path.join(folder, "hall-qr.png")
+    segno.make(address, error="m").save(path, scale=10, border=QUIET_ZONE, dark="black", light="white")
+    return path
 
 
 def gunicorn_options(host: str, port: int, environ=None) -> dict:
@@ -126,7 +157,11 @@ def hall_command(port: int, host: str, address: str | None, private_network: boo
         click.echo("Running with the development secret: keep this Wi-Fi to the hall's players.")
     click.echo(f"Phones on the hall's Wi-Fi open: {url}")
     click.echo("or scan this code with the phone's camera:")
-    click.echo(qr_text(url))
+    click.echo(qr_text(url), color=True)  # its colours are what makes it scan, even when piped
+    try:
+        click.echo(f"The same code as a picture, to print for the tables: {qr_picture(url, current_app.instance_path)}")
+    except OSError:
+        pass  # a read-only folder: the code above is enough
     click.echo("Stop with Ctrl+C.", nl=True)
     sys.stdout.flush()
     serve(gunicorn_options(host, port))

@@ -292,3 +292,29 @@ def test_waiting_hands_and_the_kept_copy_read_well_in_light_and_dark(browser, br
     finally:
         phone.context.set_offline(False)
         context.close()
+
+
+def test_a_hand_kept_with_no_signal_and_its_notice_land_in_view_below_the_score_bar(phone, game, live_server):
+    for n in range(1, 13):
+        api(
+            live_server,
+            "POST",
+            f"/api/v1/games/{game['id']}/hands",
+            {"n": n, "bidder": n % 2, "bid": 30, "points": [25, 5] if n % 2 == 0 else [5, 25]},
+            game["edit_token"],
+        )
+    open_with_worker(phone, game["links"]["edit"])
+    phone.context.set_offline(True)
+    tap_hand(phone, bidder=0, bid=20, tricks=4)
+    phone.get_by_role("button", name="Save hand 13").tap()
+    status = phone.locator("#queue-status")
+    expect(status).to_have_text("Hand 13 is kept on this phone, not sent yet. It is sent when the signal returns.")
+    kept = phone.locator("#sheet #queue-panel [data-queued-item='13']")
+    expect(kept).to_contain_text("not sent yet")
+    bar = phone.locator("#sheet .scorebar").bounding_box()
+    assert bar is not None and bar["y"] >= -0.5
+    for what in (kept, status):
+        box = what.bounding_box()
+        assert box is not None
+        assert box["y"] >= bar["y"] + bar["height"] - 0.5, "under the score bar"
+        assert box["y"] + box["height"] <= 740 + 0.5, "below the screen"

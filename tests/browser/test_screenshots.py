@@ -49,9 +49,10 @@ def test_pictures_of_a_game_for_the_readme(phone: Page, live_server):
         expect(phone.locator(f"#latest-hand-{n}")).to_be_in_viewport()
     expect(phone.locator("#bidder-group legend")).to_be_in_viewport(ratio=1)
     shoot(phone, "sheet-after-save")
-    # A word of the table, tapped: its meaning opens on the sheet.
+    # A hand's line, tapped, opens its details; a word of the table in them, its meaning.
+    phone.locator("#latest-hand-3 .col-bid > details > summary").click()
     phone.locator("#latest-hand-3 .mark-set summary").click()
-    expect(phone.locator("#latest-hand-3 .term-text")).to_be_visible()
+    expect(phone.locator("#latest-hand-3 .mark-set .term-text")).to_be_visible()
     shoot(phone, "term")
     phone.get_by_role("link", name="Invite the table").click()
     expect(phone.get_by_role("img", name="QR code of the link to watch the score")).to_be_visible()

@@ -90,3 +90,30 @@ def test_hall_prints_the_address_and_its_qr_code_and_serves_the_app(tmp_path, pr
 
 def test_lan_address_is_an_address():
     socket.inet_aton(hall.lan_address())
+
+
+def test_the_terminal_code_is_drawn_in_explicit_black_and_white_with_its_quiet_zone(tmp_path):
+    """Read back from the characters, it is the address's QR code inside four light modules, whatever the terminal's colours."""
+    import re
+
+    import segno
+
+    url = "http://192.168.1.20:5000/"
+    drawn = hall.qr_text(url)
+    colours = {"97": 0, "107": 0, "30": 1, "40": 1}
+    modules: list[list[int]] = []
+    for line in drawn.splitlines():
+        assert line.endswith("\x1b[0m")
+        cells = re.findall(r"\x1b\[(\d+);(\d+)m▀", line)
+        assert "".join(f"\x1b[{fg};{bg}m▀" for fg, bg in cells) + "\x1b[0m" == line  # every cell sets both colours
+        modules.append([colours[fg] for fg, _ in cells])
+        modules.append([colours[bg] for _, bg in cells])
+    matrix = segno.make(url, error="m").matrix
+    size = len(matrix)
+    assert len(modules[0]) == size + 8
+    for y, row in enumerate(modules[: size + 8]):
+        inside = 4 <= y < size + 4
+        expected = [0] * 4 + [1 if m else 0 for m in matrix[y - 4]] + [0] * 4 if inside else [0] * (size + 8)
+        assert row == expected, f"row {y}"
+    picture = hall.qr_picture(url, str(tmp_path))
+    assert picture.endswith("hall-qr.png") and (tmp_path / "hall-qr.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -49,6 +49,7 @@ from scorekeeper.web.cookies import (
 from scorekeeper.web.games.fields import ENTRY_WAYS, ConfirmForm, FormRefused
 from scorekeeper.web.games.hand import HandForm
 from scorekeeper.web.games.new_game import NewGameForm, RulesForm
+from scorekeeper.web.shortnames import short_names
 
 bp = Blueprint("games", __name__)
 
@@ -443,3 +444,9 @@ def delete(game_id: str, token: str) -> Response:
             status = 422
     state = _state(game)
     return make_response(render_template("games/delete.html", game=game, state=state, form=form), status)
+
+
+@bp.app_template_global("short_names")
+def short_side_names(names: list[str]) -> list[str]:
+    """The sides' names as the sheet's columns print them ("A&C"); the score bar keeps them whole."""
+    return short_names(names)

@@ -1,0 +1,88 @@
+"""An ordinary hand without one scroll, at 360 × 740 in light and dark.
+
+After Save (at hands 1, 12 and 40), after Undo and after a change, every tap of the next hand
+(who won the bid, the bid or "Bagged", the points, Save) is wholly on screen, below the score
+bar that stays on top, together with the new totals and the confirmation.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser._api import api
+from tests.browser.test_sheet_phone import Thumb, tap_paper_hand
+
+SCHEMES = ["light", "dark"]
+SIDES = [{"name": "Ann & Cathy", "players": ["Ann", "Cathy"]}, {"name": "Bob & Dan", "players": ["Bob", "Dan"]}]
+TAPS = ("#bidder-group label.choice", "#bid-group label.choice", "#took_points-group label.choice", ".button-save")
+
+# Each element's box, and whether it lies wholly inside the viewport and below the sticky score bar.
+_BOXES = """
+(selectors) => {
+  const bar = document.querySelector('#sheet .scorebar').getBoundingClientRect();
+  const out = [];
+  for (const sel of selectors) {
+    const found = document.querySelectorAll(sel);
+    if (!found.length) out.push(sel + ': missing');
+    for (const el of found) {
+      const r = el.getBoundingClientRect();
+      const name = sel + ' "' + el.textContent.trim().slice(0, 20) + '"';
+      const covered = !el.closest('.scorebar') && r.top < bar.bottom - 0.5;
+      if (r.height === 0 || r.top < -0.5 || r.bottom > innerHeight + 0.5 || r.left < -0.5 || r.right > innerWidth + 0.5 || covered) {
+        out.push(name + ' at ' + Math.round(r.top) + '..' + Math.round(r.bottom) + (covered ? ' under the score bar' : ''));
+      }
+    }
+  }
+  return out;
+}
+"""
+
+
+@pytest.fixture(params=SCHEMES)
+def phone(request, browser, browser_context_args):
+    context = browser.new_context(**browser_context_args, color_scheme=request.param)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def off_screen(page: Page, *extra: str) -> list[str]:
+    """What is not wholly on screen, once the page has come to rest with Save in view."""
+    expect(page.locator(".button-save")).to_be_in_viewport(ratio=1)
+    return page.evaluate(_BOXES, [*TAPS, "#sheet .scorebar .total", "#play-message", *extra])
+
+
+def test_after_save_undo_and_a_change_the_next_hand_is_all_on_screen(phone: Page, live_server):
+    game = api(live_server, "POST", "/api/v1/games", {"sides": SIDES})
+    phone.goto(game["links"]["edit"])
+    thumb = Thumb(phone)
+    for n in (1, 12, 40):
+        for earlier in range(int(phone.locator("#hand-form input[name=n]").input_value()), n):
+            bidder = earlier % 2
+            points = [25, 5] if bidder == 0 else [5, 25]
+            api(
+                live_server,
+                "POST",
+                f"/api/v1/games/{game['id']}/hands",
+                {"n": earlier, "bidder": bidder, "bid": 30, "points": points},
+                game["edit_token"],
+            )
+        if n > 1:
+            phone.reload()
+        thumb.count = 0
+        assert tap_paper_hand(thumb, 0, 20, 25) == n and thumb.count == 4
+        expect(phone.locator("#play-message")).to_have_text(f"Hand {n} recorded.")
+        assert off_screen(phone, f"#latest-hand-{n}") == [], f"after saving hand {n}"
+        assert phone.evaluate("scrollY") > 0 or n == 1  # the page moved to the sheet, not the other way
+
+    phone.locator(".undo-form button").tap()
+    expect(phone.locator("#play-message")).to_contain_text("Hand 40 removed")
+    expect(phone.locator("#bidder-group legend")).to_be_in_viewport(ratio=1)
+    assert off_screen(phone) == [], "after undo"
+
+    phone.goto(game["links"]["edit"].split("#")[0] + "/hands/2/edit")
+    phone.locator("#took_points-group label:has(input[value='20'])").tap()
+    phone.get_by_role("button", name="Save the change to hand 2").tap()
+    expect(phone.locator(".flash")).to_contain_text("Hand 2 changed")
+    assert off_screen(phone, "#latest-hand-2") == [], "after a change"
