@@ -56,10 +56,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     if app.config.get("BEHIND_PROXY"):
         # Links in QR codes and API answers must carry the public scheme and host
         # that the proxy in front of gunicorn received, not the internal ones.
-        from werkzeug.middleware.proxy_fix import ProxyFix
+        from scorekeeper.platform.proxies import TrustedProxyFix
 
+        # Only from the proxies named in SCOREKEEPER_TRUSTED_PROXIES (loopback by default).
         # Flask's documented way to add WSGI middleware; its typing declares wsgi_app a method, not an attribute.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_port=1)  # type: ignore[method-assign]
+        app.wsgi_app = TrustedProxyFix(app.wsgi_app, app.config["TRUSTED_PROXIES"])  # type: ignore[method-assign]
 
     from scorekeeper.platform.extensions import csrf, db, migrate
 

@@ -171,6 +171,7 @@ def from_environment(instance_path: str, environ=None) -> dict:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "BEHIND_PROXY": flag(environ, "SCOREKEEPER_BEHIND_PROXY"),
+        "TRUSTED_PROXIES": trusted_proxies(environ.get("SCOREKEEPER_TRUSTED_PROXIES")),
         "PUBLIC_URL": public_url(environ.get("SCOREKEEPER_PUBLIC_URL")),
         "RATELIMIT_ENABLED": environ.get("SCOREKEEPER_RATE_LIMITS", "").strip().lower() not in {"0", "off", "no"},
         "RATELIMIT_STORAGE_URI": environ.get("SCOREKEEPER_RATE_LIMIT_STORAGE", "").strip()
@@ -189,6 +190,16 @@ def from_environment(instance_path: str, environ=None) -> dict:
     else:
         settings["SESSION_COOKIE_SECURE"] = production
     return settings
+
+
+def trusted_proxies(raw: str | None):
+    """Read SCOREKEEPER_TRUSTED_PROXIES (see ``scorekeeper.platform.proxies``); a bad entry is a ConfigError."""
+    from scorekeeper.platform.proxies import trusted_networks
+
+    try:
+        return trusted_networks(raw)
+    except ValueError as err:
+        raise ConfigError("SCOREKEEPER_TRUSTED_PROXIES", str(err)) from None
 
 
 def flag(environ, name: str) -> bool:

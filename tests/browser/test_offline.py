@@ -294,16 +294,16 @@ def test_waiting_hands_and_the_kept_copy_read_well_in_light_and_dark(browser, br
         context.close()
 
 
-def test_a_hand_kept_with_no_signal_and_its_notice_land_in_view_below_the_score_bar(phone, game, live_server):
+def test_a_hand_kept_with_no_signal_and_its_notice_land_in_view_below_the_score_bar(phone, live_game, live_server):
     for n in range(1, 13):
         api(
             live_server,
             "POST",
-            f"/api/v1/games/{game['id']}/hands",
+            f"/api/v1/games/{live_game['id']}/hands",
             {"n": n, "bidder": n % 2, "bid": 30, "points": [25, 5] if n % 2 == 0 else [5, 25]},
-            game["edit_token"],
+            live_game["edit_token"],
         )
-    open_with_worker(phone, game["links"]["edit"])
+    open_with_worker(phone, live_game["links"]["edit"])
     phone.context.set_offline(True)
     tap_hand(phone, bidder=0, bid=20, tricks=4)
     phone.get_by_role("button", name="Save hand 13").tap()

@@ -155,6 +155,46 @@ def test_behind_a_proxy_each_forwarded_client_has_its_own_limit(limited):
     assert other.status_code == 201
 
 
+def test_forwarded_addresses_are_believed_only_from_a_trusted_proxy(limited):
+    """Reached directly, a client that rotates X-Forwarded-For is still one address to the limits."""
+    from scorekeeper.platform.proxies import TrustedProxyFix, trusted_networks
+
+    limited.wsgi_app = TrustedProxyFix(limited.wsgi_app, trusted_networks("10.0.0.0/8"))
+    client = limited.test_client()
+    direct = {"REMOTE_ADDR": "203.0.113.9"}
+    answers = [
+        client.post(
+            "/api/v1/games", json={"sides": SIDES}, headers={"X-Forwarded-For": f"198.51.100.{n}"}, environ_base=direct
+        )
+        for n in range(4)
+    ]
+    assert [answer.status_code for answer in answers] == [201, 201, 201, 429]
+    # Through the trusted proxy, each forwarded client counts on its own.
+    proxy = {"REMOTE_ADDR": "10.1.2.3"}
+    fresh = client.post(
+        "/api/v1/games", json={"sides": SIDES}, headers={"X-Forwarded-For": "198.51.100.77"}, environ_base=proxy
+    )
+    assert fresh.status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("raw", "trusted"),
+    [("", ["127.0.0.0/8", "::1/128"]), ("10.0.0.0/8, 192.0.2.7", ["10.0.0.0/8", "192.0.2.7/32"]), ("*", None)],
+)
+def test_the_trusted_proxies_setting_is_read(raw, trusted):
+    from scorekeeper.platform.proxies import trusted_networks
+
+    found = trusted_networks(raw)
+    assert (None if found is None else [str(network) for network in found]) == trusted
+
+
+def test_a_trusted_proxy_that_is_no_address_stops_the_server_with_one_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_TRUSTED_PROXIES", "10.0.0.0/8, the-router")
+    with pytest.raises(SystemExit, match="SCOREKEEPER_TRUSTED_PROXIES: 'the-router' is not an address"):
+        create_app({"SECRET_KEY": STRONG_KEY})
+
+
 def test_limits_are_read_from_the_environment_and_refused_when_unreadable(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
     monkeypatch.setenv("SCOREKEEPER_LIMIT_WRITES", "7 per hour")
