@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from flask import Response, jsonify
 
 from scorekeeper.api import spec_games, spec_parties, spec_referee
 from scorekeeper.api.base import bp
+from scorekeeper.api.schema import error_body
+from scorekeeper.platform.config import MAX_BODY_KB
 
 
 def document() -> dict[str, Any]:
@@ -24,9 +27,10 @@ def document() -> dict[str, Any]:
     schemas: dict[str, Any] = {}
     security_schemes: dict[str, Any] = {}
     for spec in (spec_referee, spec_games, spec_parties):
-        paths.update(spec.PATHS)
+        paths.update(copy.deepcopy(spec.PATHS))
         schemas.update(spec.SCHEMAS)
         security_schemes.update(getattr(spec, "SECURITY_SCHEMES", {}))
+    _answers_every_operation_may_get(paths)
     return {
         "openapi": "3.1.0",
         "info": {
@@ -39,6 +43,21 @@ def document() -> dict[str, Any]:
         "paths": dict(sorted(paths.items())),
         "components": {"schemas": schemas, "securitySchemes": security_schemes},
     }
+
+
+# Games and card parties are under the rate limits (creation, writes, reads); the referee is not.
+LIMITED_PREFIXES = ("/api/v1/games", "/api/v1/parties")
+
+
+def _answers_every_operation_may_get(paths: dict[str, Any]) -> None:
+    """Add the answers the app gives whatever the operation: 413 for a body too large, 429 past a limit."""
+    for path, operations in paths.items():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if "requestBody" in operation:
+                responses.setdefault("413", error_body(f"The body is larger than {MAX_BODY_KB} KB."))
+            if path.startswith(LIMITED_PREFIXES):
+                responses.setdefault("429", error_body("Too many requests in a short time; see `Retry-After`."))
 
 
 @bp.get("/openapi.json")

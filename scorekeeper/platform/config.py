@@ -51,6 +51,10 @@ DEFAULT_RATE_LIMITS = {
 }
 
 
+# Request bodies are at most this many KB (413 past it).
+MAX_BODY_KB = 64
+
+
 class ConfigError(SystemExit):
     """The app cannot start with the settings it was given.
 
@@ -166,7 +170,7 @@ def from_environment(instance_path: str, environ=None) -> dict:
     settings = {
         "SCOREKEEPER_ENV": "production" if production else "development",
         "SQLALCHEMY_DATABASE_URI": database_url(environ.get("DATABASE_URL"), instance_path),
-        "MAX_CONTENT_LENGTH": 64 * 1024,
+        "MAX_CONTENT_LENGTH": MAX_BODY_KB * 1024,
         "WTF_CSRF_TIME_LIMIT": 12 * 3600,
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",

@@ -215,3 +215,17 @@ def test_a_table_may_ask_for_its_own_result_only_and_read_the_evening_when_it_ch
     # Without the preference the answer is the whole evening, as before.
     full = report(client, party, game=1, table=1, winner=0)
     assert full.status_code == 201 and full.get_json()["state"]["wins"][0] == 1
+
+
+def test_the_openapi_document_lists_the_answers_every_operation_may_get(client):
+    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            if "requestBody" in operation:
+                assert "413" in operation["responses"], (method, path)
+            if path.startswith(("/api/v1/games", "/api/v1/parties")):
+                assert "429" in operation["responses"], (method, path)
+    # And the app does answer 413 to a party described at more length than an evening needs.
+    huge = {"name": "Hall", "games": 2, "couples": ["A" * 40] * 2000}
+    response = client.post("/api/v1/parties", json=huge)
+    assert response.status_code == 413 and "too large" in response.get_json()["error"]["message"]
