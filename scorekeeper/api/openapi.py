@@ -50,11 +50,13 @@ LIMITED_PREFIXES = ("/api/v1/games", "/api/v1/parties")
 
 
 def _answers_every_operation_may_get(paths: dict[str, Any]) -> None:
-    """Add the answers the app gives whatever the operation: 413 for a body too large, 429 past a limit."""
+    """Add the answers the app gives whatever the operation: 400 for a body it cannot read, 413 for a body too
+    large, 429 past a limit."""
     for path, operations in paths.items():
         for operation in operations.values():
             responses = operation.setdefault("responses", {})
             if "requestBody" in operation:
+                responses.setdefault("400", error_body("The body is not a JSON object that can be read."))
                 responses.setdefault("413", error_body(f"The body is larger than {MAX_BODY_KB} KB."))
             if path.startswith(LIMITED_PREFIXES):
                 responses.setdefault("429", error_body("Too many requests in a short time; see `Retry-After`."))

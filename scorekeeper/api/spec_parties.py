@@ -12,8 +12,8 @@ _PARTY_ID = {
     "name": "party_id",
     "in": "path",
     "required": True,
-    "description": "The party's id, as returned when it was created.",
-    "schema": {"type": "string", "maxLength": 32},
+    "description": "The party's id, as returned when it was created (anything else is 404).",
+    "schema": {"type": "string"},
 }
 _INDEXES = {"type": "array", "items": {"type": "integer", "minimum": 0}}
 # The one name rule of the app: no control or invisible character, at least one visible one.

@@ -217,7 +217,10 @@ class Polls:
 
     def _unchanged(self, kind: str, groups: tuple, environ: dict) -> list[tuple[str, str]] | None:
         """The 304's headers when the phone already has this page as it stands; None to let the app answer."""
-        since = _since(environ.get("QUERY_STRING", ""))
+        query = environ.get("QUERY_STRING", "")
+        since = _since(query)
+        if since is None and "since" in query:
+            return None  # a since the app must read itself, and refuse if it is no version
         if kind == "game-read":
             tags = environ.get("HTTP_IF_NONE_MATCH")
             if since is None and not tags:

@@ -404,3 +404,10 @@ def test_notes_and_the_win_reason_come_with_codes_beside_their_sentences(client,
     assert state["winner"] == 1
     assert state["win_reason_code"] == "bidder-goes-out"
     assert state["win_reason"]
+
+
+def test_a_since_that_is_no_version_is_refused_even_with_a_matching_etag(client, game):
+    url = f"/api/v1/games/{game['id']}"
+    refused = client.get(url + "?since=-4.3e-254", headers={"If-None-Match": "*"})
+    assert refused.status_code == 400
+    assert client.get(url + "?since=1", headers={"If-None-Match": "*"}).status_code == 304
