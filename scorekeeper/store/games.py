@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, delete, exists, select
+from sqlalchemy import bindparam, exists, select
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from scorekeeper.platform.extensions import db, rows_changed
+from scorekeeper.platform.extensions import db
 from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import (
     HAND_FIELDS,
@@ -556,21 +556,4 @@ def prune_games(days: int = PRUNE_AFTER_DAYS, *, dry_run: bool = False) -> int:
         raise ValueError("days must be 1 or more")
     cutoff = utcnow() - timedelta(days=days)
     empty_and_old = (Game.updated_at < cutoff) & ~exists(select(Hand.id).where(Hand.game_id == Game.id))
-    ids = list(db.session.scalars(select(Game.id).where(empty_and_old)))
-    if dry_run or not ids:
-        return len(ids)
-    removed = 0
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        # Checked again in the DELETE itself, so a hand recorded meanwhile keeps its game.
-        result = db.session.execute(
-            delete(Game).where(Game.id.in_(chunk), empty_and_old).execution_options(synchronize_session=False)
-        )
-        removed += rows_changed(result)
-        # Sides and players go with their game (ON DELETE CASCADE); this also holds where keys are not enforced.
-        gone = ~exists(select(Game.id).where(Game.id == Player.game_id))
-        db.session.execute(delete(Player).where(Player.game_id.in_(chunk), gone))
-        gone = ~exists(select(Game.id).where(Game.id == SideRow.game_id))
-        db.session.execute(delete(SideRow).where(SideRow.game_id.in_(chunk), gone))
-    db.session.commit()
-    return removed
+    return log.prune(Game, empty_and_old, ((Player, Player.game_id), (SideRow, SideRow.game_id)), dry_run=dry_run)

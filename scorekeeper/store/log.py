@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 
 from cachetools import LRUCache
 from flask import current_app
-from sqlalchemy import update
+from sqlalchemy import ColumnElement, delete, exists, select, update
 
 from scorekeeper.platform.extensions import db, rows_changed
 from scorekeeper.store.models import utcnow
@@ -44,6 +44,30 @@ def advance(model: Any, key: str, version: int | None, **values: Any) -> bool:
         )
     )
     return rows_changed(result) == 1
+
+
+def prune(model: Any, unused: ColumnElement[bool], children: tuple[Any, ...], *, dry_run: bool) -> int:
+    """Remove the rows of *model* that match *unused*, with their *children* rows; return how many.
+
+    *unused* is checked again in the DELETE itself, so a row that got its first
+    hand or result meanwhile is kept. Children go with their row (ON DELETE
+    CASCADE); they are also removed here where keys are not enforced.
+    """
+    ids = list(db.session.scalars(select(model.id).where(unused)))
+    if dry_run or not ids:
+        return len(ids)
+    removed = 0
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        result = db.session.execute(
+            delete(model).where(model.id.in_(chunk), unused).execution_options(synchronize_session=False)
+        )
+        removed += rows_changed(result)
+        for child, parent_id in children:
+            gone = ~exists(select(model.id).where(model.id == parent_id))
+            db.session.execute(delete(child).where(parent_id.in_(chunk), gone))
+    db.session.commit()
+    return removed
 
 
 class VersionCache(Generic[T]):

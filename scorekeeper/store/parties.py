@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import delete, exists, select
+from sqlalchemy import exists, select
 
 from scorekeeper.party import (
     AddCouple,
@@ -44,7 +44,7 @@ from scorekeeper.party import (
     draw_cookie_jar,
     replay,
 )
-from scorekeeper.platform.extensions import db, rows_changed
+from scorekeeper.platform.extensions import db
 from scorekeeper.rules import shown_part
 from scorekeeper.store import log
 from scorekeeper.store.log import VersionCache
@@ -387,19 +387,4 @@ def prune_parties(days: int, *, dry_run: bool = False) -> int:
     cutoff = utcnow() - timedelta(days=days)
     no_result = ~exists(select(PartyEntry.id).where(PartyEntry.party_id == Party.id, PartyEntry.kind == "result"))
     unplayed_and_old = (Party.updated_at < cutoff) & no_result
-    ids = list(db.session.scalars(select(Party.id).where(unplayed_and_old)))
-    if dry_run or not ids:
-        return len(ids)
-    removed = 0
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        # Checked again in the DELETE itself, so a result reported meanwhile keeps its evening.
-        result = db.session.execute(
-            delete(Party).where(Party.id.in_(chunk), unplayed_and_old).execution_options(synchronize_session=False)
-        )
-        removed += rows_changed(result)
-        # The log goes with its party (ON DELETE CASCADE); this also holds where keys are not enforced.
-        gone = ~exists(select(Party.id).where(Party.id == PartyEntry.party_id))
-        db.session.execute(delete(PartyEntry).where(PartyEntry.party_id.in_(chunk), gone))
-    db.session.commit()
-    return removed
+    return log.prune(Party, unplayed_and_old, ((PartyEntry, PartyEntry.party_id),), dry_run=dry_run)
