@@ -66,8 +66,9 @@ PATHS: dict = {
                     "in": "header",
                     "required": False,
                     "description": "`return=minimal`: answer with this result and the party's version only "
-                    "(a large evening is a GET away) instead of the whole evening.",
-                    "schema": {"type": "string", "enum": ["return=minimal", "return=representation"]},
+                    "(a large evening is a GET away) instead of the whole evening. Other preferences are ignored "
+                    "(RFC 7240).",
+                    "schema": {"type": "string"},
                 },
             ],
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PartyResult")}}},

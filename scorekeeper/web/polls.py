@@ -229,7 +229,9 @@ class Polls:
             if row is None:
                 return None
             version = str(row[0])
-            if since != version and not (tags and parse_etags(tags).contains(f"{groups[0]}-{version}")):
+            if since is not None and since != version:
+                return None  # another version, or none the app would take: the app answers
+            if since is None and not parse_etags(tags).contains(f"{groups[0]}-{version}"):
                 return None
             return [("ETag", f'"{groups[0]}-{version}"'), *self._headers()]
         if kind == "party-read":

@@ -411,3 +411,8 @@ def test_a_since_that_is_no_version_is_refused_even_with_a_matching_etag(client,
     refused = client.get(url + "?since=-4.3e-254", headers={"If-None-Match": "*"})
     assert refused.status_code == 400
     assert client.get(url + "?since=1", headers={"If-None-Match": "*"}).status_code == 304
+
+
+def test_a_since_beyond_any_version_is_refused_even_with_a_matching_etag(client, game):
+    url = f"/api/v1/games/{game['id']}?since=301820975146988152175984640"
+    assert client.get(url, headers={"If-None-Match": "*"}).status_code == 400
