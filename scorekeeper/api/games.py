@@ -31,6 +31,7 @@ from scorekeeper.rules import (
     Side,
     has_hidden_character,
 )
+from scorekeeper.rules import HAND_FIELDS as ENTRY_FIELDS
 from scorekeeper.rules.draw import game_draw_limit
 from scorekeeper.rules.options import RulesError
 from scorekeeper.store import games as services
@@ -39,19 +40,8 @@ from scorekeeper.store.models import Game
 MAX_SIDES = 8
 MAX_NUMBER = 10_000
 NAME_MAX_LENGTH = services.NAME_MAX_LENGTH
-HAND_FIELDS = (
-    "n",
-    "bidder",
-    "bid",
-    "bagged",
-    "hold",
-    "tricks",
-    "high",
-    "points",
-    "partner",
-    "offsuit_set",
-    "tie_break_side",
-)
+# A hand in a request: the number it will have, and the entry as the engine's codec names it.
+HAND_FIELDS = ("n", *ENTRY_FIELDS)
 EDIT_FIELDS = (*HAND_FIELDS, "version")
 GAME_FIELDS = ("rules", "sides", "scores", "first_dealer")
 RULES_FIELDS = ("rules",)
