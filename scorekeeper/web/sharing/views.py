@@ -197,13 +197,19 @@ def _qr_svg(url: str) -> Response:
     return response
 
 
+def _game_or_404(game_id: str) -> Game:
+    """The game, read through the store (it may be deleted between two requests)."""
+    game = services.load_game(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
 @bp.get("/games/<game_id>/<token>/qr/view.svg")
 def qr_view(game_id: str, token: str) -> Response:
     """The QR code of the read-only link (either token may ask for it)."""
     _access(game_id, token)
-    game = db.session.get(Game, game_id)
-    if game is None:
-        abort(404)
+    game = _game_or_404(game_id)
     return _qr_svg(printed_link("games.view", game_id=game.id, token=game.view_token))
 
 
@@ -213,9 +219,7 @@ def qr_edit(game_id: str, token: str) -> Response:
     _, can_edit = _access(game_id, token)
     if not can_edit:
         abort(404)
-    game = db.session.get(Game, game_id)
-    if game is None:
-        abort(404)
+    game = _game_or_404(game_id)
     return _qr_svg(printed_link("games.sheet", game_id=game.id, token=game.edit_token))
 
 
