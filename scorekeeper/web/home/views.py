@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Blueprint, current_app, render_template, url_for
+from flask import Blueprint, current_app, redirect, render_template, url_for
 from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import selectinload
+from werkzeug.wrappers import Response
 
 from scorekeeper.platform.extensions import db
 
@@ -121,3 +122,23 @@ def _migrations_behind() -> str | None:
         f"database not ready: it is at migration {', '.join(sorted(current))}, "
         f"the app needs {', '.join(sorted(heads))}; {upgrade}"
     )
+
+
+@bp.post("/language")
+def choose_language() -> Response:
+    """Remember this phone's language (the Français / English choice on every page) and go back."""
+    from flask import request
+
+    from scorekeeper.platform import i18n
+
+    code = request.form.get("lang", "")
+    back = request.form.get("next", "")
+    # Only a path of this site: never send the phone elsewhere.
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+        back = url_for("main.index")
+    response = redirect(back, code=303)
+    if code in i18n.languages():
+        response.set_cookie(
+            i18n.LANGUAGE_COOKIE, code, max_age=i18n.COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure
+        )
+    return response

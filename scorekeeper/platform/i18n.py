@@ -1,0 +1,126 @@
+"""Languages: every word the phones read comes from a gettext catalog (Flask-Babel).
+
+- The sources are ``scorekeeper/translations/<code>/LC_MESSAGES/messages.po``; English is the
+  language of the source strings and has no catalog. A language is offered as soon as its
+  catalog is there: adding one is ``flask --app scorekeeper translations add <code>``, translating
+  the ``.po`` file, and nothing else (README, "Adding a language").
+- The compiled ``.mo`` files are made from the ``.po`` files when the app is built, into the
+  instance folder (``instance/translations/``), again whenever a ``.po`` file is newer; they are
+  not kept in the repository.
+- The language of a page: the phone's choice (the ``lang`` cookie, set by the Français / English
+  form on every page), else the best match of the browser's ``Accept-Language``, else English.
+  The JSON API ignores the cookie: its sentences follow ``Accept-Language`` only (codes are
+  language-neutral beside them).
+- Pages say which language they are in (``<html lang>``), and every answer that can change with
+  the language says so to caches (``Vary: Accept-Language, Cookie``).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Flask, current_app, has_request_context, request
+from flask_babel import Babel, get_locale
+
+SOURCE_LANGUAGE = "en"
+LANGUAGE_COOKIE = "lang"
+COOKIE_MAX_AGE = 400 * 24 * 3600
+CATALOG_DOMAIN = "messages"
+SOURCE_DIRECTORY = Path(__file__).resolve().parent.parent / "translations"
+BUILD_FOLDER = "translations"
+API_PREFIX = "/api/"
+
+babel = Babel()
+
+
+def catalog_directories(app: Flask) -> list[Path]:
+    """Where the ``.po`` sources are: the package's own, then any named in ``SCOREKEEPER_EXTRA_TRANSLATIONS``."""
+    extra = [Path(p) for p in str(app.config.get("SCOREKEEPER_EXTRA_TRANSLATIONS", "")).split(os.pathsep) if p]
+    return [SOURCE_DIRECTORY, *extra]
+
+
+def _catalogs(directories: Iterable[Path]) -> dict[str, Path]:
+    """Each language with a catalog, by its code, and the ``.po`` file (the first directory wins)."""
+    found: dict[str, Path] = {}
+    for directory in directories:
+        if not directory.is_dir():
+            continue
+        for po in sorted(directory.glob(f"*/LC_MESSAGES/{CATALOG_DOMAIN}.po")):
+            found.setdefault(po.parent.parent.name, po)
+    return found
+
+
+def compile_catalogs(app: Flask) -> Path:
+    """Compile every ``.po`` newer than its ``.mo`` into the instance folder; return that folder."""
+    target = Path(app.instance_path) / BUILD_FOLDER
+    for code, po in _catalogs(catalog_directories(app)).items():
+        mo = target / code / "LC_MESSAGES" / f"{CATALOG_DOMAIN}.mo"
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=code)
+        # Written beside and renamed into place: workers starting at once never read half a file.
+        handle, temporary = tempfile.mkstemp(dir=mo.parent, suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            write_mo(out, catalog, use_fuzzy=False)
+        os.replace(temporary, mo)
+    return target
+
+
+def languages() -> dict[str, str]:
+    """The languages offered, by code, each named in its own language ("English", "Français")."""
+    return current_app.extensions["scorekeeper_languages"]
+
+
+def _best(offered: Iterable[str]) -> str:
+    match = request.accept_languages.best_match(list(offered))
+    return match or SOURCE_LANGUAGE
+
+
+def select_locale() -> str:
+    """The language of this request (see the module's docstring)."""
+    offered = languages()
+    if not has_request_context():
+        return SOURCE_LANGUAGE
+    if request.path.startswith(API_PREFIX):
+        return _best(offered)
+    chosen = request.cookies.get(LANGUAGE_COOKIE, "")
+    if chosen in offered:
+        return chosen
+    return _best(offered)
+
+
+def current_language() -> str:
+    """The code of the language of this request, as written in ``<html lang>`` ("en", "fr")."""
+    locale = get_locale()
+    return str(locale).replace("_", "-") if locale is not None else SOURCE_LANGUAGE
+
+
+def _vary(response):  # type: ignore[no-untyped-def]
+    """Tell caches that pages and API sentences change with the language."""
+    if response.mimetype in ("text/html", "application/json", "text/javascript", "application/manifest+json"):
+        response.vary.add("Accept-Language")
+        if not request.path.startswith(API_PREFIX):
+            response.vary.add("Cookie")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Compile the catalogs, offer their languages, and choose one per request."""
+    build = compile_catalogs(app)
+    offered = {SOURCE_LANGUAGE: "English"}
+    for code in _catalogs(catalog_directories(app)):
+        name = Locale.parse(code).get_display_name(code) or code
+        offered[code] = name[:1].upper() + name[1:]
+    app.extensions["scorekeeper_languages"] = offered
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(build)
+    babel.init_app(app, locale_selector=select_locale)
+    app.after_request(_vary)
+    app.jinja_env.globals.update(languages=languages, current_language=current_language)
