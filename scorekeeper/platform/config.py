@@ -177,6 +177,8 @@ def from_environment(instance_path: str, environ=None) -> dict:
         "BEHIND_PROXY": flag(environ, "SCOREKEEPER_BEHIND_PROXY"),
         "TRUSTED_PROXIES": trusted_proxies(environ.get("SCOREKEEPER_TRUSTED_PROXIES")),
         "PUBLIC_URL": public_url(environ.get("SCOREKEEPER_PUBLIC_URL")),
+        # More language catalogs beside the package's own (folders separated by os.pathsep).
+        "SCOREKEEPER_EXTRA_TRANSLATIONS": environ.get("SCOREKEEPER_EXTRA_TRANSLATIONS", "").strip(),
         "RATELIMIT_ENABLED": environ.get("SCOREKEEPER_RATE_LIMITS", "").strip().lower() not in {"0", "off", "no"},
         "RATELIMIT_STORAGE_URI": environ.get("SCOREKEEPER_RATE_LIMIT_STORAGE", "").strip()
         or "scorekeeper+sqlite:///" + str(Path(instance_path) / RATE_LIMIT_FILE),

@@ -1,0 +1,158 @@
+"""No visible word escapes the catalog: every page, fragment and form error, rendered in a pseudo-language.
+
+The pseudo-language (``tests/i18n/pseudo.py``) is a catalog and nothing else, added beside the
+app's own through ``SCOREKEEPER_EXTRA_TRANSLATIONS``: that it is offered and used proves a third
+language needs no code. Every GET route is opened in it (with every token a player may hold, as
+in ``tests/web/test_reads_only_read.py``), and refused forms are posted; every visible text node
+and every announced attribute must then be made of translated messages, the names of the
+table's sides and players, numbers and signs. An English word left anywhere fails the test with
+the page and the text.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import flask_migrate
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.platform.extensions import db
+from tests.conftest import _dispose, _empty_tables, _postgres_url, _test_config
+from tests.i18n import pseudo
+from tests.web.test_reads_only_read import everything, get_urls  # noqa: F401  (the crawl's fixture)
+
+ANNOUNCED = ("aria-label", "title", "placeholder", "alt", "aria-description")
+SKIPPED_TAGS = {"script", "style"}
+# Names of languages are written in their own language, like players' names.
+SKIPPED_CLASSES = {"language-choice"}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class Texts(HTMLParser):
+    """Collect visible text nodes and announced attributes, outside script, style and skipped parts."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool]] = []
+        self.found: list[str] = []
+
+    @property
+    def hidden(self) -> bool:
+        return any(skipped for _tag, skipped in self.stack)
+
+    def handle_starttag(self, tag, attrs):
+        values = dict(attrs)
+        classes = set((values.get("class") or "").split())
+        skipped = tag in SKIPPED_TAGS or bool(classes & SKIPPED_CLASSES) or values.get("translate") == "no"
+        if not self.hidden and not skipped:
+            for name in ANNOUNCED:
+                if values.get(name):
+                    self.found.append(f"@{name}={values[name]}")
+            if tag == "input" and values.get("type") in ("submit", "button") and values.get("value"):
+                self.found.append(f"@value={values['value']}")
+        if tag not in VOID:
+            self.stack.append((tag, skipped))
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID and self.stack:
+            self.stack.pop()
+
+    def handle_endtag(self, tag):
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index][0] == tag:
+                del self.stack[index:]
+                break
+
+    def handle_data(self, data):
+        if not self.hidden and data.strip():
+            self.found.append(data.strip())
+
+
+def english_left(page: str, names: set[str]) -> list[str]:
+    """The texts of *page* with letters not from the catalog and not a name."""
+    parser = Texts()
+    parser.feed(page)
+    left = []
+    for text in parser.found:
+        rest = pseudo.without_brackets(text.split("=", 1)[1] if text.startswith("@") else text)
+        for name in sorted(names, key=len, reverse=True):
+            rest = rest.replace(name, " ")
+        words = [w for w in re.findall(r"[A-Za-z]+", rest) if not _initials(w, names)]
+        if words:
+            left.append(text)
+    return left
+
+
+def _initials(word: str, names: set[str]) -> bool:
+    """A short form of a name: initials ("A", "AC") or a first name's start."""
+    initials = {name[0] for name in names if name}
+    return len(word) <= 3 and word.isupper() and set(word) <= initials
+
+
+@pytest.fixture
+def app(tmp_path, request, monkeypatch):
+    """The app with the pseudo-language's catalog beside the French one, in an instance folder of its own."""
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
+    extra = pseudo.write_catalog(tmp_path / "pseudo")
+    uri = _postgres_url()
+    if uri is not None:
+        request.getfixturevalue("_postgres_schema")
+    else:
+        uri = f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}"
+    app = create_app(_test_config(uri, SCOREKEEPER_EXTRA_TRANSLATIONS=str(extra)))
+    with app.app_context():
+        if _postgres_url() is not None:
+            _empty_tables()
+        else:
+            flask_migrate.upgrade()
+    yield app
+    _dispose(app)
+
+
+def names_of(client, values) -> set[str]:
+    """Every side, player and couple name of the crawled game and party."""
+    found: set[str] = set()
+    for game_id in values["game_id"]:
+        state = client.get(f"/api/v1/games/{game_id}").get_json() or {}
+        for side in state.get("sides", []):
+            found.add(side.get("name", ""))
+            found.update(side.get("players", []))
+    for party_id in values["party_id"]:
+        party = client.get(f"/api/v1/parties/{party_id}").get_json() or {}
+        for couple in party.get("couples", []):
+            found.add(couple.get("name", "") if isinstance(couple, dict) else str(couple))
+    words = set()
+    for name in found:
+        words.add(name)
+        words.update(part for part in re.split(r"[\s&,]+", name) if part)
+    return {w for w in words if w}
+
+
+def test_the_pseudo_language_is_offered_from_its_catalog_alone(client):
+    page = client.get("/", headers={"Accept-Language": pseudo.CODE}).get_data(as_text=True)
+    assert f'<html lang="{pseudo.CODE}">' in page
+    assert pseudo.OPEN in page
+
+
+def test_every_page_is_made_of_catalog_messages(client, app, everything):  # noqa: F811
+    client.set_cookie("lang", pseudo.CODE)
+    names = names_of(client, everything)
+    escaped: dict[str, list[str]] = {}
+    for url in get_urls(app, everything):
+        response = client.get(url)
+        if response.mimetype != "text/html" or response.status_code >= 500:
+            continue
+        left = english_left(response.get_data(as_text=True), names)
+        if left:
+            escaped[url] = left[:5]
+    assert escaped == {}
+
+
+def test_the_checker_finds_an_english_word():
+    assert english_left("<p>⟦Ĥåñð⟧ recorded</p>", set()) == ["⟦Ĥåñð⟧ recorded"]
+    assert english_left('<p title="Save">⟦Šåṽé⟧</p>', set()) == ["@title=Save"]
+    assert english_left("<p>⟦Ĥåñð 3⟧ Ann &amp; Cathy A&amp;C 25</p>", {"Ann", "Cathy"}) == []
+    assert english_left("<script>var x = 'English';</script>", set()) == []
