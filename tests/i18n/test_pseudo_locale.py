@@ -18,7 +18,6 @@ import flask_migrate
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.platform.extensions import db
 from tests.conftest import _dispose, _empty_tables, _postgres_url, _test_config
 from tests.i18n import pseudo
 from tests.web.test_reads_only_read import everything, get_urls  # noqa: F401  (the crawl's fixture)
