@@ -119,15 +119,14 @@ def _postgres_schema():
     yield uri
 
 
-@pytest.fixture
-def app(tmp_path, request):
-    """A new app on an empty database built by the migrations."""
+def make_app(tmp_path, request, **extra):
+    """Yield a new app on an empty database built by the migrations, with *extra* settings; dispose of it after."""
     uri = _postgres_url()
     if uri is not None:
         request.getfixturevalue("_postgres_schema")
     else:
         uri = f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}"
-    app = create_app(_test_config(uri))
+    app = create_app(_test_config(uri, **extra))
     with app.app_context():
         if _postgres_url() is not None:
             _empty_tables()
@@ -135,6 +134,12 @@ def app(tmp_path, request):
             flask_migrate.upgrade()
     yield app
     _dispose(app)
+
+
+@pytest.fixture
+def app(tmp_path, request):
+    """A new app on an empty database built by the migrations."""
+    yield from make_app(tmp_path, request)
 
 
 @pytest.fixture

@@ -14,11 +14,9 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-import flask_migrate
 import pytest
 
-from scorekeeper import create_app
-from tests.conftest import _dispose, _empty_tables, _postgres_url, _test_config
+from tests.conftest import make_app
 from tests.i18n import pseudo
 from tests.web.test_reads_only_read import everything, get_urls  # noqa: F401  (the crawl's fixture)
 
@@ -96,19 +94,7 @@ def app(tmp_path, request, monkeypatch):
     """The app with the pseudo-language's catalog beside the French one, in an instance folder of its own."""
     monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "instance"))
     extra = pseudo.write_catalog(tmp_path / "pseudo")
-    uri = _postgres_url()
-    if uri is not None:
-        request.getfixturevalue("_postgres_schema")
-    else:
-        uri = f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}"
-    app = create_app(_test_config(uri, SCOREKEEPER_EXTRA_TRANSLATIONS=str(extra)))
-    with app.app_context():
-        if _postgres_url() is not None:
-            _empty_tables()
-        else:
-            flask_migrate.upgrade()
-    yield app
-    _dispose(app)
+    yield from make_app(tmp_path, request, SCOREKEEPER_EXTRA_TRANSLATIONS=str(extra))
 
 
 def names_of(client, values) -> set[str]:
