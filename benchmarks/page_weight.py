@@ -121,7 +121,8 @@ def named_files(page: str) -> list[str]:
     found = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
     found += re.findall(r'<script src="([^"]+)"', page)
     found += re.findall(r'<link rel="icon" href="([^"]+)"', page)
-    return list(dict.fromkeys(found))
+    # An address written into the page (the icon, as data:) is no request.
+    return [url for url in dict.fromkeys(found) if not url.startswith("data:")]
 
 
 def start_server(environ: dict[str, str], port: int) -> subprocess.Popen:

@@ -48,6 +48,10 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 # Builds of older sources are removed once nothing started in the last day could still be serving them.
 STALE_AFTER_S = 24 * 3600
 SKIPPED = ("SHA256SUMS",)
+FAVICON = "favicon.svg"
+# Files that are only ever loaded by a page, never opened as one, and the one header they keep.
+SUBRESOURCES = (".css", ".js")
+SUBRESOURCE_HEADERS = ("X-Content-Type-Options",)
 
 
 @dataclass(frozen=True)
@@ -99,7 +103,7 @@ def source_key(files: dict[str, bytes]) -> str:
 
     sha = hashlib.sha256()
     tools = " ".join(
-        [BUILD_FORMAT] + [f"{tool} {version(tool)}" for tool in ("rcssmin", "rjsmin", "whitenoise", "brotli")]
+        [BUILD_FORMAT] + [f"{tool} {version(tool)}" for tool in ("rcssmin", "rjsmin", "whitenoise", "brotli", "zopfli")]
     )
     sha.update(tools.encode())
     for name, data in files.items():
@@ -145,6 +149,7 @@ def build(static: Path, instance: Path) -> Build:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
             made = compressor.compress(str(path)) if compressor.should_compress(hashed) else []
+            _zopfli(path, data)
             # The same bytes under the source's own name, for a page cached before the last deploy.
             for copy in [str(path), *made]:
                 shutil.copyfile(copy, str(work / name) + copy.removeprefix(str(path)))
@@ -160,6 +165,21 @@ def build(static: Path, instance: Path) -> Build:
         shutil.rmtree(work, ignore_errors=True)
     _remove_stale(builds, keep=target)
     return Build(target, json.loads(manifest.read_text()))
+
+
+def _zopfli(path: Path, data: bytes) -> None:
+    """Write the ``.gz`` copy again with Zopfli: the same gzip any browser reads, about 3% smaller.
+
+    Phones on the hall's plain-http address ask for gzip only (no Brotli), so this is what they get.
+    """
+    gz = Path(str(path) + ".gz")
+    if not gz.exists():
+        return
+    from zopfli.gzip import compress
+
+    smaller = compress(data)
+    if len(smaller) < gz.stat().st_size:
+        gz.write_bytes(smaller)
 
 
 def _remove_stale(builds: Path, keep: Path) -> None:
@@ -179,9 +199,12 @@ def _headers(build: Build, prefix: str):
     from scorekeeper.platform.security import SECURITY_HEADERS
 
     def add_headers(headers, _path: str, url: str) -> None:
-        # The app's own headers, as on every answer from the views.
+        # The app's own headers, as on every answer from the views; a stylesheet or script is never a
+        # document, so the page's policies mean nothing on it: it keeps only nosniff (half a kilobyte
+        # less on each file of a first load).
         for name, value in SECURITY_HEADERS.items():
-            headers[name] = value
+            if name in SUBRESOURCE_HEADERS or not url.endswith(SUBRESOURCES):
+                headers[name] = value
         # A hashed name never changes content: kept a year without asking. Any other name (a page
         # cached before a deploy) is fine to send, never to reuse unchecked.
         headers["Cache-Control"] = IMMUTABLE if url in immutable else "no-cache"
@@ -192,6 +215,7 @@ def _headers(build: Build, prefix: str):
 def init_app(app: Flask) -> None:
     """Build the static files and serve them through WhiteNoise, unless the app runs in debug mode."""
     app.jinja_env.globals["stylesheet"] = stylesheet
+    app.jinja_env.globals["favicon"] = _favicon(Path(app.static_folder or "") / FAVICON)
     if app.debug or not app.static_folder:
         return
     from whitenoise import WhiteNoise
@@ -212,6 +236,17 @@ def init_app(app: Flask) -> None:
     def hashed_static_names(endpoint: str, values: dict) -> None:
         if endpoint == "static" and values.get("filename") in made.names:
             values["filename"] = made.names[values["filename"]]
+
+
+def _favicon(path: Path) -> Markup:
+    """The icon as a ``data:`` address written into each page: a quarter of a kilobyte, and no request for it."""
+    from urllib.parse import quote
+
+    if not path.is_file():
+        return Markup("")
+    svg = " ".join(path.read_text(encoding="utf-8").split()).replace('"', "'")
+    # Every character HTML gives a meaning to is percent-encoded, so the address goes into the page as it is.
+    return Markup("data:image/svg+xml," + quote(svg, safe=" =:/,"))
 
 
 def current_build() -> Build | None:

@@ -49,8 +49,12 @@ def test_the_choice_goes_back_only_within_the_site_and_ignores_unknown_languages
     assert "Set-Cookie" not in answer.headers or f"{LANGUAGE_COOKIE}=" not in answer.headers["Set-Cookie"]
 
 
-def test_the_choice_needs_the_csrf_token(client):
-    assert client.post("/language", data={"lang": "fr", "next": "/"}).status_code == 400
+def test_the_choice_needs_no_token_and_stores_only_a_language(client):
+    answer = client.post("/language", data={"lang": "fr", "next": "/"})
+    assert answer.status_code == 303
+    assert f"{LANGUAGE_COOKIE}=fr;" in answer.headers["Set-Cookie"]
+    answer = client.post("/language", data={"lang": "<script>", "next": "/"})
+    assert "Set-Cookie" not in answer.headers
 
 
 def test_the_api_follows_accept_language_not_the_cookie(client):

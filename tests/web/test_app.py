@@ -137,7 +137,7 @@ def test_requests_over_64_kb_are_refused_with_a_page(app):
 # -- Headers ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", ["/", "/healthz", "/static/app.css", "/no-such-page"])
+@pytest.mark.parametrize("path", ["/", "/healthz", "/static/favicon.svg", "/no-such-page"])
 def test_every_response_carries_the_security_headers(client, path):
     with client.get(path) as response:
         headers = response.headers
@@ -145,6 +145,15 @@ def test_every_response_carries_the_security_headers(client, path):
     assert headers["Referrer-Policy"] == "same-origin"
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["X-Frame-Options"] == "DENY"
+
+
+def test_stylesheets_and_scripts_carry_only_nosniff(client):
+    """Never opened as a document, they need no page policy: half a kilobyte less on each."""
+    for path in ("/static/app.css", "/static/app.js"):
+        with client.get(path) as response:
+            headers = response.headers
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert "Content-Security-Policy" not in headers and "X-Frame-Options" not in headers
 
 
 def test_pages_hold_no_inline_script_or_style(client):

@@ -11,7 +11,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response
 
-from scorekeeper.platform.extensions import db
+from scorekeeper.platform.extensions import csrf, db
 
 bp = Blueprint("main", __name__)
 
@@ -126,7 +126,12 @@ def _migrations_behind() -> str | None:
 
 @bp.post("/language")
 def choose_language() -> Response:
-    """Remember this phone's language (the Français / English choice on every page) and go back."""
+    """Remember this phone's language (the Français / English choice on every page) and go back.
+
+    The one form without a CSRF token: another site making a phone switch language changes
+    nothing of a game, and the token would be a hundred bytes on every page that no compressor
+    can shrink. The cookie is only ever a language's code.
+    """
     from flask import request
 
     from scorekeeper.platform import i18n
@@ -142,3 +147,6 @@ def choose_language() -> Response:
             i18n.LANGUAGE_COOKIE, code, max_age=i18n.COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure
         )
     return response
+
+
+csrf.exempt(choose_language)
