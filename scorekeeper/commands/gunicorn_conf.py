@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, Any
 
 from gunicorn.glogging import Logger
 
+from scorekeeper.platform.numbers import NumberError, parse_int
+
 if TYPE_CHECKING:
     from _typeshed.wsgi import WSGIEnvironment
-
-from scorekeeper.platform.numbers import NumberError, parse_int
 
 # Every link token: a game's (43 URL-safe characters), a party director's (43) and a table's (16). Ids are
 # 12 characters and static files carry dots, so a path segment of 16 or more such characters is a token.
