@@ -8,19 +8,22 @@ is built by ``create_app``.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.platform import config as settings
 
 if TYPE_CHECKING:
     from flask import Flask
+    from sqlalchemy.engine.interfaces import DBAPIConnection
+    from sqlalchemy.pool import ConnectionPoolEntry
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Create and configure the app; *test_config* overrides the environment."""
     from flask import Flask
     from sqlalchemy import event
@@ -97,7 +100,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     return app
 
 
-def _sqlite_on_connect(dbapi_connection, connection_record) -> None:
+def _sqlite_on_connect(dbapi_connection: DBAPIConnection, connection_record: ConnectionPoolEntry) -> None:
     """Make SQLite wait for a busy writer, let readers run beside it, and enforce foreign keys."""
     cursor = dbapi_connection.cursor()
     try:

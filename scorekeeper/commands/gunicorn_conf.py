@@ -23,10 +23,16 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
 
 from gunicorn.glogging import Logger
 
 from scorekeeper.platform.numbers import NumberError, parse_int
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIEnvironment
 
 # Every link token: a game's (43 URL-safe characters), a party director's (43) and a table's (16). Ids are
 # 12 characters and static files carry dots, so a path segment of 16 or more such characters is a token.
@@ -41,18 +47,18 @@ def mask(text: str) -> str:
     return GAME_QUERY.sub(MASK, TOKEN_SEGMENT.sub(MASK, text))
 
 
-class MaskingLogger(Logger):
+class MaskingLogger(Logger):  # type: ignore[misc]  # gunicorn ships no type information
     """gunicorn's logger, with tokens masked in the request line, path and query of the access log."""
 
-    def atoms(self, resp, req, environ, request_time):
-        atoms = super().atoms(resp, req, environ, request_time)
+    def atoms(self, resp: Any, req: Any, environ: WSGIEnvironment, request_time: timedelta) -> dict[str, Any]:
+        atoms: dict[str, Any] = super().atoms(resp, req, environ, request_time)
         for key in ("r", "U", "q", "{raw_uri}e", "{path_info}e", "{query_string}e", "{referer}i", "f"):
             if key in atoms and isinstance(atoms[key], str):
                 atoms[key] = mask(atoms[key])
         return atoms
 
 
-def _count(environ, name: str, default: int, most: int) -> int:
+def _count(environ: Mapping[str, str], name: str, default: int, most: int) -> int:
     raw = environ.get(name, "").strip() or str(default)
     try:
         return parse_int(raw, lo=1, hi=most, what=f"{raw[:20]!r}")
@@ -60,7 +66,7 @@ def _count(environ, name: str, default: int, most: int) -> int:
         raise SystemExit(f"Configuration error: {name}: {exc}.") from None
 
 
-def settings(environ=None) -> dict:
+def settings(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Return the gunicorn settings, read from HOST, PORT, WEB_CONCURRENCY and GUNICORN_THREADS."""
     environ = os.environ if environ is None else environ
     return {

@@ -11,11 +11,16 @@ from __future__ import annotations
 import os
 import socket
 import sys
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 from flask import current_app
 
 from scorekeeper.platform import config
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIApplication
 
 PORT = 8045
 # The app, as gunicorn is told in the Procfile.
@@ -39,12 +44,12 @@ def lan_address() -> str:
         try:
             # Connecting a UDP socket only picks the outgoing interface; nothing goes on the wire.
             probe.connect(("10.255.255.255", 1))
-            return probe.getsockname()[0]
+            return cast(str, probe.getsockname()[0])
         except OSError:
             return "127.0.0.1"
 
 
-def secret_problem(environ=None) -> str | None:
+def secret_problem(environ: Mapping[str, str] | None = None) -> str | None:
     """Say what is wrong with SECRET_KEY for a server others join, or None when it will do."""
     environ = os.environ if environ is None else environ
     try:
@@ -70,7 +75,7 @@ QUIET_ZONE = 4  # modules of light all round, as the QR standard asks
 DARK_ON_LIGHT = {(0, 0): "\x1b[97;107m", (0, 1): "\x1b[97;40m", (1, 0): "\x1b[30;107m", (1, 1): "\x1b[30;40m"}
 
 
-def qr_blocks(matrix) -> str:
+def qr_blocks(matrix: Sequence[Sequence[int]]) -> str:
     """Draw a QR matrix with half blocks in explicit black and white, so it scans on light and dark terminals.
 
     Each character is one module wide and two high ("▀": its top module in the foreground colour,
@@ -97,7 +102,7 @@ def qr_picture(address: str, folder: str) -> str:
     return path
 
 
-def gunicorn_options(host: str, port: int, environ=None) -> dict:
+def gunicorn_options(host: str, port: int, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Return the server's gunicorn settings, bound to *host*:*port* with the hall's workers."""
     from scorekeeper.commands.gunicorn_conf import settings  # gunicorn is loaded only to serve
 
@@ -111,20 +116,20 @@ def gunicorn_options(host: str, port: int, environ=None) -> dict:
     return options
 
 
-def serve(options: dict) -> None:
+def serve(options: Mapping[str, Any]) -> None:
     """Run gunicorn with *options* until stopped (Ctrl+C)."""
     from gunicorn.app.base import BaseApplication
 
-    class HallServer(BaseApplication):
-        def load_config(self):
+    class HallServer(BaseApplication):  # type: ignore[misc]  # gunicorn ships no type information
+        def load_config(self) -> None:
             for name, value in options.items():
                 self.cfg.set(name, value)
 
-        def load(self):
+        def load(self) -> WSGIApplication:
             from gunicorn.util import import_app
 
             # By its import string, as the Procfile's gunicorn loads it: the app is built in the worker.
-            return import_app(APP)
+            return cast("WSGIApplication", import_app(APP))
 
     HallServer().run()
 

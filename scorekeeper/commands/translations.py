@@ -26,7 +26,8 @@ KEYWORDS = ("_", "gettext", "ngettext:1,2", "lazy_gettext", "_l", "lazy_ngettext
 
 
 def _pybabel(*args: str) -> None:
-    CommandLineInterface().run(["pybabel", "-q", *args])
+    # Babel's command line is not annotated.
+    CommandLineInterface().run(["pybabel", "-q", *args])  # type: ignore[no-untyped-call]
 
 
 def extract() -> Path:

@@ -29,11 +29,16 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from flask import Flask, current_app, url_for
 from markupsafe import Markup
+
+if TYPE_CHECKING:
+    from wsgiref.headers import Headers
 
 # Bump when the build changes what it makes from the same sources.
 BUILD_FORMAT = "1"
@@ -71,11 +76,11 @@ def _minify(name: str, data: bytes) -> bytes:
     if name.endswith(".css"):
         import rcssmin
 
-        return rcssmin.cssmin(data.decode("utf-8")).encode("utf-8")
+        return cast(str, rcssmin.cssmin(data.decode("utf-8"))).encode("utf-8")
     if name.endswith(".js") and not name.startswith("vendor/"):
         import rjsmin
 
-        return rjsmin.jsmin(data.decode("utf-8")).encode("utf-8")
+        return cast(str, rjsmin.jsmin(data.decode("utf-8"))).encode("utf-8")
     return data
 
 
@@ -193,12 +198,12 @@ def _remove_stale(builds: Path, keep: Path) -> None:
             continue
 
 
-def _headers(build: Build, prefix: str):
+def _headers(build: Build, prefix: str) -> Callable[[Headers, str, str], None]:
     immutable = {f"/{prefix}{name}" for name in build.hashed}
 
     from scorekeeper.platform.security import SECURITY_HEADERS
 
-    def add_headers(headers, _path: str, url: str) -> None:
+    def add_headers(headers: Headers, _path: str, url: str) -> None:
         # The app's own headers, as on every answer from the views; a stylesheet or script is never a
         # document, so the page's policies mean nothing on it: it keeps only nosniff (half a kilobyte
         # less on each file of a first load).
@@ -233,7 +238,7 @@ def init_app(app: Flask) -> None:
     )
 
     @app.url_defaults
-    def hashed_static_names(endpoint: str, values: dict) -> None:
+    def hashed_static_names(endpoint: str, values: dict[str, Any]) -> None:
         if endpoint == "static" and values.get("filename") in made.names:
             values["filename"] = made.names[values["filename"]]
 

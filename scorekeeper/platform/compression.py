@@ -19,8 +19,14 @@ from __future__ import annotations
 import hashlib
 import re
 import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from flask import Flask, current_app, g, request, session
+from flask import Flask, Response, current_app, g, request, session
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+    from werkzeug.wrappers import Response as BaseResponse
 
 # Brotli for browsers (all of them send "br" over HTTPS, and over plain HTTP for the hall most
 # send gzip only), gzip for the rest; zstd and deflate are left out as nothing here needs them.
@@ -34,10 +40,10 @@ CODED_TAG = re.compile(r'(W/)?"([^"]*):(?:br|gzip|zstd|deflate)"')
 class ConditionalTags:
     """WSGI middleware: in ``If-None-Match`` and ``If-Match``, add each coded tag's bare form beside it."""
 
-    def __init__(self, app):
+    def __init__(self, app: WSGIApplication) -> None:
         self.app = app
 
-    def __call__(self, environ, start_response):
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         for key in ("HTTP_IF_NONE_MATCH", "HTTP_IF_MATCH"):
             value = environ.get(key)
             if value and ":" in value:
@@ -47,7 +53,7 @@ class ConditionalTags:
         return self.app(environ, start_response)
 
 
-def page_etag(response):
+def page_etag(response: Response) -> BaseResponse:
     """Give a whole page (HTML, 200, to a GET) an ETag of its content, and answer 304 when the browser has it."""
     if response.mimetype != "text/html":
         return response

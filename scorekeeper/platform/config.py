@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from scorekeeper.platform.proxies import Network
 
 # Secrets that appear in tutorials and sample files; a production server must not use them.
 WEAK_SECRET_KEYS = frozenset(
@@ -71,7 +76,7 @@ class ConfigError(SystemExit):
         return f"Configuration error: {self.variable}: {self.message}"
 
 
-def environment(environ=None) -> str:
+def environment(environ: Mapping[str, str] | None = None) -> str:
     """Return "production" or "development" from SCOREKEEPER_ENV (unset means development).
 
     Anything else ("prod", "Production ", "live") is refused rather than taken for development.
@@ -89,7 +94,7 @@ def environment(environ=None) -> str:
     return value
 
 
-def is_production(environ=None) -> bool:
+def is_production(environ: Mapping[str, str] | None = None) -> bool:
     """Say whether SCOREKEEPER_ENV asks for production behaviour."""
     return environment(environ) == "production"
 
@@ -122,7 +127,7 @@ def check_database_url(uri: str) -> None:
         ) from None
 
 
-def check_secret_key(key, production: bool) -> None:
+def check_secret_key(key: str | bytes | None, production: bool) -> None:
     """Refuse a missing, short or well-known SECRET_KEY when running in production."""
     if not production:
         return
@@ -163,11 +168,11 @@ def local_secret_key(instance_path: str) -> str:
     return key
 
 
-def from_environment(instance_path: str, environ=None) -> dict:
+def from_environment(instance_path: str, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Build the config mapping from environment variables; raise ConfigError naming a bad one."""
     environ = os.environ if environ is None else environ
     production = is_production(environ)
-    settings = {
+    settings: dict[str, Any] = {
         "SCOREKEEPER_ENV": "production" if production else "development",
         "SQLALCHEMY_DATABASE_URI": database_url(environ.get("DATABASE_URL"), instance_path),
         "MAX_CONTENT_LENGTH": MAX_BODY_KB * 1024,
@@ -198,7 +203,7 @@ def from_environment(instance_path: str, environ=None) -> dict:
     return settings
 
 
-def trusted_proxies(raw: str | None):
+def trusted_proxies(raw: str | None) -> tuple[Network, ...] | None:
     """Read SCOREKEEPER_TRUSTED_PROXIES (see ``scorekeeper.platform.proxies``); a bad entry is a ConfigError."""
     from scorekeeper.platform.proxies import trusted_networks
 
@@ -208,7 +213,7 @@ def trusted_proxies(raw: str | None):
         raise ConfigError("SCOREKEEPER_TRUSTED_PROXIES", str(err)) from None
 
 
-def flag(environ, name: str) -> bool:
+def flag(environ: Mapping[str, str], name: str) -> bool:
     """Read an on/off variable; anything but the usual words is a ConfigError."""
     value = (environ.get(name) or "").strip().lower()
     if value in {"1", "true", "yes", "on"}:
@@ -244,7 +249,7 @@ def rate_limit(name: str, value: str) -> str:
     return value
 
 
-def engine_options(uri: str) -> dict:
+def engine_options(uri: str) -> dict[str, Any]:
     """Return SQLAlchemy engine options suited to the database in *uri*."""
     if uri.startswith("postgresql"):
         return {"pool_pre_ping": True}

@@ -21,11 +21,12 @@ import os
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import cast
 
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Flask, current_app, has_request_context, request
+from flask import Flask, Response, current_app, has_request_context, request
 from flask_babel import Babel, get_locale
 
 SOURCE_LANGUAGE = "en"
@@ -76,7 +77,7 @@ def compile_catalogs(app: Flask) -> Path:
 
 def languages() -> dict[str, str]:
     """The languages offered, by code, each named in its own language ("English", "Français")."""
-    return current_app.extensions["scorekeeper_languages"]
+    return cast(dict[str, str], current_app.extensions["scorekeeper_languages"])
 
 
 def _best(offered: Iterable[str]) -> str:
@@ -103,7 +104,7 @@ def current_language() -> str:
     return str(locale).replace("_", "-") if locale is not None else SOURCE_LANGUAGE
 
 
-def _vary(response):  # type: ignore[no-untyped-def]
+def _vary(response: Response) -> Response:
     """Tell caches that pages and API sentences change with the language."""
     if response.mimetype in ("text/html", "application/json", "text/javascript", "application/manifest+json"):
         response.vary.add("Accept-Language")

@@ -11,10 +11,13 @@ the same machine), and dropped otherwise.
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 # A proxy on the same machine, the usual case (nginx beside gunicorn).
 DEFAULT_TRUSTED = "127.0.0.0/8,::1"
@@ -50,7 +53,7 @@ def trusted_networks(raw: str | None) -> tuple[Network, ...] | None:
 class TrustedProxyFix(ProxyFix):
     """Werkzeug's ProxyFix (one proxy hop), applied only to requests that come from a trusted proxy."""
 
-    def __init__(self, app: Any, trusted: tuple[Network, ...] | None) -> None:
+    def __init__(self, app: WSGIApplication, trusted: tuple[Network, ...] | None) -> None:
         super().__init__(app, x_for=1, x_proto=1, x_host=1, x_port=1)
         self.trusted = trusted
 
@@ -63,10 +66,9 @@ class TrustedProxyFix(ProxyFix):
             return False
         return any(ip in network for network in self.trusted)
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if self.sent_by_a_proxy(environ.get("REMOTE_ADDR")):
             return super().__call__(environ, start_response)
         for name in FORWARDED:
             environ.pop(name, None)
-        result: Iterable[bytes] = self.app(environ, start_response)
-        return result
+        return self.app(environ, start_response)

@@ -13,7 +13,7 @@ import enum
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import bindparam, exists, select
@@ -31,6 +31,7 @@ from scorekeeper.rules import (
     GameState,
     HandEntry,
     HandError,
+    HandResult,
     Rules,
     SetupError,
     Side,
@@ -78,7 +79,7 @@ class RulesFixed(GameConflict):
 
     field = "rules"
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(
             "The rules are fixed once the first hand is recorded. Undo every hand to change them, "
             "or start a rematch under other rules."
@@ -452,7 +453,7 @@ def rematch(game: Game) -> Game:
 # -- Helpers ---------------------------------------------------------------------
 
 
-def _clean_side(side) -> Side:
+def _clean_side(side: Side) -> Side:
     """Trim names and refuse ones that cannot be stored or shown."""
     name, players = side[0], side[1]
     if isinstance(name, str):
@@ -481,12 +482,12 @@ def _clean_side(side) -> Side:
     return Side(name, tuple(cleaned))
 
 
-def _check_number(n) -> None:
+def _check_number(n: object) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise HandError("The hand number must be a whole number from 1 up.", "n")
 
 
-def _check_entry(entry) -> None:
+def _check_entry(entry: object) -> None:
     if not isinstance(entry, HandEntry):
         raise TypeError(f"expected a HandEntry, got {type(entry).__name__}")
 
@@ -501,7 +502,7 @@ def _stopped_early(game: Game) -> bool:
     return game.finished_at is not None and state_for(game).winner is None
 
 
-def _finished_at(game: Game, state: GameState, stopped_early: bool = False):
+def _finished_at(game: Game, state: GameState, stopped_early: bool = False) -> datetime | None:
     """When the game ended after this change: at its winning hand, or when it was stopped by hand.
 
     Undoing or correcting a hand of a game stopped early leaves it stopped; undoing
@@ -512,12 +513,12 @@ def _finished_at(game: Game, state: GameState, stopped_early: bool = False):
     return game.finished_at or utcnow()
 
 
-def _totals(state: GameState) -> dict:
+def _totals(state: GameState) -> dict[str, Any]:
     """The stored totals of a game in *state*: what the home page shows without a replay."""
     return {"totals": list(state.scores), "hand_count": len(state.hands), "winner": state.winner}
 
 
-def _bump(game: Game, conflict: GameConflict, **values) -> int:
+def _bump(game: Game, conflict: GameConflict, **values: Any) -> int:
     """Move the game to its next version, or raise *conflict* if someone else already did.
 
     Of two writers that read the same version one moves the row and the other
@@ -530,7 +531,7 @@ def _bump(game: Game, conflict: GameConflict, **values) -> int:
     return old + 1
 
 
-def _hand_values(entry: HandEntry, result) -> dict:
+def _hand_values(entry: HandEntry, result: HandResult) -> dict[str, Any]:
     """Return the columns of a Hand row for an entry the engine accepted: the entry as entered, bid as text.
 
     Points are kept as the engine completed them; the high only where tricks were given.
