@@ -1,6 +1,6 @@
 """Weigh the score sheet of a 60-hand game on the wire, as a phone receives it from gunicorn.
 
-Run: .venv/bin/python benchmarks/page_weight.py [--accept-encoding gzip]
+Run: .venv/bin/python benchmarks/page_weight.py [--accept-encoding gzip] [--lang fr]
 
 Starts gunicorn as the Procfile does (``gunicorn -c python:scorekeeper.commands.gunicorn_conf``) on a
 throwaway database holding one 60-hand game, and asks for the sheet as a phone's browser does,
@@ -39,7 +39,20 @@ BUDGET_BYTES = 30 * 1024
 AIM_FIRST = 20 * 1024
 AIM_REPEAT = 3 * 1024
 HANDS = 60
-ACCEPT_ENCODING = "gzip" if sys.argv[1:] == ["--accept-encoding", "gzip"] else "br, gzip"
+
+
+def _arguments():
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Weigh the 60-hand sheet on the wire.")
+    parser.add_argument("--accept-encoding", default="br, gzip", help="what the phone accepts (default: br, gzip)")
+    parser.add_argument("--lang", default="en", help="the phone's language, sent as Accept-Language (en, fr)")
+    return parser.parse_args()
+
+
+ARGS = _arguments() if __name__ == "__main__" else None
+ACCEPT_ENCODING = ARGS.accept_encoding if ARGS else "br, gzip"
+ACCEPT_LANGUAGE = ARGS.lang if ARGS else "en"
 
 
 def build_game(environ: dict[str, str]) -> str:
@@ -76,6 +89,7 @@ class Wire:
             f"GET {path} HTTP/1.1",
             f"Host: 127.0.0.1:{self.port}",
             f"Accept-Encoding: {ACCEPT_ENCODING}",
+            f"Accept-Language: {ACCEPT_LANGUAGE}",
             "Connection: close",
         ]
         if self.cookie:
@@ -185,7 +199,10 @@ def main() -> int:
             server.terminate()
             server.wait(timeout=30)
 
-    print(f"Received from gunicorn, Accept-Encoding: {ACCEPT_ENCODING} (status line, headers and body)")
+    print(
+        f"Received from gunicorn, Accept-Encoding: {ACCEPT_ENCODING}, Accept-Language: {ACCEPT_LANGUAGE} "
+        "(status line, headers and body)"
+    )
     print(f"{'what':<52} {'bytes':>8}  status coding  cache")
     total_first = report("first load", first)
     total_repeat = report("repeat visit (static files kept)", repeat)
