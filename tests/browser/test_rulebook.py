@@ -21,7 +21,7 @@ def test_search_filters_the_sections(page, page_problems, live_server):
     found = shown_sections(page)
     assert "bidding" in found and "lingo" in found
     assert "rank" not in found and "trick" not in found
-    expect(page.locator("#rb-search-status")).to_contain_text("sections mention “bagged”")
+    expect(page.locator("#rb-search-status")).to_contain_text("passages mention “bagged”")
     # The contents list follows the search.
     expect(page.locator(".rb-toc-list a[href='#bidding']")).to_be_visible()
     expect(page.locator(".rb-toc-list a[href='#rank']")).to_be_hidden()
