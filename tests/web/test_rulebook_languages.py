@@ -46,11 +46,11 @@ def test_the_game_on_one_screen_comes_first_with_links_down(english):
     assert english.ids.index("overview") < english.ids.index("contents")
     summary = english.text_of("overview")
     for said in (
-        "Five cards each, three then two",
-        "bid 15, 20, 25 or 30, or pass",
+        "Five cards each (three, then two)",
+        "15, 20, 25, 30 or pass",
         "bagged at 15",
         "names trump and takes the kitty",
-        "The 5, the jack, the A♥, then the ace, king and queen of trump",
+        "The 5, the jack, the A♥, then ace, king, queen",
         "30 a hand",
         "First to 120",
         "on the green",
