@@ -21,7 +21,7 @@ def test_search_filters_the_sections(page, page_problems, live_server):
     found = shown_sections(page)
     assert "bidding" in found and "lingo" in found
     assert "rank" not in found and "trick" not in found
-    expect(page.locator("#rb-search-status")).to_contain_text("sections mention “bagged”")
+    expect(page.locator("#rb-search-status")).to_contain_text("passages mention “bagged”")
     # The contents list follows the search.
     expect(page.locator(".rb-toc-list a[href='#bidding']")).to_be_visible()
     expect(page.locator(".rb-toc-list a[href='#rank']")).to_be_hidden()
@@ -76,3 +76,76 @@ def test_without_script_the_contents_are_plain_links(no_script_page, live_server
     page.wait_for_url("**/rules#renege")
     heading = page.locator("#renege h2")
     expect(heading).to_be_in_viewport()
+
+
+# A phone at 360 × 740, light and dark, in English and in French.
+PHONES = [(scheme, language) for language in ("en", "fr") for scheme in ("light", "dark")]
+
+# The word searched for, what the status line says, a passage it must show and passages it must hide.
+SEARCHES = {
+    "en": ("hold", "passages mention “hold”", ["#hold", "#lingo-hold"], ["#kitty", "#no-high", "#rank-trump"]),
+    "fr": ("renonce", "passages parlent de", ["#renege", "#lingo-renege"], ["#kitty", "#no-high", "#rank-trump"]),
+}
+
+_MARK_FIRST_MATCH = """(word) => {
+  const passages = document.querySelectorAll('.rulebook > section :is(p, li, dt, dd, tr)');
+  const first = [...passages].find((el) => el.getClientRects().length > 0
+      && el.textContent.toLowerCase().normalize('NFD').replace(/[\\u0300-\\u036f]/g, '').includes(word));
+  if (first) first.dataset.firstMatch = 'yes';
+  return Boolean(first);
+}"""
+
+
+@pytest.fixture(params=PHONES, ids=[f"{language}-{scheme}" for scheme, language in PHONES])
+def phone(request, browser, browser_context_args, live_server):
+    scheme, language = request.param
+    context = browser.new_context(
+        **{**browser_context_args, "base_url": live_server.url},
+        color_scheme=scheme,
+        extra_http_headers={"Accept-Language": language},
+    )
+    page = context.new_page()
+    page.language = language
+    yield page
+    context.close()
+
+
+def test_the_game_on_one_screen_reads_well_and_fits(phone):
+    from tests.browser._a11y import axe_problems, smallest_text
+
+    phone.goto("/rules")
+    expect(phone.locator("html")).to_have_attribute("lang", phone.language)
+    summary = phone.locator("#overview")
+    expect(summary).to_be_visible()
+    box = summary.bounding_box()
+    assert box["height"] <= 740, f"the summary is {box['height']:.0f} px tall"
+    # The links go down to the sections.
+    expect(summary.locator("a[href='#deal']")).to_be_visible()
+    expect(summary.locator("a[href='#at-the-table']")).to_be_visible()
+    assert smallest_text(phone) == []
+    assert axe_problems(phone) == []
+
+
+def test_a_search_lands_on_the_passages_that_mention_it(phone):
+    from tests.browser._a11y import axe_problems, smallest_text
+
+    word, said, shown, hidden = SEARCHES[phone.language]
+    phone.goto("/rules")
+    height = phone.evaluate("document.scrollingElement.scrollHeight")
+    search = phone.locator("#rb-search")
+    search.fill(word)
+    expect(phone.locator("#rb-search-status")).to_contain_text(said)
+    for selector in shown:
+        expect(phone.locator(selector)).to_be_visible()
+    for selector in hidden:
+        expect(phone.locator(selector)).to_be_hidden()
+    # What is left is a few screens, not the whole rule book.
+    left = phone.evaluate("document.scrollingElement.scrollHeight")
+    assert left < height / 4, f"{left} px of {height} left"
+    # The first passage that mentions the word comes into view.
+    assert phone.evaluate(_MARK_FIRST_MATCH, word)
+    expect(phone.locator("[data-first-match]")).to_be_in_viewport()
+    assert smallest_text(phone) == []
+    assert axe_problems(phone) == []
+    search.fill("")
+    expect(phone.locator("#kitty")).to_be_visible()

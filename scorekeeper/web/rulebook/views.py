@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, render_template
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from scorekeeper.rules import (
     DEFAULT_PRESET,
@@ -13,7 +15,6 @@ from scorekeeper.rules import (
     OPTION_INFO,
     PRESET_INFO,
     PRESETS,
-    Card,
     GameSetup,
     HandEntry,
     Rules,
@@ -47,252 +48,298 @@ class OptionText:
     kind: str = "choice"  # "choice", or "points" for a number of points
 
 
-YES_NO = {True: "yes", False: "no"}
+YES_NO = {True: _l("yes"), False: _l("no")}
 
 # Every house rule, in the order the rule book explains them, with the words the table uses.
 OPTION_TEXT: dict[str, OptionText] = {
     "target": OptionText(
-        "Points to win",
-        "The score a side needs to win the game.",
-        "Set it to 150 for a longer evening: a side then needs 150 to win, and the green starts at 120.",
+        _l("Points to win"),
+        _l("The score a side needs to win the game."),
+        _l("Set it to 150 for a longer evening: a side then needs 150 to win, and the green starts at 120."),
         usual=120,
         kind="points",
     ),
     "bidding": OptionText(
-        "Bidding",
-        "Switch bidding off for the traditional game: a turned-up card names trump.",
-        "Switched off, nobody bids: a turned-up card names trump and every side keeps what it takes.",
+        _l("Bidding"),
+        _l("Switch bidding off for the traditional game: a turned-up card names trump."),
+        _l("Switched off, nobody bids: a turned-up card names trump and every side keeps what it takes."),
         YES_NO,
         True,
     ),
     "follow": OptionText(
-        "Following an off-suit lead",
-        "Whether a player holding the suit led must play it (or a trump) when the lead is not a trump.",
-        "With follow suit or trump: clubs are trump, 4♦ is led and you hold 7♦ 2♣ K♠, so you must play 7♦ or 2♣.",
-        {"any": "any card", "suit-or-trump": "follow suit or trump"},
+        _l("Following an off-suit lead"),
+        _l("Whether a player holding the suit led must play it (or a trump) when the lead is not a trump."),
+        _l("With follow suit or trump: clubs are trump, 4♦ is led and you hold 7♦ 2♣ K♠, so you must play 7♦ or 2♣."),
+        {"any": _l("any card"), "suit-or-trump": _l("follow suit or trump")},
         "any",
     ),
     "renegable": OptionText(
-        "Trumps that may be held back",
-        "Which top trumps may stay in your hand when a lower trump is led.",
-        "With the 5 only: spades are trump, 6♠ is led and you hold J♠ 9♦, so the J♠ has to come out.",
-        {"five-jack-ace": "the 5, the jack and the A♥", "five": "the 5 only", "none": "none"},
+        _l("Trumps that may be held back"),
+        _l("Which top trumps may stay in your hand when a lower trump is led."),
+        _l("With the 5 only: spades are trump, 6♠ is led and you hold J♠ 9♦, so the J♠ has to come out."),
+        {"five-jack-ace": _l("the 5, the jack and the A♥"), "five": _l("the 5 only"), "none": _l("none")},
         "five-jack-ace",
     ),
     "renege_against": OptionText(
-        "A held trump is measured against",
-        "A top trump may only hide from a lower trump: the one led, or the highest played so far.",
-        "With the highest so far: 6♠ is led, then J♠ is played; your A♥ now has to beat the J♠, so you can no "
-        "longer hold it back.",
-        {"lead": "the card led", "highest": "the highest trump so far"},
+        _l("A held trump is measured against"),
+        _l("A top trump may only hide from a lower trump: the one led, or the highest played so far."),
+        _l(
+            "With the highest so far: 6♠ is led, then J♠ is played; your A♥ now has to beat the J♠, so you can no "
+            "longer hold it back."
+        ),
+        {"lead": _l("the card led"), "highest": _l("the highest trump so far")},
         "lead",
     ),
     "ace_hearts_led_forces_hearts": OptionText(
-        "A♥ led calls for hearts",
-        "When the A♥ is led and you hold no trump, you must play a heart if you have one.",
-        "Spades are trump, A♥ is led and you have no trump but hold K♥ 9♦: the K♥ must go.",
+        _l("A♥ led calls for hearts"),
+        _l("When the A♥ is led and you hold no trump, you must play a heart if you have one."),
+        _l("Spades are trump, A♥ is led and you have no trump but hold K♥ 9♦: the K♥ must go."),
         YES_NO,
         False,
     ),
     "offsuit_aces_high": OptionText(
-        "Off-suit aces high",
-        "An ace of a suit that is not trump is the best card of its suit.",
-        "Hearts are trump, K♣ is led and A♣ follows: the ace takes the trick instead of the king.",
+        _l("Off-suit aces high"),
+        _l("An ace of a suit that is not trump is the best card of its suit."),
+        _l("Hearts are trump, K♣ is led and A♣ follows: the ace takes the trick instead of the king."),
         YES_NO,
         False,
     ),
     "joker": OptionText(
-        "Play with the joker",
-        "One joker goes into the pack: always a trump, third best after the 5 and the jack.",
-        "Diamonds are trump: 5♦, J♦, then the joker, then A♥ and the rest.",
+        _l("Play with the joker"),
+        _l("One joker goes into the pack: always a trump, third best after the 5 and the jack."),
+        _l("Diamonds are trump: 5♦, J♦, then the joker, then A♥ and the rest."),
         YES_NO,
         False,
     ),
     "high_without_trump": OptionText(
-        "High when no trump is played",
-        "Who earns the extra 5 when nobody plays a trump in the whole hand.",
-        "With nobody: no trump turns up in the whole hand, nobody earns the extra 5 and the hand is worth 25.",
-        {"first-lead": "best card of the suit first led", "none": "nobody"},
+        _l("High when no trump is played"),
+        _l("Who earns the extra 5 when nobody plays a trump in the whole hand."),
+        _l("With nobody: no trump turns up in the whole hand, nobody earns the extra 5 and the hand is worth 25."),
+        {"first-lead": _l("best card of the suit first led"), "none": _l("nobody")},
         "first-lead",
     ),
     "high_is_five_only": OptionText(
-        "Only the 5 earns the high",
-        "The extra 5 goes only to the trick holding the 5 of trump.",
-        "The 5 of trump stays in the pack: no trick earns the extra 5 and the hand is worth 25.",
+        _l("Only the 5 earns the high"),
+        _l("The extra 5 goes only to the trick holding the 5 of trump."),
+        _l("The 5 of trump stays in the pack: no trick earns the extra 5 and the hand is worth 25."),
         YES_NO,
         False,
     ),
     "high_bonus": OptionText(
-        "Extra 5 for the high",
-        "Switched off, no trick earns the extra 5 at all: every hand is worth 25. This is the game some call "
-        "Twenty-Five.",
-        "Switched off: you take three tricks and score 15; the five tricks of a hand make 25.",
+        _l("Extra 5 for the high"),
+        _l(
+            "Switched off, no trick earns the extra 5 at all: every hand is worth 25. This is the game some call "
+            "Twenty-Five."
+        ),
+        _l("Switched off: you take three tricks and score 15; the five tricks of a hand make 25."),
         YES_NO,
         True,
     ),
     "dealer_may_hold": OptionText(
-        "Dealer may hold",
-        "The dealer may take the bid at the top amount so far by saying “hold”, without raising.",
-        "Someone bids 20; the dealer says “hold” and takes the bid at 20 without raising.",
+        _l("Dealer may hold"),
+        _l("The dealer may take the bid at the top amount so far by saying “hold”, without raising."),
+        _l("Someone bids 20; the dealer says “hold” and takes the bid at 20 without raising."),
         YES_NO,
         False,
     ),
     "hold_from": OptionText(
-        "Dealer holds from",
-        "The smallest bid the dealer may hold; below it the dealer has to raise.",
-        "Set to 20: after a lone bid of 15 the dealer must say 20 to take it; from 20 up a hold is fine.",
-        {None: "any bid", 15: "15", 20: "20", 25: "25", 30: "30"},
+        _l("Dealer holds from"),
+        _l("The smallest bid the dealer may hold; below it the dealer has to raise."),
+        _l("Set to 20: after a lone bid of 15 the dealer must say 20 to take it; from 20 up a hold is fine."),
+        {None: _l("any bid"), 15: "15", 20: "20", 25: "25", 30: "30"},
         None,
     ),
     "min_bid_from_100": OptionText(
-        "Bid at least 20 from 100",
-        "A side with 100 or more may not bid 15; when bagged it plays for 20.",
-        "Your side has 105: your lowest bid is 20, and a bagged dealer on your side plays for 20.",
+        _l("Bid at least 20 from 100"),
+        _l("A side with 100 or more may not bid 15; when bagged it plays for 20."),
+        _l("Your side has 105: your lowest bid is 20, and a bagged dealer on your side plays for 20."),
         YES_NO,
         False,
     ),
     "thirty_for_sixty": OptionText(
-        "30 for 60",
-        "A bid above 30 for twice the stake. Doubled: all 30 points score 60, less loses 60. All five tricks: "
-        "the same, judged on the five tricks alone. The bell: every 30 bid is a 30 for 60, with no plain 30; "
-        "all 30 points score 60, less loses only 30. Lose sixty: all five tricks score just 30, anything less "
-        "loses 60.",
-        "Doubled: bid 30 for 60, take all 30 and get 60, or drop a trick and lose 60. With the bell you lose only 30.",
+        _l("30 for 60"),
+        _l(
+            "A bid above 30 for twice the stake. Doubled: all 30 points score 60, less loses 60. All five tricks: "
+            "the same, judged on the five tricks alone. The bell: every 30 bid is a 30 for 60, with no plain 30; "
+            "all 30 points score 60, less loses only 30. Lose sixty: all five tricks score just 30, anything less "
+            "loses 60."
+        ),
+        _l(
+            "Doubled: bid 30 for 60, take all 30 and get 60, or drop a trick and lose 60. With the bell you lose only 30."
+        ),
         {
-            "off": "no",
-            "double": "doubled",
-            "all-tricks": "all five tricks",
-            "bell": "the bell",
-            "lose-sixty": "win 30, lose 60",
+            "off": _l("no"),
+            "double": _l("doubled"),
+            "all-tricks": _l("all five tricks"),
+            "bell": _l("the bell"),
+            "lose-sixty": _l("win 30, lose 60"),
         },
         "off",
     ),
     "sixty_for_120": OptionText(
-        "60 for 120",
-        "A bid above 30 for 60, seldom seen: all 30 points score 120, less loses 120.",
-        "You bid 60 for 120 and take all five tricks and the high: +120. Lose one trick: −120.",
+        _l("60 for 120"),
+        _l("A bid above 30 for 60, seldom seen: all 30 points score 120, less loses 120."),
+        _l("You bid 60 for 120 and take all five tricks and the high: +120. Lose one trick: −120."),
         YES_NO,
         False,
     ),
     "slam": OptionText(
-        "Slam bid",
-        "A bid to take all five tricks: made it scores 120, missed it loses 60.",
-        "Call slam and take all five tricks for 120; lose even one trick and go back 60.",
+        _l("Slam bid"),
+        _l("A bid to take all five tricks: made it scores 120, missed it loses 60."),
+        _l("Call slam and take all five tricks for 120; lose even one trick and go back 60."),
         YES_NO,
         False,
     ),
     "all_five_tricks_doubles": OptionText(
-        "All five tricks score 60",
-        "A bidding side that takes every trick scores 60, whatever it bid.",
-        "You bid 20 and take all five tricks: your side scores 60 instead of 30.",
+        _l("All five tricks score 60"),
+        _l("A bidding side that takes every trick scores 60, whatever it bid."),
+        _l("You bid 20 and take all five tricks: your side scores 60 instead of 30."),
         YES_NO,
         False,
     ),
     "offsuit_set_bonus": OptionText(
-        "30 for a set without trump",
-        "When the bidder is set, a side that did it using only cards that are not trump scores 30 instead of what "
-        "it took. The score sheet asks which side, only when the bidder was set.",
-        "B bids 20 and is set; A took two tricks without playing a single trump: A scores 30, not 10.",
+        _l("30 for a set without trump"),
+        _l(
+            "When the bidder is set, a side that did it using only cards that are not trump scores 30 instead of what "
+            "it took. The score sheet asks which side, only when the bidder was set."
+        ),
+        _l("B bids 20 and is set; A took two tricks without playing a single trump: A scores 30, not 10."),
         YES_NO,
         False,
     ),
     "first_lead": OptionText(
-        "Who leads the first trick",
-        "Who plays the first card after the bid.",
-        "With the player left of the bidder: that player plays the first card of the hand.",
+        _l("Who leads the first trick"),
+        _l("Who plays the first card after the bid."),
+        _l("With the player left of the bidder: that player plays the first card of the hand."),
         {
-            "bidder": "the bidder",
-            "left-of-bidder": "the player left of the bidder",
-            "bidder-chooses": "whoever the bidder chooses",
-            "left-of-dealer": "the player left of the dealer",
+            "bidder": _l("the bidder"),
+            "left-of-bidder": _l("the player left of the bidder"),
+            "bidder-chooses": _l("whoever the bidder chooses"),
+            "left-of-dealer": _l("the player left of the dealer"),
         },
         "bidder",
     ),
     "lock": OptionText(
-        "Lock",
-        "Stops a side that did not bid near the end: the cap lets no one pass it without bidding; the freeze "
-        "gives a side at it nothing unless it wins the bid.",
-        "With the cap at 105: you sit at 100, take 15 on someone else's bid and stop at 105; the other 10 are gone.",
-        {"off": "no", "cap": "cap", "freeze": "freeze"},
+        _l("Lock"),
+        _l(
+            "Stops a side that did not bid near the end: the cap lets no one pass it without bidding; the freeze "
+            "gives a side at it nothing unless it wins the bid."
+        ),
+        _l(
+            "With the cap at 105: you sit at 100, take 15 on someone else's bid and stop at 105; the other 10 are gone."
+        ),
+        {"off": _l("no"), "cap": _l("cap"), "freeze": _l("freeze")},
         "off",
     ),
     "lock_at": OptionText(
-        "Lock at",
-        "The score where the lock starts.",
-        "Freeze at 100: once your side has 100, only hands your side bid can change its score.",
+        _l("Lock at"),
+        _l("The score where the lock starts."),
+        _l("Freeze at 100: once your side has 100, only hands your side bid can change its score."),
         usual=None,
         kind="points",
     ),
     "on_the_green": OptionText(
-        "On the green",
-        "While another side is on the green (30 below the target or more), a side can only go out by bidding.",
-        "It is 110 to 100 and the 110 side takes 15 on the other side's bid: 125 is not enough, because the other "
-        "side is on the green.",
+        _l("On the green"),
+        _l("While another side is on the green (30 below the target or more), a side can only go out by bidding."),
+        _l(
+            "It is 110 to 100 and the 110 side takes 15 on the other side's bid: 125 is not enough, because the other "
+            "side is on the green."
+        ),
         YES_NO,
         True,
     ),
     "green_at": OptionText(
-        "Green from",
-        "Where the green starts; left empty, 30 below the target.",
-        "Left empty, the green starts 30 below the target: 90 in a game to 120.",
+        _l("Green from"),
+        _l("Where the green starts; left empty, 30 below the target."),
+        _l("Left empty, the green starts 30 below the target: 90 in a game to 120."),
         usual=None,
         kind="points",
     ),
     "forty_five_resets": OptionText(
-        "The forty-five rule",
-        "A side whose score lands exactly on 45 goes back to 0. A game cannot start on 45 under this rule.",
-        "Your side has 30, takes 15 and lands on exactly 45: back to 0 it goes.",
+        _l("The forty-five rule"),
+        _l("A side whose score lands exactly on 45 goes back to 0. A game cannot start on 45 under this rule."),
+        _l("Your side has 30, takes 15 and lands on exactly 45: back to 0 it goes."),
         YES_NO,
         False,
     ),
     "elimination_at": OptionText(
-        "Out of the game at",
-        "A side whose score falls to this or lower leaves the game. The last side left wins.",
-        "Set to −80: a side that falls to −80 or lower leaves the game and stops dealing and scoring.",
+        _l("Out of the game at"),
+        _l("A side whose score falls to this or lower leaves the game. The last side left wins."),
+        _l("Set to −80: a side that falls to −80 or lower leaves the game and stops dealing and scoring."),
         usual=None,
         kind="points",
     ),
     "tie_break": OptionText(
-        "Settling a tie at the target",
-        "Two sides that did not bid reach the target in the same hand with the same score: play on, or the one "
-        "that took the later trick wins, or the one that got there first wins, or only the tied sides play on "
-        "(overtime): the others sit out, neither bidding nor scoring, until one of the tied sides wins. The score "
-        "sheet asks which side that was, only when such a tie happens.",
-        "115 to 115, a third side bids and is set, and both take 5: 120 each. With the later trick, the side that "
-        "took the last trick of the two wins. With overtime, the two of them play on alone.",
+        _l("Settling a tie at the target"),
+        _l(
+            "Two sides that did not bid reach the target in the same hand with the same score: play on, or the one "
+            "that took the later trick wins, or the one that got there first wins, or only the tied sides play on "
+            "(overtime): the others sit out, neither bidding nor scoring, until one of the tied sides wins. The score "
+            "sheet asks which side that was, only when such a tie happens."
+        ),
+        _l(
+            "115 to 115, a third side bids and is set, and both take 5: 120 each. With the later trick, the side that "
+            "took the last trick of the two wins. With overtime, the two of them play on alone."
+        ),
         {
-            "play-on": "play on",
-            "last-trick": "the later trick wins",
-            "first-out": "the first to get there wins",
-            "overtime": "overtime: only the tied sides play on",
+            "play-on": _l("play on"),
+            "last-trick": _l("the later trick wins"),
+            "first-out": _l("the first to get there wins"),
+            "overtime": _l("overtime: only the tied sides play on"),
         },
         "play-on",
     ),
     "call_for_partner": OptionText(
-        "Call for your partner",
-        "Five players: the bidder names a card, and whoever holds it plays on the bidder's side for the hand.",
-        "Five players: the bidder calls the J♦, and whoever holds it quietly plays on the bidder's side this hand.",
+        _l("Call for your partner"),
+        _l("Five players: the bidder names a card, and whoever holds it plays on the bidder's side for the hand."),
+        _l("Five players: the bidder calls the J♦, and whoever holds it quietly plays on the bidder's side this hand."),
         YES_NO,
         False,
     ),
     "four_and_a_flip": OptionText(
-        "Four and a flip",
-        "You may throw away all five cards. The dealer gives you four face down and turns the fifth face up.",
-        "You throw away your whole hand: four new cards come face down, and the fifth lands face up for all to see.",
+        _l("Four and a flip"),
+        _l("You may throw away all five cards. The dealer gives you four face down and turns the fifth face up."),
+        _l(
+            "You throw away your whole hand: four new cards come face down, and the fifth lands face up for all to see."
+        ),
         YES_NO,
         False,
     ),
     "others_draw_at_most": OptionText(
-        "Others draw at most",
-        "Everyone but the bidder may take only this many new cards, whatever the size of the table.",
-        "Set to 3, as in One-hundred and ten: you did not win the bid, so you throw away three cards at most.",
-        {None: "as many as the table allows", 1: "1", 2: "2", 3: "3", 4: "4"},
+        _l("Others draw at most"),
+        _l("Everyone but the bidder may take only this many new cards, whatever the size of the table."),
+        _l("Set to 3, as in One-hundred and ten: you did not win the bid, so you throw away three cards at most."),
+        {None: _l("as many as the table allows"), 1: "1", 2: "2", 3: "3", 4: "4"},
         None,
     ),
 }
 
 # Standings worth a word in the scoring examples, as a player would say them.
-STANDING_WORDS = {"on-the-green": "is on the green", "must-bid-out": "must bid out", "in-the-hole": "is in the hole"}
+STANDING_WORDS = {
+    "on-the-green": _l("%(side)s is on the green."),
+    "must-bid-out": _l("%(side)s must bid out."),
+    "in-the-hole": _l("%(side)s is in the hole."),
+}
+
+# The rank tables' titles, by suit: a whole title each, so every language words it its own way.
+TRUMP_TITLES = {
+    "spades": _l("Trump spades ♠"),
+    "clubs": _l("Trump clubs ♣"),
+    "hearts": _l("Trump hearts ♥"),
+    "diamonds": _l("Trump diamonds ♦"),
+}
+OFFSUIT_TITLES = {
+    "spades": _l("Spades ♠ when not trump"),
+    "clubs": _l("Clubs ♣ when not trump"),
+    "hearts": _l("Hearts ♥ when not trump"),
+    "diamonds": _l("Diamonds ♦ when not trump"),
+}
+ACES_HIGH_TITLES = {
+    "spades": _l("Spades ♠ when not trump, aces high"),
+    "clubs": _l("Clubs ♣ when not trump, aces high"),
+    "hearts": _l("Hearts ♥ when not trump, aces high"),
+    "diamonds": _l("Diamonds ♦ when not trump, aces high"),
+}
 
 
 @dataclass(frozen=True)
@@ -330,20 +377,20 @@ def show_value(name: str, value: object, rules: Rules | None = None) -> str:
     if value is None:
         if name == "green_at":
             if rules is None:
-                return f"target \u2212 {GREEN_BELOW_TARGET}"
+                return _("target \u2212 %(points)s", points=GREEN_BELOW_TARGET)
             if rules.green_line is None:
                 return "\u2014"
-            return f"{_number(rules.green_line)} (target \u2212 {GREEN_BELOW_TARGET})"
+            return _("%(line)s (target \u2212 %(points)s)", line=_number(rules.green_line), points=GREEN_BELOW_TARGET)
         if name == "elimination_at":
-            return "never"
+            return _("never")
         if name == "lock_at":
             return "\u2014"
     if text is not None and value in text.values:
-        return text.values[value]
+        return str(text.values[value])
     if value is True:
-        return "yes"
+        return _("yes")
     if value is False:
-        return "no"
+        return _("no")
     if isinstance(value, int):
         return _number(value)
     return "\u2014" if value is None else str(value).replace("-", " ")
@@ -372,9 +419,9 @@ def _options(rules: Rules) -> list[dict[str, Any]]:
                 "label": option_label(name),
                 "help": text.help,
                 "example": text.example,
-                "choices": " / ".join(text.values.values()) if text.values else "a number of points",
+                "choices": " / ".join(str(v) for v in text.values.values()) if text.values else _("a number of points"),
                 "usual": show_value(name, _usual(name, defaults), rules),
-                "setting": " | ".join(_api_value(v) for v in api_values) if api_values else "points",
+                "setting": " | ".join(_api_value(v) for v in api_values) if api_values else _("points"),
             }
         )
     return rows
@@ -399,13 +446,15 @@ def _option_rows(rules: Rules) -> list[OptionRow]:
     ]
 
 
-def _rank_tables(rules: Rules) -> dict[str, list[tuple[Suit, tuple[Card, ...]]]]:
+def _rank_tables(rules: Rules, offsuit_titles: dict[str, Any] = OFFSUIT_TITLES) -> dict[str, list[tuple]]:
+    """Each suit's order, highest first, with its title: as trump, and when another suit is trump."""
+
     def other(suit: Suit) -> Suit:
         return next(s for s in Suit if s is not suit)
 
     return {
-        "trump": [(suit, trump_order(suit, rules)) for suit in Suit],
-        "offsuit": [(suit, offsuit_order(suit, other(suit), rules)) for suit in Suit],
+        "trump": [(suit, str(TRUMP_TITLES[suit.plural]), trump_order(suit, rules)) for suit in Suit],
+        "offsuit": [(suit, str(offsuit_titles[suit.plural]), offsuit_order(suit, other(suit), rules)) for suit in Suit],
     }
 
 
@@ -429,37 +478,43 @@ def _trick_examples(rules: Rules) -> list[dict]:
 def _play_examples(rules: Rules) -> list[dict]:
     # (trump, cards already in the trick, hand, option changes, what the example shows)
     cases: list[tuple[str, str, str, dict[str, Any], str]] = [
-        ("H", "2♥", "J♥ K♥ 3♣ 4♣ 7♦", {}, "A low trump is led; the K♥ cannot be held back, so a trump must come out."),
-        ("H", "2♥", "J♥ 3♣ 4♣ 7♦ 8♦", {}, "The only trump is the J♥, which beats the 2♥: it may stay in the hand."),
+        (
+            "H",
+            "2♥",
+            "J♥ K♥ 3♣ 4♣ 7♦",
+            {},
+            _l("A low trump is led; the K♥ cannot be held back, so a trump must come out."),
+        ),
+        ("H", "2♥", "J♥ 3♣ 4♣ 7♦ 8♦", {}, _l("The only trump is the J♥, which beats the 2♥: it may stay in the hand.")),
         (
             "H",
             "5♥",
             "J♥ A♥ 3♣ 4♣ 7♦",
             {},
-            "The J♥ and the A♥ both rank below the 5♥ that was led, so neither may be held back.",
+            _l("The J♥ and the A♥ both rank below the 5♥ that was led, so neither may be held back."),
         ),
         (
             "H",
             "5♥",
             "J♥ A♥ 3♥ 4♣ 7♦",
             {},
-            "Same lead, but with the 3♥ in hand you may play it and keep the top trumps.",
+            _l("Same lead, but with the 3♥ in hand you may play it and keep the top trumps."),
         ),
-        ("S", "J♠", "A♥ 3♣ 4♦ 7♦ 8♣", {}, "The A♥ ranks below the J♠, so it cannot be held back."),
-        ("S", "6♠", "5♠ J♠ A♥ 9♦ 2♥", {}, "All three trumps in the hand beat the 6♠: any card will do."),
-        ("S", "6♠ J♠", "5♠ A♥ 9♦", {}, "Measured against the led 6♠, both trumps may be held back."),
+        ("S", "J♠", "A♥ 3♣ 4♦ 7♦ 8♣", {}, _l("The A♥ ranks below the J♠, so it cannot be held back.")),
+        ("S", "6♠", "5♠ J♠ A♥ 9♦ 2♥", {}, _l("All three trumps in the hand beat the 6♠: any card will do.")),
+        ("S", "6♠ J♠", "5♠ A♥ 9♦", {}, _l("Measured against the led 6♠, both trumps may be held back.")),
         (
             "S",
             "6♠ J♠",
             "5♠ A♥ 9♦",
             {"renege_against": "highest"},
-            "Measured against the J♠ already played, the A♥ loses its right to hide: play a trump.",
+            _l("Measured against the J♠ already played, the A♥ loses its right to hide: play a trump."),
         ),
-        ("S", "6♠", "J♠ 9♦ 3♣", {"renegable": "five"}, "Only the 5 may be held back, so the J♠ must be played."),
-        ("C", "4♦", "7♦ 2♣ K♠", {}, "A diamond is led; by default anything goes."),
-        ("C", "4♦", "7♦ 2♣ K♠", {"follow": "suit-or-trump"}, "Holding a diamond, you follow with it or trump."),
-        ("S", "A♥", "K♥ 9♦ 3♣", {}, "A♥ is a trump lead; with no trump in the hand, anything goes."),
-        ("S", "A♥", "K♥ 9♦ 3♣", {"ace_hearts_led_forces_hearts": True}, "With this option a heart must be played."),
+        ("S", "6♠", "J♠ 9♦ 3♣", {"renegable": "five"}, _l("Only the 5 may be held back, so the J♠ must be played.")),
+        ("C", "4♦", "7♦ 2♣ K♠", {}, _l("A diamond is led; by default anything goes.")),
+        ("C", "4♦", "7♦ 2♣ K♠", {"follow": "suit-or-trump"}, _l("Holding a diamond, you follow with it or trump.")),
+        ("S", "A♥", "K♥ 9♦ 3♣", {}, _l("A♥ is a trump lead; with no trump in the hand, anything goes.")),
+        ("S", "A♥", "K♥ 9♦ 3♣", {"ace_hearts_led_forces_hearts": True}, _l("With this option a heart must be played.")),
     ]
     rows = []
     for trump, trick, hand, changes, note in cases:
@@ -474,7 +529,7 @@ def _play_examples(rules: Rules) -> list[dict]:
                 "changes": [(name, show_value(name, value)) for name, value in changes.items()],
                 "answer": answer,
                 "any": set(answer.legal) == set(hand_cards),
-                "note": note,
+                "note": str(note),
             }
         )
     return rows
@@ -490,7 +545,7 @@ def _scoring_examples(rules: Rules) -> list[dict]:
         ((115, 30), 1, 20, False, (5, 25)),
         ((110, 100), 1, 15, False, (15, 15)),
     ]
-    sides = (Side("Side A", ("Ann", "Cy")), Side("Side B", ("Bo", "Di")))
+    sides = (Side(_("Side A"), ("Ann", "Cy")), Side(_("Side B"), ("Bo", "Di")))
     rows = []
     for before, bidder, bid, bagged, points in cases:
         setup = GameSetup(rules=rules, sides=sides, first_dealer=bidder, scores=before)
@@ -508,7 +563,7 @@ def _scoring_examples(rules: Rules) -> list[dict]:
                 "reason": state.win_reason,
                 "made": state.hands[-1].made,
                 "standing": [
-                    (side.name, STANDING_WORDS[code])
+                    str(STANDING_WORDS[code]) % {"side": side.name}
                     for side, codes in zip(sides, state.standing)
                     for code in codes
                     if code in STANDING_WORDS and not (code == "on-the-green" and "must-bid-out" in codes)
@@ -529,7 +584,7 @@ def index():
         label=option_label,
         ranks=_rank_tables(rules),
         joker_trump=trump_order(Suit.DIAMONDS, rules.replace(joker=True)),
-        aces_high=_rank_tables(rules.replace(offsuit_aces_high=True))["offsuit"],
+        aces_high=_rank_tables(rules.replace(offsuit_aces_high=True), ACES_HIGH_TITLES)["offsuit"],
         tricks=_trick_examples(rules),
         plays=_play_examples(rules),
         scoring=_scoring_examples(rules),
