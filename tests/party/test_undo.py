@@ -94,10 +94,6 @@ def test_a_couple_gone_comes_back_until_the_next_game_is_seated():
 
 
 def test_a_couple_back_before_the_start_plays_game_one():
-    from scorekeeper.party import PartySetup, Start
-
-    from ._support import couples
-
     state = replay(PartySetup("Hall"), couples(4))
     state.apply(Gone(3))
     state.apply(Returned(3))
