@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from babel.lists import format_list
-from flask_babel import get_locale, gettext, lazy_gettext
-from flask_babel import ngettext as _n
+from flask_babel import get_locale, gettext, lazy_gettext, ngettext
 
 from scorekeeper.party import GameKind, PartyError, PartySetup, PartyState, Problem, Settlement
 
@@ -65,7 +64,7 @@ SENTENCES: dict[Problem, Callable[..., str]] = {
     Problem.NOT_CLOSED: lambda **d: _("The evening is not closed"),
     Problem.PRIZES_BEING_SETTLED: lambda **d: _("The ties are being settled: the evening can no longer be reopened"),
     Problem.COOKIE_JAR_DRAWN: lambda **d: _("The cookie jar is already drawn"),
-    Problem.COOKIE_JAR_COUNT: lambda count, **d: _n(
+    Problem.COOKIE_JAR_COUNT: lambda count, **d: ngettext(
         "The cookie jar holds %(num)d game number", "The cookie jar holds %(num)d different game numbers", count
     ),
     Problem.COOKIE_JAR_NUMBERS: lambda games, **d: _(
