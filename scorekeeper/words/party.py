@@ -156,7 +156,7 @@ def settlement(how: Settlement) -> str:
     """How a settled tie was settled, in a word or two."""
     return {
         Settlement.SPLIT: _("split"),
-        Settlement.CUT: _("cut of the deck"),
+        Settlement.CUT: _("cut"),
         Settlement.PLAYED_OFF: _("play-off"),
         Settlement.PLAY_OFF: _("play-off asked for"),
         Settlement.CUTTING: _("cutting"),
