@@ -43,9 +43,7 @@ def start_sheet(row: PartyRow, state: PartyState, number: int) -> Game:
     if seating is None or not 1 <= number <= len(seating.tables) or state.finished:
         raise PartyError(Problem.NO_GAME_AT_TABLE, "table")
     if (state.game, number) in state.sheets:
-        raise PartyError(
-            Problem.SHEET_ALREADY, "table", conflict=True, table=number, game=state.game
-        )
+        raise PartyError(Problem.SHEET_ALREADY, "table", conflict=True, table=number, game=state.game)
     table = seating.tables[number - 1]
     sides = [Side(state.couples[c].name[:40], _players(state, c)) for c in table.seats]
     play_to = state.setup.play_to or 45
