@@ -109,14 +109,14 @@ def links_json(party_id: str, edit_token: str) -> dict:
 # -- Reading requests -------------------------------------------------------------------
 
 
-def _int(data: dict, name: str, what: str, missing: str, lo: int, hi: int, default: int | None = None) -> int:
+def _int(data: dict, name: str, missing: str, lo: int, hi: int, default: int | None = None) -> int:
     value = data.get(name, default)
     if value is None:
         raise BadInput(missing, name)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     try:
-        return parse_int(value, lo=lo, hi=hi, what=what)
+        return words.whole(value, name, lo, hi)
     except NumberError as err:
         raise BadInput(str(err), name) from None
 
@@ -183,21 +183,15 @@ def _setup(data: dict) -> PartySetup:
         raise BadInput(_('Say what one game is: "one-hand", "play-to" or "bell"'), "kind") from None
     cookie = data.get("cookie_jar")
     no_jar = cookie is None or cookie is False or (type(cookie) is int and cookie == 0)
-    cookie_count = (
-        0 if no_jar else _int(data, "cookie_jar", _("The cookie jar"), _("Give the cookie jar"), 1, MAX_GAMES)
-    )
-    play_to = (
-        None
-        if data.get("play_to") is None
-        else _int(data, "play_to", _("The score to play to"), _("Give the score to play to"), 5, 200)
-    )
+    cookie_count = 0 if no_jar else _int(data, "cookie_jar", _("Give the cookie jar"), 1, MAX_GAMES)
+    play_to = None if data.get("play_to") is None else _int(data, "play_to", _("Give the score to play to"), 5, 200)
     try:
         return PartySetup(
             name=_text(data.get("name"), _("Give the evening a name"), "name"),
-            games=_int(data, "games", _("The number of games"), _("Give the number of games"), 1, MAX_GAMES, 25),
+            games=_int(data, "games", _("Give the number of games"), 1, MAX_GAMES, 25),
             kind=kind,
             play_to=play_to,
-            prizes=_int(data, "prizes", _("The number of prizes"), _("Give the number of prizes"), 0, MAX_PRIZES, 3),
+            prizes=_int(data, "prizes", _("Give the number of prizes"), 0, MAX_PRIZES, 3),
             cookie_jar=cookie_count,
             booby=_flag(data, "booby"),
         )
@@ -275,9 +269,9 @@ def report_result(party_id: str):
         row, state = _loaded(party_id)
         _may_write(row)
         data = read_body(RESULT_FIELDS)
-        game = _int(data, "game", _("The game number"), _("Give the game number"), 1, MAX_GAMES)
-        table = _int(data, "table", _("The table number"), _("Give the table number"), 1, MAX_COUPLES)
-        winner = _int(data, "winner", _("The winner"), _("Give the winner"), 0, MAX_COUPLES)
+        game = _int(data, "game", _("Give the game number"), 1, MAX_GAMES)
+        table = _int(data, "table", _("Give the table number"), 1, MAX_COUPLES)
+        winner = _int(data, "winner", _("Give the winner"), 0, MAX_COUPLES)
         correct = _flag(data, "correct")
         state = store.write(
             party_id, lambda s: [s.result_entry(game, table, winner, correct)], source=f"api table {table}"

@@ -14,10 +14,11 @@ from babel.lists import format_list
 from flask_babel import get_locale, gettext, lazy_gettext, ngettext
 
 from scorekeeper.party import GameKind, PartyError, PartySetup, PartyState, Problem, Settlement
+from scorekeeper.platform.numbers import NumberError, parse_int
 
 _ = gettext
 
-__all__ = ["couples_named", "game_kind", "ordinal", "problem", "setup_kind", "settlement"]
+__all__ = ["couples_named", "game_kind", "ordinal", "problem", "settlement", "setup_kind", "whole"]
 
 # Each problem's sentence; the details of the error fill its placeholders.
 SENTENCES: dict[Problem, Callable[..., str]] = {
@@ -181,3 +182,61 @@ def couples_named(state: PartyState, indexes: Iterable[int]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return format_list(names, locale=get_locale() or "en")
+
+
+# The numbers the party's forms and API read: what to say when one is not a whole number, or out of range.
+NUMBERS: dict[str, tuple[Callable[[], str], Callable[[int, int], str]]] = {
+    "games": (
+        lambda: _("The number of games must be a whole number"),
+        lambda lo, hi: _("The number of games must be from %(lo)d to %(hi)d", lo=lo, hi=hi),
+    ),
+    "prizes": (
+        lambda: _("The number of prizes must be a whole number"),
+        lambda lo, hi: _("The number of prizes must be from %(lo)d to %(hi)d", lo=lo, hi=hi),
+    ),
+    "cookie_jar": (
+        lambda: _("The cookie jar must be a whole number"),
+        lambda lo, hi: _("The cookie jar must be from %(lo)d to %(hi)d", lo=lo, hi=hi),
+    ),
+    "play_to": (
+        lambda: _("The score to play to must be a whole number"),
+        lambda lo, hi: _("The score to play to must be from %(lo)d to %(hi)d", lo=lo, hi=hi),
+    ),
+    "game": (
+        lambda: _("The game number must be a whole number"),
+        lambda lo, hi: _("The game number must be from %(lo)d to %(hi)d", lo=lo, hi=hi),
+    ),
+    "table": (
+        lambda: _("The table number must be a whole number"),
+        lambda lo, hi: _("The table number must be from %(lo)d to %(hi)d", lo=lo, hi=hi),
+    ),
+    "winner": (
+        lambda: _("The winner must be a whole number"),
+        lambda lo, hi: _("The winner must be from %(lo)d to %(hi)d", lo=lo, hi=hi),
+    ),
+    "winning_couple": (
+        lambda: _("The winning couple's number must be a whole number"),
+        lambda lo, hi: _("The winning couple's number must be from %(lo)d to %(hi)d", lo=lo, hi=hi),
+    ),
+    "couple": (
+        lambda: _("The couple must be a whole number"),
+        lambda lo, hi: _("The couple must be from %(lo)d to %(hi)d", lo=lo, hi=hi),
+    ),
+}
+
+
+def whole(value: object, what: str, lo: int, hi: int) -> int:
+    """Read a whole number from lo to hi (``platform.numbers.parse_int``), refusing in the reader's language.
+
+    *what* names the number (a key of NUMBERS); the NumberError raised says, as one sentence,
+    that it is not a whole number or not in range.
+    """
+    try:
+        return parse_int(value, lo=lo, hi=hi)
+    except NumberError:
+        not_whole, out_of_range = NUMBERS[what]
+        try:
+            parse_int(value)
+        except NumberError:
+            raise NumberError(not_whole()) from None
+        raise NumberError(out_of_range(lo, hi)) from None

@@ -20,7 +20,7 @@ from scorekeeper.party import (
     PartyError,
     PartySetup,
 )
-from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.platform.numbers import NumberError
 from scorekeeper.rules import LOWEST_TARGET, shown_part
 from scorekeeper.words import party as words
 
@@ -31,10 +31,10 @@ class CsrfForm(FlaskForm):
     """A button that changes the evening: only the CSRF token."""
 
 
-def _whole(lo: int, hi: int, what):
+def _whole(lo: int, hi: int, what: str):
     def check(form, field) -> None:
         try:
-            field.number = parse_int(field.data, lo=lo, hi=hi, what=str(what))
+            field.number = words.whole(field.data, what, lo, hi)
         except NumberError as err:
             raise ValidationError(str(err)) from None
 
@@ -52,21 +52,19 @@ class NewPartyForm(FlaskForm):
         ],
     )
     held_on = DateField(_l("Date"), validators=[Optional()])
-    games = StringField(
-        _l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, _l("The number of games"))]
-    )
+    games = StringField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
     kind = RadioField(_l("One game is"), choices=KIND_CHOICES, default=str(GameKind.ONE_HAND))
     play_to = StringField(
         _l("Play to (points)"),
         default="45",
         description=_l("Only for games played to a score, for example 45 or 120."),
     )
-    prizes = StringField(_l("Prizes"), default="3", validators=[_whole(0, MAX_PRIZES, _l("The number of prizes"))])
+    prizes = StringField(_l("Prizes"), default="3", validators=[_whole(0, MAX_PRIZES, "prizes")])
     cookie_jar = StringField(
         _l("Cookie jar: game numbers drawn"),
         default="0",
         description=_l("0 for no cookie jar; 8 or 10 is usual."),
-        validators=[_whole(0, MAX_GAMES, _l("The cookie jar"))],
+        validators=[_whole(0, MAX_GAMES, "cookie_jar")],
     )
     booby = BooleanField(_l("A booby prize for the fewest games"))
     couples = TextAreaField(
@@ -83,7 +81,7 @@ class NewPartyForm(FlaskForm):
         play_to = None
         if kind is GameKind.PLAY_TO:
             try:
-                play_to = parse_int(self.play_to.data, lo=LOWEST_TARGET, hi=MAX_PLAY_TO, what=_("The score to play to"))
+                play_to = words.whole(self.play_to.data, "play_to", LOWEST_TARGET, MAX_PLAY_TO)
             except NumberError as err:
                 self.play_to.errors = [str(err)]
                 return None

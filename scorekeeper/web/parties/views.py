@@ -30,7 +30,7 @@ from scorekeeper.party import (
     Split,
 )
 from scorekeeper.platform.links import printed_link
-from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.platform.numbers import NumberError
 from scorekeeper.platform.security import attachment, token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store import party_sheets as sheets
@@ -288,9 +288,9 @@ def director_result(party_id: str, token: str):
     """The director enters or corrects one table's result."""
     row, state = _director(party_id, token)
     try:
-        game = parse_int(request.form.get("game", ""), lo=1, hi=MAX_GAMES, what=_("The game number"))
-        table = parse_int(request.form.get("table", ""), lo=1, hi=MAX_COUPLES, what=_("The table number"))
-        winner = parse_int(request.form.get("winner", ""), lo=1, hi=MAX_COUPLES, what=_("The winning couple")) - 1
+        game = words.whole(request.form.get("game", ""), "game", 1, MAX_GAMES)
+        table = words.whole(request.form.get("table", ""), "table", 1, MAX_COUPLES)
+        winner = words.whole(request.form.get("winner", ""), "winning_couple", 1, MAX_COUPLES) - 1
     except NumberError as err:
         flash(str(err), "error")
         return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#correct", 303)
@@ -321,7 +321,7 @@ def settle_tie(party_id: str, token: str, place: int):
     couple_text = request.form.get("couple", "")
 
     def couple() -> int:
-        index = parse_int(couple_text, lo=1, hi=MAX_COUPLES, what=_("The couple")) - 1
+        index = words.whole(couple_text, "couple", 1, MAX_COUPLES) - 1
         return index
 
     try:
@@ -478,8 +478,8 @@ def table_report(party_id: str, number: int, token: str):
         flash(_("This page was open too long: tap the winner again."), "error")
         return redirect(back, 303)
     try:
-        game = parse_int(request.form.get("game", ""), lo=1, hi=MAX_GAMES, what=_("The game number"))
-        winner = parse_int(request.form.get("winner", ""), lo=0, hi=MAX_COUPLES, what=_("The winner"))
+        game = words.whole(request.form.get("game", ""), "game", 1, MAX_GAMES)
+        winner = words.whole(request.form.get("winner", ""), "winner", 0, MAX_COUPLES)
         entry = state.result_entry(game, number, winner)
     except NumberError as err:
         flash(str(err), "error")
