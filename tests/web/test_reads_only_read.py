@@ -105,6 +105,7 @@ def everything(client, app, csrf):
         "number": [1, 2],
         "n": [1],
         "filename": ["app.css"],
+        "action": ["start", "close"],
     }
 
 
