@@ -125,3 +125,15 @@ def test_closing_and_settling_a_tie_in_french(french, app, director):
     post(french, f"{director}/ties/{tied.place}", director, cut)
     page = text(french.get(director))
     assert f"<strong>Réglé (coupe){NB}:</strong> le prix va à Couple {a + 1}." in page
+
+
+def test_phones_in_mixed_company_each_get_the_live_board_and_card_in_their_language(french, app, director):
+    start(french, director)
+    party_id, _ = ids(director)
+    english = app.test_client()
+    for path in (f"/parties/{party_id}/board/poll", f"/parties/{party_id}/couples/1/poll"):
+        first = text(english.get(path + "?since=x"))
+        second = text(french.get(path + "?since=x"))
+        again = text(english.get(path + "?since=x"))
+        assert "Game 1" in first and "Partie 1" in second and "Game 1" in again, path
+        assert "Partie" not in first and "Game 1" not in second

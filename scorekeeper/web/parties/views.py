@@ -29,6 +29,7 @@ from scorekeeper.party import (
     Returned,
     Split,
 )
+from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError
 from scorekeeper.platform.security import attachment, token_matches
@@ -563,7 +564,12 @@ def couple_poll(party_id: str, n: int):
     if _unchanged(context["key"]):
         return _not_modified()
     return _fragment(
-        polls.rendered(row.id, f"couple {n}", row.version, lambda: render_template("parties/_couple.html", **context))
+        polls.rendered(
+            row.id,
+            f"couple {n} {current_language()}",
+            row.version,
+            lambda: render_template("parties/_couple.html", **context),
+        )
     )
 
 
@@ -607,7 +613,10 @@ def board_poll(party_id: str):
     row, state = _party(party_id)
     return _fragment(
         polls.rendered(
-            row.id, "board", row.version, lambda: render_template("parties/_board.html", **_board_context(row, state))
+            row.id,
+            f"board {current_language()}",  # one rendering per language: phones in mixed company
+            row.version,
+            lambda: render_template("parties/_board.html", **_board_context(row, state)),
         )
     )
 
