@@ -170,3 +170,30 @@ def test_the_board_on_a_hall_screen_is_24_px_and_up(browser, live_server, moment
         assert page.evaluate("document.documentElement.scrollHeight") <= 1080, "the board does not fit the screen"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("screen", ["phone", "hall"])
+def test_a_big_hall_board_by_couple_number_is_readable_on_both_screens(
+    browser, browser_context_args, live_server, screen
+):
+    couples = [{"name": f"Couple {i}"} for i in range(1, 71)]
+    party = api(live_server, "POST", "/api/v1/parties", {"name": "Grande salle", "games": 3, "couples": couples})
+    if screen == "phone":
+        context = _french(browser, browser_context_args, "dark")
+    else:
+        context = browser.new_context(
+            viewport={"width": 1920, "height": 1080}, extra_http_headers={"Accept-Language": "fr"}
+        )
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/parties/{party['id']}/board")
+        expect(page.locator(".board-seats li")).to_have_count(70)
+        expect(page.locator(".board-key")).to_contain_text("votre numéro est sur votre carte de pointage")
+        if screen == "phone":
+            _assert_phone_ready(page)
+        else:
+            assert smallest_text(page, 24) == []
+            assert page.evaluate(OVERLAPS) == []
+            assert page.evaluate("document.documentElement.scrollHeight") <= 1080, "the board does not fit the screen"
+    finally:
+        context.close()
