@@ -22,6 +22,7 @@ LAYERS = {
     "scorekeeper.party": 1,
     "scorekeeper.platform": 2,
     "scorekeeper.store": 3,
+    "scorekeeper.words": 3,
     "scorekeeper.web": 4,
     "scorekeeper.api": 4,
     "scorekeeper.commands": 5,

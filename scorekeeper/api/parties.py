@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 
 from flask import jsonify, make_response, request, url_for
+from flask_babel import gettext as _
 
 from scorekeeper.api.base import BadInput, bp, read_body
 from scorekeeper.api.base import error as api_error
@@ -24,12 +25,14 @@ from scorekeeper.party import (
     PartyError,
     PartySetup,
     PartyState,
+    Returned,
 )
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store.parties import PartyRow
+from scorekeeper.words import party as words
 
 PARTY_FIELDS = ("name", "date", "games", "kind", "play_to", "prizes", "booby", "cookie_jar", "couples", "start")
 RESULT_FIELDS = ("game", "table", "winner", "correct")
@@ -106,55 +109,56 @@ def links_json(party_id: str, edit_token: str) -> dict:
 # -- Reading requests -------------------------------------------------------------------
 
 
-def _int(data: dict, name: str, what: str, lo: int, hi: int, default: int | None = None) -> int:
+def _int(data: dict, name: str, missing: str, lo: int, hi: int, default: int | None = None) -> int:
     value = data.get(name, default)
     if value is None:
-        raise BadInput(f"Give {what.lower()}", name)
+        raise BadInput(missing, name)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     try:
-        return parse_int(value, lo=lo, hi=hi, what=what)
+        return words.whole(value, name, lo, hi)
     except NumberError as err:
         raise BadInput(str(err), name) from None
 
 
-def _flag(data: dict, name: str, what: str) -> bool:
+def _flag(data: dict, name: str) -> bool:
     value = data.get(name, False)
     if not isinstance(value, bool):
-        raise BadInput(f"Say true or false for {what}", name)
+        raise BadInput(_("Say true or false for %(field)s", field=name), name)
     return value
 
 
-def _text(value: object, what: str, field: str) -> str:
+def _text(value: object, missing: str, field: str) -> str:
+    """A name sent as text; *missing* says what to give when there is none."""
     if not isinstance(value, str):
-        raise BadInput(f"Give {what} as text", field)
+        raise BadInput(_("Names are sent as text"), field)
     value = value.strip()
     if not value:
-        raise BadInput(f"Give {what}", field)
+        raise BadInput(missing, field)
     if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
-        raise BadInput("Names are written on one line, without control characters", field)
+        raise BadInput(_("Names are written on one line, without control characters"), field)
     if len(value) > MAX_NAME:
-        raise BadInput(f"Names can be at most {MAX_NAME} characters", field)
+        raise BadInput(_("Names may be at most %(max)d letters long", max=MAX_NAME), field)
     return value
 
 
 def _couples(value: object) -> list[Couple]:
     if not isinstance(value, list) or not 2 <= len(value) <= MAX_COUPLES:
-        raise BadInput(f"Give from 2 to {MAX_COUPLES} couples, each with a name", "couples")
+        raise BadInput(_("Give from 2 to %(limit)d couples, each with a name", limit=MAX_COUPLES), "couples")
     couples = []
     for item in value:
         if isinstance(item, str):
-            couples.append(Couple(_text(item, "a name for every couple", "couples")))
+            couples.append(Couple(_text(item, _("Give a name for every couple"), "couples")))
             continue
         if not isinstance(item, dict) or set(item) - {"name", "players"}:
-            raise BadInput('Give each couple as {"name": ..., "players": [..., ...]}', "couples")
+            raise BadInput(_('Give each couple as {"name": ..., "players": [..., ...]}'), "couples")
         players = item.get("players", [])
         if not isinstance(players, list) or len(players) > 2:
-            raise BadInput("A couple is two players", "players")
+            raise BadInput(_("A couple is two players"), "players")
         couples.append(
             Couple(
-                _text(item.get("name"), "a name for every couple", "couples"),
-                tuple(_text(p, "every player's name", "players") for p in players),
+                _text(item.get("name"), _("Give a name for every couple"), "couples"),
+                tuple(_text(p, _("Give every player's name"), "players") for p in players),
             )
         )
     return couples
@@ -164,11 +168,11 @@ def _date(value: object) -> date | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) != 10:
-        raise BadInput("Give the date as YYYY-MM-DD", "date")
+        raise BadInput(_("Give the date as YYYY-MM-DD"), "date")
     try:
         return date.fromisoformat(value)
     except ValueError:
-        raise BadInput("Give the date as YYYY-MM-DD", "date") from None
+        raise BadInput(_("Give the date as YYYY-MM-DD"), "date") from None
 
 
 def _setup(data: dict) -> PartySetup:
@@ -176,35 +180,35 @@ def _setup(data: dict) -> PartySetup:
     try:
         kind = GameKind(kind_text)
     except ValueError:
-        raise BadInput('Say what one game is: "one-hand", "play-to" or "bell"', "kind") from None
+        raise BadInput(_('Say what one game is: "one-hand", "play-to" or "bell"'), "kind") from None
     cookie = data.get("cookie_jar")
     no_jar = cookie is None or cookie is False or (type(cookie) is int and cookie == 0)
-    cookie_count = 0 if no_jar else _int(data, "cookie_jar", "The cookie jar", 1, MAX_GAMES)
-    play_to = None if data.get("play_to") is None else _int(data, "play_to", "The score to play to", 5, 200)
+    cookie_count = 0 if no_jar else _int(data, "cookie_jar", _("Give the cookie jar"), 1, MAX_GAMES)
+    play_to = None if data.get("play_to") is None else _int(data, "play_to", _("Give the score to play to"), 5, 200)
     try:
         return PartySetup(
-            name=_text(data.get("name"), "the evening a name", "name"),
-            games=_int(data, "games", "The number of games", 1, MAX_GAMES, 25),
+            name=_text(data.get("name"), _("Give the evening a name"), "name"),
+            games=_int(data, "games", _("Give the number of games"), 1, MAX_GAMES, 25),
             kind=kind,
             play_to=play_to,
-            prizes=_int(data, "prizes", "The number of prizes", 0, MAX_PRIZES, 3),
+            prizes=_int(data, "prizes", _("Give the number of prizes"), 0, MAX_PRIZES, 3),
             cookie_jar=cookie_count,
-            booby=_flag(data, "booby", "the booby prize"),
+            booby=_flag(data, "booby"),
         )
     except PartyError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(words.problem(err), err.field) from None
 
 
 def _may_write(row: PartyRow) -> None:
     header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
+    scheme, _space, token = header.partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
         raise BadInput(
-            "Reporting needs the evening's edit token: Authorization: Bearer <edit_token>", "authorization", 401
+            _("Reporting needs the evening's edit token: Authorization: Bearer <edit_token>"), "authorization", 401
         )
     if not token_matches(token, row.edit_token):
-        raise BadInput("That token may not change this evening", "authorization", 403)
+        raise BadInput(_("That token may not change this evening"), "authorization", 403)
 
 
 def _answer(exc: BadInput | PartyError):
@@ -213,13 +217,22 @@ def _answer(exc: BadInput | PartyError):
         if exc.status == 401:
             response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
         return response
-    return api_error(str(exc), exc.field, 409 if exc.conflict else 422)
+    return _refused(exc, 409 if exc.conflict else 422)
+
+
+def _refused(exc: PartyError, status: int, field: str | None = None):
+    """The party engine's refusal: its sentence in the request's language and its code, which never changes."""
+    response = api_error(words.problem(exc), field or exc.field, status)
+    body = response.get_json()
+    body["error"]["code"] = str(exc.problem)
+    response.set_data(jsonify(body).get_data())
+    return response
 
 
 def _loaded(party_id: str) -> tuple[PartyRow, PartyState]:
     found = store.load(party_id)
     if found is None:
-        raise BadInput("There is no card party with that id", "id", 404)
+        raise BadInput(_("There is no card party with that id"), "id", 404)
     return found
 
 
@@ -233,7 +246,7 @@ def create_party():
         data = read_body(PARTY_FIELDS)
         setup = _setup(data)
         couples = _couples(data.get("couples"))
-        start = _flag(data, "start", "start") if "start" in data else True
+        start = _flag(data, "start") if "start" in data else True
         party = store.create(setup, couples, held_on=_date(data.get("date")), start=start)
     except (BadInput, PartyError) as exc:
         return _answer(exc)
@@ -256,17 +269,17 @@ def report_result(party_id: str):
         row, state = _loaded(party_id)
         _may_write(row)
         data = read_body(RESULT_FIELDS)
-        game = _int(data, "game", "The game number", 1, MAX_GAMES)
-        table = _int(data, "table", "The table number", 1, MAX_COUPLES)
-        winner = _int(data, "winner", "The winner", 0, MAX_COUPLES)
-        correct = _flag(data, "correct", "correct")
+        game = _int(data, "game", _("Give the game number"), 1, MAX_GAMES)
+        table = _int(data, "table", _("Give the table number"), 1, MAX_COUPLES)
+        winner = _int(data, "winner", _("Give the winner"), 0, MAX_COUPLES)
+        correct = _flag(data, "correct")
         state = store.write(
             party_id, lambda s: [s.result_entry(game, table, winner, correct)], source=f"api table {table}"
         )
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     except LookupError:
-        return _answer(BadInput("There is no card party with that id", "id", 404))
+        return _answer(BadInput(_("There is no card party with that id"), "id", 404))
     if "return=minimal" in request.headers.get("Prefer", "").replace(" ", "").lower().split(","):
         # A table's own answer: its result and the version, the whole evening a GET away (with its ETag).
         version = store.version_of(party_id)
@@ -304,27 +317,26 @@ def add_couple(party_id: str):
         data = read_body(COUPLE_FIELDS)
         players = data.get("players", [])
         if not isinstance(players, list) or len(players) > 2:
-            raise BadInput("A couple is two players", "players")
+            raise BadInput(_("A couple is two players"), "players")
         couple = Couple(
-            _text(data.get("name"), "the couple a name", "name"),
-            tuple(_text(p, "every player's name", "players") for p in players),
+            _text(data.get("name"), _("Give the couple a name"), "name"),
+            tuple(_text(p, _("Give every player's name"), "players") for p in players),
         )
         try:
             state = store.write(party_id, lambda s: [AddCouple(couple)], source="api")
         except PartyError as err:
             # The evening is over, or its last game is being played: no couple can join (API.md: field couples).
-            raise BadInput(str(err), "couples") from None
+            return _refused(err, 422, "couples")
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     except LookupError:
-        return _answer(BadInput("There is no card party with that id", "id", 404))
+        return _answer(BadInput(_("There is no card party with that id"), "id", 404))
     row, state = _loaded(party_id)
     return make_response(jsonify({"couple": len(state.couples) - 1, "state": party_json(row, state)}), 201)
 
 
-@bp.post("/parties/<party_id>/couples/<index>/gone")
-def couple_gone(party_id: str, index: str):
-    """Mark a couple gone home: it plays no game after the one being played."""
+def _couple_change(party_id: str, index: str, make):
+    """Mark a couple gone, or undo it: the same checks, one entry."""
     try:
         row, state = _loaded(party_id)
         _may_write(row)
@@ -332,13 +344,29 @@ def couple_gone(party_id: str, index: str):
         try:
             couple = parse_int(index, lo=0, hi=MAX_COUPLES, what="The couple")
         except NumberError:
-            raise BadInput("The couple is its number, counted from 0", "couple", 404) from None
+            raise BadInput(_("The couple is its number, counted from 0"), "couple", 404) from None
         if couple >= len(state.couples):
-            raise BadInput(f"There is no couple {couple}: the evening has {len(state.couples)}", "couple", 404)
-        state = store.write(party_id, lambda s: [Gone(couple)], source="api")
+            raise BadInput(
+                _("There is no couple %(couple)d: the evening has %(count)d", couple=couple, count=len(state.couples)),
+                "couple",
+                404,
+            )
+        state = store.write(party_id, lambda s: [make(couple)], source="api")
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     except LookupError:
-        return _answer(BadInput("There is no card party with that id", "id", 404))
+        return _answer(BadInput(_("There is no card party with that id"), "id", 404))
     row, state = _loaded(party_id)
     return jsonify({"state": party_json(row, state)})
+
+
+@bp.post("/parties/<party_id>/couples/<index>/gone")
+def couple_gone(party_id: str, index: str):
+    """Mark a couple gone home: it plays no game after the one being played."""
+    return _couple_change(party_id, index, Gone)
+
+
+@bp.post("/parties/<party_id>/couples/<index>/back")
+def couple_back(party_id: str, index: str):
+    """Undo a couple's going home, while the game it would miss is not seated yet."""
+    return _couple_change(party_id, index, Returned)

@@ -177,6 +177,45 @@ PATHS: dict = {
             },
         }
     },
+    "/api/v1/parties/{party_id}/couples/{index}/back": {
+        "post": {
+            "operationId": "coupleBack",
+            "summary": "Undo marking a couple gone home",
+            "description": "The couple plays on, as if never marked gone. Only until the game it would miss is "
+            "seated (before that game, or before the start); after that, register it again as a late couple.",
+            "tags": ["parties"],
+            "security": [{"partyEditToken": []}],
+            "parameters": [
+                _PARTY_ID,
+                {
+                    "name": "index",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "integer", "minimum": 0},
+                    "description": "The couple's index in `couples`, counted from 0.",
+                },
+            ],
+            "requestBody": {
+                "required": True,
+                "description": "An empty JSON object, `{}`: like every write of the API, it is sent as JSON.",
+                "content": {"application/json": {"schema": {"type": "object", "additionalProperties": False}}},
+            },
+            "responses": {
+                "200": _json(
+                    {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}},
+                    "The couple is no longer marked gone.",
+                ),
+                "401": _error("No `Authorization: Bearer <edit_token>` header."),
+                "403": _error("The token is not this party's edit token."),
+                "404": _error("No party with that id, or no couple with that index."),
+                "415": _error("The body was not sent as application/json."),
+                "409": _error("The couple is not marked gone (`code` `not-gone`)."),
+                "422": _error(
+                    "The game the couple would miss is already seated (`code` `gone-seated`), or the evening is over."
+                ),
+            },
+        }
+    },
 }
 
 SCHEMAS: dict = {

@@ -7,7 +7,6 @@ the evening (``PartyState``).
 """
 
 from .model import (
-    GAME_KIND_LABELS,
     MAX_COUPLES,
     MAX_GAMES,
     MAX_NAME,
@@ -26,7 +25,10 @@ from .model import (
     PartySetup,
     PlayOffWanted,
     PlayOffWon,
+    Problem,
+    Reopen,
     Result,
+    Returned,
     SheetKept,
     Split,
     Start,
@@ -43,10 +45,9 @@ from .places import (
     draw_cookie_jar,
     places,
 )
-from .state import CoupleEntry, PartyState, Standings, couples_named, replay
+from .state import CoupleEntry, PartyState, Standings, replay
 
 __all__ = [
-    "GAME_KIND_LABELS",
     "MAX_COUPLES",
     "MAX_GAMES",
     "MAX_NAME",
@@ -69,7 +70,10 @@ __all__ = [
     "Place",
     "PlayOffWanted",
     "PlayOffWon",
+    "Problem",
+    "Reopen",
     "Result",
+    "Returned",
     "Seating",
     "SheetKept",
     "Settlement",
@@ -80,7 +84,6 @@ __all__ = [
     "TieState",
     "booby_prize",
     "cookie_jar_winners",
-    "couples_named",
     "cut_value",
     "draw_cookie_jar",
     "first_seating",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..rules import HIDDEN_CHARACTER_PROBLEM, LOWEST_TARGET, NAME_MAX, has_hidden_character
+from ..rules import LOWEST_TARGET, NAME_MAX, has_hidden_character
 
 __all__ = [
     "MAX_COUPLES",
@@ -28,7 +28,10 @@ __all__ = [
     "PartySetup",
     "PlayOffWanted",
     "PlayOffWon",
+    "Problem",
+    "Reopen",
     "Result",
+    "Returned",
     "SheetKept",
     "Split",
     "Start",
@@ -41,13 +44,93 @@ MAX_NAME = NAME_MAX  # the same limit as a game's names
 MAX_PLAY_TO = 200
 
 
-class PartyError(ValueError):
-    """An entry or setting the party cannot take; ``field`` names the input, the message says why."""
+class Problem(StrEnum):
+    """Why the party engine refuses an entry or a setting: a code, worded by ``scorekeeper.words.party``."""
 
-    def __init__(self, message: str, field: str | None = None, *, conflict: bool = False) -> None:
-        super().__init__(message)
+    # Settings and names
+    PARTY_NAME_MISSING = "party-name-missing"
+    PARTY_NAME_HIDDEN = "party-name-hidden"
+    COUPLE_NAME_MISSING = "couple-name-missing"
+    COUPLE_NAME_HIDDEN = "couple-name-hidden"
+    PLAYER_NAME_HIDDEN = "player-name-hidden"
+    NAME_TOO_LONG = "name-too-long"  # limit
+    TWO_PLAYERS = "two-players"
+    GAMES_RANGE = "games-range"  # limit
+    PRIZES_RANGE = "prizes-range"  # limit
+    COOKIE_JAR_RANGE = "cookie-jar-range"  # games
+    PLAY_TO_RANGE = "play-to-range"  # lowest, highest
+    PLAY_TO_UNWANTED = "play-to-unwanted"
+    # Couples
+    NO_SUCH_COUPLE = "no-such-couple"  # couple (its number, from 1)
+    TOO_MANY_COUPLES = "too-many-couples"  # limit
+    OVER_NO_JOINING = "over-no-joining"
+    LAST_GAME_NO_JOINING = "last-game-no-joining"
+    ALREADY_GONE = "already-gone"  # name
+    NOT_GONE = "not-gone"  # name
+    GONE_SEATED = "gone-seated"  # name, game
+    TWO_COUPLES_PLAYING = "two-couples-playing"
+    # The evening
+    EVENING_OVER = "evening-over"
+    ALREADY_STARTED = "already-started"
+    TWO_COUPLES_TO_START = "two-couples-to-start"
+    NOT_STARTED = "not-started"
+    ALREADY_CLOSED = "already-closed"
+    NOT_CLOSED = "not-closed"
+    PRIZES_BEING_SETTLED = "prizes-being-settled"
+    COOKIE_JAR_DRAWN = "cookie-jar-drawn"
+    COOKIE_JAR_COUNT = "cookie-jar-count"  # count
+    COOKIE_JAR_NUMBERS = "cookie-jar-numbers"  # games
+    # Results and score sheets
+    CLOSED_NO_RESULTS = "closed-no-results"
+    NO_SUCH_GAME = "no-such-game"  # game, games
+    GAME_NOT_STARTED = "game-not-started"  # game, current
+    GAME_NOT_SEATED = "game-not-seated"  # game
+    NO_SUCH_TABLE = "no-such-table"  # table, game
+    NOT_AT_TABLE = "not-at-table"  # couple (number, from 1), table, game
+    SAME_RESULT = "same-result"  # game, table
+    ALREADY_REPORTED = "already-reported"  # table, game, name (the couple reported)
+    SHEETS_ONLY_PLAY_TO = "sheets-only-play-to"
+    GAME_NOT_NOW = "game-not-now"  # game
+    SHEET_COUPLES = "sheet-couples"  # table
+    TABLE_REPORTED = "table-reported"  # table, game
+    SHEET_ALREADY = "sheet-already"  # table, game
+    NO_GAME_AT_TABLE = "no-game-at-table"
+    SHEET_REFUSED = "sheet-refused"  # reason (the game engine's)
+    # Ties
+    TIES_AFTER_CLOSE = "ties-after-close"
+    PLACE_NOT_TIED = "place-not-tied"  # place
+    TIE_SETTLED = "tie-settled"  # place
+    PLAY_OFF_ASKED = "play-off-asked"  # place
+    CUT_UNDER_WAY = "cut-under-way"  # place
+    NOT_TIED_COUPLE = "not-tied-couple"  # place
+    SPLIT_NEEDS_ALL = "split-needs-all"
+    CUT_EACH_ONCE = "cut-each-once"
+    NOT_A_CARD = "not-a-card"  # card
+    JOKER_CUT = "joker-cut"
+    FORFEITED = "forfeited"
+    FORFEIT_WITHOUT_PLAY_OFF = "forfeit-without-play-off"
+    ASKER_CANNOT_FORFEIT = "asker-cannot-forfeit"
+    PLAY_OFF_NOT_ASKED = "play-off-not-asked"
+    # The store
+    CHANGED_ELSEWHERE = "changed-elsewhere"
+
+
+class PartyError(ValueError):
+    """An entry or setting the party cannot take: ``problem`` says why, ``details`` its numbers and names.
+
+    ``field`` names the input; ``conflict`` is True when the entry clashes with one
+    already in (a second report of the same result). The engine has no sentences:
+    ``scorekeeper.words.party`` words a problem in the reader's language.
+    """
+
+    def __init__(
+        self, problem: Problem, field: str | None = None, *, conflict: bool = False, **details: int | str
+    ) -> None:
+        shown = ", ".join(f"{key}={value}" for key, value in details.items())
+        super().__init__(f"{problem.value} ({shown})" if shown else problem.value)
+        self.problem = problem
         self.field = field
-        # True when the entry clashes with one already in (a second report of the same result).
+        self.details = details
         self.conflict = conflict
 
 
@@ -59,13 +142,6 @@ class GameKind(StrEnum):
     BELL = "bell"
 
 
-GAME_KIND_LABELS = {
-    GameKind.ONE_HAND: "One hand",
-    GameKind.PLAY_TO: "Play to a score",
-    GameKind.BELL: "Until the bell",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Couple:
     """Two players who sit together all evening."""
@@ -75,15 +151,15 @@ class Couple:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise PartyError("Each couple needs a name", "name")
+            raise PartyError(Problem.COUPLE_NAME_MISSING, "name")
         if len(self.name) > MAX_NAME or any(len(p) > MAX_NAME for p in self.players):
-            raise PartyError(f"Names may be at most {MAX_NAME} letters long", "name")
+            raise PartyError(Problem.NAME_TOO_LONG, "name", limit=MAX_NAME)
         if has_hidden_character(self.name):
-            raise PartyError(f"A couple's name {HIDDEN_CHARACTER_PROBLEM}", "name")
+            raise PartyError(Problem.COUPLE_NAME_HIDDEN, "name")
         if any(has_hidden_character(p) for p in self.players):
-            raise PartyError(f"A player's name {HIDDEN_CHARACTER_PROBLEM}", "players")
+            raise PartyError(Problem.PLAYER_NAME_HIDDEN, "players")
         if len(self.players) > 2:
-            raise PartyError("A couple is two players", "players")
+            raise PartyError(Problem.TWO_PLAYERS, "players")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,29 +176,22 @@ class PartySetup:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise PartyError("Give the evening a name", "name")
+            raise PartyError(Problem.PARTY_NAME_MISSING, "name")
         if len(self.name) > MAX_NAME:
-            raise PartyError(f"The name may be at most {MAX_NAME} letters long", "name")
+            raise PartyError(Problem.NAME_TOO_LONG, "name", limit=MAX_NAME)
         if has_hidden_character(self.name):
-            raise PartyError(f"The evening's name {HIDDEN_CHARACTER_PROBLEM}", "name")
+            raise PartyError(Problem.PARTY_NAME_HIDDEN, "name")
         if not 1 <= self.games <= MAX_GAMES:
-            raise PartyError(f"The number of games must be from 1 to {MAX_GAMES}", "games")
+            raise PartyError(Problem.GAMES_RANGE, "games", limit=MAX_GAMES)
         if not 0 <= self.prizes <= MAX_PRIZES:
-            raise PartyError(f"The number of prizes must be from 0 to {MAX_PRIZES}", "prizes")
+            raise PartyError(Problem.PRIZES_RANGE, "prizes", limit=MAX_PRIZES)
         if not 0 <= self.cookie_jar <= self.games:
-            raise PartyError(f"The cookie jar can hold from 0 to {self.games} game numbers", "cookie_jar")
+            raise PartyError(Problem.COOKIE_JAR_RANGE, "cookie_jar", games=self.games)
         if self.kind is GameKind.PLAY_TO:
             if self.play_to is None or not LOWEST_TARGET <= self.play_to <= MAX_PLAY_TO:
-                raise PartyError(f"Say what score a game is played to ({LOWEST_TARGET} to {MAX_PLAY_TO})", "play_to")
+                raise PartyError(Problem.PLAY_TO_RANGE, "play_to", lowest=LOWEST_TARGET, highest=MAX_PLAY_TO)
         elif self.play_to is not None:
-            raise PartyError("A score to play to only goes with games played to a score", "play_to")
-
-    @property
-    def kind_label(self) -> str:
-        """Say what one game is, for the pages."""
-        if self.kind is GameKind.PLAY_TO:
-            return f"Play to {self.play_to}"
-        return GAME_KIND_LABELS[self.kind]
+            raise PartyError(Problem.PLAY_TO_UNWANTED, "play_to")
 
 
 # -- Entries of the log --------------------------------------------------------------
@@ -138,6 +207,13 @@ class AddCouple:
 @dataclass(frozen=True, slots=True)
 class Gone:
     """A couple goes home: it plays no game after the one being played."""
+
+    couple: int
+
+
+@dataclass(frozen=True, slots=True)
+class Returned:
+    """A couple marked gone stays after all (the Gone is undone), while the next game is not seated yet."""
 
     couple: int
 
@@ -182,6 +258,11 @@ class SheetKept:
 @dataclass(frozen=True, slots=True)
 class Close:
     """The director closes the evening (the games not played are not played)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reopen:
+    """The director reopens a closed evening (undoing Close) while no tie has been worked on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +313,8 @@ Entry = (
     | Result
     | SheetKept
     | Close
+    | Reopen
+    | Returned
     | Split
     | Cut
     | PlayOffWanted

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..rules.cards import Card, CardError
-from .model import PartyError
+from .model import PartyError, Problem
 
 __all__ = [
     "Booby",
@@ -92,10 +92,10 @@ def cut_value(card: str) -> int:
     """Return a cut card's value for "low card wins": ace 1, two to ten, jack 11, queen 12, king 13."""
     try:
         parsed = Card.parse(card)
-    except CardError as err:
-        raise PartyError(f"{card!r} is not a card: {err}", "cards") from None
+    except CardError:
+        raise PartyError(Problem.NOT_A_CARD, "cards", card=card) from None
     if parsed.rank is None:
-        raise PartyError("The joker does not count in a cut: cut again", "cards")
+        raise PartyError(Problem.JOKER_CUT, "cards")
     return 1 if parsed.rank == 14 else parsed.rank
 
 
@@ -133,20 +133,18 @@ class TieState:
 
     def _not_settled(self) -> None:
         if self.settled:
-            raise PartyError(f"The tie for place {self.place} is already settled", "place", conflict=True)
+            raise PartyError(Problem.TIE_SETTLED, "place", conflict=True, place=self.place)
 
     def _open_for(self, what: str) -> None:
         self._not_settled()
         if self.how is Settlement.PLAY_OFF and what != "play-off":
-            raise PartyError(
-                f"A couple wants a play-off for place {self.place}: the others play off or forfeit", "place"
-            )
+            raise PartyError(Problem.PLAY_OFF_ASKED, "place", place=self.place)
         if self.how is Settlement.CUTTING and what not in ("cut", "play-off"):
-            raise PartyError(f"Place {self.place} is being cut for: finish the cut", "place")
+            raise PartyError(Problem.CUT_UNDER_WAY, "place", place=self.place)
 
     def _check(self, couple: int) -> None:
         if couple not in self.couples:
-            raise PartyError(f"That couple is not tied for place {self.place}", "couple")
+            raise PartyError(Problem.NOT_TIED_COUPLE, "couple", place=self.place)
 
     def split(self, agreed: Sequence[int]) -> None:
         """Split the prize, only with every tied couple's yes."""
@@ -155,7 +153,7 @@ class TieState:
             self._check(couple)
         missing = [c for c in self.couples if c not in agreed]
         if missing:
-            raise PartyError("A prize is split only when every tied couple agrees", "agreed")
+            raise PartyError(Problem.SPLIT_NEEDS_ALL, "agreed")
         self.how, self.winners = Settlement.SPLIT, self.couples
 
     def cut(self, cards: Sequence[tuple[int, str]]) -> None:
@@ -163,7 +161,7 @@ class TieState:
         self._open_for("cut")
         who = [c for c, _card in cards]
         if sorted(who) != sorted(self.in_contention):
-            raise PartyError("Each couple still in the cut cuts once, and only they", "cards")
+            raise PartyError(Problem.CUT_EACH_ONCE, "cards")
         values = {c: cut_value(card) for c, card in cards}
         low = min(values.values())
         lowest = tuple(c for c in self.in_contention if values[c] == low)
@@ -177,10 +175,10 @@ class TieState:
         """A tied couple asks for a play-off: from now on the others play off or forfeit."""
         self._check(couple)
         if self.how is Settlement.CUTTING:
-            raise PartyError(f"Place {self.place} is being cut for: finish the cut", "place")
+            raise PartyError(Problem.CUT_UNDER_WAY, "place", place=self.place)
         self._open_for("play-off")
         if couple not in self.in_contention:
-            raise PartyError("That couple has forfeited", "couple")
+            raise PartyError(Problem.FORFEITED, "couple")
         self.how = Settlement.PLAY_OFF
         if couple not in self.wanted_play_off:
             self.wanted_play_off += (couple,)
@@ -190,11 +188,11 @@ class TieState:
         self._check(couple)
         self._not_settled()
         if self.how is not Settlement.PLAY_OFF:
-            raise PartyError("A couple forfeits only once a play-off is asked for", "couple")
+            raise PartyError(Problem.FORFEIT_WITHOUT_PLAY_OFF, "couple")
         if couple in self.wanted_play_off:
-            raise PartyError("The couple that asked for the play-off cannot forfeit it", "couple")
+            raise PartyError(Problem.ASKER_CANNOT_FORFEIT, "couple")
         if couple not in self.in_contention:
-            raise PartyError("That couple has already forfeited", "couple", conflict=True)
+            raise PartyError(Problem.FORFEITED, "couple", conflict=True)
         self.forfeited += (couple,)
         self.in_contention = tuple(c for c in self.in_contention if c != couple)
         if len(self.in_contention) == 1:
@@ -205,7 +203,7 @@ class TieState:
         self._check(couple)
         self._not_settled()
         if self.how is not Settlement.PLAY_OFF:
-            raise PartyError("Ask for a play-off before recording who won it", "couple")
+            raise PartyError(Problem.PLAY_OFF_NOT_ASKED, "couple")
         if couple not in self.in_contention:
-            raise PartyError("That couple forfeited the play-off", "couple")
+            raise PartyError(Problem.FORFEITED, "couple")
         self.how, self.winners = Settlement.PLAYED_OFF, (couple,)

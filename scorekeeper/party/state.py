@@ -9,7 +9,7 @@ seats they were reported from.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .model import (
@@ -27,7 +27,10 @@ from .model import (
     PartySetup,
     PlayOffWanted,
     PlayOffWon,
+    Problem,
+    Reopen,
     Result,
+    Returned,
     SheetKept,
     Split,
     Start,
@@ -111,7 +114,7 @@ class PartyState:
 
     def seating_of(self, game: int) -> Seating:
         if not 1 <= game <= len(self.seatings):
-            raise PartyError(f"Game {game} has not been seated", "game")
+            raise PartyError(Problem.GAME_NOT_SEATED, "game", game=game)
         return self.seatings[game - 1]
 
     def winner(self, game: int, table: int) -> int | None:
@@ -202,6 +205,18 @@ class PartyState:
         winners = {t.number: results.get(t.number, 0) for t in seating.tables}
         return next_seating(seating, winners, present, self._last_out(self.game))
 
+    def may_return(self, couple: int) -> bool:
+        """True while *couple*'s going home can be undone: it is marked gone and the game it misses is not seated."""
+        entry = self.couples[couple]
+        if entry.gone_from is None or self.finished:
+            return False
+        return not self.started or entry.gone_from > len(self.seatings)
+
+    @property
+    def reopenable(self) -> bool:
+        """True while a closed evening can be reopened: no tie has been worked on since it was closed."""
+        return self.closed and not self._tie_steps()
+
     def _ranked(self) -> list[int]:
         """Couples that played at least one game, or are playing."""
         seated = {c for seating in self.seatings for c in seating.seated()}
@@ -244,77 +259,83 @@ class PartyState:
 
     def _addcouple(self, entry: AddCouple) -> None:
         if self.finished:
-            raise PartyError("The evening is over: no more couples can join", "name")
+            raise PartyError(Problem.OVER_NO_JOINING, "name")
         if len(self.couples) >= MAX_COUPLES:
-            raise PartyError(f"A party has at most {MAX_COUPLES} couples", "name")
+            raise PartyError(Problem.TOO_MANY_COUPLES, "name", limit=MAX_COUPLES)
         joined = self.game + 1 if self.started else 1
         if joined > self.setup.games:
-            raise PartyError("The last game is being played: no more couples can join", "name")
+            raise PartyError(Problem.LAST_GAME_NO_JOINING, "name")
         self.couples.append(CoupleEntry(len(self.couples), entry.couple, joined))
 
     def _gone(self, entry: Gone) -> None:
         couple = self._couple(entry.couple)
         if couple.gone_from is not None:
-            raise PartyError(f"{couple.name} are already marked gone", "couple", conflict=True)
+            raise PartyError(Problem.ALREADY_GONE, "couple", conflict=True, name=couple.name)
         if self.finished:
-            raise PartyError("The evening is over", "couple")
+            raise PartyError(Problem.EVENING_OVER, "couple")
         gone_from = self.game + 1 if self.started else 1
         if self.started and gone_from <= self.setup.games and len(self.present(gone_from)) <= 2:
-            raise PartyError("The evening needs at least two couples playing", "couple")
+            raise PartyError(Problem.TWO_COUPLES_PLAYING, "couple")
         self.couples[couple.index] = CoupleEntry(couple.index, couple.couple, couple.joined, gone_from)
+
+    def _returned(self, entry: Returned) -> None:
+        couple = self._couple(entry.couple)
+        if couple.gone_from is None:
+            raise PartyError(Problem.NOT_GONE, "couple", conflict=True, name=couple.name)
+        if self.finished:
+            raise PartyError(Problem.EVENING_OVER, "couple")
+        if not self.may_return(couple.index):
+            # The game it was to miss is seated without it: its seat went to another couple.
+            raise PartyError(Problem.GONE_SEATED, "couple", name=couple.name, game=couple.gone_from)
+        self.couples[couple.index] = CoupleEntry(couple.index, couple.couple, couple.joined)
 
     def _start(self, entry: Start) -> None:
         if self.started:
-            raise PartyError("The evening has already started", None, conflict=True)
+            raise PartyError(Problem.ALREADY_STARTED, None, conflict=True)
         present = self.present(1)
         if len(present) < 2:
-            raise PartyError("Register at least two couples before starting", "couples")
+            raise PartyError(Problem.TWO_COUPLES_TO_START, "couples")
         self.started = True
         self.seatings.append(first_seating(present))
         self.results.append({})
 
     def _cookiedraw(self, entry: CookieDraw) -> None:
         if self.cookie_drawn:
-            raise PartyError("The cookie jar is already drawn", "cookie_jar", conflict=True)
+            raise PartyError(Problem.COOKIE_JAR_DRAWN, "cookie_jar", conflict=True)
         numbers = entry.numbers
         if len(numbers) != self.setup.cookie_jar or len(set(numbers)) != len(numbers):
-            raise PartyError(f"The cookie jar holds {self.setup.cookie_jar} different game numbers", "cookie_jar")
+            raise PartyError(Problem.COOKIE_JAR_COUNT, "cookie_jar", count=self.setup.cookie_jar)
         if any(not 1 <= n <= self.setup.games for n in numbers):
-            raise PartyError(f"Cookie jar numbers are game numbers, 1 to {self.setup.games}", "cookie_jar")
+            raise PartyError(Problem.COOKIE_JAR_NUMBERS, "cookie_jar", games=self.setup.games)
         self.cookie_numbers = tuple(sorted(numbers))
         self.cookie_drawn = True
 
     def _result(self, entry: Result) -> None:
         if not self.started:
-            raise PartyError("The evening has not started yet", "game")
+            raise PartyError(Problem.NOT_STARTED, "game")
         if self.closed:
-            raise PartyError("The evening is closed: results can no longer change", "game")
+            raise PartyError(Problem.CLOSED_NO_RESULTS, "game")
         if not 1 <= entry.game <= self.setup.games:
-            raise PartyError(f"There is no game {entry.game}: the evening has {self.setup.games}", "game")
+            raise PartyError(Problem.NO_SUCH_GAME, "game", game=entry.game, games=self.setup.games)
         if entry.game > len(self.seatings) or (entry.game > self.game and not self.finished):
-            raise PartyError(f"Game {entry.game} has not started: game {self.game} is being played", "game")
+            raise PartyError(Problem.GAME_NOT_STARTED, "game", game=entry.game, current=self.game)
         seating = self.seatings[entry.game - 1]
         if not 1 <= entry.table <= len(seating.tables):
-            raise PartyError(f"There is no table {entry.table} in game {entry.game}", "table")
+            raise PartyError(Problem.NO_SUCH_TABLE, "table", table=entry.table, game=entry.game)
         table = seating.tables[entry.table - 1]
         if entry.seat not in (0, 1) or table.seats[entry.seat] != entry.winner:
             raise PartyError(
-                f"Couple {entry.winner + 1} does not sit at table {entry.table} in game {entry.game}", "winner"
+                Problem.NOT_AT_TABLE, "winner", couple=entry.winner + 1, table=entry.table, game=entry.game
             )
         results = self.results[entry.game - 1]
         before = results.get(entry.table)
         if before is not None:
             if before == entry.seat:
-                raise PartyError(
-                    f"Game {entry.game} at table {entry.table} is already in: the same result", "winner", conflict=True
-                )
+                raise PartyError(Problem.SAME_RESULT, "winner", conflict=True, game=entry.game, table=entry.table)
             if not entry.correct:
                 named = self._couple(table.seats[before]).name
                 raise PartyError(
-                    f"Table {entry.table} already reported game {entry.game}: {named} won. "
-                    "Send it as a correction to change it",
-                    "winner",
-                    conflict=True,
+                    Problem.ALREADY_REPORTED, "winner", conflict=True, table=entry.table, game=entry.game, name=named
                 )
         results[entry.table] = entry.seat
         if before is not None and entry.game < len(self.seatings):
@@ -351,37 +372,56 @@ class PartyState:
 
     def _sheetkept(self, entry: SheetKept) -> None:
         if self.setup.kind is not GameKind.PLAY_TO:
-            raise PartyError("Score sheets are kept when a game is played to a score", "table")
+            raise PartyError(Problem.SHEETS_ONLY_PLAY_TO, "table")
         if not self.started or self.finished or entry.game != self.game:
-            raise PartyError(f"Game {entry.game} is not being played now", "game")
+            raise PartyError(Problem.GAME_NOT_NOW, "game", game=entry.game)
         seating = self.seatings[entry.game - 1]
         if not 1 <= entry.table <= len(seating.tables):
-            raise PartyError(f"There is no table {entry.table} in game {entry.game}", "table")
+            raise PartyError(Problem.NO_SUCH_TABLE, "table", table=entry.table, game=entry.game)
         if sorted(entry.sides) != sorted(seating.tables[entry.table - 1].seats):
-            raise PartyError(f"Those couples do not sit at table {entry.table}", "table")
+            raise PartyError(Problem.SHEET_COUPLES, "table", table=entry.table)
         if entry.table in self.results[entry.game - 1]:
-            raise PartyError(f"Table {entry.table} has already reported game {entry.game}", "table", conflict=True)
+            raise PartyError(Problem.TABLE_REPORTED, "table", conflict=True, table=entry.table, game=entry.game)
         if (entry.game, entry.table) in self.sheets:
-            raise PartyError(f"Table {entry.table} already keeps a sheet for game {entry.game}", "table", conflict=True)
+            raise PartyError(Problem.SHEET_ALREADY, "table", conflict=True, table=entry.table, game=entry.game)
         self.sheets[(entry.game, entry.table)] = (entry.sheet, entry.sides)
 
     def _close(self, entry: Close) -> None:
         if not self.started:
-            raise PartyError("The evening has not started yet", None)
+            raise PartyError(Problem.NOT_STARTED, None)
         if self.closed:
-            raise PartyError("The evening is already closed", None, conflict=True)
+            raise PartyError(Problem.ALREADY_CLOSED, None, conflict=True)
         self.closed = True
         self._standings = None
         for place in self.places():
             if place.tied:
                 self.ties[place.place] = TieState(place.place, place.couples)
 
+    def _reopen(self, entry: Reopen) -> None:
+        if not self.closed:
+            raise PartyError(Problem.NOT_CLOSED, None, conflict=True)
+        if self._tie_steps():
+            raise PartyError(Problem.PRIZES_BEING_SETTLED, None)
+        self.closed = False
+        self.ties = {}
+        self._standings = None
+
+    def _tie_steps(self) -> list[Entry]:
+        """The ties' entries since the evening was last closed."""
+        steps: list[Entry] = []
+        for entry in reversed(self.entries):
+            if isinstance(entry, Close):
+                break
+            if isinstance(entry, Split | Cut | PlayOffWanted | Forfeit | PlayOffWon):
+                steps.append(entry)
+        return steps
+
     def _tie(self, place: int) -> TieState:
         if not self.closed:
-            raise PartyError("Ties are settled once the evening is closed", "place")
+            raise PartyError(Problem.TIES_AFTER_CLOSE, "place")
         tie = self.ties.get(place)
         if tie is None:
-            raise PartyError(f"Place {place} is not tied", "place")
+            raise PartyError(Problem.PLACE_NOT_TIED, "place", place=place)
         return tie
 
     def _split(self, entry: Split) -> None:
@@ -401,7 +441,7 @@ class PartyState:
 
     def _couple(self, index: int) -> CoupleEntry:
         if not 0 <= index < len(self.couples):
-            raise PartyError(f"There is no couple {index + 1}", "couple")
+            raise PartyError(Problem.NO_SUCH_COUPLE, "couple", couple=index + 1)
         return self.couples[index]
 
     # -- Helpers for callers -------------------------------------------------------
@@ -409,17 +449,17 @@ class PartyState:
     def result_entry(self, game: int, table: int, winner: int, correct: bool = False) -> Result:
         """Build the Result entry for "*winner* won *table* in *game*", checking the couple sits there."""
         if not self.started:
-            raise PartyError("The evening has not started yet", "game")
+            raise PartyError(Problem.NOT_STARTED, "game")
         if not 1 <= game <= len(self.seatings):
             if 1 <= game <= self.setup.games:
-                raise PartyError(f"Game {game} has not started: game {self.game} is being played", "game")
-            raise PartyError(f"There is no game {game}: the evening has {self.setup.games}", "game")
+                raise PartyError(Problem.GAME_NOT_STARTED, "game", game=game, current=self.game)
+            raise PartyError(Problem.NO_SUCH_GAME, "game", game=game, games=self.setup.games)
         seating = self.seatings[game - 1]
         if not 1 <= table <= len(seating.tables):
-            raise PartyError(f"There is no table {table} in game {game}", "table")
+            raise PartyError(Problem.NO_SUCH_TABLE, "table", table=table, game=game)
         seats = seating.tables[table - 1].seats
         if winner not in seats:
-            raise PartyError(f"Couple {winner + 1} does not sit at table {table} in game {game}", "winner")
+            raise PartyError(Problem.NOT_AT_TABLE, "winner", couple=winner + 1, table=table, game=game)
         return Result(game, table, seats.index(winner), winner, correct)
 
 
@@ -429,11 +469,3 @@ def replay(setup: PartySetup, entries: Iterable[Entry]) -> PartyState:
     for entry in entries:
         state.apply(entry)
     return state
-
-
-def couples_named(state: PartyState, indexes: Sequence[int]) -> str:
-    """Say a list of couples by name ("Ann & Cy and Bo & Di")."""
-    names = [state.couples[i].name for i in indexes]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]

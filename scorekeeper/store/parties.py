@@ -37,7 +37,10 @@ from scorekeeper.party import (
     PartyState,
     PlayOffWanted,
     PlayOffWon,
+    Problem,
+    Reopen,
     Result,
+    Returned,
     SheetKept,
     Split,
     Start,
@@ -59,8 +62,8 @@ PARTY_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 class PartyConflict(PartyError):
     """Another phone changed the party first, or the same thing was already entered."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message, field, conflict=True)
+    def __init__(self, problem: Problem = Problem.CHANGED_ELSEWHERE, field: str | None = None) -> None:
+        super().__init__(problem, field, conflict=True)
 
 
 # -- The log as stored ------------------------------------------------------------------
@@ -83,6 +86,10 @@ def entry_row(entry: Entry) -> tuple[str, dict[str, Any]]:
             return "sheet", {"game": g, "table": t, "sheet": sheet, "sides": list(sides)}
         case Close():
             return "close", {}
+        case Reopen():
+            return "reopen", {}
+        case Returned(couple=couple_index):
+            return "returned", {"couple": couple_index}
         case Split(place=place, agreed=agreed):
             return "split", {"place": place, "agreed": list(agreed)}
         case Cut(place=place, cards=cards):
@@ -114,6 +121,10 @@ def entry_from_row(kind: str, data: dict[str, Any]) -> Entry:
         return SheetKept(data["game"], data["table"], data["sheet"], (data["sides"][0], data["sides"][1]))
     if kind == "close":
         return Close()
+    if kind == "reopen":
+        return Reopen()
+    if kind == "returned":
+        return Returned(data["couple"])
     if kind == "split":
         return Split(data["place"], tuple(data["agreed"]))
     if kind == "cut":
@@ -351,7 +362,7 @@ def write(
     if not log.advance(Party, party_id, expected_version):
         db.session.rollback()
         if expected_version is not None and version_of(party_id) is not None:
-            raise PartyConflict("The evening changed on another phone just then: look again and retry.")
+            raise PartyConflict()
         raise LookupError(party_id)
     row = party_row(party_id)
     if row is None:  # removed between the two statements

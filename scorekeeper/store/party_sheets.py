@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scorekeeper.party import PartyError, PartyState, SheetKept
+from scorekeeper.party import PartyError, PartyState, Problem, SheetKept
 from scorekeeper.platform.extensions import db
 from scorekeeper.rules import RulesError, SetupError, Side, preset_for_target
 from scorekeeper.store import games as services
@@ -41,9 +41,9 @@ def start_sheet(row: PartyRow, state: PartyState, number: int) -> Game:
     """Create the score sheet for this table's game and note it in the party's log."""
     seating = state.seating
     if seating is None or not 1 <= number <= len(seating.tables) or state.finished:
-        raise PartyError("There is no game at this table now", "table")
+        raise PartyError(Problem.NO_GAME_AT_TABLE, "table")
     if (state.game, number) in state.sheets:
-        raise PartyError("This table already keeps a sheet for this game", "table", conflict=True)
+        raise PartyError(Problem.SHEET_ALREADY, "table", conflict=True, table=number, game=state.game)
     table = seating.tables[number - 1]
     sides = [Side(state.couples[c].name[:40], _players(state, c)) for c in table.seats]
     play_to = state.setup.play_to or 45
@@ -53,7 +53,7 @@ def start_sheet(row: PartyRow, state: PartyState, number: int) -> Game:
         try:
             game = services.create_game({"preset": "new-england", "target": play_to}, sides, first_dealer=0)
         except (RulesError, SetupError) as err:
-            raise PartyError(f"A score sheet cannot be kept for this game: {err}", "table") from None
+            raise PartyError(Problem.SHEET_REFUSED, "table", reason=str(err)) from None
     try:
         store.write(row.id, lambda s: [SheetKept(state.game, number, game.id, table.seats)], source=f"table {number}")
     except PartyError:

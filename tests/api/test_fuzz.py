@@ -284,6 +284,7 @@ def test_a_body_nested_50000_deep_is_a_400_on_every_json_endpoint(app, client, g
     endpoints.append(("POST", f"/api/v1/parties/{party['id']}/results"))
     endpoints.append(("POST", f"/api/v1/parties/{party['id']}/couples"))
     endpoints.append(("POST", f"/api/v1/parties/{party['id']}/couples/0/gone"))
+    endpoints.append(("POST", f"/api/v1/parties/{party['id']}/couples/0/back"))
     json_endpoints = {
         (sorted(rule.methods - {"HEAD", "OPTIONS"})[0], rule.rule)
         for rule in app.url_map.iter_rules()

@@ -132,3 +132,48 @@ def test_the_openapi_document_has_the_couples_endpoints(client):
     assert "post" in paths["/api/v1/parties/{party_id}/couples/{index}/gone"]
     assert "LateCouple" in document["components"]["schemas"]
     assert "sits_out" in document["components"]["schemas"]["Party"]["properties"]
+
+
+def back(client, party, index, token=None, **headers):
+    return client.post(
+        f"/api/v1/parties/{party['id']}/couples/{index}/back", json={}, headers={**auth(party, token), **headers}
+    )
+
+
+def test_a_couple_marked_gone_by_mistake_comes_back_until_the_next_game_is_seated(client, party):
+    assert gone(client, party, 2).status_code == 200
+    response = back(client, party, 2)
+    assert response.status_code == 200
+    assert response.get_json()["state"]["couples"][2]["gone_from"] is None
+    again = back(client, party, 2)
+    assert again.status_code == 409 and again.get_json()["error"]["code"] == "not-gone"
+    assert gone(client, party, 2).status_code == 200
+    state = finish_game(client, party)
+    assert 2 not in [c for t in state["seating"] for c in t["couples"]] and state["sits_out"] != 2
+    late_ = back(client, party, 2)
+    assert late_.status_code == 422
+    error = late_.get_json()["error"]
+    assert error["code"] == "gone-seated" and error["field"] == "couple"
+    assert "Game 2 is seated without Couple 2" in error["message"]
+    assert state_of(client, party)["couples"][2]["gone_from"] == 2
+
+
+def test_a_refusal_carries_its_code_and_its_sentence_in_the_requests_language(client, party):
+    assert gone(client, party, 2).status_code == 200
+    english = gone(client, party, 2).get_json()["error"]
+    french = client.post(
+        f"/api/v1/parties/{party['id']}/couples/2/gone", json={}, headers={**auth(party), "Accept-Language": "fr"}
+    ).get_json()["error"]
+    assert english["code"] == french["code"] == "already-gone"
+    assert english["message"] == "Couple 2 are already marked gone"
+    assert french["message"] == "Couple 2 sont déjà marqués comme partis"
+
+
+def test_couple_back_needs_the_edit_token_and_is_documented(client, party):
+    assert gone(client, party, 1).status_code == 200
+    assert back(client, party, 1, token="wrong").status_code == 403
+    assert client.post(f"/api/v1/parties/{party['id']}/couples/1/back", json={}).status_code == 401
+    assert back(client, party, 9).status_code == 404
+    assert state_of(client, party)["couples"][1]["gone_from"] == 2
+    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
+    assert paths["/api/v1/parties/{party_id}/couples/{index}/back"]["post"]["operationId"] == "coupleBack"

@@ -56,7 +56,8 @@ def test_a_whole_evening_on_three_phones_and_the_board(devices, live_server):
     board.goto(f"{live_server.url}/parties/{party_id}/board")
     expect(board.locator(".board-game")).to_have_text("Starting soon")
 
-    director.get_by_role("button", name="Start the evening: seat game 1").click()
+    director.get_by_role("link", name="Start the evening: seat game 1").click()
+    director.get_by_role("button", name="Yes, start: seat game 1").click()
     expect(director.locator("#status-h")).to_have_text("Game 1 of 5")
     expect(board.locator(".board-game")).to_contain_text("Game 1 of 5", timeout=FOLLOW_TIMEOUT_MS)
 
@@ -116,7 +117,8 @@ def test_a_whole_evening_on_three_phones_and_the_board(devices, live_server):
 
     # The director closes the evening and settles a tie by a cut, if there is one.
     director.goto(director_url)
-    director.get_by_role("button", name="Close the evening").click()
+    director.get_by_role("link", name="Close the evening…").click()
+    director.get_by_role("button", name="Yes, close the evening").click()
     expect(director.get_by_text("The evening is closed.")).to_be_visible()
     tied = [p for p in state["places"] if p["tied"]]
     if tied:

@@ -85,11 +85,12 @@ def pages(live_server, party):
         "couple": f"/parties/{party['id']}/couples/2",
         "results": f"/parties/{party['id']}/results",
         "cards": director + "/cards",
+        "confirm": director + "/confirm/close",
     }
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("name", ["new", "director", "table", "couples", "couple", "results", "cards"])
+@pytest.mark.parametrize("name", ["new", "director", "table", "couples", "couple", "results", "cards", "confirm"])
 def test_party_pages_are_readable_on_a_phone(browser, browser_context_args, live_server, evening, scheme, name):
     context = browser.new_context(**browser_context_args, color_scheme=scheme)
     try:

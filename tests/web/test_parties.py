@@ -57,7 +57,7 @@ def ids(director_path):
 
 
 def start(client, director_path):
-    response = post(client, director_path + "/start", director_path)
+    response = post(client, director_path + "/start", director_path, {"confirm": "y"})
     assert response.status_code == 303
     return client.get(director_path).get_data(as_text=True)
 
@@ -311,7 +311,7 @@ def test_the_end_of_the_evening_prize_list_ties_and_settling(client, app, direct
     party_id, _ = ids(director)
     for game in range(1, 6):
         play_game(client, director, app, party_id, game)
-    post(client, director + "/close", director)
+    post(client, director + "/close", director, {"confirm": "y"})
     state = state_of(app, party_id)
     tied = next(p for p in state.places() if p.tied)
     board = client.get(f"/parties/{party_id}/board").get_data(as_text=True)
@@ -379,7 +379,7 @@ def closed_two_couple_tie(client, app, director):
     party_id, _ = ids(director)
     for game in range(1, 6):
         play_game(client, director, app, party_id, game)
-    post(client, director + "/close", director)
+    post(client, director + "/close", director, {"confirm": "y"})
     state = state_of(app, party_id)
     return party_id, state.places()[0]
 

@@ -105,6 +105,7 @@ def everything(client, app, csrf):
         "number": [1, 2],
         "n": [1],
         "filename": ["app.css"],
+        "action": ["start", "close"],
     }
 
 
@@ -124,7 +125,15 @@ def test_the_crawl_catches_a_page_that_writes(client, app):
 
     with app.app_context():
         party_id = store.create(PartySetup(name="Peek", games=2), [Couple("A"), Couple("B")]).id
-    values = {"game_id": ["g"], "token": ["t"], "party_id": ["p"], "number": [1], "n": [1], "filename": ["x"]}
+    values = {
+        "game_id": ["g"],
+        "token": ["t"],
+        "party_id": ["p"],
+        "number": [1],
+        "n": [1],
+        "filename": ["x"],
+        "action": ["close"],
+    }
     wrote = crawl(client, app, values)
     assert list(wrote) == ["GET /games/g/t/peek", "HEAD /games/g/t/peek"]
     with app.app_context():

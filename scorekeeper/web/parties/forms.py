@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, DateField, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
@@ -18,14 +20,11 @@ from scorekeeper.party import (
     PartyError,
     PartySetup,
 )
-from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.platform.numbers import NumberError
 from scorekeeper.rules import LOWEST_TARGET, shown_part
+from scorekeeper.words import party as words
 
-KIND_CHOICES = [
-    SelectChoice(str(GameKind.ONE_HAND), "One hand"),
-    SelectChoice(str(GameKind.PLAY_TO), "Play to a score"),
-    SelectChoice(str(GameKind.BELL), "Until the bell (finish the hand)"),
-]
+KIND_CHOICES = [SelectChoice(str(kind), label) for kind, label in words.GAME_KINDS.items()]
 
 
 class CsrfForm(FlaskForm):
@@ -35,7 +34,7 @@ class CsrfForm(FlaskForm):
 def _whole(lo: int, hi: int, what: str):
     def check(form, field) -> None:
         try:
-            field.number = parse_int(field.data, lo=lo, hi=hi, what=what)
+            field.number = words.whole(field.data, what, lo, hi)
         except NumberError as err:
             raise ValidationError(str(err)) from None
 
@@ -46,26 +45,34 @@ class NewPartyForm(FlaskForm):
     """Create the evening."""
 
     name = StringField(
-        "Name of the evening", validators=[DataRequired("Give the evening a name"), Length(max=MAX_NAME)]
+        _l("Name of the evening"),
+        validators=[
+            DataRequired(_l("Give the evening a name")),
+            Length(max=MAX_NAME, message=_l("Names may be at most %(max)d letters long")),
+        ],
     )
-    held_on = DateField("Date", validators=[Optional()])
-    games = StringField("Number of games", default="25", validators=[_whole(1, MAX_GAMES, "The number of games")])
-    kind = RadioField("One game is", choices=KIND_CHOICES, default=str(GameKind.ONE_HAND))
+    held_on = DateField(_l("Date"), validators=[Optional()])
+    games = StringField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
+    kind = RadioField(_l("One game is"), choices=KIND_CHOICES, default=str(GameKind.ONE_HAND))
     play_to = StringField(
-        "Play to (points)", default="45", description="Only for games played to a score, for example 45 or 120."
+        _l("Play to (points)"),
+        default="45",
+        description=_l("Only for games played to a score, for example 45 or 120."),
     )
-    prizes = StringField("Prizes", default="3", validators=[_whole(0, MAX_PRIZES, "The number of prizes")])
+    prizes = StringField(_l("Prizes"), default="3", validators=[_whole(0, MAX_PRIZES, "prizes")])
     cookie_jar = StringField(
-        "Cookie jar: game numbers drawn",
+        _l("Cookie jar: game numbers drawn"),
         default="0",
-        description="0 for no cookie jar; 8 or 10 is usual.",
-        validators=[_whole(0, MAX_GAMES, "The cookie jar")],
+        description=_l("0 for no cookie jar; 8 or 10 is usual."),
+        validators=[_whole(0, MAX_GAMES, "cookie_jar")],
     )
-    booby = BooleanField("A booby prize for the fewest games")
+    booby = BooleanField(_l("A booby prize for the fewest games"))
     couples = TextAreaField(
-        "Couples, one per line",
-        description="For example: Ann & Cy. More can be added later, and late arrivals during the evening.",
-        validators=[Length(max=MAX_COUPLES * (MAX_NAME + 2))],
+        _l("Couples, one per line"),
+        description=_l("For example: Ann & Cy. More can be added later, and late arrivals during the evening."),
+        validators=[
+            Length(max=MAX_COUPLES * (MAX_NAME + 2), message=_l("The list of couples is too long")),
+        ],
     )
 
     def build(self) -> tuple[PartySetup, list[Couple]] | None:
@@ -74,7 +81,7 @@ class NewPartyForm(FlaskForm):
         play_to = None
         if kind is GameKind.PLAY_TO:
             try:
-                play_to = parse_int(self.play_to.data, lo=LOWEST_TARGET, hi=MAX_PLAY_TO, what="The score to play to")
+                play_to = words.whole(self.play_to.data, "play_to", LOWEST_TARGET, MAX_PLAY_TO)
             except NumberError as err:
                 self.play_to.errors = [str(err)]
                 return None
@@ -84,7 +91,9 @@ class NewPartyForm(FlaskForm):
                 try:
                     couples.append(Couple(line.strip()))
                 except PartyError as err:
-                    self.couples.errors = [f"{shown_part(line.strip())}: {err}"]
+                    self.couples.errors = [
+                        _("%(line)s: %(problem)s", line=shown_part(line.strip()), problem=words.problem(err))
+                    ]
                     return None
         try:
             setup = PartySetup(
@@ -98,7 +107,7 @@ class NewPartyForm(FlaskForm):
             )
         except PartyError as err:
             target = getattr(self, err.field or "name", self.name)
-            target.errors = [str(err)]
+            target.errors = [words.problem(err)]
             return None
         return setup, couples
 
@@ -106,4 +115,10 @@ class NewPartyForm(FlaskForm):
 class CoupleForm(FlaskForm):
     """Register a couple (before the start, or a late arrival)."""
 
-    name = StringField("Couple's name", validators=[DataRequired("Give the couple a name"), Length(max=MAX_NAME)])
+    name = StringField(
+        _l("Couple's name"),
+        validators=[
+            DataRequired(_l("Give the couple a name")),
+            Length(max=MAX_NAME, message=_l("Names may be at most %(max)d letters long")),
+        ],
+    )

@@ -8,6 +8,8 @@ import io
 
 import segno
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import format_date
+from flask_babel import gettext as _
 
 from scorekeeper.party import (
     MAX_COUPLES,
@@ -23,11 +25,13 @@ from scorekeeper.party import (
     PartyState,
     PlayOffWanted,
     PlayOffWon,
+    Reopen,
+    Returned,
     Split,
-    couples_named,
 )
+from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.links import printed_link
-from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.platform.numbers import NumberError
 from scorekeeper.platform.security import attachment, token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store import party_sheets as sheets
@@ -35,6 +39,7 @@ from scorekeeper.store.parties import PartyRow
 from scorekeeper.web import polls
 from scorekeeper.web.parties.forms import CoupleForm, CsrfForm, NewPartyForm
 from scorekeeper.web.polls import view_key
+from scorekeeper.words import party as words
 
 QR_SCALE = 6
 LEADERS = 10
@@ -90,7 +95,7 @@ def _fragment(body: str):
 
 
 def names(state: PartyState, couples) -> str:
-    return couples_named(state, list(couples))
+    return words.couples_named(state, list(couples))
 
 
 @bp.app_template_filter("couple_name")
@@ -99,18 +104,25 @@ def _couple_name(index: int, state: PartyState) -> str:
 
 
 def _context(row: PartyRow, state: PartyState, **extra) -> dict:
-    return {"party": row, "state": state, "names": lambda cs: names(state, cs), **extra}
+    return {
+        "party": row,
+        "state": state,
+        "names": lambda cs: names(state, cs),
+        "words": words,
+        "held_on": format_date(row.held_on, "full") if row.held_on else None,
+        **extra,
+    }
 
 
 def _write(row: PartyRow, make, done: str, *, source: str = "director", anchor: str = ""):
     """Run a director's change; say what happened on the director's page either way."""
     if not CsrfForm().validate_on_submit():
-        flash("This page was open too long: reload and try again.", "error")
+        flash(_("This page was open too long: reload and try again."), "error")
     else:
         try:
             store.write(row.id, make, source=source)
         except PartyError as err:
-            flash(str(err), "error")
+            flash(words.problem(err), "error")
         else:
             flash(done, "ok")
     return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + anchor, 303)
@@ -128,10 +140,10 @@ def new():
         if built is not None:
             setup, couples = built
             if len(couples) > MAX_COUPLES:
-                form.couples.errors = [f"A party has at most {MAX_COUPLES} couples"]
+                form.couples.errors = [_("A party has at most %(limit)d couples", limit=MAX_COUPLES)]
             else:
                 party = store.create(setup, couples, held_on=form.held_on.data)
-                flash("The evening is set up. Register the couples, print the table cards, then start.", "ok")
+                flash(_("The evening is set up. Register the couples, print the table cards, then start."), "ok")
                 return redirect(url_for("parties.director", party_id=party.id, token=party.edit_token), 303)
         status = 422
     elif request.method == "POST":
@@ -171,12 +183,14 @@ def add_couple(party_id: str, token: str):
     form = CoupleForm()
     name = (form.name.data or "").strip()
     if not form.validate_on_submit():
-        flash(" ".join(e for errors in form.errors.values() for e in errors) or "Give the couple a name", "error")
+        flash(
+            " ".join(str(e) for errors in form.errors.values() for e in errors) or _("Give the couple a name"), "error"
+        )
         return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
     try:
         couple = Couple(name)
     except PartyError as err:
-        flash(str(err), "error")
+        flash(words.problem(err), "error")
         return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
 
     def make(state: PartyState) -> list[Entry]:
@@ -185,11 +199,19 @@ def add_couple(party_id: str, token: str):
     try:
         state = store.write(row.id, make)
     except PartyError as err:
-        flash(str(err), "error")
+        flash(words.problem(err), "error")
     else:
         added = state.couples[-1]
-        when = "" if not state.started else f" They play from game {added.joined}."
-        flash(f"{name} registered as couple {added.index + 1}.{when}", "ok")
+        if state.started:
+            done = _(
+                "%(name)s registered as couple %(number)d. They play from game %(game)d.",
+                name=name,
+                number=added.index + 1,
+                game=added.joined,
+            )
+        else:
+            done = _("%(name)s registered as couple %(number)d.", name=name, number=added.index + 1)
+        flash(done, "ok")
     return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
 
 
@@ -199,19 +221,67 @@ def couple_gone(party_id: str, token: str, n: int):
     if not 1 <= n <= len(state.couples):
         abort(404)
     name = state.couples[n - 1].name
-    return _write(row, lambda s: [Gone(n - 1)], f"{name} are marked gone.", anchor="#couples")
+    done = _(
+        "%(name)s are marked gone. Tap “Not gone” beside them to undo it before the next game is seated.", name=name
+    )
+    return _write(row, lambda s: [Gone(n - 1)], done, anchor="#couples")
+
+
+@bp.post("/parties/<party_id>/<token>/couples/<int:n>/back")
+def couple_back(party_id: str, token: str, n: int):
+    """Undo a couple's going home, while the game it would miss is not seated yet."""
+    row, state = _director(party_id, token)
+    if not 1 <= n <= len(state.couples):
+        abort(404)
+    name = state.couples[n - 1].name
+    done = _("%(name)s are no longer marked gone: they play on.", name=name)
+    return _write(row, lambda s: [Returned(n - 1)], done, anchor="#couples")
+
+
+# The director's actions that cannot be undone ask once more on a page of their own (no script needed).
+CONFIRMED = ("start", "close")
+
+
+@bp.get("/parties/<party_id>/<token>/confirm/<action>")
+def confirm(party_id: str, token: str, action: str):
+    """The second step of starting or closing the evening: what it does, then yes or no."""
+    row, state = _director(party_id, token)
+    if action not in CONFIRMED:
+        abort(404)
+    return render_template("parties/confirm.html", **_context(row, state, action=action, form=CsrfForm()))
+
+
+def _confirmed(row: PartyRow, action: str):
+    """None when the form says yes; else the way to the page that asks."""
+    if request.form.get("confirm") == "y":
+        return None
+    return redirect(url_for("parties.confirm", party_id=row.id, token=row.edit_token, action=action), 303)
 
 
 @bp.post("/parties/<party_id>/<token>/start")
 def start(party_id: str, token: str):
     row, _state = _director(party_id, token)
-    return _write(row, store.start_entries, "The evening has started: game 1 is seated.")
+    asking = _confirmed(row, "start")
+    if asking is not None:
+        return asking
+    return _write(row, store.start_entries, _("The evening has started: game 1 is seated."))
 
 
 @bp.post("/parties/<party_id>/<token>/close")
 def close(party_id: str, token: str):
     row, _state = _director(party_id, token)
-    return _write(row, lambda s: [Close()], "The evening is closed. The prize list is final once ties are settled.")
+    asking = _confirmed(row, "close")
+    if asking is not None:
+        return asking
+    done = _("The evening is closed. The prize list is final once ties are settled; until then it can be reopened.")
+    return _write(row, lambda s: [Close()], done)
+
+
+@bp.post("/parties/<party_id>/<token>/reopen")
+def reopen(party_id: str, token: str):
+    """Undo closing the evening, while no tie has been worked on."""
+    row, _state = _director(party_id, token)
+    return _write(row, lambda s: [Reopen()], _("The evening is open again: results can be entered."))
 
 
 @bp.post("/parties/<party_id>/<token>/results")
@@ -219,9 +289,9 @@ def director_result(party_id: str, token: str):
     """The director enters or corrects one table's result."""
     row, state = _director(party_id, token)
     try:
-        game = parse_int(request.form.get("game", ""), lo=1, hi=MAX_GAMES, what="The game number")
-        table = parse_int(request.form.get("table", ""), lo=1, hi=MAX_COUPLES, what="The table number")
-        winner = parse_int(request.form.get("winner", ""), lo=1, hi=MAX_COUPLES, what="The winning couple") - 1
+        game = words.whole(request.form.get("game", ""), "game", 1, MAX_GAMES)
+        table = words.whole(request.form.get("table", ""), "table", 1, MAX_COUPLES)
+        winner = words.whole(request.form.get("winner", ""), "winning_couple", 1, MAX_COUPLES) - 1
     except NumberError as err:
         flash(str(err), "error")
         return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#correct", 303)
@@ -230,8 +300,15 @@ def director_result(party_id: str, token: str):
     def make(s: PartyState) -> list[Entry]:
         return [s.result_entry(game, table, winner, correct)]
 
-    what = "corrected; every later game is worked out again" if correct else "recorded"
-    return _write(row, make, f"Game {game}, table {table}: result {what}.", anchor="#correct")
+    if correct:
+        done = _(
+            "Game %(game)d, table %(table)d: result corrected; every later game is worked out again.",
+            game=game,
+            table=table,
+        )
+    else:
+        done = _("Game %(game)d, table %(table)d: result recorded.", game=game, table=table)
+    return _write(row, make, done, anchor="#correct")
 
 
 @bp.post("/parties/<party_id>/<token>/ties/<int:place>")
@@ -245,27 +322,27 @@ def settle_tie(party_id: str, token: str, place: int):
     couple_text = request.form.get("couple", "")
 
     def couple() -> int:
-        index = parse_int(couple_text, lo=1, hi=MAX_COUPLES, what="The couple") - 1
+        index = words.whole(couple_text, "couple", 1, MAX_COUPLES) - 1
         return index
 
     try:
         if action == "split":
             agreed = tuple(c for c in tie.couples if request.form.get(f"agree-{c + 1}") == "y")
             entry: Entry = Split(place, agreed)
-            done = f"Place {place}: the prize is split."
+            done = _("Place %(place)d: the prize is split.", place=place)
         elif action == "cut":
             cards = tuple((c, request.form.get(f"card-{c + 1}", "").strip()[:8]) for c in tie.in_contention)
             entry = Cut(place, cards)
-            done = f"Place {place}: the cut is recorded."
+            done = _("Place %(place)d: the cut is recorded.", place=place)
         elif action == "play-off":
             entry = PlayOffWanted(place, couple())
-            done = f"Place {place}: a play-off. The others play off or forfeit."
+            done = _("Place %(place)d: a play-off. The others play off or forfeit.", place=place)
         elif action == "forfeit":
             entry = Forfeit(place, couple())
-            done = f"Place {place}: the forfeit is recorded."
+            done = _("Place %(place)d: the forfeit is recorded.", place=place)
         elif action == "won":
             entry = PlayOffWon(place, couple())
-            done = f"Place {place}: the play-off is won."
+            done = _("Place %(place)d: the play-off is won.", place=place)
         else:
             abort(400)
     except NumberError as err:
@@ -298,13 +375,13 @@ def table_qr(party_id: str, token: str, number: int):
     if not 1 <= number <= MAX_COUPLES:
         abort(404)
     link = printed_link("parties.table", party_id=row.id, number=number, token=store.table_token(row, number))
-    return _qr(link, f"QR code of table {number}'s link")
+    return _qr(link, _("QR code of table %(number)d's link", number=number))
 
 
 @bp.get("/parties/<party_id>/couples/qr.svg")
 def couples_qr(party_id: str):
     row, _state = _party(party_id)
-    return _qr(printed_link("parties.couples", party_id=row.id), "QR code of the couples' page")
+    return _qr(printed_link("parties.couples", party_id=row.id), _("QR code of the couples' page"))
 
 
 def _qr(link: str, title: str):
@@ -340,7 +417,7 @@ def table_sheet(party_id: str, number: int, token: str):
         found = state.sheets.get((state.game, number))
         if err.conflict and found is not None:
             return redirect(url_for("games.sheet", game_id=found[0], token=sheets.edit_token(found[0])), 303)
-        flash(str(err), "error")
+        flash(words.problem(err), "error")
         return redirect(back, 303)
     return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
 
@@ -399,14 +476,17 @@ def table_report(party_id: str, number: int, token: str):
     row, state = _table(party_id, number, token)
     back = url_for("parties.table", party_id=row.id, number=number, token=token)
     if not CsrfForm().validate_on_submit():
-        flash("This page was open too long: tap the winner again.", "error")
+        flash(_("This page was open too long: tap the winner again."), "error")
         return redirect(back, 303)
     try:
-        game = parse_int(request.form.get("game", ""), lo=1, hi=MAX_GAMES, what="The game number")
-        winner = parse_int(request.form.get("winner", ""), lo=0, hi=MAX_COUPLES, what="The winner")
+        game = words.whole(request.form.get("game", ""), "game", 1, MAX_GAMES)
+        winner = words.whole(request.form.get("winner", ""), "winner", 0, MAX_COUPLES)
         entry = state.result_entry(game, number, winner)
-    except (NumberError, PartyError) as err:
+    except NumberError as err:
         flash(str(err), "error")
+        return redirect(back, 303)
+    except PartyError as err:
+        flash(words.problem(err), "error")
         return redirect(back, 303)
     if request.form.get("confirm") != "y":
         context = _table_context(row, state, number, token, confirm_game=game, confirm_winner=winner)
@@ -417,11 +497,18 @@ def table_report(party_id: str, number: int, token: str):
     except PartyError as err:
         already = store.load(row.id)
         if err.conflict and already is not None and already[1].winner(game, number) == winner:
-            flash(f"Game {game} was already in: {state.couples[winner].name} won. Nothing more to do.", "ok")
+            flash(
+                _(
+                    "Game %(game)d was already in: %(name)s won. Nothing more to do.",
+                    game=game,
+                    name=state.couples[winner].name,
+                ),
+                "ok",
+            )
         else:
-            flash(str(err), "error")
+            flash(words.problem(err), "error")
     else:
-        flash(f"Recorded: {state.couples[winner].name} won game {game}.", "ok")
+        flash(_("Recorded: %(name)s won game %(game)d.", name=state.couples[winner].name, game=game), "ok")
     return redirect(back, 303)
 
 
@@ -477,7 +564,12 @@ def couple_poll(party_id: str, n: int):
     if _unchanged(context["key"]):
         return _not_modified()
     return _fragment(
-        polls.rendered(row.id, f"couple {n}", row.version, lambda: render_template("parties/_couple.html", **context))
+        polls.rendered(
+            row.id,
+            f"couple {n} {current_language()}",
+            row.version,
+            lambda: render_template("parties/_couple.html", **context),
+        )
     )
 
 
@@ -521,7 +613,10 @@ def board_poll(party_id: str):
     row, state = _party(party_id)
     return _fragment(
         polls.rendered(
-            row.id, "board", row.version, lambda: render_template("parties/_board.html", **_board_context(row, state))
+            row.id,
+            f"board {current_language()}",  # one rendering per language: phones in mixed company
+            row.version,
+            lambda: render_template("parties/_board.html", **_board_context(row, state)),
         )
     )
 
@@ -545,15 +640,15 @@ def results_csv(party_id: str):
     writer = csv.writer(out)
     writer.writerow(
         [
-            "game",
-            "table",
-            "couple",
-            "couple name",
-            "other couple",
-            "other couple name",
-            "dealt first",
-            "winner",
-            "winner name",
+            _("game"),
+            _("table"),
+            _("couple"),
+            _("couple name"),
+            _("other couple"),
+            _("other couple name"),
+            _("dealt first"),
+            _("winner"),
+            _("winner name"),
         ]
     )
     for g, (seating, by_table) in enumerate(zip(state.seatings, state.results, strict=True), start=1):
@@ -576,7 +671,9 @@ def results_csv(party_id: str):
             )
     response = make_response(out.getvalue())
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = attachment(f"{row.name[:40]} results.csv", "party-results.csv")
+    response.headers["Content-Disposition"] = attachment(
+        _("%(name)s results.csv", name=row.name[:40]), "party-results.csv"
+    )
     return response
 
 
