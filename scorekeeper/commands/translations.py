@@ -71,6 +71,17 @@ def untranslated(po: Path) -> tuple[int, int, list[str]]:
     return len(missing), len(fuzzy), sample
 
 
+PLACEHOLDER_HEADERS = ("Report-Msgid-Bugs-To:", "Last-Translator:", "Language-Team:", "# FIRST AUTHOR")
+
+
+def tidy(po: Path) -> None:
+    """Drop the header lines pybabel fills with placeholders (addresses nobody reads), and its version."""
+    lines = po.read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = [line for line in lines if not line.lstrip('"').startswith(PLACEHOLDER_HEADERS)]
+    text = "".join(kept).replace('"Project-Id-Version: scorekeeper VERSION\\n"', '"Project-Id-Version: scorekeeper\\n"')
+    po.write_text(text, encoding="utf-8")
+
+
 def catalogs() -> list[Path]:
     return sorted(SOURCE_DIRECTORY.glob(f"*/LC_MESSAGES/{CATALOG_DOMAIN}.po"))
 
@@ -84,9 +95,11 @@ def translations_command() -> None:
 def update_command() -> None:
     """Extract the marked strings and merge them into every language's catalog."""
     extract()
+    tidy(TEMPLATE)
     if catalogs():
         _pybabel("update", "-i", str(TEMPLATE), "-d", str(SOURCE_DIRECTORY), "--no-wrap", "--ignore-obsolete")
     for po in catalogs():
+        tidy(po)
         missing, fuzzy, _sample = untranslated(po)
         click.echo(f"{po.parent.parent.name}: {missing} untranslated, {fuzzy} fuzzy")
 
@@ -97,6 +110,7 @@ def add_command(code: str) -> None:
     """Start the catalog of language CODE (e.g. "de", "ga"), from every marked string."""
     extract()
     _pybabel("init", "-i", str(TEMPLATE), "-d", str(SOURCE_DIRECTORY), "-l", code, "--no-wrap")
+    tidy(SOURCE_DIRECTORY / code / "LC_MESSAGES" / f"{CATALOG_DOMAIN}.po")
     click.echo(f"Translate {SOURCE_DIRECTORY / code / 'LC_MESSAGES' / (CATALOG_DOMAIN + '.po')}, then restart the app.")
 
 
