@@ -49,6 +49,7 @@ MAX_SEASON = 32
 MAX_CENTS = 100_000_000
 POT_FIELDS = ("entry_fee", "players", "cookie_jar", "fifty_fifty", "jackpot_added")
 LADDERS_KEPT = 64
+EVENING_RESULTS_KEPT = 2048
 
 
 class ClubError(ValueError):
@@ -447,6 +448,10 @@ def _season_cache() -> log.VersionCache[Season]:
     return log.cache("club_seasons", LADDERS_KEPT)
 
 
+def _result_cache() -> log.VersionCache[tuple[EveningResult, int]]:
+    return log.cache("club_evening_results", EVENING_RESULTS_KEPT)
+
+
 def season(club: Club, name: str) -> Season:
     """The season *name* of the club, worked out again only when the club or one of its evenings changed."""
     found = evenings(club.id, name)
@@ -455,23 +460,35 @@ def season(club: Club, name: str) -> Season:
     kept = cache.get(key, 0)
     if kept is not None:
         return kept
-    all_chairs: dict[str, list[Chair]] = {}
-    for chair in db.session.execute(
-        select(ClubChair).where(ClubChair.party_id.in_([r.id for _e, r in found]))
-    ).scalars():
-        all_chairs.setdefault(chair.party_id, []).append(Chair(chair.couple, chair.slot, chair.number, chair.from_game))
     replayed = []
     results = []
     registered = {}
+    kept_results = _result_cache()
+    wanted: dict[str, PartyRow] = {}
     for evening, row in found:
         loaded = party_store.load(row.id)
         if loaded is None:
             continue
-        state = loaded[1]
-        replayed.append((evening, row, state))
-        chairs = all_chairs.get(row.id, [])
-        results.append(evening_result(row.id, state, chairs))
-        registered[row.id] = len({c.member for c in chairs})
+        replayed.append((evening, row, loaded[1]))
+        # One evening's result is kept per version of the evening and of the club (whose version moves
+        # with every chair): a corrected result works out that evening again, and only that one.
+        if kept_results.get((row.id, club.version), row.version) is None:
+            wanted[row.id] = row
+    all_chairs: dict[str, list[Chair]] = {}
+    if wanted:
+        columns = (ClubChair.party_id, ClubChair.couple, ClubChair.slot, ClubChair.number, ClubChair.from_game)
+        for party_id, couple, slot, number, from_game in db.session.execute(
+            select(*columns).where(ClubChair.party_id.in_(list(wanted)))
+        ):
+            all_chairs.setdefault(party_id, []).append(Chair(couple, slot, number, from_game))
+    for _evening, row, state in replayed:
+        cached = None if row.id in wanted else kept_results.get((row.id, club.version), row.version)
+        if cached is None:
+            chairs = all_chairs.get(row.id, [])
+            cached = (evening_result(row.id, state, chairs), len({c.member for c in chairs}))
+            kept_results.put((row.id, club.version), row.version, cached)
+        results.append(cached[0])
+        registered[row.id] = cached[1]
     merged = {m.number: m.merged_into for m in club.members if m.merged_into is not None}
     rules = rules_of(club.settings)
     worked = Season(
