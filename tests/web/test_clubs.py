@@ -199,3 +199,35 @@ def test_a_wrong_token_or_unknown_club_is_not_found(client, club):
     club_id = club.split("/")[2]
     assert client.get(f"/clubs/{club_id}/not-the-token").status_code == 404
     assert client.get("/clubs/nosuchclub").status_code == 404
+
+
+def test_a_substitute_and_games_won_scoring_reach_the_ladder(app, client, club):
+    post(
+        client,
+        club + "/settings",
+        club,
+        {"scoring": "wins", "place_points": "8 7 6", "minimum": "0", "tie_breaks": ["wins"]},
+    )
+    desk = open_evening(client, club)
+    register(client, desk, [1, 2])
+    register(client, desk, [3, 4])
+    post(client, desk + "/start", desk)
+    # Angus leaves after game 1: Effie (number 7) takes his chair from game 2.
+    post(client, desk + "/substitute", desk, {"couple": "1", "slot": "2", "number": "7"})
+    page = client.get(desk).get_data(as_text=True)
+    assert "The substitute plays for couple 1 from game 2." in page
+    assert "Effie Rankin (no. 7) sits in from game 2" in page
+    party_id = desk.rsplit("/", 1)[1]
+    with app.app_context():
+        _row, state = party_store.load(party_id)
+        while not state.finished:
+            # Couple 1 (Mary with Angus, then Effie) wins every game.
+            state = party_store.write(party_id, lambda s: [s.result_entry(s.game, t.number, 0) for t in s.missing()])
+    public = "/clubs/" + club.split("/")[2]
+    ladder = client.get(f"/api/v1/clubs/{public.split('/')[2]}/ladder").get_json()
+    by_name = {line["name"]: line for line in ladder["lines"]}
+    assert by_name["Mary MacNeil"]["total"] == 4
+    assert by_name["Angus MacNeil"]["total"] == 1
+    assert by_name["Effie Rankin"]["total"] == 3 and by_name["Effie Rankin"]["evenings"] == 1
+    assert by_name["Flora Gillis"]["total"] == 0
+    assert "An evening scores the games the player won." in client.get(public).get_data(as_text=True)
