@@ -24,7 +24,7 @@ _SEASON = {
     "schema": {"type": "string", "minLength": 1, "maxLength": 32},
 }
 _NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
-_WRITE = [{"clubEditToken": []}]
+_WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
 _AUTH = {
     "401": _error("No `Authorization: Bearer <edit_token>` header."),
     "403": _error("The token is not this club's edit token."),

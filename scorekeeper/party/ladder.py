@@ -148,14 +148,14 @@ def evening_result(key: str, state: PartyState, chairs: Iterable[Chair]) -> Even
     played = [c.index for c in state.couples if c.index in seated]
     place_of = dense_places(standings.wins, played)
     earned: dict[int, MemberEvening] = {}
-    for (couple, _slot), seated in sorted(by_chair.items()):
+    for (couple, _slot), sitting in sorted(by_chair.items()):
         if couple not in place_of:
             continue
         wins_of: dict[int, int] = {}
-        for member in {c.member for c in seated}:
+        for member in {c.member for c in sitting}:
             wins_of[member] = 0
         for game in standings.punched[couple]:
-            holder = _holder(seated, game)
+            holder = _holder(sitting, game)
             if holder is not None:
                 wins_of[holder] += 1
         for member, wins in wins_of.items():
@@ -238,9 +238,9 @@ def ladder(
     ranked = sorted((line for line in lines if line.attended >= rules.minimum), key=lambda x: (key(x), x.member))
     unranked = sorted((line for line in lines if line.attended < rules.minimum), key=lambda x: (key(x), x.member))
     out: list[LadderLine] = []
-    for n, line in enumerate(ranked, start=1):
-        position = out[-1].position if out and key(out[-1]) == key(line) else n
-        out.append(_with_position(line, position))
+    for n, ranked_line in enumerate(ranked, start=1):
+        position = out[-1].position if out and key(out[-1]) == key(ranked_line) else n
+        out.append(_with_position(ranked_line, position))
     return (*out, *unranked)
 
 

@@ -237,7 +237,7 @@ def new_evening(club_id: str, token: str):
         games = parse_int(form.get("games", "25"), lo=1, hi=MAX_GAMES, what=_("The number of games"))
         prizes = parse_int(form.get("prizes", "3"), lo=0, hi=MAX_PRIZES, what=_("The number of prizes"))
         cookie = parse_int(form.get("cookie_jar", "0") or "0", lo=0, hi=games, what=_("The cookie jar"))
-        kind = GameKind(form.get("kind")) if form.get("kind") in set(GameKind) else GameKind.ONE_HAND
+        kind = GameKind(form.get("kind", "")) if form.get("kind") in set(GameKind) else GameKind.ONE_HAND
         play_to = (
             parse_int(form.get("play_to", "45"), lo=1, hi=200, what=_("Play to")) if kind is GameKind.PLAY_TO else None
         )
