@@ -13,6 +13,7 @@ from flask import jsonify, make_response, request
 from scorekeeper.api.base import BadInput, bp, read_body
 from scorekeeper.api.parties import _date, _int, _setup, _text
 from scorekeeper.party import MAX_COUPLES, PartyError
+from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import clubs as store
@@ -231,3 +232,86 @@ def club_ladder(club_id: str):
             "lines": lines,
         }
     )
+
+
+CLUB_CHANGE_FIELDS = ("name", "currency", "ladder_rules")
+RULE_FIELDS = ("scoring", "place_points", "best_of", "minimum", "tie_breaks")
+MEMBER_CHANGE_FIELDS = ("name", "active", "merged_into")
+MAX_RULE_NUMBER = 1000
+
+
+def _whole(value: object, field: str, lo: int, hi: int) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise BadInput(f"Give {field} as a whole number from {lo} to {hi}", field)
+    return value
+
+
+def _rules(club: Club, value: object) -> LadderRules:
+    if not isinstance(value, dict) or set(value) - set(RULE_FIELDS):
+        raise BadInput(f"Give the ladder's rules as an object of {', '.join(RULE_FIELDS)}", "ladder_rules")
+    now = store.settings_of(store.rules_of(club.settings))
+    merged = {**now, **value}
+    if not isinstance(merged["scoring"], str) or merged["scoring"] not in set(Scoring):
+        raise BadInput('Say "places" or "wins" for scoring', "scoring")
+    points = merged["place_points"]
+    if not isinstance(points, list) or not 1 <= len(points) <= MAX_PLACE_POINTS:
+        raise BadInput(f"Give points for 1 to {MAX_PLACE_POINTS} places", "place_points")
+    breaks = merged["tie_breaks"]
+    if (
+        not isinstance(breaks, list)
+        or any(not isinstance(t, str) or t not in set(TieBreak) for t in breaks)
+        or len(set(breaks)) != len(breaks)
+    ):
+        raise BadInput('Give each tie-break once, of "wins", "best" and "attended"', "tie_breaks")
+    best = merged["best_of"]
+    try:
+        return LadderRules(
+            scoring=Scoring(merged["scoring"]),
+            place_points=tuple(_whole(p, "place_points", 0, MAX_RULE_NUMBER) for p in points),
+            best_of=None if best is None else _whole(best, "best_of", 1, MAX_RULE_NUMBER),
+            minimum=_whole(merged["minimum"], "minimum", 0, MAX_RULE_NUMBER),
+            tie_breaks=tuple(TieBreak(t) for t in breaks),
+        )
+    except LadderError as err:
+        raise BadInput(str(err), err.field) from None
+
+
+@bp.patch("/clubs/<club_id>")
+def change_club(club_id: str):
+    club = _club(club_id)
+    _may_write(club)
+    data = read_body(CLUB_CHANGE_FIELDS)
+    name = None if "name" not in data else _text(data["name"], "the club a name", "name")
+    currency = data.get("currency")
+    if "currency" in data and currency not in store.CURRENCIES:
+        raise BadInput("Give the currency as CAD, USD or EUR", "currency")
+    rules = _rules(club, data["ladder_rules"]) if "ladder_rules" in data else None
+    try:
+        store.update(club, name=name, currency=currency, rules=rules)
+    except store.ClubError as err:
+        raise BadInput(str(err), err.field) from None
+    return jsonify(club_json(club))
+
+
+@bp.patch("/clubs/<club_id>/members/<int:number>")
+def change_club_member(club_id: str, number: int):
+    club = _club(club_id)
+    _may_write(club)
+    data = read_body(MEMBER_CHANGE_FIELDS)
+    found = store.member(club, number)
+    if found is None:
+        raise BadInput("There is no member with that club number", "number", 404)
+    name = None if "name" not in data else _text(data["name"], "the member's name", "name")
+    if "active" in data and not isinstance(data["active"], bool):
+        raise BadInput("Say true or false for active", "active")
+    into = None if "merged_into" not in data else _whole(data["merged_into"], "merged_into", 1, 10**6)
+    try:
+        if name is not None:
+            store.rename_member(club, number, name)
+        if "active" in data:
+            store.set_active(club, number, data["active"])
+        if into is not None:
+            store.merge_member(club, number, into)
+    except store.ClubError as err:
+        raise BadInput(str(err), err.field) from None
+    return jsonify(member_json(found))

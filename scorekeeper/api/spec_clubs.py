@@ -51,6 +51,54 @@ PATHS: dict = {
             "tags": ["clubs"],
             "parameters": [_CLUB_ID],
             "responses": {"200": _json(_ref("Club"), "The club."), "404": _error("No club with that id.")},
+        },
+        "patch": {
+            "operationId": "changeClub",
+            "summary": "Rename the club, change its currency or its ladder's rules",
+            "description": "`ladder_rules` may give some of the rules: the others stay as they are. The ladder is "
+            "worked out again at once.",
+            "tags": ["clubs"],
+            "security": _WRITE,
+            "parameters": [_CLUB_ID],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ClubChange")}}},
+            "responses": {
+                "200": _json(_ref("Club"), "The club as changed."),
+                **_AUTH,
+                "404": _error("No club with that id."),
+                "415": _error("The body was not sent as application/json."),
+                "422": _error("A name or a rule the club cannot have; `field` names it."),
+            },
+        },
+    },
+    "/api/v1/clubs/{club_id}/members/{number}": {
+        "patch": {
+            "operationId": "changeClubMember",
+            "summary": "Rename a member, mark them active or inactive, or merge them into another number",
+            "description": "The club number stays the member's. A merged member's evenings count as the kept "
+            "member's on the ladder.",
+            "tags": ["clubs"],
+            "security": _WRITE,
+            "parameters": [
+                _CLUB_ID,
+                {
+                    "name": "number",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "integer", "minimum": 1},
+                    "description": "The member's club number.",
+                },
+            ],
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": _ref("ClubMemberChange")}},
+            },
+            "responses": {
+                "200": _json(_ref("ClubMember"), "The member as changed."),
+                **_AUTH,
+                "404": _error("No club with that id, or no member with that number."),
+                "415": _error("The body was not sent as application/json."),
+                "422": _error("A name the app does not take, or a merge into the same or a merged member."),
+            },
         }
     },
     "/api/v1/clubs/{club_id}/members": {
@@ -198,6 +246,56 @@ SCHEMAS: dict = {
             "name": {"type": "string"},
             "active": {"type": "boolean"},
             "merged_into": {"type": ["integer", "null"], "description": "The number whose evenings these count as."},
+        },
+    },
+    "ClubChange": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "name": _NAME,
+            "currency": {"type": "string", "enum": ["CAD", "USD", "EUR"]},
+            "ladder_rules": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "scoring": {"type": "string", "enum": ["places", "wins"]},
+                    "place_points": {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": 30,
+                        "items": {"type": "integer", "minimum": 0, "maximum": 1000},
+                        "description": "Points for first place, second place and so on.",
+                    },
+                    "best_of": {
+                        "type": ["integer", "null"],
+                        "minimum": 1,
+                        "maximum": 1000,
+                        "description": "Only the best this many evenings count; null: all of them.",
+                    },
+                    "minimum": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 1000,
+                        "description": "Evenings attended to be ranked.",
+                    },
+                    "tie_breaks": {
+                        "type": "array",
+                        "uniqueItems": True,
+                        "items": {"type": "string", "enum": ["wins", "best", "attended"]},
+                        "description": "In order: more games won in the season, the better best evening, more "
+                        "evenings attended.",
+                    },
+                },
+            },
+        },
+    },
+    "ClubMemberChange": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "name": _NAME,
+            "active": {"type": "boolean"},
+            "merged_into": {"type": "integer", "minimum": 1, "maximum": 1000000},
         },
     },
     "NewClubMember": {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def new_club(client, members=4):
     created = client.post("/api/v1/clubs", json={"name": "Fire Hall"})
@@ -65,3 +67,34 @@ def test_the_openapi_document_describes_clubs(client):
     )
     assert "429" in document["paths"]["/api/v1/clubs"]["post"]["responses"]
     assert {"Club", "ClubLadder", "NewClubEvening"} <= set(document["components"]["schemas"])
+
+
+def test_the_roster_and_the_ladder_rules_change_through_the_api(client):
+    club, headers = new_club(client)
+    url = f"/api/v1/clubs/{club['id']}"
+    changed = client.patch(url, json={"ladder_rules": {"scoring": "wins", "best_of": 10}}, headers=headers)
+    assert changed.status_code == 200
+    assert (
+        changed.get_json()["ladder_rules"]["scoring"] == "wins" and changed.get_json()["ladder_rules"]["best_of"] == 10
+    )
+    refused = client.patch(url, json={"ladder_rules": {"place_points": []}}, headers=headers)
+    assert refused.status_code == 422 and refused.get_json()["error"]["field"] == "place_points"
+    renamed = client.patch(f"{url}/members/2", json={"name": "Angus J. MacNeil", "active": False}, headers=headers)
+    assert renamed.get_json() == {"number": 2, "name": "Angus J. MacNeil", "active": False, "merged_into": None}
+    merged = client.patch(f"{url}/members/4", json={"merged_into": 3}, headers=headers).get_json()
+    assert merged["merged_into"] == 3 and merged["number"] == 4
+    assert client.patch(f"{url}/members/99", json={"active": True}, headers=headers).status_code == 404
+    assert client.patch(f"{url}/members/3", json={"merged_into": 3}, headers=headers).status_code == 422
+    # A member added later gets the next number: 4 is never given again.
+    added = client.post(f"{url}/members", json={"name": "Newcomer"}, headers=headers).get_json()
+    assert added["number"] == 5
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{"tie_breaks": [{}]}, {"scoring": {}}, {"scoring": ["wins"]}, {"tie_breaks": ["wins", "wins"]}, {"minimum": 1.5}],
+)
+def test_rules_of_the_wrong_shape_are_refused_with_a_reason(client, rules):
+    club, headers = new_club(client, members=0)
+    answer = client.patch(f"/api/v1/clubs/{club['id']}", json={"ladder_rules": rules}, headers=headers)
+    assert answer.status_code == 422 and answer.get_json()["error"]["field"] in set(rules)
