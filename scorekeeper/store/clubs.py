@@ -466,10 +466,7 @@ def season(club: Club, name: str) -> Season:
     kept_results = _result_cache()
     wanted: dict[str, PartyRow] = {}
     for evening, row in found:
-        loaded = party_store.load(row.id)
-        if loaded is None:
-            continue
-        replayed.append((evening, row, loaded[1]))
+        replayed.append((evening, row, party_store.state_of(row)))
         # One evening's result is kept per version of the evening and of the club (whose version moves
         # with every chair): a corrected result works out that evening again, and only that one.
         if kept_results.get((row.id, club.version), row.version) is None:
