@@ -231,3 +231,11 @@ def test_a_substitute_and_games_won_scoring_reach_the_ladder(app, client, club):
     assert by_name["Effie Rankin"]["total"] == 3 and by_name["Effie Rankin"]["evenings"] == 1
     assert by_name["Flora Gillis"]["total"] == 0
     assert "An evening scores the games the player won." in client.get(public).get_data(as_text=True)
+
+
+def test_a_new_evening_starts_from_the_last_one_s_settings(client, club):
+    open_evening(client, club, games="18", prizes="4", entry_fee="7.50", jackpot_added="5")
+    page = client.get(club).get_data(as_text=True)
+    assert 'name="games" value="18"' in page and 'name="prizes" value="4"' in page
+    assert 'name="entry_fee" inputmode="decimal" value="7.50"' in page
+    assert "Fees CA$0.00 · the club keeps CA$0.00 · jackpot CA$5.00" in page

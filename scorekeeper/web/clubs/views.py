@@ -89,7 +89,16 @@ def _cents(text: str, what: str) -> int:
 
 @bp.app_context_processor
 def _helpers() -> dict:
-    return {"money": money, "day": lambda d: format_date(d, format="medium") if d else ""}
+    return {
+        "money": money,
+        "amount": _amount,
+        "day": lambda d: format_date(d, format="medium") if d else "",
+    }
+
+
+def _amount(cents: int | None) -> str:
+    """An amount in cents as typed back into a field (5.50), empty for none."""
+    return "" if not cents else f"{Decimal(cents) / 100:.2f}"
 
 
 # -- A new club --------------------------------------------------------------------------
@@ -398,7 +407,6 @@ def pots(club_id: str, token: str, party_id: str):
         evening=evening,
         form=CsrfForm(),
         tally=worked.tallies.get(row.id),
-        amount=lambda c: "" if not c else f"{Decimal(c) / 100:.2f}",
     )
 
 
