@@ -20,9 +20,9 @@ from datetime import date
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
-from scorekeeper.party import AddCouple, Couple, Entry, PartyError, PartySetup, PartyState
+from scorekeeper.party import AddCouple, Couple, Entry, Gone, PartyError, PartySetup, PartyState
 from scorekeeper.party.ladder import (
     DEFAULT_PLACE_POINTS,
     Chair,
@@ -293,6 +293,29 @@ def register(club: Club, party_id: str, pairs: Sequence[Sequence[int]]) -> Party
         return entries
 
     return party_store.write(party_id, make, source="desk")
+
+
+def unregister(club: Club, party_id: str, couple: int) -> PartyState:
+    """Take a couple off before the start (registered by mistake): it never plays, its players are free again."""
+    evening = evening_of(party_id)
+    if evening is None or evening.club_id != club.id:
+        raise LookupError(party_id)
+    club_id = club.id
+
+    def make(state: PartyState) -> list[Entry]:
+        if state.started:
+            raise ClubError(_("The evening has started: mark the couple gone on the evening's director page."))
+        if not 0 <= couple < len(state.couples) or state.couples[couple].gone_from is not None:
+            raise ClubError(_("No such couple tonight."), "couple")
+        db.session.execute(delete(ClubChair).where(ClubChair.party_id == party_id, ClubChair.couple == couple))
+        _touch(club_id)
+        return [Gone(couple)]
+
+    try:
+        return party_store.write(party_id, make, source="desk")
+    except ClubError:
+        db.session.rollback()
+        raise
 
 
 def _names(by_number: dict[int, ClubMember], numbers: set[int]) -> str:

@@ -239,3 +239,25 @@ def test_a_new_evening_starts_from_the_last_one_s_settings(client, club):
     assert 'name="games" value="18"' in page and 'name="prizes" value="4"' in page
     assert 'name="entry_fee" inputmode="decimal" value="7.50"' in page
     assert "Fees CA$0.00 · the club keeps CA$0.00 · jackpot CA$5.00" in page
+
+
+def test_a_couple_registered_by_mistake_is_taken_off_before_the_start(app, client, club):
+    desk = open_evening(client, club)
+    register(client, desk, [1, 2])
+    register(client, desk, [3, 4])
+    post(client, desk + "/couples/1/off", desk)
+    page = client.get(desk).get_data(as_text=True)
+    assert "Couple 1 is taken off: its players can be paired again." in page
+    assert "1 couple registered" in page
+    # Mary and Angus are on the list to tick again, and can be paired otherwise.
+    register(client, desk, [1, 5])
+    assert "Mary MacNeil &amp; Sadie Beaton registered as couple 3." in client.get(desk).get_data(as_text=True)
+    party_id = play_evening(app, client, desk)
+    with app.app_context():
+        _row, state = party_store.load(party_id)
+    assert state.couples[0].gone_from == 1 and state.standings().wins[0] == 0
+    ladder = client.get(f"/api/v1/clubs/{club.split('/')[2]}/ladder").get_json()
+    assert "Angus MacNeil" not in {line["name"] for line in ladder["lines"]}
+    # Once the evening has started, a couple is no longer taken off at the desk.
+    post(client, desk + "/couples/2/off", desk)
+    assert "The evening has started: mark the couple gone" in client.get(desk).get_data(as_text=True)

@@ -295,6 +295,7 @@ def desk(club_id: str, token: str, party_id: str):
         form=CsrfForm(),
         waiting=waiting,
         couples=couples,
+        registered=sum(1 for c in couples if c["gone"] != 1),
         substitutes=[m for m in club.members if m.merged_into is None and m.number not in seated],
     )
 
@@ -340,6 +341,21 @@ def desk_couples(club_id: str, token: str, party_id: str):
                 ),
                 "ok",
             )
+    return _desk(club, party_id)
+
+
+@bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples/<int:n>/off")
+def desk_unregister(club_id: str, token: str, party_id: str, n: int):
+    """Take a couple registered by mistake off the evening, before the start."""
+    club = _director(club_id, token)
+    _find_evening(club, party_id)
+    if _csrf_ok():
+        try:
+            store.unregister(club, party_id, n - 1)
+        except (store.ClubError, PartyError) as err:
+            flash(str(err), "error")
+        else:
+            flash(_("Couple %(n)s is taken off: its players can be paired again.", n=n), "ok")
     return _desk(club, party_id)
 
 
