@@ -125,7 +125,17 @@ def member(club: Club, number: int) -> ClubMember | None:
     return next((m for m in club.members if m.number == number), None)
 
 
-def evenings(club_id: str, season: str | None = None) -> list[tuple[ClubEvening, PartyRow]]:
+@dataclass(frozen=True, slots=True)
+class EveningRow:
+    """A club evening's own row, read once and kept with the season worked out from it (no database object)."""
+
+    party_id: str
+    club_id: str
+    season: str
+    pots: dict[str, Any]
+
+
+def evenings(club_id: str, season: str | None = None) -> list[tuple[EveningRow, PartyRow]]:
     """The club's evenings (of one season), in the order they were held."""
     query = (
         select(ClubEvening, Party)
@@ -140,7 +150,7 @@ def evenings(club_id: str, season: str | None = None) -> list[tuple[ClubEvening,
         row = PartyRow(
             party.id, party.edit_token, party.hall_token, party.name, party.held_on, party.settings, party.version
         )
-        out.append((evening, row))
+        out.append((EveningRow(evening.party_id, evening.club_id, evening.season, dict(evening.pots)), row))
     return out
 
 
@@ -428,7 +438,7 @@ class Tally:
         return self.fees + self.fifty_to_club - self.prizes_paid - self.cookie_jar
 
 
-def tallies(season_evenings: Sequence[tuple[ClubEvening, PartyRow]], registered: dict[str, int]) -> dict[str, Tally]:
+def tallies(season_evenings: Sequence[tuple[EveningRow, PartyRow]], registered: dict[str, int]) -> dict[str, Tally]:
     """Each evening's money; the jackpot carried from evening to evening of the season."""
     lines = jackpot([(e.pots.get("jackpot_added", 0), bool(e.pots.get("jackpot_won"))) for e, _r in season_evenings])
     out = {}
@@ -460,7 +470,7 @@ class Season:
 
     season: str
     rules: LadderRules
-    evenings: tuple[tuple[ClubEvening, PartyRow, PartyState], ...]
+    evenings: tuple[tuple[EveningRow, PartyRow, PartyState], ...]
     results: tuple[EveningResult, ...]
     lines: tuple[LadderLine, ...]
     names: dict[int, str]
