@@ -113,9 +113,9 @@ def _sqlite_on_connect(dbapi_connection: DBAPIConnection, connection_record: Con
 
 
 def _register_blueprints(app: Flask) -> None:
-    """Register every area: home, score sheets, sharing, referee, rule book, card parties, the installed app, JSON API."""
+    """Register every area: home, score sheets, sharing, referee, rule book, card parties, clubs, the installed app, JSON API."""
     from scorekeeper import api
-    from scorekeeper.web import games, home, offline, parties, referee, rulebook, sharing
+    from scorekeeper.web import clubs, games, home, offline, parties, referee, rulebook, sharing
 
-    for blueprint in (home.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, parties.bp, offline.bp, api.bp):
+    for blueprint in (home.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, parties.bp, clubs.bp, offline.bp, api.bp):
         app.register_blueprint(blueprint)

@@ -37,8 +37,10 @@ from flask_limiter import Limiter, RequestLimit
 from limits.storage import Storage
 
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
-# Starting a game or a card party: the pages, the API and a rematch.
-NEW_GAME_ENDPOINTS = frozenset({"games.new", "games.rematch", "api.create_game", "parties.new", "api.create_party"})
+# Starting a game, a card party or a club: the pages, the API and a rematch.
+NEW_GAME_ENDPOINTS = frozenset(
+    {"games.new", "games.rematch", "api.create_game", "parties.new", "api.create_party", "clubs.new", "api.create_club"}
+)
 # Requests that only compute an answer (the referee) are not writes, whatever their method.
 NOT_WRITES_BLUEPRINTS = ("referee", "rulebook", "main", "static")
 NOT_WRITES_PREFIXES = ("api.trick", "api.legal", "api.rank", "api.compare", "api.presets", "api.openapi")
@@ -106,6 +108,8 @@ def link_key() -> str:
             body = request.get_json(silent=True)
             table = body.get("table") if isinstance(body, dict) and isinstance(body.get("table"), int) else None
         link = f"party {args['party_id']} " + ("director" if table is None else f"table {table}")
+    elif "club_id" in args:
+        link = f"club {args['club_id']}"
     else:
         link = "new"
     return f"{link} {client_address()}"

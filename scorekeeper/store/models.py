@@ -229,3 +229,73 @@ class PartyEntry(Model):
 
     def __repr__(self) -> str:
         return f"<PartyEntry {self.party_id}#{self.n} {self.kind}>"
+
+
+# -- Clubs: a roster of members with club numbers, and the club's evenings -------------
+
+
+class Club(Model):
+    """A club that runs card parties: its roster, its evenings and its ladder's rules."""
+
+    __tablename__ = "clubs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    currency: Mapped[str] = mapped_column(String(3), default="CAD")
+    # The ladder's rules and the pots' usual amounts (see scorekeeper.store.clubs).
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    members: Mapped[list[ClubMember]] = relationship(
+        back_populates="club", order_by="ClubMember.number", cascade="all, delete-orphan"
+    )
+
+    def __repr__(self) -> str:
+        return f"<Club {self.id} v{self.version}>"
+
+
+class ClubMember(Model):
+    """A player on a club's roster: the club number stays theirs, renamed, merged or inactive."""
+
+    __tablename__ = "club_members"
+    __table_args__ = (UniqueConstraint("club_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    # The club number this member was merged into (the same person entered twice).
+    merged_into: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    club: Mapped[Club] = relationship(back_populates="members")
+
+
+class ClubEvening(Model):
+    """A card party that is one of a club's evenings, with its season and its pots (amounts in cents)."""
+
+    __tablename__ = "club_evenings"
+
+    party_id: Mapped[str] = mapped_column(ForeignKey("parties.id", ondelete="CASCADE"), primary_key=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    season: Mapped[str] = mapped_column(String(32))
+    pots: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class ClubChair(Model):
+    """A club member in one of an evening couple's two chairs, from a game on (a substitute from a later one)."""
+
+    __tablename__ = "club_chairs"
+    __table_args__ = (UniqueConstraint("party_id", "couple", "slot", "from_game"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    party_id: Mapped[str] = mapped_column(ForeignKey("club_evenings.party_id", ondelete="CASCADE"), index=True)
+    couple: Mapped[int] = mapped_column(Integer)
+    slot: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)  # the member's club number
+    from_game: Mapped[int] = mapped_column(Integer, default=1)

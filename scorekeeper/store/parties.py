@@ -265,6 +265,19 @@ def load(party_id: str) -> tuple[PartyRow, PartyState] | None:
     return row, state
 
 
+def state_of(row: PartyRow) -> PartyState:
+    """The evening at the version of *row*, already read (a club reads its evenings' rows in one query).
+
+    The state returned is shared: read it, never apply entries to it.
+    """
+    cache = _cache()
+    state = cache.get(row.id, row.version)
+    if state is None:
+        state = _replay_rows(row)
+        cache.put(row.id, row.version, state)
+    return state
+
+
 # -- Writing -----------------------------------------------------------------------------
 
 

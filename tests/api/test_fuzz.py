@@ -285,6 +285,14 @@ def test_a_body_nested_50000_deep_is_a_400_on_every_json_endpoint(app, client, g
     endpoints.append(("POST", f"/api/v1/parties/{party['id']}/couples"))
     endpoints.append(("POST", f"/api/v1/parties/{party['id']}/couples/0/gone"))
     endpoints.append(("POST", f"/api/v1/parties/{party['id']}/couples/0/back"))
+    club = client.post("/api/v1/clubs", json={"name": "Legion"}).get_json()
+    club_auth = {**auth, "Authorization": f"Bearer {club['edit_token']}"}
+    client.post(f"/api/v1/clubs/{club['id']}/members", json={"name": "Mary"}, headers=club_auth)
+    endpoints.append(("POST", "/api/v1/clubs"))
+    endpoints.append(("PATCH", f"/api/v1/clubs/{club['id']}"))
+    endpoints.append(("POST", f"/api/v1/clubs/{club['id']}/members"))
+    endpoints.append(("PATCH", f"/api/v1/clubs/{club['id']}/members/1"))
+    endpoints.append(("POST", f"/api/v1/clubs/{club['id']}/evenings"))
     json_endpoints = {
         (sorted(rule.methods - {"HEAD", "OPTIONS"})[0], rule.rule)
         for rule in app.url_map.iter_rules()
@@ -293,6 +301,7 @@ def test_a_body_nested_50000_deep_is_a_400_on_every_json_endpoint(app, client, g
     assert len(json_endpoints) == len(endpoints), json_endpoints  # a new JSON endpoint joins this list
     for method, path in endpoints:
         headers = party_auth if path.startswith("/api/v1/parties/") else auth
+        headers = club_auth if path.startswith("/api/v1/clubs/") else headers
         response = client.open(path, method=method, data=DEEP, headers=headers)
         assert response.status_code == 400, (path, response.status_code)
         assert response.get_json()["error"]["message"]

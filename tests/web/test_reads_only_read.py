@@ -98,10 +98,22 @@ def everything(client, app, csrf):
     with app.app_context():
         row = store.party_row(party_id)
         table_tokens = [store.table_token(row, number) for number in (1, 2)]
+    # A club with an evening played and its pots kept: its ladder, board, archive and desk are read too.
+    club = client.post("/clubs/new", data={"csrf_token": csrf(client, "/clubs/new"), "name": "Legion"})
+    club_path = club.headers["Location"]
+    _, _, club_id, club_token = club_path.split("/")
+    for name in ("Mary", "Angus", "Flora", "John"):
+        post(client, club_path + "/members", club_path, {"name": name})
+    desk = post(client, club_path + "/evenings", club_path, {"games": "2", "entry_fee": "5"}).headers["Location"]
+    post(client, desk + "/couples", desk, {"member": ["1", "2", "3", "4"], "action": "random"})
+    post(client, desk + "/start", desk)
+    post(client, desk + "/pots", desk + "/pots", {"prize": ["10"], "fifty_fifty": "20"})
+    evening_id = desk.rsplit("/", 1)[1]
     return {
+        "club_id": [club_id],
         "game_id": [game["id"], sheet_id],
-        "token": [game["edit_token"], game["view_token"], sheet_token, party_token, *table_tokens],
-        "party_id": [party_id],
+        "token": [game["edit_token"], game["view_token"], sheet_token, party_token, *table_tokens, club_token],
+        "party_id": [party_id, evening_id],
         "number": [1, 2],
         "n": [1],
         "filename": ["app.css"],
@@ -126,6 +138,7 @@ def test_the_crawl_catches_a_page_that_writes(client, app):
     with app.app_context():
         party_id = store.create(PartySetup(name="Peek", games=2), [Couple("A"), Couple("B")]).id
     values = {
+        "club_id": ["c"],
         "game_id": ["g"],
         "token": ["t"],
         "party_id": ["p"],

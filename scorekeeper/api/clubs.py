@@ -1,0 +1,317 @@
+"""The clubs part of the JSON API: a club, its roster, its evenings and its season ladder.
+
+Writes need ``Authorization: Bearer <edit_token>`` (the club director's). Reading
+a club, its roster, evenings and ladder needs only its id, like its public page.
+An evening is an ordinary card party: once created here, it is run through the
+card parties' endpoints with the party's own edit token.
+"""
+
+from __future__ import annotations
+
+from flask import jsonify, make_response, request
+
+from scorekeeper.api.base import BadInput, bp, read_body
+from scorekeeper.api.parties import _date, _int, _setup, _text
+from scorekeeper.party import MAX_COUPLES, PartyError
+from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
+from scorekeeper.platform.links import answer_link
+from scorekeeper.platform.security import token_matches
+from scorekeeper.store import clubs as store
+from scorekeeper.store import parties as party_store
+from scorekeeper.store.models import Club
+
+CLUB_FIELDS = ("name", "currency")
+MEMBER_FIELDS = ("name",)
+EVENING_FIELDS = (
+    "name",
+    "date",
+    "games",
+    "kind",
+    "play_to",
+    "prizes",
+    "booby",
+    "cookie_jar",
+    "season",
+    "couples",
+    "start",
+)
+
+
+def _club(club_id: str) -> Club:
+    club = store.get(club_id)
+    if club is None:
+        raise BadInput("There is no club with that id", "id", 404)
+    return club
+
+
+def _may_write(club: Club) -> None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise BadInput("Changing a club needs its edit token: Authorization: Bearer <edit_token>", "authorization", 401)
+    if not token_matches(token, club.edit_token):
+        raise BadInput("That token may not change this club", "authorization", 403)
+
+
+def member_json(m) -> dict:
+    return {"number": m.number, "name": m.name, "active": m.active, "merged_into": m.merged_into}
+
+
+def club_json(club: Club) -> dict:
+    return {
+        "id": club.id,
+        "version": club.version,
+        "name": club.name,
+        "currency": club.currency,
+        "ladder_rules": store.settings_of(store.rules_of(club.settings)),
+        "seasons": store.seasons(club.id),
+        "members": [member_json(m) for m in club.members],
+    }
+
+
+def _season_name(club: Club) -> str:
+    season = request.args.get("season")
+    if season is not None and (not season or len(season) > store.MAX_SEASON):
+        raise BadInput("Give a season as it is named, for example 2026-2027", "season")
+    return season or store.current_season(club)
+
+
+def _links(club: Club) -> dict:
+    return {
+        "director": answer_link("clubs.director", club_id=club.id, token=club.edit_token),
+        "public": answer_link("clubs.public", club_id=club.id),
+        "board": answer_link("clubs.board", club_id=club.id),
+    }
+
+
+@bp.post("/clubs")
+def create_club():
+    data = read_body(CLUB_FIELDS)
+    currency = data.get("currency", "CAD")
+    if currency not in store.CURRENCIES:
+        raise BadInput("Give the currency as CAD, USD or EUR", "currency")
+    name = _text(data.get("name"), "the club a name", "name")
+    try:
+        club = store.create(name, currency)
+    except store.ClubError as err:
+        raise BadInput(str(err), err.field) from None
+    body = {"id": club.id, "edit_token": club.edit_token, "links": _links(club), "club": club_json(club)}
+    return make_response(jsonify(body), 201)
+
+
+@bp.get("/clubs/<club_id>")
+def get_club(club_id: str):
+    return jsonify(club_json(_club(club_id)))
+
+
+@bp.get("/clubs/<club_id>/members")
+def club_members(club_id: str):
+    return jsonify({"members": [member_json(m) for m in _club(club_id).members]})
+
+
+@bp.post("/clubs/<club_id>/members")
+def add_club_member(club_id: str):
+    club = _club(club_id)
+    _may_write(club)
+    data = read_body(MEMBER_FIELDS)
+    name = _text(data.get("name"), "the member's name", "name")
+    try:
+        added = store.add_member(club, name)
+    except store.ClubError as err:
+        raise BadInput(str(err), err.field) from None
+    return make_response(jsonify(member_json(added)), 201)
+
+
+@bp.get("/clubs/<club_id>/evenings")
+def club_evenings(club_id: str):
+    club = _club(club_id)
+    worked = store.season(club, _season_name(club))
+    evenings = []
+    for evening, row, state in worked.evenings:
+        tally = worked.tallies[row.id]
+        evenings.append(
+            {
+                "party_id": row.id,
+                "name": row.name,
+                "date": row.held_on.isoformat() if row.held_on else None,
+                "season": evening.season,
+                "couples": len(state.couples),
+                "started": state.started,
+                "finished": state.finished,
+                "wins": list(state.standings().wins),
+                "pots": {
+                    "entry_fee": tally.entry_fee,
+                    "players": tally.players,
+                    "fees": tally.fees,
+                    "prizes": list(tally.prizes),
+                    "cookie_jar": tally.cookie_jar,
+                    "fifty_fifty": tally.fifty_collected,
+                    "fifty_fifty_prize": tally.fifty_prize,
+                    "jackpot_before": tally.jackpot.before,
+                    "jackpot_added": tally.jackpot.added,
+                    "jackpot_won": tally.jackpot.won,
+                },
+            }
+        )
+    return jsonify({"season": worked.season, "currency": club.currency, "evenings": evenings})
+
+
+@bp.post("/clubs/<club_id>/evenings")
+def create_club_evening(club_id: str):
+    club = _club(club_id)
+    _may_write(club)
+    data = read_body(EVENING_FIELDS)
+    held_on = _date(data.get("date"))
+    setup = _setup({**data, "name": data.get("name") or club.name})
+    season = data.get("season")
+    if season is not None and (not isinstance(season, str) or not 1 <= len(season.strip()) <= store.MAX_SEASON):
+        raise BadInput("Give the season as a short name, for example 2026-2027", "season")
+    pairs = data.get("couples", [])
+    if not isinstance(pairs, list) or len(pairs) > MAX_COUPLES:
+        raise BadInput("Give the couples as pairs of club numbers", "couples")
+    numbers = []
+    for pair in pairs:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise BadInput("Give the couples as pairs of club numbers", "couples")
+        numbers.append(tuple(_int({"n": n}, "n", "A club number", 1, 10**6) for n in pair))
+    known = {m.number for m in club.members if m.merged_into is None}
+    flat = [n for pair in numbers for n in pair]
+    if len(set(flat)) != len(flat) or not set(flat) <= known or any(a == b for a, b in numbers):
+        raise BadInput("Each couple is two different members of the roster, each in one couple", "couples")
+    start = data.get("start", False)
+    if not isinstance(start, bool):
+        raise BadInput("Say true or false for start", "start")
+    if start and len(numbers) < 2:
+        raise BadInput("An evening starts with two couples or more", "couples")
+    try:
+        party = store.new_evening(club, setup, held_on=held_on, season=season)
+        if numbers:
+            store.register(club, party.id, numbers)
+        if start:
+            party_store.write(party.id, party_store.start_entries, source="api")
+    except store.ClubError as err:
+        raise BadInput(str(err), err.field) from None
+    except PartyError as err:
+        raise BadInput(str(err), err.field) from None
+    body = {
+        "party_id": party.id,
+        "edit_token": party.edit_token,
+        "links": {
+            "desk": answer_link("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party.id),
+            "director": answer_link("parties.director", party_id=party.id, token=party.edit_token),
+            "results": answer_link("clubs.evening_sheet", club_id=club.id, party_id=party.id),
+        },
+    }
+    return make_response(jsonify(body), 201)
+
+
+@bp.get("/clubs/<club_id>/ladder")
+def club_ladder(club_id: str):
+    club = _club(club_id)
+    worked = store.season(club, _season_name(club))
+    lines = [
+        {
+            "position": line.position,
+            "number": line.member,
+            "name": worked.names.get(line.member, ""),
+            "total": line.total,
+            "counted": list(line.counted),
+            "scores": list(line.scores),
+            "evenings": line.attended,
+            "wins": line.wins,
+            "best": line.best,
+        }
+        for line in worked.lines
+    ]
+    return jsonify(
+        {
+            "season": worked.season,
+            "rules": store.settings_of(worked.rules),
+            "evenings": len(worked.evenings),
+            "lines": lines,
+        }
+    )
+
+
+CLUB_CHANGE_FIELDS = ("name", "currency", "ladder_rules")
+RULE_FIELDS = ("scoring", "place_points", "best_of", "minimum", "tie_breaks")
+MEMBER_CHANGE_FIELDS = ("name", "active", "merged_into")
+MAX_RULE_NUMBER = 1000
+
+
+def _whole(value: object, field: str, lo: int, hi: int) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise BadInput(f"Give {field} as a whole number from {lo} to {hi}", field)
+    return value
+
+
+def _rules(club: Club, value: object) -> LadderRules:
+    if not isinstance(value, dict) or set(value) - set(RULE_FIELDS):
+        raise BadInput(f"Give the ladder's rules as an object of {', '.join(RULE_FIELDS)}", "ladder_rules")
+    now = store.settings_of(store.rules_of(club.settings))
+    merged = {**now, **value}
+    if not isinstance(merged["scoring"], str) or merged["scoring"] not in set(Scoring):
+        raise BadInput('Say "places" or "wins" for scoring', "scoring")
+    points = merged["place_points"]
+    if not isinstance(points, list) or not 1 <= len(points) <= MAX_PLACE_POINTS:
+        raise BadInput(f"Give points for 1 to {MAX_PLACE_POINTS} places", "place_points")
+    breaks = merged["tie_breaks"]
+    if (
+        not isinstance(breaks, list)
+        or any(not isinstance(t, str) or t not in set(TieBreak) for t in breaks)
+        or len(set(breaks)) != len(breaks)
+    ):
+        raise BadInput('Give each tie-break once, of "wins", "best" and "attended"', "tie_breaks")
+    best = merged["best_of"]
+    try:
+        return LadderRules(
+            scoring=Scoring(merged["scoring"]),
+            place_points=tuple(_whole(p, "place_points", 0, MAX_RULE_NUMBER) for p in points),
+            best_of=None if best is None else _whole(best, "best_of", 1, MAX_RULE_NUMBER),
+            minimum=_whole(merged["minimum"], "minimum", 0, MAX_RULE_NUMBER),
+            tie_breaks=tuple(TieBreak(t) for t in breaks),
+        )
+    except LadderError as err:
+        raise BadInput(str(err), err.field) from None
+
+
+@bp.patch("/clubs/<club_id>")
+def change_club(club_id: str):
+    club = _club(club_id)
+    _may_write(club)
+    data = read_body(CLUB_CHANGE_FIELDS)
+    name = None if "name" not in data else _text(data["name"], "the club a name", "name")
+    currency = data.get("currency")
+    if "currency" in data and currency not in store.CURRENCIES:
+        raise BadInput("Give the currency as CAD, USD or EUR", "currency")
+    rules = _rules(club, data["ladder_rules"]) if "ladder_rules" in data else None
+    try:
+        store.update(club, name=name, currency=currency, rules=rules)
+    except store.ClubError as err:
+        raise BadInput(str(err), err.field) from None
+    return jsonify(club_json(club))
+
+
+@bp.patch("/clubs/<club_id>/members/<int:number>")
+def change_club_member(club_id: str, number: int):
+    club = _club(club_id)
+    _may_write(club)
+    data = read_body(MEMBER_CHANGE_FIELDS)
+    found = store.member(club, number)
+    if found is None:
+        raise BadInput("There is no member with that club number", "number", 404)
+    name = None if "name" not in data else _text(data["name"], "the member's name", "name")
+    if "active" in data and not isinstance(data["active"], bool):
+        raise BadInput("Say true or false for active", "active")
+    into = None if "merged_into" not in data else _whole(data["merged_into"], "merged_into", 1, 10**6)
+    try:
+        if name is not None:
+            store.rename_member(club, number, name)
+        if "active" in data:
+            store.set_active(club, number, data["active"])
+        if into is not None:
+            store.merge_member(club, number, into)
+    except store.ClubError as err:
+        raise BadInput(str(err), err.field) from None
+    return jsonify(member_json(found))

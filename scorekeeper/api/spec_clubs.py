@@ -1,0 +1,415 @@
+"""OpenAPI 3.1 description of the clubs part of the API (merged into /api/v1/openapi.json)."""
+
+from __future__ import annotations
+
+from scorekeeper.api.schema import error_body as _error
+from scorekeeper.api.schema import json_body as _json
+from scorekeeper.api.schema import ref as _ref
+from scorekeeper.api.spec_games import NAME_PATTERN
+from scorekeeper.api.spec_parties import SCHEMAS as PARTY_SCHEMAS
+from scorekeeper.rules import NAME_MAX
+
+_CLUB_ID = {
+    "name": "club_id",
+    "in": "path",
+    "required": True,
+    "description": "The club's id, as returned when it was created (anything else is 404).",
+    "schema": {"type": "string"},
+}
+_SEASON = {
+    "name": "season",
+    "in": "query",
+    "required": False,
+    "description": "The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out.",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 32},
+}
+_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
+_WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
+_AUTH = {
+    "401": _error("No `Authorization: Bearer <edit_token>` header."),
+    "403": _error("The token is not this club's edit token."),
+}
+
+PATHS: dict = {
+    "/api/v1/clubs": {
+        "post": {
+            "operationId": "createClub",
+            "summary": "Start a club that runs card parties",
+            "tags": ["clubs"],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewClub")}}},
+            "responses": {
+                "201": _json(_ref("CreatedClub"), "The club was created."),
+                "415": _error("The body was not sent as application/json."),
+                "422": _error("No name, or a name the app does not take; `field` names it."),
+            },
+        }
+    },
+    "/api/v1/clubs/{club_id}": {
+        "get": {
+            "operationId": "getClub",
+            "summary": "A club: its roster, its ladder's rules and its seasons",
+            "tags": ["clubs"],
+            "parameters": [_CLUB_ID],
+            "responses": {"200": _json(_ref("Club"), "The club."), "404": _error("No club with that id.")},
+        },
+        "patch": {
+            "operationId": "changeClub",
+            "summary": "Rename the club, change its currency or its ladder's rules",
+            "description": "`ladder_rules` may give some of the rules: the others stay as they are. The ladder is "
+            "worked out again at once.",
+            "tags": ["clubs"],
+            "security": _WRITE,
+            "parameters": [_CLUB_ID],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ClubChange")}}},
+            "responses": {
+                "200": _json(_ref("Club"), "The club as changed."),
+                **_AUTH,
+                "404": _error("No club with that id."),
+                "415": _error("The body was not sent as application/json."),
+                "422": _error("A name or a rule the club cannot have; `field` names it."),
+            },
+        },
+    },
+    "/api/v1/clubs/{club_id}/members/{number}": {
+        "patch": {
+            "operationId": "changeClubMember",
+            "summary": "Rename a member, mark them active or inactive, or merge them into another number",
+            "description": "The club number stays the member's. A merged member's evenings count as the kept "
+            "member's on the ladder.",
+            "tags": ["clubs"],
+            "security": _WRITE,
+            "parameters": [
+                _CLUB_ID,
+                {
+                    "name": "number",
+                    "in": "path",
+                    "required": True,
+                    "schema": {"type": "integer", "minimum": 1},
+                    "description": "The member's club number.",
+                },
+            ],
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": _ref("ClubMemberChange")}},
+            },
+            "responses": {
+                "200": _json(_ref("ClubMember"), "The member as changed."),
+                **_AUTH,
+                "404": _error("No club with that id, or no member with that number."),
+                "415": _error("The body was not sent as application/json."),
+                "422": _error("A name the app does not take, or a merge into the same or a merged member."),
+            },
+        }
+    },
+    "/api/v1/clubs/{club_id}/members": {
+        "get": {
+            "operationId": "getClubMembers",
+            "summary": "The club's roster, by club number",
+            "description": "A club number is never given twice: a member renamed, marked inactive or merged into "
+            "another keeps it.",
+            "tags": ["clubs"],
+            "parameters": [_CLUB_ID],
+            "responses": {
+                "200": _json(
+                    {
+                        "type": "object",
+                        "required": ["members"],
+                        "properties": {"members": {"type": "array", "items": _ref("ClubMember")}},
+                    },
+                    "The roster.",
+                ),
+                "404": _error("No club with that id."),
+            },
+        },
+        "post": {
+            "operationId": "addClubMember",
+            "summary": "Add a member to the roster: the next club number is theirs",
+            "tags": ["clubs"],
+            "security": _WRITE,
+            "parameters": [_CLUB_ID],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewClubMember")}}},
+            "responses": {
+                "201": _json(_ref("ClubMember"), "The member is on the roster."),
+                **_AUTH,
+                "404": _error("No club with that id."),
+                "415": _error("The body was not sent as application/json."),
+                "422": _error("No name, or a name the app does not take, or the roster is full."),
+            },
+        },
+    },
+    "/api/v1/clubs/{club_id}/evenings": {
+        "get": {
+            "operationId": "getClubEvenings",
+            "summary": "The evenings of a season: couples, wins and the money (in cents)",
+            "description": "The jackpot carries over from evening to evening of the season until it is won.",
+            "tags": ["clubs"],
+            "parameters": [_CLUB_ID, _SEASON],
+            "responses": {
+                "200": _json(_ref("ClubEvenings"), "The season's evenings, in the order they were held."),
+                "404": _error("No club with that id."),
+                "422": _error("The season is not a season's name."),
+            },
+        },
+        "post": {
+            "operationId": "createClubEvening",
+            "summary": "Open a card party of the club, with couples of roster members",
+            "description": "The evening is an ordinary card party, not started: run it with the card parties' "
+            "endpoints and the `edit_token` answered here. Each couple is two club numbers.",
+            "tags": ["clubs"],
+            "security": _WRITE,
+            "parameters": [_CLUB_ID],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewClubEvening")}}},
+            "responses": {
+                "201": _json(_ref("CreatedClubEvening"), "The evening was created."),
+                **_AUTH,
+                "404": _error("No club with that id."),
+                "415": _error("The body was not sent as application/json."),
+                "422": _error("The evening cannot be run as described, or a couple is not two roster members."),
+            },
+        },
+    },
+    "/api/v1/clubs/{club_id}/ladder": {
+        "get": {
+            "operationId": "getClubLadder",
+            "summary": "The season's ladder, by the club's rules",
+            "description": "Worked out from the evenings' logs: a corrected result moves it. Members below the "
+            "minimum attendance have a null `position` and come last.",
+            "tags": ["clubs"],
+            "parameters": [_CLUB_ID, _SEASON],
+            "responses": {
+                "200": _json(_ref("ClubLadder"), "The ladder."),
+                "404": _error("No club with that id."),
+                "422": _error("The season is not a season's name."),
+            },
+        }
+    },
+}
+
+_LADDER_RULES = {
+    "type": "object",
+    "required": ["scoring", "place_points", "best_of", "minimum", "tie_breaks"],
+    "properties": {
+        "scoring": {"type": "string", "enum": ["places", "wins"]},
+        "place_points": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        "best_of": {"type": ["integer", "null"], "minimum": 1},
+        "minimum": {"type": "integer", "minimum": 0},
+        "tie_breaks": {"type": "array", "items": {"type": "string", "enum": ["wins", "best", "attended"]}},
+    },
+}
+
+_EVENING_SETTINGS = {
+    key: value for key, value in PARTY_SCHEMAS["NewParty"]["properties"].items() if key not in ("couples",)
+}
+
+SCHEMAS: dict = {
+    "NewClub": {
+        "type": "object",
+        "required": ["name"],
+        "additionalProperties": False,
+        "properties": {"name": _NAME, "currency": {"type": "string", "enum": ["CAD", "USD", "EUR"], "default": "CAD"}},
+    },
+    "CreatedClub": {
+        "type": "object",
+        "required": ["id", "edit_token", "links", "club"],
+        "properties": {
+            "id": {"type": "string"},
+            "edit_token": {"type": "string", "description": "Keep it: it is the director's link and token."},
+            "links": {
+                "type": "object",
+                "properties": {
+                    "director": {"type": "string"},
+                    "public": {"type": "string"},
+                    "board": {"type": "string"},
+                },
+            },
+            "club": _ref("Club"),
+        },
+    },
+    "Club": {
+        "type": "object",
+        "required": ["id", "version", "name", "currency", "ladder_rules", "seasons", "members"],
+        "properties": {
+            "id": {"type": "string"},
+            "version": {"type": "integer"},
+            "name": {"type": "string"},
+            "currency": {"type": "string"},
+            "ladder_rules": _LADDER_RULES,
+            "seasons": {"type": "array", "items": {"type": "string"}},
+            "members": {"type": "array", "items": _ref("ClubMember")},
+        },
+    },
+    "ClubMember": {
+        "type": "object",
+        "required": ["number", "name", "active", "merged_into"],
+        "properties": {
+            "number": {"type": "integer", "minimum": 1, "description": "The club number: the member's for good."},
+            "name": {"type": "string"},
+            "active": {"type": "boolean"},
+            "merged_into": {"type": ["integer", "null"], "description": "The number whose evenings these count as."},
+        },
+    },
+    "ClubChange": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "name": _NAME,
+            "currency": {"type": "string", "enum": ["CAD", "USD", "EUR"]},
+            "ladder_rules": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "scoring": {"type": "string", "enum": ["places", "wins"]},
+                    "place_points": {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": 30,
+                        "items": {"type": "integer", "minimum": 0, "maximum": 1000},
+                        "description": "Points for first place, second place and so on.",
+                    },
+                    "best_of": {
+                        "type": ["integer", "null"],
+                        "minimum": 1,
+                        "maximum": 1000,
+                        "description": "Only the best this many evenings count; null: all of them.",
+                    },
+                    "minimum": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 1000,
+                        "description": "Evenings attended to be ranked.",
+                    },
+                    "tie_breaks": {
+                        "type": "array",
+                        "uniqueItems": True,
+                        "items": {"type": "string", "enum": ["wins", "best", "attended"]},
+                        "description": "In order: more games won in the season, the better best evening, more "
+                        "evenings attended.",
+                    },
+                },
+            },
+        },
+    },
+    "ClubMemberChange": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "name": _NAME,
+            "active": {"type": "boolean"},
+            "merged_into": {"type": "integer", "minimum": 1, "maximum": 1000000},
+        },
+    },
+    "NewClubMember": {
+        "type": "object",
+        "required": ["name"],
+        "additionalProperties": False,
+        "properties": {"name": _NAME},
+    },
+    "NewClubEvening": {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            **_EVENING_SETTINGS,
+            "name": {**_NAME, "description": "The club's name when left out."},
+            "season": {"type": "string", "minLength": 1, "maxLength": 32},
+            "start": {"type": "boolean", "default": False, "description": "Seat game 1 at once (two couples or more)."},
+            "couples": {
+                "type": "array",
+                "maxItems": 400,
+                "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 1}},
+                "description": "Each couple as the club numbers of its two players.",
+            },
+        },
+    },
+    "CreatedClubEvening": {
+        "type": "object",
+        "required": ["party_id", "edit_token", "links"],
+        "properties": {
+            "party_id": {"type": "string"},
+            "edit_token": {"type": "string", "description": "The evening's director token (card parties)."},
+            "links": {
+                "type": "object",
+                "properties": {
+                    "desk": {"type": "string"},
+                    "director": {"type": "string"},
+                    "results": {"type": "string"},
+                },
+            },
+        },
+    },
+    "ClubEvenings": {
+        "type": "object",
+        "required": ["season", "currency", "evenings"],
+        "properties": {
+            "season": {"type": "string"},
+            "currency": {"type": "string"},
+            "evenings": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["party_id", "name", "date", "season", "couples", "started", "finished", "wins"],
+                    "properties": {
+                        "party_id": {"type": "string"},
+                        "name": {"type": "string"},
+                        "date": {"type": ["string", "null"]},
+                        "season": {"type": "string"},
+                        "couples": {"type": "integer"},
+                        "started": {"type": "boolean"},
+                        "finished": {"type": "boolean"},
+                        "wins": {"type": "array", "items": {"type": "integer"}},
+                        "pots": {
+                            "type": "object",
+                            "description": "Amounts in cents; `fifty_fifty_prize` is half of what was collected.",
+                            "properties": {
+                                "entry_fee": {"type": "integer"},
+                                "players": {"type": "integer"},
+                                "fees": {"type": "integer"},
+                                "prizes": {"type": "array", "items": {"type": "integer"}},
+                                "cookie_jar": {"type": "integer"},
+                                "fifty_fifty": {"type": "integer"},
+                                "fifty_fifty_prize": {"type": "integer"},
+                                "jackpot_before": {"type": "integer"},
+                                "jackpot_added": {"type": "integer"},
+                                "jackpot_won": {"type": "boolean"},
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+    "ClubLadder": {
+        "type": "object",
+        "required": ["season", "rules", "evenings", "lines"],
+        "properties": {
+            "season": {"type": "string"},
+            "rules": _LADDER_RULES,
+            "evenings": {"type": "integer"},
+            "lines": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["position", "number", "name", "total", "evenings", "wins"],
+                    "properties": {
+                        "position": {"type": ["integer", "null"]},
+                        "number": {"type": "integer"},
+                        "name": {"type": "string"},
+                        "total": {"type": "integer"},
+                        "counted": {"type": "array", "items": {"type": "integer"}},
+                        "scores": {"type": "array", "items": {"type": "integer"}},
+                        "evenings": {"type": "integer"},
+                        "wins": {"type": "integer"},
+                        "best": {"type": "integer"},
+                    },
+                },
+            },
+        },
+    },
+}
+
+SECURITY_SCHEMES: dict = {
+    "clubEditToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The `edit_token` returned when the club was created (the director's link holds it too).",
+    }
+}

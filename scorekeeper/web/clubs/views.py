@@ -1,0 +1,571 @@
+"""Routes of a club's pages (see the package docstring)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import format_currency, format_date
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+
+from scorekeeper.party import MAX_GAMES, MAX_PRIZES, GameKind, PartyError, PartySetup
+from scorekeeper.party.ladder import LadderError, LadderRules, Scoring, TieBreak
+from scorekeeper.platform.links import printed_link
+from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.platform.security import attachment, token_matches
+from scorekeeper.store import clubs as store
+from scorekeeper.store import parties as party_store
+from scorekeeper.store.models import Club
+
+bp = Blueprint("clubs", __name__)
+
+BOARD_LINES = 20
+
+
+class CsrfForm(FlaskForm):
+    """A button that changes the club: only the CSRF token."""
+
+
+# -- Finding the club --------------------------------------------------------------------
+
+
+def _club(club_id: str) -> Club:
+    club = store.get(club_id)
+    if club is None:
+        abort(404)
+    return club
+
+
+def _director(club_id: str, token: str) -> Club:
+    club = _club(club_id)
+    if not token_matches(token, club.edit_token):
+        abort(404)
+    return club
+
+
+def _find_evening(club: Club, party_id: str):
+    evening = store.evening_of(party_id)
+    found = party_store.load(party_id)
+    if evening is None or evening.club_id != club.id or found is None:
+        abort(404)
+    return evening, found[0], found[1]
+
+
+def _home(club: Club, anchor: str = ""):
+    return redirect(url_for("clubs.director", club_id=club.id, token=club.edit_token) + anchor, 303)
+
+
+def _desk(club: Club, party_id: str):
+    return redirect(url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
+
+
+def _csrf_ok() -> bool:
+    if CsrfForm().validate_on_submit():
+        return True
+    flash(_("This page was open too long: reload and try again."), "error")
+    return False
+
+
+def money(cents: int, currency: str) -> str:
+    return format_currency(Decimal(cents) / 100, currency)
+
+
+def _cents(text: str, what: str) -> int:
+    """Read an amount typed in dollars (5, 5.50 or 5,50) as whole cents."""
+    text = (text or "").strip().replace(",", ".").lstrip("$€").strip()
+    if not text:
+        return 0
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        value = Decimal(-1)
+    if not value.is_finite() or value < 0 or value > store.MAX_CENTS // 100 or value != value.quantize(Decimal("0.01")):
+        raise store.ClubError(_("%(what)s: give an amount such as 5 or 5.50.", what=what), "amount")
+    return int(value * 100)
+
+
+@bp.app_context_processor
+def _helpers() -> dict:
+    return {
+        "money": money,
+        "amount": _amount,
+        "day": lambda d: format_date(d, format="medium") if d else "",
+    }
+
+
+def _amount(cents: int | None) -> str:
+    """An amount in cents as typed back into a field (5.50), empty for none."""
+    return "" if not cents else f"{Decimal(cents) / 100:.2f}"
+
+
+# -- A new club --------------------------------------------------------------------------
+
+
+@bp.route("/clubs/new", methods=["GET", "POST"])
+def new():
+    status = 200
+    if request.method == "POST":
+        if _csrf_ok():
+            try:
+                club = store.create(request.form.get("name", ""), request.form.get("currency", "CAD"))
+            except store.ClubError as err:
+                flash(str(err), "error")
+            else:
+                flash(_("The club is set up. Keep this page's link: it is the director's."), "ok")
+                return _home(club)
+        status = 422
+    page = render_template("clubs/new.html", form=CsrfForm(), currencies=store.CURRENCIES)
+    return make_response(page, status)
+
+
+# -- The director's page -----------------------------------------------------------------
+
+
+@bp.get("/clubs/<club_id>/<token>")
+def director(club_id: str, token: str):
+    club = _director(club_id, token)
+    season = request.args.get("season") or store.current_season(club)
+    worked = store.season(club, season[: store.MAX_SEASON])
+    return render_template(
+        "clubs/director.html",
+        club=club,
+        form=CsrfForm(),
+        rules=store.rules_of(club.settings),
+        season=worked,
+        seasons=store.seasons(club.id),
+        public_link=printed_link("clubs.public", club_id=club.id),
+        kinds=[(str(k), label) for k, label in _kinds()],
+        today=store.date.today(),
+    )
+
+
+def _kinds():
+    return [
+        (GameKind.ONE_HAND, _("One hand")),
+        (GameKind.PLAY_TO, _("Play to a score")),
+        (GameKind.BELL, _("Until the bell")),
+    ]
+
+
+@bp.post("/clubs/<club_id>/<token>/members")
+def add_member(club_id: str, token: str):
+    club = _director(club_id, token)
+    if _csrf_ok():
+        try:
+            added = store.add_member(club, request.form.get("name", ""))
+        except store.ClubError as err:
+            flash(str(err), "error")
+        else:
+            flash(_("%(name)s joins the roster as number %(n)s.", name=added.name, n=added.number), "ok")
+    return _home(club, "#roster")
+
+
+@bp.post("/clubs/<club_id>/<token>/members/<int:number>")
+def change_member(club_id: str, token: str, number: int):
+    club = _director(club_id, token)
+    if not _csrf_ok():
+        return _home(club, "#roster")
+    action = request.form.get("action", "")
+    try:
+        if action == "rename":
+            store.rename_member(club, number, request.form.get("name", ""))
+            flash(_("Number %(n)s is renamed.", n=number), "ok")
+        elif action in ("inactive", "active"):
+            store.set_active(club, number, action == "active")
+            flash(
+                _("Number %(n)s is marked active.", n=number)
+                if action == "active"
+                else _("Number %(n)s is marked inactive.", n=number),
+                "ok",
+            )
+        elif action == "merge":
+            into = parse_int(request.form.get("into", ""), lo=1, hi=10**6, what=_("The club number"))
+            store.merge_member(club, number, into)
+            flash(_("Number %(n)s is merged into number %(into)s.", n=number, into=into), "ok")
+        else:
+            abort(400)
+    except (store.ClubError, NumberError) as err:
+        flash(str(err), "error")
+    return _home(club, "#roster")
+
+
+@bp.post("/clubs/<club_id>/<token>/settings")
+def settings(club_id: str, token: str):
+    club = _director(club_id, token)
+    if not _csrf_ok():
+        return _home(club, "#ladder-rules")
+    form = request.form
+    try:
+        points = tuple(
+            parse_int(p, lo=0, hi=1000, what=_("Points for a place"))
+            for p in form.get("place_points", "").replace(",", " ").split()
+        )
+        best = form.get("best_of", "").strip()
+        breaks = tuple(TieBreak(t) for t in form.getlist("tie_breaks") if t in set(TieBreak))
+        rules = LadderRules(
+            scoring=Scoring(form.get("scoring", "places")) if form.get("scoring") in set(Scoring) else Scoring.PLACES,
+            place_points=points,
+            best_of=parse_int(best, lo=1, hi=500, what=_("Best evenings")) if best else None,
+            minimum=parse_int(form.get("minimum", "0") or "0", lo=0, hi=500, what=_("Minimum attendance")),
+            tie_breaks=breaks,
+        )
+        store.update(club, name=form.get("name") or None, currency=form.get("currency") or None, rules=rules)
+    except LadderError as err:
+        flash(_ladder_error(err), "error")
+    except (store.ClubError, NumberError) as err:
+        flash(str(err), "error")
+    else:
+        flash(_("The club's settings are saved: the ladder is worked out again."), "ok")
+    return _home(club, "#ladder-rules")
+
+
+def _ladder_error(err: LadderError) -> str:
+    return {
+        "place_points": _("Give points for 1 to 30 places, each from 0 to 1000."),
+        "best_of": _("Count at least one evening."),
+        "minimum": _("The minimum attendance is 0 or more."),
+        "tie_breaks": _("Choose each tie-break once."),
+    }.get(err.field or "", str(err))
+
+
+@bp.post("/clubs/<club_id>/<token>/evenings")
+def new_evening(club_id: str, token: str):
+    club = _director(club_id, token)
+    if not _csrf_ok():
+        return _home(club, "#evenings")
+    form = request.form
+    try:
+        held_on = store.date.fromisoformat(form.get("held_on", "")) if form.get("held_on") else store.date.today()
+    except ValueError:
+        flash(_("Give the date as a date."), "error")
+        return _home(club, "#evenings")
+    try:
+        games = parse_int(form.get("games", "25"), lo=1, hi=MAX_GAMES, what=_("The number of games"))
+        prizes = parse_int(form.get("prizes", "3"), lo=0, hi=MAX_PRIZES, what=_("The number of prizes"))
+        cookie = parse_int(form.get("cookie_jar", "0") or "0", lo=0, hi=games, what=_("The cookie jar"))
+        kind = GameKind(form.get("kind", "")) if form.get("kind") in set(GameKind) else GameKind.ONE_HAND
+        play_to = (
+            parse_int(form.get("play_to", "45"), lo=1, hi=200, what=_("Play to")) if kind is GameKind.PLAY_TO else None
+        )
+        name = (form.get("name") or "").strip() or _("%(club)s, %(date)s", club=club.name, date=format_date(held_on))
+        setup = PartySetup(name[:80], games=games, kind=kind, play_to=play_to, prizes=prizes, cookie_jar=cookie)
+        pots = {
+            "entry_fee": _cents(form.get("entry_fee", ""), _("Entry fee")),
+            "jackpot_added": _cents(form.get("jackpot_added", ""), _("Added to the jackpot")),
+        }
+        party = store.new_evening(club, setup, held_on=held_on, season=form.get("season"), pots=pots)
+    except NumberError as err:
+        flash(str(err), "error")
+        return _home(club, "#evenings")
+    except (PartyError, store.ClubError) as err:
+        flash(str(err), "error")
+        return _home(club, "#evenings")
+    flash(_("The evening is set up: tick the players as they come in."), "ok")
+    return _desk(club, party.id)
+
+
+# -- The registration desk ---------------------------------------------------------------
+
+
+@bp.get("/clubs/<club_id>/<token>/evenings/<party_id>")
+def desk(club_id: str, token: str, party_id: str):
+    club = _director(club_id, token)
+    evening, row, state = _find_evening(club, party_id)
+    chairs = store.chairs_of(party_id)
+    seated = store.seated_numbers(chairs)
+    names = {m.number: m.name for m in club.members}
+    couples = []
+    for c in state.couples:
+        now = [ch for ch in chairs if ch.couple == c.index]
+        holders = []
+        for slot in (0, 1):
+            held = sorted((ch for ch in now if ch.slot == slot), key=lambda ch: ch.from_game)
+            holders.append([(names.get(ch.member, "?"), ch.member, ch.from_game) for ch in held])
+        couples.append({"index": c.index, "name": c.name, "joined": c.joined, "gone": c.gone_from, "chairs": holders})
+    waiting = [m for m in club.members if m.active and m.merged_into is None and m.number not in seated]
+    return render_template(
+        "clubs/desk.html",
+        club=club,
+        party=row,
+        state=state,
+        evening=evening,
+        form=CsrfForm(),
+        waiting=waiting,
+        couples=couples,
+        registered=sum(1 for c in couples if c["gone"] != 1),
+        substitutes=[m for m in club.members if m.merged_into is None and m.number not in seated],
+    )
+
+
+def _numbers() -> list[int]:
+    out = []
+    for text in request.form.getlist("member"):
+        try:
+            out.append(parse_int(text, lo=1, hi=10**6, what=_("The club number")))
+        except NumberError:
+            abort(400)
+    return out
+
+
+@bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples")
+def desk_couples(club_id: str, token: str, party_id: str):
+    """Register the ticked players: two as a couple, or an even number of players who came alone at random."""
+    club = _director(club_id, token)
+    _find_evening(club, party_id)
+    if not _csrf_ok():
+        return _desk(club, party_id)
+    numbers = _numbers()
+    try:
+        if request.form.get("action") == "random":
+            pairs = store.pair_at_random(numbers)
+        elif len(numbers) == 2:
+            pairs = [(numbers[0], numbers[1])]
+        else:
+            raise store.ClubError(_("Tick the two players of the couple."), "members")
+        state = store.register(club, party_id, pairs)
+    except (store.ClubError, PartyError) as err:
+        flash(str(err), "error")
+    else:
+        added = state.couples[-len(pairs) :]
+        if len(added) == 1:
+            flash(_("%(name)s registered as couple %(n)s.", name=added[0].name, n=added[0].index + 1), "ok")
+        else:
+            flash(
+                _(
+                    "%(count)s couples paired at random: %(names)s.",
+                    count=len(added),
+                    names="; ".join(f"{c.index + 1}. {c.name}" for c in added),
+                ),
+                "ok",
+            )
+    return _desk(club, party_id)
+
+
+@bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples/<int:n>/off")
+def desk_unregister(club_id: str, token: str, party_id: str, n: int):
+    """Take a couple registered by mistake off the evening, before the start."""
+    club = _director(club_id, token)
+    _find_evening(club, party_id)
+    if _csrf_ok():
+        try:
+            store.unregister(club, party_id, n - 1)
+        except (store.ClubError, PartyError) as err:
+            flash(str(err), "error")
+        else:
+            flash(_("Couple %(n)s is taken off: its players can be paired again.", n=n), "ok")
+    return _desk(club, party_id)
+
+
+@bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/newcomer")
+def desk_newcomer(club_id: str, token: str, party_id: str):
+    club = _director(club_id, token)
+    _find_evening(club, party_id)
+    if _csrf_ok():
+        try:
+            added = store.add_member(club, request.form.get("name", ""))
+        except store.ClubError as err:
+            flash(str(err), "error")
+        else:
+            flash(
+                _("%(name)s joins the roster as number %(n)s: tick them below.", name=added.name, n=added.number), "ok"
+            )
+    return _desk(club, party_id)
+
+
+@bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/substitute")
+def desk_substitute(club_id: str, token: str, party_id: str):
+    club = _director(club_id, token)
+    _find_evening(club, party_id)
+    if _csrf_ok():
+        try:
+            couple = parse_int(request.form.get("couple", ""), lo=1, hi=400, what=_("The couple")) - 1
+            slot = parse_int(request.form.get("slot", ""), lo=1, hi=2, what=_("The chair")) - 1
+            number = parse_int(request.form.get("number", ""), lo=1, hi=10**6, what=_("The club number"))
+            game = store.substitute(club, party_id, couple, slot, number)
+        except (store.ClubError, NumberError) as err:
+            flash(str(err), "error")
+        else:
+            flash(_("The substitute plays for couple %(n)s from game %(game)s.", n=couple + 1, game=game), "ok")
+    return _desk(club, party_id)
+
+
+@bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/start")
+def desk_start(club_id: str, token: str, party_id: str):
+    club = _director(club_id, token)
+    _ev, row, _state = _find_evening(club, party_id)
+    if not _csrf_ok():
+        return _desk(club, party_id)
+    try:
+        party_store.write(party_id, party_store.start_entries, source="desk")
+    except PartyError as err:
+        flash(str(err), "error")
+        return _desk(club, party_id)
+    flash(_("The evening has started: game 1 is seated."), "ok")
+    return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token), 303)
+
+
+# -- Pots --------------------------------------------------------------------------------
+
+
+@bp.get("/clubs/<club_id>/<token>/evenings/<party_id>/pots")
+def pots(club_id: str, token: str, party_id: str):
+    club = _director(club_id, token)
+    evening, row, state = _find_evening(club, party_id)
+    worked = store.season(club, evening.season)
+    return render_template(
+        "clubs/pots.html",
+        club=club,
+        party=row,
+        state=state,
+        evening=evening,
+        form=CsrfForm(),
+        tally=worked.tallies.get(row.id),
+    )
+
+
+@bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/pots")
+def save_pots(club_id: str, token: str, party_id: str):
+    club = _director(club_id, token)
+    _find_evening(club, party_id)
+    back = redirect(url_for("clubs.pots", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
+    if not _csrf_ok():
+        return back
+    form = request.form
+    try:
+        players_text = form.get("players", "").strip()
+        values = {
+            "entry_fee": _cents(form.get("entry_fee", ""), _("Entry fee")),
+            "cookie_jar": _cents(form.get("cookie_jar", ""), _("Cookie jar")),
+            "fifty_fifty": _cents(form.get("fifty_fifty", ""), _("50/50 collected")),
+            "jackpot_added": _cents(form.get("jackpot_added", ""), _("Added to the jackpot")),
+            "players": parse_int(players_text, lo=0, hi=10_000, what=_("Players who paid")) if players_text else None,
+            "prizes": [_cents(p, _("Prize")) for p in form.getlist("prize") if p.strip()],
+            "fifty_fifty_winner": form.get("fifty_fifty_winner", "").strip() or None,
+            "jackpot_winner": form.get("jackpot_winner", "").strip() or None,
+            "jackpot_won": form.get("jackpot_won") == "y",
+        }
+        store.set_pots(club, party_id, values)
+    except (store.ClubError, NumberError) as err:
+        flash(str(err), "error")
+    else:
+        flash(_("The evening's money is saved."), "ok")
+    return back
+
+
+# -- Public pages: the ladder, the hall board, the archive -----------------------------------
+
+
+def _season(club: Club) -> store.Season:
+    name = (request.args.get("season") or store.current_season(club))[: store.MAX_SEASON]
+    return store.season(club, name)
+
+
+@bp.get("/clubs/<club_id>")
+def public(club_id: str):
+    club = _club(club_id)
+    worked = _season(club)
+    return render_template(
+        "clubs/ladder.html", club=club, season=worked, seasons=store.seasons(club.id), rules=worked.rules
+    )
+
+
+@bp.get("/clubs/<club_id>/board")
+def board(club_id: str):
+    club = _club(club_id)
+    worked = _season(club)
+    tonight = next((r for _e, r, s in reversed(worked.evenings) if s.started and not s.finished), None)
+    return render_template(
+        "clubs/board.html", club=club, season=worked, lines=worked.lines[:BOARD_LINES], tonight=tonight
+    )
+
+
+@bp.get("/clubs/<club_id>/evenings/<party_id>")
+def evening_sheet(club_id: str, party_id: str):
+    club = _club(club_id)
+    evening, row, state = _find_evening(club, party_id)
+    worked = store.season(club, evening.season)
+    standings = state.standings()
+    order = sorted(range(len(state.couples)), key=lambda c: (-standings.wins[c], c))
+    return render_template(
+        "clubs/evening.html",
+        club=club,
+        party=row,
+        state=state,
+        evening=evening,
+        standings=standings,
+        order=order,
+        tally=worked.tallies.get(row.id),
+        names=lambda cs: ", ".join(state.couples[c].name for c in cs),
+    )
+
+
+@bp.get("/clubs/<club_id>/ladder.csv")
+def ladder_csv(club_id: str):
+    club = _club(club_id)
+    worked = _season(club)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            _("Position"),
+            _("Club number"),
+            _("Name"),
+            _("Total"),
+            _("Evenings"),
+            _("Games won"),
+            _("Best evening"),
+            _("Counted"),
+        ]
+    )
+    for line in worked.lines:
+        writer.writerow(
+            [
+                line.position or "",
+                line.member,
+                worked.names.get(line.member, ""),
+                line.total,
+                line.attended,
+                line.wins,
+                line.best,
+                " ".join(map(str, line.counted)),
+            ]
+        )
+    return _csv(out.getvalue(), f"{club.name} {worked.season} ladder.csv")
+
+
+@bp.get("/clubs/<club_id>/evenings.csv")
+def evenings_csv(club_id: str):
+    """Every evening of the season: each couple's wins and punch card, its place, the prize money."""
+    club = _club(club_id)
+    worked = _season(club)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [_("Date"), _("Evening"), _("Couple"), _("Name"), _("Games won"), _("Punch card"), _("Prize place")]
+    )
+    for _evening_row, row, state in worked.evenings:
+        standings = state.standings()
+        place_of = {c: p.place for p in state.places() for c in p.couples}
+        for c in state.couples:
+            writer.writerow(
+                [
+                    row.held_on.isoformat() if row.held_on else "",
+                    row.name,
+                    c.index + 1,
+                    c.name,
+                    standings.wins[c.index],
+                    " ".join(map(str, standings.punched[c.index])),
+                    place_of.get(c.index, ""),
+                ]
+            )
+    return _csv(out.getvalue(), f"{club.name} {worked.season} evenings.csv")
+
+
+def _csv(body: str, filename: str):
+    response = make_response(body)
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    response.headers["Content-Disposition"] = attachment(filename, "club.csv")
+    return response

@@ -1,0 +1,69 @@
+"""A club's pages on a phone, light and dark, in English and French: nothing serious for axe, text 16 px or
+more, taps 44 px."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
+from tests.browser._api import api
+
+pytestmark = pytest.mark.browser
+
+PAGES = ["director", "desk", "pots", "ladder", "evening", "board"]
+
+
+@pytest.fixture(scope="module")
+def season(live_server):
+    """A club of 12 with an evening played (4 couples, 3 games) and the next one at the desk."""
+    club = api(live_server, "POST", "/api/v1/clubs", {"name": "Legion Branch 12"})
+    for n in range(12):
+        api(
+            live_server, "POST", f"/api/v1/clubs/{club['id']}/members", {"name": f"Regular {n + 1}"}, club["edit_token"]
+        )
+    couples = [[1, 2], [3, 4], [5, 6], [7, 8]]
+    played = api(
+        live_server,
+        "POST",
+        f"/api/v1/clubs/{club['id']}/evenings",
+        {"date": "2026-11-27", "games": 3, "couples": couples, "start": True},
+        club["edit_token"],
+    )
+    for game in range(1, 4):
+        state = api(live_server, "GET", f"/api/v1/parties/{played['party_id']}")
+        for seat in state["seating"]:
+            body = {"game": game, "table": seat["table"], "winner": seat["deals_first"]}
+            api(live_server, "POST", f"/api/v1/parties/{played['party_id']}/results", body, played["edit_token"])
+    nxt = api(live_server, "POST", f"/api/v1/clubs/{club['id']}/evenings", {"date": "2026-12-04"}, club["edit_token"])
+    director = urlsplit(club["links"]["director"]).path
+    return {
+        "director": director,
+        "desk": urlsplit(nxt["links"]["desk"]).path,
+        "pots": f"{director}/evenings/{played['party_id']}/pots",
+        "ladder": f"/clubs/{club['id']}",
+        "evening": urlsplit(played["links"]["results"]).path,
+        "board": f"/clubs/{club['id']}/board",
+    }
+
+
+@pytest.fixture(params=[("light", "en"), ("dark", "fr")], ids=["light-en", "dark-fr"])
+def phone(request, browser, browser_context_args):
+    scheme, language = request.param
+    context = browser.new_context(**browser_context_args, color_scheme=scheme, locale=language)
+    context.set_extra_http_headers({"Accept-Language": language})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_club_pages_are_readable_and_tappable(phone: Page, season, name):
+    phone.goto(season[name])
+    phone.wait_for_load_state("load")
+    phone.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    assert axe_problems(phone) == []
+    assert smallest_text(phone) == []
+    assert smallest_targets(phone) == []

@@ -1,0 +1,263 @@
+"""A club's pages: the roster, the desk, an evening played, the ladder, the pots, the archive, in both languages."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+
+from scorekeeper.store import parties as party_store
+from tests.web.test_parties import post
+
+REGULARS = [
+    "Mary MacNeil",
+    "Angus MacNeil",
+    "Flora Gillis",
+    "John Gillis",
+    "Sadie Beaton",
+    "Dan Beaton",
+    "Effie Rankin",
+    "Neil Rankin",
+    "Peggy Walsh",
+    "Joe Walsh",
+]
+
+
+def new_club(client, csrf, name="Legion Branch 12"):
+    token = csrf(client, "/clubs/new")
+    response = client.post("/clubs/new", data={"csrf_token": token, "name": name, "currency": "CAD"})
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+@pytest.fixture
+def club(client, csrf):
+    """The director's page of a club with ten regulars on its roster."""
+    path = new_club(client, csrf)
+    for name in REGULARS:
+        assert post(client, path + "/members", path, {"name": name}).status_code == 303
+    return path
+
+
+def open_evening(client, club, **fields):
+    data = {
+        "held_on": "2026-11-27",
+        "games": "4",
+        "prizes": "2",
+        "kind": "one-hand",
+        "entry_fee": "5",
+        "jackpot_added": "10",
+        **fields,
+    }
+    response = post(client, club + "/evenings", club, data)
+    assert response.status_code == 303
+    return response.headers["Location"]
+
+
+def register(client, desk, numbers, action="couple"):
+    return post(client, desk + "/couples", desk, {"member": [str(n) for n in numbers], "action": action})
+
+
+def play_evening(app, client, desk):
+    """Start the evening and let the first seat win every table; return the party's id."""
+    response = post(client, desk + "/start", desk)
+    assert response.status_code == 303
+    party_id = desk.rsplit("/", 1)[1]
+    with app.app_context():
+        _row, state = party_store.load(party_id)
+        while not state.finished:
+
+            def make(s):
+                return [s.result_entry(s.game, t.number, t.seats[0]) for t in s.missing()]
+
+            state = party_store.write(party_id, make)
+    return party_id
+
+
+def test_the_roster_keeps_numbers_through_rename_inactive_and_merge(client, club):
+    page = client.get(club).get_data(as_text=True)
+    assert "Mary MacNeil" in page and ">10</span> Joe Walsh" in page
+    post(client, club + "/members/3", club, {"action": "rename", "name": "Flora Gillis-Beaton"})
+    post(client, club + "/members/4", club, {"action": "inactive"})
+    post(client, club + "/members/10", club, {"action": "merge", "into": "9"})
+    page = client.get(club).get_data(as_text=True)
+    assert ">3</span> Flora Gillis-Beaton" in page
+    assert "inactive" in page and "merged into number 9" in page
+    # A new member gets the next number, never a number given before.
+    post(client, club + "/members", club, {"name": "Newcomer"})
+    assert ">11</span> Newcomer" in client.get(club).get_data(as_text=True)
+
+
+def test_the_desk_pairs_couples_and_the_evening_runs_as_any_card_party(app, client, club):
+    desk = open_evening(client, club)
+    page = client.get(desk).get_data(as_text=True)
+    assert "Registration desk" in page and "Mary MacNeil" in page
+    assert register(client, desk, [1, 2]).status_code == 303
+    follow = client.get(desk).get_data(as_text=True)
+    assert "Mary MacNeil &amp; Angus MacNeil registered as couple 1." in follow
+    # The same player cannot sit in two couples.
+    register(client, desk, [1, 3])
+    assert "Already in a couple tonight: Mary MacNeil." in client.get(desk).get_data(as_text=True)
+    register(client, desk, [3, 4, 5, 6, 7, 8], action="random")
+    page = client.get(desk).get_data(as_text=True)
+    assert "3 couples paired at random" in page
+    party_id = desk.rsplit("/", 1)[1]
+    with app.app_context():
+        _row, state = party_store.load(party_id)
+    assert len(state.couples) == 4
+    assert sorted(p for c in state.couples for p in c.couple.players) == sorted(REGULARS[:8])
+    response = post(client, desk + "/start", desk)
+    assert response.status_code == 303 and response.headers["Location"].startswith("/parties/")
+
+
+def test_a_newcomer_joins_the_roster_at_the_desk(client, club):
+    desk = open_evening(client, club)
+    post(client, desk + "/newcomer", desk, {"name": "Visitor From Sydney"})
+    page = client.get(desk).get_data(as_text=True)
+    assert "Visitor From Sydney joins the roster as number 11" in page
+    assert 'value="11"' in page
+
+
+def test_the_ladder_follows_the_evenings_and_a_correction_moves_it(app, client, club):
+    desk = open_evening(client, club)
+    register(client, desk, [1, 2])
+    register(client, desk, [3, 4])
+    party_id = play_evening(app, client, desk)
+    public = "/clubs/" + club.split("/")[2]
+    page = client.get(public).get_data(as_text=True)
+    lines = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td><td>([^<]+)</td>\s*<td class=\"club-total\">(\d+)</td>", page)
+    assert lines[0][3] == "8" and lines[-1][3] == "7"
+    first = {line[2] for line in lines if line[0] == "1"}
+    # Correct every game's result: the couple that won them all lost them all, and the ladder turns over.
+    with app.app_context():
+        _row, state = party_store.load(party_id)
+        wins = state.standings().wins
+        other = 0 if wins[0] < wins[1] else 1
+        for game in range(1, state.setup.games + 1):
+            if state.winner(game, 1) != other:
+                state = party_store.write(party_id, lambda s, g=game: [s.result_entry(g, 1, other, correct=True)])
+    page = client.get(public).get_data(as_text=True)
+    lines = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td><td>([^<]+)</td>\s*<td class=\"club-total\">(\d+)</td>", page)
+    now_first = {line[2] for line in lines if line[0] == "1"}
+    assert len(first) == 2 and now_first and now_first.isdisjoint(first)
+    board = client.get(public + "/board").get_data(as_text=True)
+    assert "Ladder of the 2026-2027 season" in board
+    ladder_csv = list(csv.reader(io.StringIO(client.get(public + "/ladder.csv").get_data(as_text=True))))
+    assert ladder_csv[0][:3] == ["Position", "Club number", "Name"] and len(ladder_csv) == 5
+
+
+def test_pots_are_tallied_and_the_jackpot_carries_over(app, client, club):
+    desk = open_evening(client, club)
+    register(client, desk, [1, 2])
+    register(client, desk, [3, 4])
+    party_id = play_evening(app, client, desk)
+    pots = desk + "/pots"
+    post(
+        client,
+        pots,
+        pots,
+        {
+            "entry_fee": "5",
+            "prize": ["20", "10"],
+            "cookie_jar": "2.50",
+            "fifty_fifty": "41",
+            "fifty_fifty_winner": "Effie Rankin",
+            "jackpot_added": "10",
+        },
+    )
+    public = "/clubs/" + club.split("/")[2]
+    sheet = client.get(f"{public}/evenings/{party_id}").get_data(as_text=True)
+    assert "Entry fees (4 at CA$5.00)" in sheet and "CA$20.00" in sheet
+    assert "50/50 to Effie Rankin" in sheet and "CA$20.50" in sheet
+    assert "Jackpot not won: carried over" in sheet
+    # Next evening: the jackpot carried in is last week's, and it is won.
+    desk2 = open_evening(client, club, held_on="2026-12-04")
+    post(
+        client,
+        desk2 + "/pots",
+        desk2 + "/pots",
+        {"jackpot_added": "10", "jackpot_won": "y", "jackpot_winner": "Dan Beaton"},
+    )
+    party2 = desk2.rsplit("/", 1)[1]
+    sheet = client.get(f"{public}/evenings/{party2}").get_data(as_text=True)
+    assert "Jackpot won by Dan Beaton" in sheet and "CA$20.00" in sheet
+    evenings_csv = client.get(public + "/evenings.csv").get_data(as_text=True)
+    assert "Mary MacNeil &amp; Angus MacNeil" not in evenings_csv and "Mary MacNeil & Angus MacNeil" in evenings_csv
+
+
+def test_the_club_pages_speak_french(client, club):
+    desk = open_evening(client, club)
+    headers = {"Accept-Language": "fr"}
+    assert "Table d’inscription" in client.get(desk, headers=headers).get_data(as_text=True)
+    public = "/clubs/" + club.split("/")[2]
+    assert "Classement" in client.get(public, headers=headers).get_data(as_text=True)
+
+
+def test_a_wrong_token_or_unknown_club_is_not_found(client, club):
+    club_id = club.split("/")[2]
+    assert client.get(f"/clubs/{club_id}/not-the-token").status_code == 404
+    assert client.get("/clubs/nosuchclub").status_code == 404
+
+
+def test_a_substitute_and_games_won_scoring_reach_the_ladder(app, client, club):
+    post(
+        client,
+        club + "/settings",
+        club,
+        {"scoring": "wins", "place_points": "8 7 6", "minimum": "0", "tie_breaks": ["wins"]},
+    )
+    desk = open_evening(client, club)
+    register(client, desk, [1, 2])
+    register(client, desk, [3, 4])
+    post(client, desk + "/start", desk)
+    # Angus leaves after game 1: Effie (number 7) takes his chair from game 2.
+    post(client, desk + "/substitute", desk, {"couple": "1", "slot": "2", "number": "7"})
+    page = client.get(desk).get_data(as_text=True)
+    assert "The substitute plays for couple 1 from game 2." in page
+    assert "Effie Rankin (no. 7) sits in from game 2" in page
+    party_id = desk.rsplit("/", 1)[1]
+    with app.app_context():
+        _row, state = party_store.load(party_id)
+        while not state.finished:
+            # Couple 1 (Mary with Angus, then Effie) wins every game.
+            state = party_store.write(party_id, lambda s: [s.result_entry(s.game, t.number, 0) for t in s.missing()])
+    public = "/clubs/" + club.split("/")[2]
+    ladder = client.get(f"/api/v1/clubs/{public.split('/')[2]}/ladder").get_json()
+    by_name = {line["name"]: line for line in ladder["lines"]}
+    assert by_name["Mary MacNeil"]["total"] == 4
+    assert by_name["Angus MacNeil"]["total"] == 1
+    assert by_name["Effie Rankin"]["total"] == 3 and by_name["Effie Rankin"]["evenings"] == 1
+    assert by_name["Flora Gillis"]["total"] == 0
+    assert "An evening scores the games the player won." in client.get(public).get_data(as_text=True)
+
+
+def test_a_new_evening_starts_from_the_last_one_s_settings(client, club):
+    open_evening(client, club, games="18", prizes="4", entry_fee="7.50", jackpot_added="5")
+    page = client.get(club).get_data(as_text=True)
+    assert 'name="games" value="18"' in page and 'name="prizes" value="4"' in page
+    assert 'name="entry_fee" inputmode="decimal" value="7.50"' in page
+    assert "Fees CA$0.00 · the club keeps CA$0.00 · jackpot CA$5.00" in page
+
+
+def test_a_couple_registered_by_mistake_is_taken_off_before_the_start(app, client, club):
+    desk = open_evening(client, club)
+    register(client, desk, [1, 2])
+    register(client, desk, [3, 4])
+    post(client, desk + "/couples/1/off", desk)
+    page = client.get(desk).get_data(as_text=True)
+    assert "Couple 1 is taken off: its players can be paired again." in page
+    assert "1 couple registered" in page
+    # Mary and Angus are on the list to tick again, and can be paired otherwise.
+    register(client, desk, [1, 5])
+    assert "Mary MacNeil &amp; Sadie Beaton registered as couple 3." in client.get(desk).get_data(as_text=True)
+    party_id = play_evening(app, client, desk)
+    with app.app_context():
+        _row, state = party_store.load(party_id)
+    assert state.couples[0].gone_from == 1 and state.standings().wins[0] == 0
+    ladder = client.get(f"/api/v1/clubs/{club.split('/')[2]}/ladder").get_json()
+    assert "Angus MacNeil" not in {line["name"] for line in ladder["lines"]}
+    # Once the evening has started, a couple is no longer taken off at the desk.
+    post(client, desk + "/couples/2/off", desk)
+    assert "The evening has started: mark the couple gone" in client.get(desk).get_data(as_text=True)
