@@ -19,6 +19,7 @@ from sqlalchemy import func, select
 from scorekeeper.platform.extensions import db
 from scorekeeper.store import parties as store
 from scorekeeper.store.models import Party
+from tests.conftest import read_csrf_token
 
 
 def new_party(client, csrf, couples=8, **fields):
@@ -47,7 +48,7 @@ def director(client, csrf):
 
 
 def post(client, path, page, data=None):
-    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', client.get(page).get_data(as_text=True)).group(1)
+    token = read_csrf_token(client.get(page).get_data(as_text=True))
     return client.post(path, data={"csrf_token": token, **(data or {})})
 
 
