@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .game import MAX_PLAYERS, GameState
 from .options import Rules
+from .refusals import Refused
 
 __all__ = [
     "DrawError",
@@ -30,7 +31,7 @@ MIN_PLAYERS = 2
 _ROOMY_TABLE = 5
 
 
-class DrawError(ValueError):
+class DrawError(Refused):
     """A table size the game is not played with."""
 
 

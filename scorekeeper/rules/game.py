@@ -5,14 +5,17 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .bidding import Bid, allowed_bids, bid_label, bid_needs, min_bid, parse_bid
 from .options import Rules, RulesError
 from .points import HandError, check_points, high_needed, points_from_tricks
+from .refusals import Refused
 
 __all__ = [
     "MAX_PLAYERS",
+    "WinDetail",
     "NAME_MAX",
     "Side",
     "Seat",
@@ -84,33 +87,50 @@ class NoteKind(enum.StrEnum):
 
 
 class Note(str):
-    """A note beside a hand: the sentence itself, with its ``kind`` and the ``side`` it is about.
+    """A note beside a hand: the English sentence itself, with its ``kind``, the ``side`` it is about and the
+    ``details`` its sentence names (``side``: the side's name, ``sides``: names, ``points``, ``score``,
+    ``lock_at``, ``lost``, ``partner``).
 
-    It is the sentence (a ``str``) so pages and the JSON API show it as it is; pages branch on ``kind``.
+    It is the English sentence (a ``str``) for programs; pages and the API's sentences say it with
+    ``scorekeeper.words.note`` from ``kind`` and ``details``, and branch on ``kind``.
     """
 
     kind: NoteKind
     side: int
+    details: Mapping[str, Any]
 
-    def __new__(cls, text: str, kind: NoteKind, side: int) -> Note:
+    def __new__(cls, text: str, kind: NoteKind, side: int, details: Mapping[str, Any] | None = None) -> Note:
         note = super().__new__(cls, text)
         object.__setattr__(note, "kind", kind)
         object.__setattr__(note, "side", side)
+        object.__setattr__(note, "details", MappingProxyType(dict(details or {})))
         return note
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a note cannot be changed")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Note, (str(self), self.kind, self.side))
+        return (Note, (str(self), self.kind, self.side, dict(self.details)))
 
 
-class SetupError(ValueError):
+@dataclass(frozen=True, slots=True)
+class WinDetail:
+    """What the sentence saying who won names: the ``winner``'s name and ``score``; for the bidder going out the
+    ``bidder``'s name, the ``bid`` and whether the winner is the ``called_partner``; for a tie the ``tied`` names
+    and the ``target``."""
+
+    reason: WinReason
+    winner: str
+    score: int
+    bidder: str | None = None
+    bid: Bid | None = None
+    called_partner: bool = False
+    tied: tuple[str, ...] = ()
+    target: int | None = None
+
+
+class SetupError(Refused):
     """A game that cannot be set up as given; ``field`` names what to fix."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.field = field
 
 
 class Side(NamedTuple):
@@ -428,6 +448,7 @@ class _Decision:
     reason: WinReason | None = None
     text: str | None = None
     tied: tuple[int, ...] = ()
+    detail: WinDetail | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,6 +465,8 @@ class GameState:
     dealer_seat: int
     standing: tuple[tuple[Standing, ...], ...]
     won_by: WinReason | None = None
+    # What the sentence of ``win_reason`` names (``scorekeeper.words.win_reason`` says it in the reader's language).
+    win_detail: WinDetail | None = None
     # Under ``tie_break: overtime``, the tied sides that alone play on until one of them wins (empty otherwise).
     overtime: frozenset[int] = frozenset()
 
@@ -674,11 +697,19 @@ class GameState:
                 gain = 120
             elif rules.all_five_tricks_doubles and _took_all(team, points) and gain < 60:
                 gain = 60
-                notes.append(Note(f"{names[bidder]}: all five tricks score 60", NoteKind.ALL_FIVE_TRICKS, bidder))
+                notes.append(
+                    Note(
+                        f"{names[bidder]}: all five tricks score 60",
+                        NoteKind.ALL_FIVE_TRICKS,
+                        bidder,
+                        {"side": names[bidder], "points": 60},
+                    )
+                )
         else:
             gain = -_stake(bid, rules)
             who = names[bidder] if len(team) == 1 else f"{names[bidder]} and partner"
-            notes.append(Note(f"{who}: set, {gain}", NoteKind.SET, bidder))
+            details = {"side": names[bidder], "partner": len(team) > 1, "points": gain}
+            notes.append(Note(f"{who}: set, {gain}", NoteKind.SET, bidder, details))
         for s in team:
             deltas[s] = gain
         bonus = self._check_offsuit_set(entry, team, points, made)
@@ -688,7 +719,8 @@ class GameState:
             took = points[s]
             if s == bonus:
                 took = 30
-                notes.append(Note(f"{names[s]}: set the bidder with off-suit cards only, 30", NoteKind.OFFSUIT_SET, s))
+                text = f"{names[s]}: set the bidder with off-suit cards only, 30"
+                notes.append(Note(text, NoteKind.OFFSUIT_SET, s, {"side": names[s], "points": 30}))
             deltas[s] = self._locked_gain(s, took, notes)
         return deltas, notes
 
@@ -721,7 +753,7 @@ class GameState:
             return
         for s, name in enumerate(self.setup.names):
             if deltas[s] and scores[s] == 45:
-                notes.append(Note(f"{name}: landed on 45, back to 0", NoteKind.FORTY_FIVE, s))
+                notes.append(Note(f"{name}: landed on 45, back to 0", NoteKind.FORTY_FIVE, s, {"side": name}))
                 deltas[s] = -self.scores[s]
                 scores[s] = 0
 
@@ -734,7 +766,9 @@ class GameState:
         if len(out) == len(self.active_sides):
             return self.eliminated  # RULES.md §7: a hand that would put out every side left puts out none
         for s in out:
-            notes.append(Note(f"{self.setup.names[s]}: fell to {scores[s]}, out of the game", NoteKind.ELIMINATED, s))
+            name = self.setup.names[s]
+            details = {"side": name, "score": scores[s]}
+            notes.append(Note(f"{name}: fell to {scores[s]}, out of the game", NoteKind.ELIMINATED, s, details))
         return self.eliminated | frozenset(out)
 
     def _next(self, entry: HandEntry, tally: _Tally, decision: _Decision) -> GameState:
@@ -745,8 +779,10 @@ class GameState:
         if decision.winner is None and decision.tied and self.rules.tie_break == "overtime":
             overtime = frozenset(decision.tied)
             both = " and ".join(self.setup.names[s] for s in decision.tied)
-            text = f"{both} tie at {tally.scores[decision.tied[0]]}: only they play on until one of them wins"
-            notes = notes + (Note(text, NoteKind.OVERTIME, decision.tied[0]),)
+            score = tally.scores[decision.tied[0]]
+            text = f"{both} tie at {score}: only they play on until one of them wins"
+            details = {"sides": tuple(self.setup.names[s] for s in decision.tied), "score": score}
+            notes = notes + (Note(text, NoteKind.OVERTIME, decision.tied[0], details),)
         benched_next = tally.eliminated | frozenset(
             s for s in range(len(tally.scores)) if overtime and s not in overtime
         )
@@ -781,6 +817,7 @@ class GameState:
             dealer_seat=_next_seat(self.setup.seats, self.dealer_seat, benched_next),
             standing=standing,
             won_by=decision.reason,
+            win_detail=decision.detail,
             overtime=overtime,
         )
 
@@ -852,13 +889,23 @@ class GameState:
             kept = max(0, lock_at - old)
             if took:
                 notes.append(
-                    Note(f"{name}: stopped at {lock_at} by the lock, {took - kept} lost", NoteKind.CAPPED, side)
+                    Note(
+                        f"{name}: stopped at {lock_at} by the lock, {took - kept} lost",
+                        NoteKind.CAPPED,
+                        side,
+                        {"side": name, "lock_at": lock_at, "lost": took - kept},
+                    )
                 )
             return kept
         if rules.lock == "freeze" and old >= lock_at:
             if took:
                 notes.append(
-                    Note(f"{name}: locked at {lock_at}, scores only by winning the bid", NoteKind.FROZEN, side)
+                    Note(
+                        f"{name}: locked at {lock_at}, scores only by winning the bid",
+                        NoteKind.FROZEN,
+                        side,
+                        {"side": name, "lock_at": lock_at},
+                    )
                 )
             return 0
         return took
@@ -885,6 +932,7 @@ class GameState:
                 last,
                 WinReason.LAST_SIDE_LEFT,
                 f"{names[last]} wins as the last side left: every other side is out of the game.",
+                detail=WinDetail(WinReason.LAST_SIDE_LEFT, names[last], scores[last]),
             )
         if tally.made and entry.bidder is not None:
             out = [s for s in tally.team if scores[s] >= target]
@@ -896,7 +944,15 @@ class GameState:
                     text = made + f"the bidder goes out with {scores[side]}."
                 else:
                     text = made + f"the called partner, {names[side]}, goes out with {scores[side]}."
-                return _Decision(side, WinReason.BIDDER_GOES_OUT, text)
+                detail = WinDetail(
+                    WinReason.BIDDER_GOES_OUT,
+                    names[side],
+                    scores[side],
+                    bidder=names[entry.bidder],
+                    bid=tally.bid,
+                    called_partner=side != entry.bidder,
+                )
+                return _Decision(side, WinReason.BIDDER_GOES_OUT, text, detail=detail)
         candidates = [s for s in active if s not in tally.team and scores[s] >= target]
         if not candidates:
             return _Decision()
@@ -911,17 +967,24 @@ class GameState:
         if len(tied) > 1:
             return _Decision(tied=tied if rules.tie_break != "play-on" else ())
         if not rules.bidding:
-            return _Decision(best, WinReason.MOST_POINTS, f"{names[best]} reaches {scores[best]} with the most points.")
+            return _Decision(
+                best,
+                WinReason.MOST_POINTS,
+                f"{names[best]} reaches {scores[best]} with the most points.",
+                detail=WinDetail(WinReason.MOST_POINTS, names[best], scores[best]),
+            )
         if green is not None:
             return _Decision(
                 best,
                 WinReason.NOBODY_ON_THE_GREEN,
                 f"{names[best]} reaches {scores[best]} without the bid, and nobody else is on the green.",
+                detail=WinDetail(WinReason.NOBODY_ON_THE_GREEN, names[best], scores[best]),
             )
         return _Decision(
             best,
             WinReason.MOST_POINTS,
             f"{names[best]} reaches {scores[best]} with more points than any other side.",
+            detail=WinDetail(WinReason.MOST_POINTS, names[best], scores[best], bid=tally.bid),
         )
 
     def _break_tie(self, entry: HandEntry, tally: _Tally, decision: _Decision) -> _Decision:
@@ -950,12 +1013,19 @@ class GameState:
             raise HandError(
                 f"{names[side]} took no trick in this hand, so it cannot have taken the later one", "tie_break_side"
             )
+        tied_names = tuple(names[s] for s in tied)
         if rules.tie_break == "last-trick":
             return _Decision(
-                side, WinReason.LAST_TRICK, f"{both} reach {score}: {names[side]} took the later trick and wins."
+                side,
+                WinReason.LAST_TRICK,
+                f"{both} reach {score}: {names[side]} took the later trick and wins.",
+                detail=WinDetail(WinReason.LAST_TRICK, names[side], score, tied=tied_names),
             )
         return _Decision(
-            side, WinReason.FIRST_OUT, f"{both} reach {score}: {names[side]} got to {rules.target} first and wins."
+            side,
+            WinReason.FIRST_OUT,
+            f"{both} reach {score}: {names[side]} got to {rules.target} first and wins.",
+            detail=WinDetail(WinReason.FIRST_OUT, names[side], score, tied=tied_names, target=rules.target),
         )
 
 

@@ -7,17 +7,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .refusals import Refused
+
 __all__ = ["Rules", "RulesError", "PRESETS", "PRESET_INFO", "OPTION_INFO", "PresetInfo", "OptionInfo", "DEFAULT_PRESET"]
 
 DEFAULT_PRESET = "new-england"
 
 
-class RulesError(ValueError):
+class RulesError(Refused):
     """An option name or value that the game does not know."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.field = field
 
 
 _CHOICES: dict[str, tuple[str, ...]] = {

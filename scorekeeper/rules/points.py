@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from .options import Rules
+from .refusals import Refused
 
 __all__ = [
     "HandError",
@@ -22,12 +23,8 @@ __all__ = [
 TRICKS_IN_HAND = 5
 
 
-class HandError(ValueError):
+class HandError(Refused):
     """A hand that cannot be recorded as entered; ``field`` names what to fix."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.field = field
 
 
 def _whole_numbers(values: Sequence[object], field: str, what: str) -> tuple[int, ...]:
