@@ -117,7 +117,7 @@ class Note(str):
 class WinDetail:
     """What the sentence saying who won names: the ``winner``'s name and ``score``; for the bidder going out the
     ``bidder``'s name, the ``bid`` and whether the winner is the ``called_partner``; for a tie the ``tied`` names
-    and the ``target``."""
+    and the ``target``; ``bidding``: whether the game is played with bidding."""
 
     reason: WinReason
     winner: str
@@ -127,6 +127,7 @@ class WinDetail:
     called_partner: bool = False
     tied: tuple[str, ...] = ()
     target: int | None = None
+    bidding: bool = True
 
 
 class SetupError(Refused):
@@ -971,7 +972,7 @@ class GameState:
                 best,
                 WinReason.MOST_POINTS,
                 f"{names[best]} reaches {scores[best]} with the most points.",
-                detail=WinDetail(WinReason.MOST_POINTS, names[best], scores[best]),
+                detail=WinDetail(WinReason.MOST_POINTS, names[best], scores[best], bidding=False),
             )
         if green is not None:
             return _Decision(
@@ -984,7 +985,7 @@ class GameState:
             best,
             WinReason.MOST_POINTS,
             f"{names[best]} reaches {scores[best]} with more points than any other side.",
-            detail=WinDetail(WinReason.MOST_POINTS, names[best], scores[best], bid=tally.bid),
+            detail=WinDetail(WinReason.MOST_POINTS, names[best], scores[best]),
         )
 
     def _break_tie(self, entry: HandEntry, tally: _Tally, decision: _Decision) -> _Decision:
