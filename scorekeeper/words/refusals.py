@@ -67,5 +67,4 @@ def refusal(error: Exception) -> str:
             return _("That suit is trump, not an off-suit.")
         case Refusal.NO_RULES:
             return _("Give the rules the game is played under.")
-    message = str(error).strip()
-    return message if message.endswith((".", "?", "!")) else message + "."
+    return str(error)

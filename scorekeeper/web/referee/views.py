@@ -183,7 +183,8 @@ def house_rule_choices(name: str, value: Any) -> dict[str, Any]:
 
 def sentence(exc: Exception) -> str:
     """An engine refusal as a sentence for the page, in the reader's language."""
-    return words.refusal(exc)
+    text = words.refusal(exc).strip()
+    return text if text.endswith((".", "?", "!")) else text + "."
 
 
 def read_cards(text: str, name: str, problems: dict[str, str]) -> tuple[Card, ...] | None:
