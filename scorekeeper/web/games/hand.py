@@ -14,6 +14,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
 
+from scorekeeper import words
 from scorekeeper.rules import (
     MOST_HAND_POINTS,
     POINTS_PER_TRICK,
@@ -362,7 +363,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
     def refuse(self, err: ValueError) -> None:
         """Put the engine's refusal beside the field it names (``err.field``), or atop the form."""
         field = getattr(err, "field", None)
-        message = str(err)
+        message = words.refusal(err)
         # Where the page asks a question in another box than the engine's name for it.
         if field == "tricks":
             field = "took" if self.two_sides else "side_tricks"

@@ -294,7 +294,7 @@ def record(game_id: str, token: str) -> Response:
         return _render_sheet(game, state, form, status=422)
     recording = services.record(game, entry, form.number(), seen=form.expected_version())
     if recording.outcome is services.Outcome.REFUSED:
-        form.refuse(HandError(recording.message, recording.field))
+        form.refuse(recording.refusal or HandError(recording.message, recording.field))
         return _render_sheet(game, state, form, status=422)
     if recording.outcome is not services.Outcome.RECORDED:
         game = _game_or_404(game_id, token)
