@@ -17,7 +17,13 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.platform.extensions import csrf
 from scorekeeper.platform.i18n import current_language
-from scorekeeper.platform.security import retry_after_seconds, too_many_message
+from scorekeeper.platform.security import (
+    API_ERROR_CODES,
+    api_error_code,
+    retry_after_seconds,
+    too_many_message,
+    wants_json,
+)
 from scorekeeper.rules import Refusal
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -36,29 +42,14 @@ MESSAGES = {
     415: _l("Send the request as JSON (Content-Type: application/json)."),
     500: _l("Something went wrong on our side and nothing was saved. Try again in a moment."),
 }
-# An error's ``code`` by its status, when no engine refusal names a more precise one.
-STATUS_CODES = {
-    400: "unreadable",
-    401: "token-needed",
-    403: "token-refused",
-    404: "not-found",
-    405: "method-not-allowed",
-    409: "conflict",
-    412: "version-changed",
-    413: "too-large",
-    415: "not-json",
-    422: "refused",
-    429: "too-many-requests",
-    500: "server-error",
-}
-ERROR_CODES = tuple(sorted(set(STATUS_CODES.values()) | {str(code) for code in Refusal}))
+ERROR_CODES = tuple(sorted(set(API_ERROR_CODES.values()) | {str(code) for code in Refusal}))
 
 
 def error_code(status: int, refusal: object = None) -> str:
     """The code of an error answer: the engine's refusal when it has one of its own, else the status's."""
     if isinstance(refusal, Refusal) and refusal is not Refusal.OTHER:
         return str(refusal)
-    return STATUS_CODES.get(status, "server-error" if status >= 500 else "unreadable")
+    return api_error_code(status)
 
 
 def error(message: str, field: str | None = None, status: int = 422, code: str | None = None) -> Response:
@@ -67,10 +58,11 @@ def error(message: str, field: str | None = None, status: int = 422, code: str |
     return make_response(jsonify({"error": body}), status)
 
 
-@bp.after_request
+@bp.after_app_request
 def _content_language(response: Response) -> Response:
-    """Name the language of the answer's sentences."""
-    response.headers["Content-Language"] = current_language()
+    """Name the language of the API answer's sentences (every API path, the unknown ones too)."""
+    if wants_json():
+        response.headers["Content-Language"] = current_language()
     return response
 
 
