@@ -23,6 +23,9 @@ from flask import Flask
 from .cards import card, cards, listed, ordinal, place, rank_label, rank_letter, suit_name, suit_plural
 from .game import bid, note, win, win_reason, win_reason_label
 from .options import (
+    lazy_option_help,
+    lazy_option_label,
+    lazy_preset_title,
     option_example,
     option_help,
     option_label,
@@ -40,6 +43,9 @@ __all__ = [
     "cards",
     "comparison",
     "init_app",
+    "lazy_option_help",
+    "lazy_option_label",
+    "lazy_preset_title",
     "listed",
     "note",
     "option_example",

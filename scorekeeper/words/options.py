@@ -6,6 +6,8 @@ every option and preset of the engine has its words.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 
 from scorekeeper.rules import OPTION_INFO, PRESET_INFO
@@ -210,3 +212,21 @@ def preset_summary(name: str) -> str:
     """A preset in a sentence."""
     text = _PRESET_SUMMARY.get(name)
     return str(text) if text is not None else PRESET_INFO[name].summary
+
+
+def lazy_option_label(name: str) -> Any:
+    """An option's name for a form field declared at import (a lazy string, said when shown); the elimination
+    line says it counts points below zero."""
+    if name == "elimination_at":
+        return _l("%(option)s (points below zero)", option=_LABELS[name])
+    return _LABELS.get(name, OPTION_INFO[name].label)
+
+
+def lazy_option_help(name: str) -> Any:
+    """What an option does, for a form field declared at import (a lazy string)."""
+    return _HELP.get(name, OPTION_INFO[name].help)
+
+
+def lazy_preset_title(name: str) -> Any:
+    """A preset's name, for a form choice declared at import (a lazy string)."""
+    return _PRESET_TITLE.get(name, PRESET_INFO[name].title)

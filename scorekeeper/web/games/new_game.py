@@ -14,6 +14,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
+from scorekeeper import words
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
     DEFAULT_PRESET,
@@ -46,7 +47,7 @@ class RulesForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
 
     preset = RadioField(
         "Rules",
-        choices=options((name, info.title) for name, info in PRESET_INFO.items()),
+        choices=options((name, words.lazy_preset_title(name)) for name in PRESET_INFO),
         default=DEFAULT_PRESET,
         validate_choice=False,
     )
@@ -277,9 +278,15 @@ def _option_raw(info: OptionInfo, value: Any) -> str:
 
 def _option_field(info: OptionInfo) -> Field:
     if info.name in NUMBER_OPTIONS:
-        label = info.label + (" (points below zero)" if info.name == "elimination_at" else "")
-        return StringField(label, description=info.help, render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    return SelectField(info.label, choices=options(_option_choices(info)), description=info.help, validate_choice=False)
+        label = words.lazy_option_label(info.name)
+        described = words.lazy_option_help(info.name)
+        return StringField(label, description=described, render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    return SelectField(
+        words.lazy_option_label(info.name),
+        choices=options(_option_choices(info)),
+        description=words.lazy_option_help(info.name),
+        validate_choice=False,
+    )
 
 
 # The house rules are as many as the engine has options: one field each, named opt_<option>.
