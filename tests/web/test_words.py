@@ -191,13 +191,46 @@ def test_a_played_game_says_who_won_in_french(say):
     assert french.startswith("Nous a misé 30 et a réussi")
 
 
-REFUSAL_DETAILS = {"text": "zz", "card": Card.parse("5H"), "where": "hand", "suit": None}
+REFUSAL_DETAILS = {
+    "text": "zz",
+    "card": Card.parse("5H"),
+    "where": "hand",
+    "side": "Les Bleus",
+    "sides": ("Les Bleus", "Red Sox"),
+    "dealer": "Anne",
+    "most": 8,
+    "count": 9,
+    "target": 120,
+    "score": 95,
+    "lowest": 20,
+    "bid": "slam",
+    "total": 6,
+    "worth": 30,
+    "out": True,
+    "last_trick": True,
+}
 
 
 @pytest.mark.parametrize("code", [c for c in Refusal if c is not Refusal.OTHER])
 def test_each_refusal_has_a_sentence(say, code):
     error = CardError("English", None, code=code, details=REFUSAL_DETAILS)
-    both(say, words.refusal, error)
+    english, french = both(say, words.refusal, error)
+    if "%(side)s" in english or "Les Bleus" in english:
+        assert "Les Bleus" in french
+
+
+def test_a_refused_hand_says_why_in_french_with_the_side_as_typed(say):
+    from scorekeeper.rules import GameSetup, GameState, HandEntry, HandError, Side
+
+    setup = GameSetup(sides=(Side("Nous", ("Anne", "Paul")), Side("Eux", ("Marc", "Lise"))), rules=NE)
+    state = GameState.start(setup)
+    with pytest.raises(HandError) as caught:
+        state.apply(HandEntry(bidder=1, bid=15, bagged=True, tricks=(3, 2), high=0))
+    assert caught.value.code is Refusal.BAGGED_NOT_DEALER
+    assert say("en", words.refusal, caught.value) == str(caught.value)
+    assert (
+        say("fr", words.refusal, caught.value) == "Seule l'équipe du donneur peut être forcée\u00a0: Nous (Anne donne)"
+    )
 
 
 def test_a_refusal_without_a_code_of_its_own_is_its_message(say):
