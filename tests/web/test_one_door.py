@@ -128,7 +128,7 @@ def test_a_refused_hand_is_refused_at_the_bid_on_every_channel_and_changes_nothi
     assert api.get_json()["error"] == {
         "field": "bid",
         "message": "A slam bid is not played under this game's rules",
-        "code": "refused",
+        "code": "bid-not-played",
     }
     page = client.post(sheet + "/hands", data={**FORM, "bid": "slam", "csrf_token": csrf(client, sheet)})
     assert page.status_code == 422
