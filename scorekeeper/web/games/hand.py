@@ -22,7 +22,6 @@ from scorekeeper.rules import (
     GameState,
     HandEntry,
     HandError,
-    bid_label,
     complete_points,
     complete_tricks,
     infer_high,
@@ -97,7 +96,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         # In an overtime (tie_break: overtime) only the tied sides play on: the sheet offers only them.
         bidders = state.active_sides if state.overtime else range(len(names))
         self.bidder.choices = options((str(i), names[i]) for i in bidders)
-        self.bid.choices = options((str(b), bid_label(b)) for b in state.bid_choices())
+        self.bid.choices = options((str(b), words.bid(b)) for b in state.bid_choices())
         point_pairs = [(str(p), str(p)) for p in point_choices(rules)]
         self.took_points.choices = options(point_pairs)
         self.partner.choices = options(

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, render_template
 
+from scorekeeper import words
 from scorekeeper.rules import (
     DEFAULT_PRESET,
     GREEN_BELOW_TARGET,
@@ -505,7 +506,7 @@ def _scoring_examples(rules: Rules) -> list[dict]:
                 "taken": points[bidder],
                 "after": state.scores,
                 "winner": None if state.winner is None else sides[state.winner].name,
-                "reason": state.win_reason,
+                "reason": words.win_reason(state),
                 "made": state.hands[-1].made,
                 "standing": [
                     (side.name, STANDING_WORDS[code])
