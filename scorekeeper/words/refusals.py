@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper.rules import BIDS, MOST_HAND_POINTS, POINTS_PER_TRICK, Card, Refusal
+from scorekeeper.rules import BIDS, MOST_HAND_POINTS, OPTION_INFO, POINTS_PER_TRICK, PRESETS, Card, Refusal
 
 from .cards import card, listed
 
@@ -34,6 +34,8 @@ def refusal(error: Exception) -> str:
 def refusal_of(code: Refusal, d: dict[str, Any], error: Exception) -> str:
     """The sentence of one refusal code with its details (*error*'s message when it has no code of its own)."""
     said = game_refusal(code, d)
+    if said is None:
+        said = rules_refusal(code, d)
     if said is not None:
         return said
     shown = d.get("card")
@@ -95,6 +97,66 @@ def _either(values: Iterable[object]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return _("%(items)s or %(last)s", items=_(", ").join(words[:-1]), last=words[-1])
+
+
+def rules_refusal(code: Refusal, d: dict[str, Any]) -> str | None:
+    """The refusals of house rules; None for a code that is not one of them."""
+    from .options import option_label
+
+    option = option_label(d["option"]) if d.get("option") in OPTION_INFO else ""
+    match code:
+        case Refusal.NO_SUCH_OPTION:
+            return _("There is no house rule called '%(name)s'", name=d.get("name", ""))
+        case Refusal.NO_SUCH_PRESET:
+            return _(
+                "There is no preset called '%(name)s': choose one of %(presets)s",
+                name=d.get("name", ""),
+                presets=_either(PRESETS),
+            )
+        case Refusal.OPTION_YES_NO:
+            return _("'%(option)s' must be true or false", option=option)
+        case Refusal.OPTION_CHOICE:
+            return _(
+                "'%(option)s' must be one of %(choices)s (not %(value)s)",
+                option=option,
+                choices=_either(d.get("choices", ())),
+                value=d.get("value", ""),
+            )
+        case Refusal.TARGET_RANGE:
+            return _("The game must be played to a whole number of points between 5 and 1000")
+        case Refusal.OPTION_WHOLE:
+            return _("'%(option)s' must be a whole number of points", option=option)
+        case Refusal.LOCK_OFF_POINTS:
+            return _("Choose cap or freeze before giving the lock's points")
+        case Refusal.LOCK_POINTS:
+            return _("Say at how many points the lock starts")
+        case Refusal.LOCK_RANGE:
+            return _("The lock must start between 0 and the target of %(target)s", target=d.get("target"))
+        case Refusal.LOCK_NO_BIDDING:
+            return _("A lock only makes sense in a game with bidding")
+        case Refusal.HOLD_FROM_OFF:
+            return _("Allow the dealer's hold before saying from which bid it applies")
+        case Refusal.HOLD_FROM_BID:
+            return _("The dealer's hold can start at %(bids)s", bids=_either(BIDS))
+        case Refusal.GREEN_OFF_POINTS:
+            return _("Turn on 'on the green' before giving its points")
+        case Refusal.GREEN_RANGE:
+            return _("The green must start between 0 and the target of %(target)s", target=d.get("target"))
+        case Refusal.GREEN_NO_BIDDING:
+            return _("'On the green' only makes sense in a game with bidding")
+        case Refusal.ELIMINATION_BELOW_ZERO:
+            return _("Elimination happens at a score below zero, such as -80")
+        case Refusal.OTHERS_DRAW_RANGE:
+            return _("Players other than the bidder may be limited to drawing 1 to 4 cards")
+        case Refusal.FORTY_FIVE_TARGET:
+            return _("The forty-five rule needs a target above 45")
+        case Refusal.OPTION_NEEDS_BIDDING:
+            return _("'%(option)s' only makes sense in a game with bidding", option=option)
+        case Refusal.THIRTY_NO_BIDDING:
+            return _("30 for 60 only makes sense in a game with bidding")
+        case Refusal.LEAD_NO_BIDDING:
+            return _("Without bidding, the player left of the dealer leads")
+    return None
 
 
 def game_refusal(code: Refusal, d: dict[str, Any]) -> str | None:

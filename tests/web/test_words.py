@@ -208,6 +208,11 @@ REFUSAL_DETAILS = {
     "worth": 30,
     "out": True,
     "last_trick": True,
+    "option": "lock",
+    "name": "zz",
+    "choices": ("off", "cap", "freeze"),
+    "value": "zz",
+    "lock": "cap",
 }
 
 
