@@ -129,7 +129,9 @@ def rules_refusal(code: Refusal, d: dict[str, Any]) -> str | None:
         case Refusal.LOCK_OFF_POINTS:
             return _("Choose cap or freeze before giving the lock's points")
         case Refusal.LOCK_POINTS:
-            return _("Say at how many points the lock starts")
+            if d.get("lock") == "freeze":
+                return _("Say at how many points the freeze lock starts")
+            return _("Say at how many points the cap lock starts")
         case Refusal.LOCK_RANGE:
             return _("The lock must start between 0 and the target of %(target)s", target=d.get("target"))
         case Refusal.LOCK_NO_BIDDING:

@@ -90,7 +90,7 @@ class RulesForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
             return Rules.from_dict({"preset": preset, **changes})
         except RulesError as err:
             target = f"opt_{err.field}" if err.field in OPTION_INFO else "preset"
-            self[target].errors = [str(err)]
+            self[target].errors = [words.refusal(err)]
             raise FormRefused(target) from None
 
 
@@ -201,14 +201,15 @@ class NewGameForm(RulesForm):
 
     def setup_error(self, err: SetupError) -> None:
         """Put a refusal of the seating beside what it is about."""
+        said = words.refusal(err)
         if err.field == "first_dealer":
-            self.first_dealer.errors = [str(err)]
+            self.first_dealer.errors = [said]
         elif err.field == "scores":
-            self.problems.add("start_scores", str(err))
+            self.problems.add("start_scores", said)
         elif err.field == "sides":
-            self.problems.add("side_names", str(err))
+            self.problems.add("side_names", said)
         else:
-            self.problems.add("players", str(err))
+            self.problems.add("players", said)
 
 
 def _flatten(messages: Iterable[object]) -> list[str]:
