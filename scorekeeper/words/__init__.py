@@ -20,6 +20,8 @@ from types import SimpleNamespace
 
 from flask import Flask
 
+from scorekeeper.rules import parse_cards
+
 from .cards import card, cards, listed, ordinal, place, rank_label, rank_letter, suit_name, suit_plural
 from .game import bid, note, win, win_reason, win_reason_label
 from .options import (
@@ -72,11 +74,17 @@ __all__ = [
 ]
 
 
+def shown_cards(codes: str) -> str:
+    """Cards given by their codes (``"JH KH"``) as the reader's cards print them (``V♥ R♥`` in French)."""
+    return cards(parse_cards(codes))
+
+
 def init_app(app: Flask) -> None:
     """Offer the words to every template: the ``words`` namespace, and the ``card`` / ``cards`` filters."""
     namespace = SimpleNamespace(**{name: globals()[name] for name in __all__ if name != "init_app"})
     app.jinja_env.globals["words"] = namespace
     app.jinja_env.filters["card"] = card
     app.jinja_env.filters["cards"] = cards
+    app.jinja_env.filters["shown_cards"] = shown_cards
     app.jinja_env.filters["note"] = note
     app.jinja_env.filters["refusal"] = refusal
