@@ -49,6 +49,7 @@ def test_a_renege_argument_settled_in_french(french_page):
     expect(page.locator("#legal-hand")).to_have_value("V♥ R♥ 3♣")
     legal.get_by_role("button", name="Que puis-je jouer").tap()
     expect(page.locator("#legal-answer .legal-summary")).to_have_text(f"Vous pouvez jouer{NBSP}: V♥ R♥")
+    expect(page.locator("#legal-answer .legal-summary")).to_be_in_viewport(ratio=1)
     assert in_view(page, "#legal-answer .legal-summary") == []
 
     page.locator("#legal-hand-cards button", has_text="3♣").tap()
