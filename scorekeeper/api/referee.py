@@ -193,6 +193,7 @@ def compare_cards():
         {
             "higher": result.higher.code if result.higher else None,
             "reason": result.reason,
+            "reason_code": result.reason,
             "explanation": words.comparison(result),
         }
     )
@@ -213,6 +214,7 @@ def trick():
             "card": result.card.code,
             "trump_lead": result.trump_lead,
             "reason": result.reason,
+            "reason_code": result.reason,
             "rule": "trick",
             "explanation": words.trick(result),
         }

@@ -24,7 +24,7 @@ def test_referee_answers_carry_the_same_codes_and_french_sentences(client):
 
 def test_the_rank_question_gives_its_reason_code(client):
     answer = client.get("/api/v1/referee/compare?trump=S&a=AH&b=KC", headers=FR).get_json()
-    assert answer["reason"] == "trump-beats-non-trump"
+    assert answer["reason"] == answer["reason_code"] == "trump-beats-non-trump"
     assert "toujours atout" in answer["explanation"]
 
 
