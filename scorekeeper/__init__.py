@@ -81,9 +81,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # Compression first: after-request functions run last-registered first, so it sees the final body.
     compression.init_app(app)
     security.init_app(app)
+    from scorekeeper import words
     from scorekeeper.platform import i18n
 
     i18n.init_app(app)
+    words.init_app(app)
 
     _register_blueprints(app)
 

@@ -1,7 +1,8 @@
 """The folders are the architecture: each layer imports only from below, and no module imports itself round a circle.
 
 Bottom up: the engines (``rules``, then ``party``, which counts in its games), the platform (settings, extensions,
-security, limits, numbers), the store (tables and the services that write), then
+security, limits, numbers), the store (tables and the services that write) and beside it the words (the
+engines' answers said in the reader's language, ``scorekeeper.words``), then
 the web areas and the API side by side (neither imports the other), then the
 commands, and ``create_app`` on top. Read from the source's syntax tree, so an
 import hidden inside a function counts too.

@@ -1,36 +1,69 @@
-"""What every part of the JSON API shares: its blueprint, its error answers, its JSON body reader and links."""
+"""What every part of the JSON API shares: its blueprint, its error answers, its JSON body reader and links.
+
+The API is language-neutral: every answer carries codes (an error's ``code``, a hand's ``note_codes``, a
+game's ``win_reason_code``, the referee's ``reason`` / ``rule`` / ``verdict``), and beside them the sentence
+in the language of the request's ``Accept-Language`` (English when none is offered), which the answer
+names in ``Content-Language``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.platform.extensions import csrf
-from scorekeeper.platform.security import retry_after_seconds, too_many_message
+from scorekeeper.platform.i18n import current_language
+from scorekeeper.platform.security import (
+    API_ERROR_CODES,
+    api_error_code,
+    retry_after_seconds,
+    too_many_message,
+    wants_json,
+)
+from scorekeeper.rules import Refusal
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 # Programs authenticate with tokens, not browser cookies: no CSRF form token here.
 csrf.exempt(bp)
 
 MESSAGES = {
-    400: "The request could not be read: send a JSON object.",
-    401: "This needs the game's edit token: send 'Authorization: Bearer <edit_token>'.",
-    403: "That token may not change this game.",
-    404: "There is nothing at this address. The API's addresses are listed at /api/v1/openapi.json.",
-    405: "This address does not answer that method. See /api/v1/openapi.json.",
-    409: "Someone else changed this first.",
-    412: "The game changed since the version this request was made from. Read it again and retry.",
-    413: "That request is too large.",
-    415: "Send the request as JSON (Content-Type: application/json).",
-    500: "Something went wrong on our side and nothing was saved. Try again in a moment.",
+    400: _l("The request could not be read: send a JSON object."),
+    401: _l("This needs the game's edit token: send 'Authorization: Bearer <edit_token>'."),
+    403: _l("That token may not change this game."),
+    404: _l("There is nothing at this address. The API's addresses are listed at /api/v1/openapi.json."),
+    405: _l("This address does not answer that method. See /api/v1/openapi.json."),
+    409: _l("Someone else changed this first."),
+    412: _l("The game changed since the version this request was made from. Read it again and retry."),
+    413: _l("That request is too large."),
+    415: _l("Send the request as JSON (Content-Type: application/json)."),
+    500: _l("Something went wrong on our side and nothing was saved. Try again in a moment."),
 }
+ERROR_CODES = tuple(sorted(set(API_ERROR_CODES.values()) | {str(code) for code in Refusal}))
 
 
-def error(message: str, field: str | None = None, status: int = 422) -> Response:
-    """Return the JSON error response ``{"error": {"message", "field"}}`` with *status*."""
-    return make_response(jsonify({"error": {"message": message, "field": field}}), status)
+def error_code(status: int, refusal: object = None) -> str:
+    """The code of an error answer: the engine's refusal when it has one of its own, else the status's."""
+    if isinstance(refusal, Refusal) and refusal is not Refusal.OTHER:
+        return str(refusal)
+    return api_error_code(status)
+
+
+def error(message: str, field: str | None = None, status: int = 422, code: str | None = None) -> Response:
+    """Return the JSON error response ``{"error": {"message", "field", "code"}}`` with *status*."""
+    body = {"message": str(message), "field": field, "code": code or error_code(status)}
+    return make_response(jsonify({"error": body}), status)
+
+
+@bp.after_app_request
+def _content_language(response: Response) -> Response:
+    """Name the language of the API answer's sentences (every API path, the unknown ones too)."""
+    if wants_json():
+        response.headers["Content-Language"] = current_language()
+    return response
 
 
 @bp.before_request
@@ -59,17 +92,19 @@ def _http_error(exc: HTTPException) -> Response:
 
 
 class BadInput(ValueError):
-    """A request the API cannot use: the message in a player's words, ``field`` names the part to fix."""
+    """A request the API cannot use: the message in a player's words, ``field`` names the part to fix,
+    ``code`` the engine's refusal when it comes from one."""
 
-    def __init__(self, message: str, field: str | None = None, status: int = 422):
+    def __init__(self, message: str, field: str | None = None, status: int = 422, code: object = None):
         super().__init__(message)
         self.field = field
         self.status = status
+        self.code = error_code(status, code)
 
 
 @bp.errorhandler(BadInput)
 def _bad_input(exc: BadInput) -> Response:
-    response = error(str(exc), exc.field, exc.status)
+    response = error(str(exc), exc.field, exc.status, exc.code)
     if exc.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
     return response
@@ -78,15 +113,15 @@ def _bad_input(exc: BadInput) -> Response:
 def read_body(allowed: tuple[str, ...]) -> dict[str, Any]:
     """Return the request's JSON object, refusing anything else."""
     if not request.is_json:
-        raise BadInput("Send the body as JSON, with Content-Type: application/json", None, 415)
+        raise BadInput(_("Send the body as JSON, with Content-Type: application/json"), None, 415)
     data = request.get_json(silent=True)
     if data is None:
-        raise BadInput("Send a JSON object as the request body (this one could not be read)", None, 400)
+        raise BadInput(_("Send a JSON object as the request body (this one could not be read)"), None, 400)
     if not isinstance(data, dict):
-        raise BadInput("The request body must be a JSON object", None, 400)
+        raise BadInput(_("The request body must be a JSON object"), None, 400)
     for key in data:
         if key not in allowed:
-            raise BadInput(f"'{str(key)[:40]}' is not something this request understands", str(key)[:40])
+            raise BadInput(_("'%(key)s' is not something this request understands", key=str(key)[:40]), str(key)[:40])
     return data
 
 

@@ -17,7 +17,8 @@ from flask import jsonify, make_response, request
 from werkzeug.http import parse_etags
 from werkzeug.routing import BuildError
 
-from scorekeeper.api.base import BadInput, bp, read_body
+from scorekeeper import words
+from scorekeeper.api.base import BadInput, bp, error_code, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
@@ -52,9 +53,11 @@ _EVERY_BID = [str(b) for b in BIDS] + [f'"{b}"' for b in SPECIAL_BIDS]
 _GIVE_THE_BID = "Give the bid as " + ", ".join(_EVERY_BID[:-1]) + f" or {_EVERY_BID[-1]}"
 
 
-def error(status: int, message: str, field: str | None = None, headers: Mapping | None = None):
+def error(
+    status: int, message: str, field: str | None = None, headers: Mapping | None = None, *, code: str | None = None
+):
     """Return the API's JSON error answer."""
-    response = api_error(message, field, status)
+    response = api_error(message, field, status, code)
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
@@ -73,7 +76,7 @@ def state_json(game: Game, state: GameState) -> dict:
         "sides": [{"name": side.name, "players": list(side.players)} for side in setup.sides],
         "scores": list(state.scores),
         "winner": state.winner,
-        "win_reason": state.win_reason,
+        "win_reason": words.win_reason(state),
         "win_reason_code": state.won_by,
         "finished": state.winner is not None or game.finished_at is not None,
         "standing": [list(marks) for marks in state.standing],
@@ -117,7 +120,7 @@ def hand_json(hand) -> dict:
         "deltas": list(hand.deltas),
         "scores": list(hand.scores),
         "made": hand.made,
-        "notes": list(hand.notes),
+        "notes": [words.note(note) for note in hand.notes],
         "note_codes": [{"code": note.kind, "side": note.side} for note in hand.notes],
         "standing": [list(marks) for marks in hand.standing],
     }
@@ -345,11 +348,11 @@ def _may_write(game: Game) -> None:
 def _answer(exc: Exception):
     if isinstance(exc, BadInput):
         headers = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'} if exc.status == 401 else None
-        return error(exc.status, str(exc), exc.field, headers)
+        return error(exc.status, str(exc), exc.field, headers, code=exc.code)
     if isinstance(exc, services.GameConflict):
         return error(409, str(exc), exc.field or "n")
     field = getattr(exc, "field", None)
-    return error(422, str(exc), field)
+    return error(422, words.refusal(exc), field, code=error_code(422, getattr(exc, "code", None)))
 
 
 REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError)
@@ -481,6 +484,9 @@ def games_record_hand(game_id: str):
     recording = services.record(game, entry, n)
     if recording.outcome is not services.Outcome.RECORDED:
         status = 422 if recording.outcome is services.Outcome.REFUSED else 409
+        if recording.refusal is not None:
+            code = error_code(status, recording.refusal.code)
+            return error(status, words.refusal(recording.refusal), recording.field, code=code)
         return error(status, recording.message, recording.field)
     return make_response(jsonify({"state": state_json(game, recording.state)}), 201)
 

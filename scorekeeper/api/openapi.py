@@ -37,7 +37,11 @@ def document() -> dict[str, Any]:
             "title": "Forty-Fives score sheet and referee",
             "version": "1.0.0",
             "description": "Settle card questions and keep the score of Forty-Fives games. "
-            'Errors are {"error": {"message", "field"}} with status 400 or 422.',
+            'Errors are {"error": {"message", "field", "code"}} with status 400 or 422. '
+            "Every answer is language-neutral: codes (an error's code, note_codes, win_reason_code, the "
+            "referee's reason, rule and verdict) stand beside each sentence, and the sentences (message, notes, "
+            "win_reason, explanation) are in the language of the request's Accept-Language header (English by "
+            "default, French with fr), named by the answer's Content-Language header.",
         },
         "servers": [{"url": "/"}],
         "paths": dict(sorted(paths.items())),

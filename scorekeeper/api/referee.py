@@ -7,13 +7,16 @@ from functools import partial
 from typing import Any
 
 from flask import jsonify, request
+from flask_babel import gettext as _
 
+from scorekeeper import words
 from scorekeeper.api.base import BadInput, bp, error
 from scorekeeper.rules import (
     PRESETS,
     TRICKS_IN_HAND,
     Card,
     CardError,
+    Refusal,
     Rules,
     RulesError,
     Suit,
@@ -38,7 +41,7 @@ def read_body() -> dict[str, Any]:
     """Return the JSON object sent, or raise BadInput (400)."""
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise BadInput('Send a JSON object, such as {"trump": "S", "cards": ["8S", "AH"]}.', None, 400)
+        raise BadInput(_('Send a JSON object, such as {"trump": "S", "cards": ["8S", "AH"]}.'), None, 400)
     return data
 
 
@@ -47,57 +50,58 @@ def read_rules(value: Any) -> Rules:
     if value is None or value == "":
         return Rules()
     if not isinstance(value, (str, dict)):
-        raise BadInput("'rules' must be a preset name or an object of options", "rules")
+        raise BadInput(_("'rules' must be a preset name or an object of options"), "rules")
     try:
         return Rules.from_dict(value)
     except RulesError as exc:
         field = exc.field if exc.field in (None, "rules") else f"rules.{exc.field}"
-        raise BadInput(str(exc), field or "rules") from None
+        raise BadInput(words.refusal(exc), field or "rules", code=exc.code) from None
     except (TypeError, ValueError) as exc:  # a value of the wrong kind inside the options
-        raise BadInput(f"These rules cannot be used: {exc}", "rules") from None
+        raise BadInput(_("These rules cannot be used: %(why)s", why=exc), "rules") from None
 
 
 def read_suit(value: Any, field: str, *, required: bool = True) -> Suit | None:
     if value is None or value == "":
         if required:
-            what = "the trump suit" if field == "trump" else "a suit"
-            raise BadInput(f"Give {what}: S, C, H or D.", field)
+            if field == "trump":
+                raise BadInput(_("Give the trump suit: S, C, H or D."), field)
+            raise BadInput(_("Give a suit: S, C, H or D."), field)
         return None
     if not isinstance(value, str):
-        raise BadInput(f"'{field}' must be a suit: S, C, H or D.", field)
+        raise BadInput(_("'%(field)s' must be a suit: S, C, H or D.", field=field), field)
     try:
         return Suit.parse(value)
     except CardError as exc:
-        raise BadInput(str(exc), field) from None
+        raise BadInput(words.refusal(exc), field, code=exc.code) from None
 
 
 def read_card(value: Any, field: str) -> Card:
     if not isinstance(value, str):
-        raise BadInput(f"'{field}' must be one card, such as \"5H\".", field)
+        raise BadInput(_("'%(field)s' must be one card, such as \"5H\".", field=field), field)
     try:
         return Card.parse(value)
     except CardError as exc:
-        raise BadInput(str(exc), field) from None
+        raise BadInput(words.refusal(exc), field, code=exc.code) from None
 
 
 def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[Card, ...]:
     """Read a list of cards (or one string of cards such as ``"5h jd ah"``)."""
     if value is None:
         if required:
-            raise BadInput(f'Give the cards of \'{field}\', such as ["8S", "AH"].', field)
+            raise BadInput(_('Give the cards of \'%(field)s\', such as ["8S", "AH"].', field=field), field)
         return ()
     if isinstance(value, str):
         tokens = split_tokens(value)
     elif isinstance(value, list) and all(isinstance(item, str) for item in value):
         tokens = value
     else:
-        raise BadInput(f'\'{field}\' must be a list of cards, such as ["8S", "AH"].', field)
+        raise BadInput(_('\'%(field)s\' must be a list of cards, such as ["8S", "AH"].', field=field), field)
     if len(tokens) > 60:
-        raise BadInput(f"Too many cards in '{field}'.", field)
+        raise BadInput(_("Too many cards in '%(field)s'.", field=field), field)
     try:
         return parse_cards(tokens)
     except CardError as exc:
-        raise BadInput(str(exc), field) from None
+        raise BadInput(words.refusal(exc), field, code=exc.code) from None
 
 
 def ask(field: str, question, *args, cards: dict[str, tuple[Card, ...]] | None = None):
@@ -108,11 +112,11 @@ def ask(field: str, question, *args, cards: dict[str, tuple[Card, ...]] | None =
     try:
         return question(*args)
     except RulesError as exc:
-        raise BadInput(str(exc), exc.field or "rules") from None
+        raise BadInput(words.refusal(exc), exc.field or "rules", code=exc.code) from None
     except CardError as exc:
-        raise BadInput(str(exc), blame(exc, cards or {}, field)) from None
+        raise BadInput(words.refusal(exc), blame(exc, cards or {}, field), code=exc.code) from None
     except ValueError as exc:
-        raise BadInput(str(exc), field) from None
+        raise BadInput(words.refusal(exc), field, code=getattr(exc, "code", None)) from None
 
 
 def blame(exc: CardError, cards: dict[str, tuple[Card, ...]], default: str) -> str:
@@ -131,7 +135,7 @@ def answer(view):
         try:
             return view(*args, **kwargs)
         except BadInput as exc:
-            return error(str(exc), exc.field, exc.status)
+            return error(str(exc), exc.field, exc.status, exc.code)
 
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__
@@ -180,7 +184,7 @@ def compare_cards():
     rules = query_rules()
     trump = read_suit(request.args.get("trump"), "trump")
     if request.args.get("led") is not None and not request.args["led"].strip():
-        raise BadInput("'led' is empty: give the suit led (S, C, H or D), or leave it out.", "led")
+        raise BadInput(_("'led' is empty: give the suit led (S, C, H or D), or leave it out."), "led")
     led = read_suit(request.args.get("led"), "led", required=False)
     a = read_card(request.args.get("a"), "a")
     b = read_card(request.args.get("b"), "b")
@@ -189,7 +193,8 @@ def compare_cards():
         {
             "higher": result.higher.code if result.higher else None,
             "reason": result.reason,
-            "explanation": result.explanation,
+            "reason_code": result.reason,
+            "explanation": words.comparison(result),
         }
     )
 
@@ -209,8 +214,9 @@ def trick():
             "card": result.card.code,
             "trump_lead": result.trump_lead,
             "reason": result.reason,
+            "reason_code": result.reason,
             "rule": "trick",
-            "explanation": result.explanation,
+            "explanation": words.trick(result),
         }
     )
 
@@ -221,7 +227,11 @@ def read_called(data: dict[str, Any]) -> dict[str, Any]:
     if number is not None and (
         isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= TRICKS_IN_HAND
     ):
-        raise BadInput("'trick_number' is the trick's number, 1 to 5: a hand has five tricks.", "trick_number")
+        raise BadInput(
+            _("'trick_number' is the trick's number, 1 to 5: a hand has five tricks."),
+            "trick_number",
+            code=Refusal.TRICK_NUMBER,
+        )
     called = data.get("called")
     return {"trick_number": number, "called": None if called is None else read_card(called, "called")}
 
@@ -243,7 +253,7 @@ def legal():
         "held_back": codes(result.held_back),
         "rule": result.rule,
         "measured_against": result.measured_against.code if result.measured_against else None,
-        "explanation": result.explanation,
+        "explanation": words.play(result),
     }
     if data.get("play") is not None:
         play = read_card(data.get("play"), "play")
@@ -252,7 +262,7 @@ def legal():
             "play": play.code,
             "play_is_legal": verdict.legal,
             "verdict": verdict.kind,
-            "verdict_explanation": verdict.explanation,
+            "verdict_explanation": words.verdict(verdict),
         }
     return jsonify(body)
 

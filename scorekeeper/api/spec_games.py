@@ -7,6 +7,7 @@ import sys
 import unicodedata
 from typing import Any
 
+from scorekeeper.api.base import ERROR_CODES
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
@@ -340,8 +341,16 @@ SCHEMAS: dict = {
                 "type": "object",
                 "required": ["message", "field"],
                 "properties": {
-                    "message": {"type": "string", "description": "What is wrong, in a player's words."},
+                    "message": {
+                        "type": "string",
+                        "description": "What is wrong, in a player's words, in the request's Accept-Language.",
+                    },
                     "field": {"type": ["string", "null"], "description": "The input to fix, if one."},
+                    "code": {
+                        "type": "string",
+                        "enum": list(ERROR_CODES),
+                        "description": "What is wrong, as a code that does not change with the language.",
+                    },
                 },
             }
         },
@@ -442,7 +451,11 @@ SCHEMAS: dict = {
             "deltas": {"type": "array", "items": {"type": "integer"}},
             "scores": {"type": "array", "items": {"type": "integer"}},
             "made": {"type": ["boolean", "null"], "description": "Whether the bid was made; null without bidding."},
-            "notes": {"type": "array", "items": {"type": "string"}},
+            "notes": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "The notes as sentences, in the request's Accept-Language (codes: note_codes).",
+            },
             "note_codes": {
                 "type": "array",
                 "description": "The notes as codes, in the same order: what each is about and the side it names.",
@@ -468,7 +481,10 @@ SCHEMAS: dict = {
             "sides": {"type": "array", "items": _ref("SideInput")},
             "scores": {"type": "array", "items": {"type": "integer"}},
             "winner": {"type": ["integer", "null"]},
-            "win_reason": {"type": ["string", "null"]},
+            "win_reason": {
+                "type": ["string", "null"],
+                "description": "Who won and why, as a sentence in the request's Accept-Language.",
+            },
             "win_reason_code": {
                 "type": ["string", "null"],
                 "enum": [*(str(reason) for reason in WinReason), None],

@@ -6,7 +6,8 @@ import functools
 import re
 import sys
 
-from scorekeeper.rules import PRESETS, TRICKS_IN_HAND
+from scorekeeper.api.base import ERROR_CODES
+from scorekeeper.rules import PRESETS, TRICKS_IN_HAND, CompareReason, TrickReason
 from scorekeeper.rules import cards as _cards
 
 
@@ -185,6 +186,11 @@ SCHEMAS: dict = {
                 "properties": {
                     "message": {"type": "string", "description": "The problem in a player's words."},
                     "field": {"type": ["string", "null"], "description": "The field at fault, when there is one."},
+                    "code": {
+                        "type": "string",
+                        "enum": list(ERROR_CODES),
+                        "description": "What is wrong, as a code that does not change with the language.",
+                    },
                 },
             }
         },
@@ -236,8 +242,13 @@ SCHEMAS: dict = {
         "type": "object",
         "properties": {
             "higher": {"type": ["string", "null"]},
-            "reason": {"type": "string"},
-            "explanation": {"type": "string"},
+            "reason": {"type": "string", "enum": [str(reason) for reason in CompareReason]},
+            "reason_code": {
+                "type": "string",
+                "enum": [str(reason) for reason in CompareReason],
+                "description": "Why one card is higher, as a code (the same as reason; the sentence is explanation).",
+            },
+            "explanation": {"type": "string", "description": "The reason as a sentence, in the Accept-Language."},
         },
     },
     "TrickQuestion": {
@@ -256,9 +267,14 @@ SCHEMAS: dict = {
             "winner": {"type": "integer", "description": "Index of the winning card in cards."},
             "card": {"$ref": "#/components/schemas/Card"},
             "trump_lead": {"type": "boolean"},
-            "reason": {"type": "string", "enum": ["highest-trump", "highest-of-led-suit", "only-card"]},
+            "reason": {"type": "string", "enum": [str(reason) for reason in TrickReason]},
+            "reason_code": {
+                "type": "string",
+                "enum": [str(reason) for reason in TrickReason],
+                "description": "Why the card won, as a code (the same as reason; the sentence is explanation).",
+            },
             "rule": {"type": "string"},
-            "explanation": {"type": "string"},
+            "explanation": {"type": "string", "description": "The reason as a sentence, in the Accept-Language."},
         },
     },
     "LegalQuestion": {

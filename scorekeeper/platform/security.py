@@ -111,12 +111,35 @@ def wants_json() -> bool:
     return request.path == "/api" or request.path.startswith("/api/")
 
 
+# An API error's ``code`` by its status, when no engine refusal names a more precise one (README, API).
+API_ERROR_CODES = {
+    400: "unreadable",
+    401: "token-needed",
+    403: "token-refused",
+    404: "not-found",
+    405: "method-not-allowed",
+    409: "conflict",
+    412: "version-changed",
+    413: "too-large",
+    415: "not-json",
+    422: "refused",
+    429: "too-many-requests",
+    500: "server-error",
+}
+
+
+def api_error_code(status: int) -> str:
+    """The code of an API error answer with *status*."""
+    return API_ERROR_CODES.get(status, "server-error" if status >= 500 else "unreadable")
+
+
 def error_response(status: int, message: str | None = None, field: str | None = None) -> Response:
     """Return the error page, or the JSON error for API paths, for *status*."""
     title, default_message = ERROR_TEXT.get(status, ERROR_TEXT[500 if status >= 500 else 400])
     if wants_json():
         message = message or API_ERROR_TEXT.get(status, default_message)
-        return make_response(jsonify({"error": {"message": message, "field": field}}), status)
+        error = {"message": str(message), "field": field, "code": api_error_code(status)}
+        return make_response(jsonify({"error": error}), status)
     message = message or default_message
     try:
         body = render_template("errors/error.html", status=status, title=title, message=message)

@@ -41,6 +41,7 @@ from .game import (
     SetupError,
     Side,
     Standing,
+    WinDetail,
     WinReason,
     first_leader,
     replay,
@@ -70,10 +71,17 @@ from .points import (
     points_from_tricks,
     trick_choices,
 )
-from .rank import Comparison, compare, is_trump, offsuit_order, rank_table, trump_order
+from .rank import CompareReason, Comparison, Place, compare, is_trump, offsuit_order, place_of, rank_table, trump_order
+from .refusals import Refusal, Refused
 from .trick import TrickReason, TrickResult, high_card, trick_winner
 
 __all__ = [
+    "CompareReason",
+    "Place",
+    "place_of",
+    "Refusal",
+    "Refused",
+    "WinDetail",
     "HIDDEN_CHARACTER_PROBLEM",
     "REFUSED_NAME_CATEGORIES",
     "has_hidden_character",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .options import Rules
 from .points import HandError
+from .refusals import Refusal
 
 __all__ = ["BIDS", "SPECIAL_BIDS", "Bid", "min_bid", "allowed_bids", "parse_bid", "bid_label", "bid_needs"]
 
@@ -53,11 +54,16 @@ def allowed_bids(score: int, rules: Rules, *, bagged: bool = False, hold: bool =
 def parse_bid(value: object) -> Bid:
     """Read a bid: 15, 20, "30 for 60", "60 for 120", "slam" (a number as text, "20", is refused)."""
     if isinstance(value, bool):
-        raise HandError("Choose the bid: 15, 20, 25 or 30", "bid")
+        raise HandError("Choose the bid: 15, 20, 25 or 30", "bid", code=Refusal.CHOOSE_BID)
     if isinstance(value, int):
         if value in BIDS:
             return value
-        raise HandError(f"{value} is not a bid: bids are 15, 20, 25 or 30", "bid")
+        raise HandError(
+            f"{value} is not a bid: bids are 15, 20, 25 or 30",
+            "bid",
+            code=Refusal.NOT_A_BID,
+            details={"text": str(value)},
+        )
     if isinstance(value, str):
         key = "-".join(value.strip().lower().split())
         if key.isascii() and key.isdigit() and len(key) <= 3:
@@ -66,9 +72,11 @@ def parse_bid(value: object) -> Bid:
         if key in _SPECIAL_WORDS:
             return _SPECIAL_WORDS[key]
     if value is None:
-        raise HandError("Choose the bid", "bid")
+        raise HandError("Choose the bid", "bid", code=Refusal.CHOOSE_BID)
     shown = str(value)[:20]
-    raise HandError(f"'{shown}' is not a bid: bids are 15, 20, 25 or 30", "bid")
+    raise HandError(
+        f"'{shown}' is not a bid: bids are 15, 20, 25 or 30", "bid", code=Refusal.NOT_A_BID, details={"text": shown}
+    )
 
 
 def bid_label(bid: Bid | None) -> str:

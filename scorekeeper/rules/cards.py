@@ -1,24 +1,35 @@
-"""Cards and the notation players type: ``5h``, ``10♦``, ``Tc``, ``AH``, ``jk``."""
+"""Cards and the notation players type, in English or French: ``5h``, ``10♦``, ``Tc``, ``AH``, ``jk``,
+``V♥`` (valet), ``D♠`` (dame), ``R♣`` (roi), ``5 de cœur``, ``as de carreau``, ``five of hearts``."""
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
+
+from .refusals import Refusal, Refused
 
 __all__ = ["Suit", "Card", "CardError", "parse_cards", "split_tokens", "deck", "RANK_LABELS"]
 
 
-class CardError(ValueError):
+class CardError(Refused):
     """A card could not be read, or is not allowed where it was given."""
 
-    def __init__(self, message: str, token: str | None = None, *, field: str | None = None):
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        token: str | None = None,
+        *,
+        field: str | None = None,
+        code: Refusal = Refusal.OTHER,
+        details: Mapping[str, Any] | None = None,
+    ):
+        # ``field``: the input the card came from ("cards", "hand", "trick"…), where the engine knows it.
+        super().__init__(message, field, code=code, details=details)
         self.token = token
-        # The input the card came from ("cards", "hand", "trick"…), where the engine knows it.
-        self.field = field
 
 
 class Suit(enum.Enum):
@@ -54,14 +65,26 @@ class Suit(enum.Enum):
 
     @classmethod
     def parse(cls, text: str | Suit) -> Suit:
-        """Read a suit from ``S``, ``♠``, ``spades`` or ``spade`` (any case)."""
+        """Read a suit from ``S``, ``♠``, ``spades``, ``spade``, ``cœur``, ``coeurs`` (any case, any accents)."""
         if isinstance(text, Suit):
             return text
-        key = str(text).strip().lower()
+        key = fold(str(text))
         try:
             return _SUIT_WORDS[key]
         except KeyError:
-            raise CardError(f"'{text}' is not a suit: use S, C, H or D (or ♠ ♣ ♥ ♦)", str(text)) from None
+            raise CardError(
+                f"'{text}' is not a suit: use S, C, H or D (or ♠ ♣ ♥ ♦)",
+                str(text),
+                code=Refusal.NOT_A_SUIT,
+                details={"text": str(text)},
+            ) from None
+
+
+def fold(text: str) -> str:
+    """Text as the card reader compares it: lower case, no spaces, no accents (``Cœur`` -> ``coeur``)."""
+    text = "".join(text.split()).lower().replace("œ", "oe").replace("’", "'")
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn" or ch == "\ufe0f")
 
 
 _SUIT_INDEX = {Suit.SPADES: 0, Suit.CLUBS: 1, Suit.HEARTS: 2, Suit.DIAMONDS: 3}
@@ -77,11 +100,27 @@ _SUIT_WORDS["♤"] = Suit.SPADES
 _SUIT_WORDS["♧"] = Suit.CLUBS
 _SUIT_WORDS["♡"] = Suit.HEARTS
 _SUIT_WORDS["♢"] = Suit.DIAMONDS
+# The French names of the suits (read without accents: ``fold``).
+_FRENCH_SUITS = {Suit.SPADES: "pique", Suit.CLUBS: "trefle", Suit.HEARTS: "coeur", Suit.DIAMONDS: "carreau"}
+for _suit, _word in _FRENCH_SUITS.items():
+    _SUIT_WORDS[_word] = _suit
+    _SUIT_WORDS[_word + ("x" if _word.endswith("eau") else "s")] = _suit
 
 RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"} | {n: str(n) for n in range(2, 11)}
 _RANK_WORDS = {label.lower(): n for n, label in RANK_LABELS.items()} | {"t": 10}
+# French letters (valet, dame, roi; as is A) and the ranks in words, English and French.
+_RANK_WORDS |= {"v": 11, "d": 12, "r": 13}
 _RANK_NAMES = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
-_CARD_RE = re.compile(r"^(10|[2-9tjqka])(.+)$")
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+_FRENCH_RANKS = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit", 9: "neuf", 10: "dix"}
+_FRENCH_RANKS |= {11: "valet", 12: "dame", 13: "roi", 14: "as"}
+for _words in (_RANK_NAMES, _NUMBER_WORDS, _FRENCH_RANKS):
+    for _n, _word in _words.items():
+        _RANK_WORDS[_word] = _n
+# Longest first, so that ``as`` (ace) is tried before ``a`` and ``dame`` before ``d``.
+_RANK_KEYS = sorted(_RANK_WORDS, key=len, reverse=True)
+_LINKS = ("de", "d'", "of", "")
+_JOKER_WORDS = ("jk", "joker", "jo", "🃏", "lejoker", "thejoker")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -117,14 +156,14 @@ class Card:
     def plain_suit(self) -> Suit:
         """The suit of a card that is not the joker (the joker is always a trump, so off-suit rules never meet it)."""
         if self.suit is None:
-            raise CardError("The joker has no suit", "JK")
+            raise CardError("The joker has no suit", "JK", code=Refusal.JOKER_HAS_NO_SUIT)
         return self.suit
 
     @property
     def plain_rank(self) -> int:
         """The rank of a card that is not the joker: 2 to 14 (ace)."""
         if self.rank is None:
-            raise CardError("The joker has no rank", "JK")
+            raise CardError("The joker has no rank", "JK", code=Refusal.JOKER_HAS_NO_SUIT)
         return self.rank
 
     @property
@@ -152,27 +191,52 @@ class Card:
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
-        """Read one card, leniently: case and spaces do not matter, ``T`` is ten."""
+        """Read one card, leniently: case, spaces and accents do not matter, ``T`` is ten; English or French
+        (``V♥``, ``D♠``, ``R♣``, ``5 de cœur``, ``valet de pique``, ``five of hearts``)."""
         if isinstance(text, Card):
             return text
         raw = str(text)
-        key = "".join(raw.split()).lower()
-        if key in ("jk", "joker", "jo", "🃏"):
+        key = fold(raw)
+        if key in _JOKER_WORDS:
             return cls.JOKER
-        match = _CARD_RE.match(key)
-        if match:
-            suit = _SUIT_WORDS.get(match.group(2))
-            if suit is not None:
-                return _CARDS[(_RANK_WORDS[match.group(1)], suit)]
+        card = _READ.get(key)
+        if card is None:
+            card = _read(key)
+        if card is not None:
+            return card
         shown = raw.strip() or raw
-        raise CardError(f"'{shown}' is not a card: write it like 5H, 10♦, JC or AS", shown)
+        raise CardError(
+            f"'{shown}' is not a card: write it like 5H, 10♦, JC or AS",
+            shown,
+            code=Refusal.NOT_A_CARD,
+            details={"text": shown},
+        )
 
 
-_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+def _read(key: str) -> Card | None:
+    """A card from folded text: a rank word, an optional ``de`` / ``of``, a suit word."""
+    for rank in _RANK_KEYS:
+        if not key.startswith(rank):
+            continue
+        rest = key[len(rank) :]
+        for link in _LINKS:
+            if rest.startswith(link):
+                suit = _SUIT_WORDS.get(rest[len(link) :])
+                if suit is not None:
+                    return _CARDS[(_RANK_WORDS[rank], suit)]
+    return None
+
 
 Card.JOKER = Card(None, None)
 _CARDS = {(rank, suit): Card(rank, suit) for suit in Suit for rank in range(2, 15)}
 _DECK = tuple(_CARDS.values())
+# The usual spellings read at once (``5h``, ``10♦``); anything else goes through ``_read``.
+_READ = {
+    label.lower() + suit_word: card
+    for (rank, suit), card in _CARDS.items()
+    for label in (RANK_LABELS[rank],)
+    for suit_word in (suit.letter.lower(), suit.symbol)
+}
 
 
 def deck(joker: bool = False) -> tuple[Card, ...]:
@@ -189,32 +253,52 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     if isinstance(cards, str):
         tokens: Iterable[str | Card] = split_tokens(cards)
         if not tokens:
-            raise CardError("No cards given: write them like 5H 10♦ JC", "", field="cards")
+            raise CardError("No cards given: write them like 5H 10♦ JC", "", field="cards", code=Refusal.NO_CARDS)
     elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray)):
         tokens = cards
     else:
-        raise CardError("Give the cards as text (5H 10♦ JC) or a list of cards", None, field="cards")
+        raise CardError(
+            "Give the cards as text (5H 10♦ JC) or a list of cards", None, field="cards", code=Refusal.CARDS_NOT_TEXT
+        )
     result: list[Card] = []
     seen: set[Card] = set()
     for token in tokens:
         if not isinstance(token, (str, Card)):
-            raise CardError(f"'{str(token)[:20]}' is not a card: write it like 5H, 10♦, JC or AS", None, field="cards")
+            shown = str(token)[:20]
+            raise CardError(
+                f"'{shown}' is not a card: write it like 5H, 10♦, JC or AS",
+                None,
+                field="cards",
+                code=Refusal.NOT_A_CARD,
+                details={"text": shown},
+            )
         card = Card.parse(token)
         if card in seen:
-            raise CardError(f"{card} is listed twice", str(token))
+            raise CardError(f"{card} is listed twice", str(token), code=Refusal.LISTED_TWICE, details={"card": card})
         seen.add(card)
         result.append(card)
     return tuple(result)
 
 
 def split_tokens(text: str) -> list[str]:
-    """Split on commas and spaces, keeping ``10 d`` together as one card."""
+    """Split on commas and spaces, keeping ``10 d``, ``5 de cœur`` and ``as de carreau`` together as one card."""
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
     tokens: list[str] = []
     for part in parts:
-        # A lone suit after a rank ("10 d") belongs to the rank before it.
-        if tokens and part.lower() in _SUIT_WORDS and tokens[-1].lower() in _RANK_WORDS:
+        key = fold(part)
+        last = fold(tokens[-1]) if tokens else ""
+        # A lone suit after a rank ("10 d", "5 de cœur") belongs to the rank before it, and so does "de" / "of".
+        if tokens and key in _SUIT_WORDS and last in _RANK_WORDS:
             tokens[-1] += part
+        elif tokens and key in _SUIT_WORDS and last[-2:] in ("de", "of", "d'") and _is_rank(last):
+            tokens[-1] += " " + part
+        elif tokens and key in ("de", "of", "d'") and last in _RANK_WORDS:
+            tokens[-1] += " " + part
         else:
             tokens.append(part)
     return tokens
+
+
+def _is_rank(key: str) -> bool:
+    """Whether folded text is a rank followed by ``de`` / ``of`` (the start of ``cinq de cœur``)."""
+    return key[:-2] in _RANK_WORDS

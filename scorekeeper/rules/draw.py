@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .game import MAX_PLAYERS, GameState
 from .options import Rules
+from .refusals import Refusal, Refused
 
 __all__ = [
     "DrawError",
@@ -30,7 +31,7 @@ MIN_PLAYERS = 2
 _ROOMY_TABLE = 5
 
 
-class DrawError(ValueError):
+class DrawError(Refused):
     """A table size the game is not played with."""
 
 
@@ -77,7 +78,12 @@ def draw_limit(players: int, rules: Rules | None = None) -> DrawLimit:
     what the players other than the bidder draw.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise DrawError(f"Forty-Fives is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        raise DrawError(
+            f"Forty-Fives is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}",
+            "players",
+            code=Refusal.PLAYER_COUNT,
+            details={"most": MAX_PLAYERS, "count": str(players)[:20]},
+        )
     keep = 1 if players <= _ROOMY_TABLE else players - _ROOMY_TABLE + 1
     if rules is None:
         return DrawLimit(players, keep)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .cards import Card, CardError, Suit
 from .options import Rules, RulesError
 from .rank import ACE_OF_HEARTS, RankTable, rank_table
+from .refusals import Refusal
 from .trick import check_cards
 
 __all__ = ["legal_plays", "judge_play", "PlayAnswer", "PlayRule", "Verdict", "VerdictKind", "renegable_cards"]
@@ -88,6 +89,27 @@ class PlayAnswer:
     @property
     def any_card(self) -> bool:
         return len(self.legal) == len(self.held)
+
+    @property
+    def trumps_held(self) -> tuple[Card, ...]:
+        """The trumps among the cards held."""
+        return tuple(c for c in self.held if self._table.is_trump(c))
+
+    @property
+    def must_play(self) -> tuple[Card, ...]:
+        """The trumps held that may not be held back."""
+        return tuple(c for c in self.trumps_held if c not in self.held_back)
+
+    @property
+    def too_low(self) -> tuple[Card, ...]:
+        """Top trumps held that may not be held back here, being lower than ``measured_against``."""
+        renegable = renegable_cards(self._table, self._rules)
+        return tuple(c for c in self.must_play if c in renegable)
+
+    @property
+    def against_lead(self) -> bool:
+        """Whether a top trump is measured against the card led (else the highest trump played so far)."""
+        return self._rules.renege_against == "lead"
 
     @property
     def explanation(self) -> str:
@@ -175,15 +197,24 @@ def _check_called(rules: Rules, trick_number: int | None, called: str | Card | N
     if trick_number is not None and (
         isinstance(trick_number, bool) or not isinstance(trick_number, int) or not 1 <= trick_number <= 5
     ):
-        raise CardError("The trick's number is 1 to 5: a hand has five tricks", None, field="trick_number")
+        raise CardError(
+            "The trick's number is 1 to 5: a hand has five tricks",
+            None,
+            field="trick_number",
+            code=Refusal.TRICK_NUMBER,
+        )
     if called is None:
         return None
     if not rules.call_for_partner:
-        raise RulesError("A called card only counts when the bidder calls for a partner", "called")
+        raise RulesError(
+            "A called card only counts when the bidder calls for a partner",
+            "called",
+            code=Refusal.CALLED_WITHOUT_PARTNER,
+        )
     try:
         return Card.parse(called)
     except CardError as err:
-        raise CardError(str(err), err.token, field="called") from None
+        raise CardError(str(err), err.token, field="called", code=err.code, details=err.details) from None
 
 
 def legal_plays(
@@ -205,15 +236,22 @@ def legal_plays(
     cards = check_cards(held, table, rules, "hand")
     played = check_cards(trick, table, rules, "trick")
     if not cards:
-        raise CardError("The hand is empty: give the cards you hold")
+        raise CardError("The hand is empty: give the cards you hold", code=Refusal.HAND_EMPTY)
     if len(cards) > 9:
-        raise CardError("A hand has at most 5 cards (a few more while drawing)")
+        raise CardError("A hand has at most 5 cards (a few more while drawing)", code=Refusal.HAND_TOO_BIG)
     if len(played) > 7:
-        raise CardError("A trick has at most 8 cards, so at most 7 can be played before you")
+        raise CardError(
+            "A trick has at most 8 cards, so at most 7 can be played before you", code=Refusal.TRICK_TOO_BIG_BEFORE_YOU
+        )
     both = set(cards).intersection(played)
     if both:
         card = next(c for c in played if c in both)
-        raise CardError(f"{card} cannot be both in your hand and already played", card.code)
+        raise CardError(
+            f"{card} cannot be both in your hand and already played",
+            card.code,
+            code=Refusal.HELD_AND_PLAYED,
+            details={"card": card},
+        )
 
     def answer(
         legal: tuple[Card, ...], rule: PlayRule, against: Card | None = None, back: tuple[Card, ...] = ()
@@ -304,7 +342,7 @@ def judge_play(
     card = Card.parse(card)
     answer = legal_plays(held, trick, trump, rules, trick_number=trick_number, called=called)
     if card not in answer.held:
-        raise CardError(f"{card} is not in the hand", card.code)
+        raise CardError(f"{card} is not in the hand", card.code, code=Refusal.NOT_HELD, details={"card": card})
     if card not in answer.legal:
         return Verdict(card, VerdictKind.RENEGE, answer)
     if answer.rule is PlayRule.TRUMP_LED_MAY_RENEGE and card not in answer.held_back:

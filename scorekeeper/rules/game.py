@@ -5,14 +5,17 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .bidding import Bid, allowed_bids, bid_label, bid_needs, min_bid, parse_bid
 from .options import Rules, RulesError
 from .points import HandError, check_points, high_needed, points_from_tricks
+from .refusals import Refusal, Refused
 
 __all__ = [
     "MAX_PLAYERS",
+    "WinDetail",
     "NAME_MAX",
     "Side",
     "Seat",
@@ -84,33 +87,51 @@ class NoteKind(enum.StrEnum):
 
 
 class Note(str):
-    """A note beside a hand: the sentence itself, with its ``kind`` and the ``side`` it is about.
+    """A note beside a hand: the English sentence itself, with its ``kind``, the ``side`` it is about and the
+    ``details`` its sentence names (``side``: the side's name, ``sides``: names, ``points``, ``score``,
+    ``lock_at``, ``lost``, ``partner``).
 
-    It is the sentence (a ``str``) so pages and the JSON API show it as it is; pages branch on ``kind``.
+    It is the English sentence (a ``str``) for programs; pages and the API's sentences say it with
+    ``scorekeeper.words.note`` from ``kind`` and ``details``, and branch on ``kind``.
     """
 
     kind: NoteKind
     side: int
+    details: Mapping[str, Any]
 
-    def __new__(cls, text: str, kind: NoteKind, side: int) -> Note:
+    def __new__(cls, text: str, kind: NoteKind, side: int, details: Mapping[str, Any] | None = None) -> Note:
         note = super().__new__(cls, text)
         object.__setattr__(note, "kind", kind)
         object.__setattr__(note, "side", side)
+        object.__setattr__(note, "details", MappingProxyType(dict(details or {})))
         return note
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a note cannot be changed")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Note, (str(self), self.kind, self.side))
+        return (Note, (str(self), self.kind, self.side, dict(self.details)))
 
 
-class SetupError(ValueError):
+@dataclass(frozen=True, slots=True)
+class WinDetail:
+    """What the sentence saying who won names: the ``winner``'s name and ``score``; for the bidder going out the
+    ``bidder``'s name, the ``bid`` and whether the winner is the ``called_partner``; for a tie the ``tied`` names
+    and the ``target``; ``bidding``: whether the game is played with bidding."""
+
+    reason: WinReason
+    winner: str
+    score: int
+    bidder: str | None = None
+    bid: Bid | None = None
+    called_partner: bool = False
+    tied: tuple[str, ...] = ()
+    target: int | None = None
+    bidding: bool = True
+
+
+class SetupError(Refused):
     """A game that cannot be set up as given; ``field`` names what to fix."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.field = field
 
 
 class Side(NamedTuple):
@@ -144,36 +165,65 @@ class GameSetup:
         sides = tuple(Side(s[0], tuple(s[1])) for s in self.sides)
         object.__setattr__(self, "sides", sides)
         if len(sides) < 2:
-            raise SetupError("A game needs at least two sides", "sides")
+            raise SetupError("A game needs at least two sides", "sides", code=Refusal.TWO_SIDES)
         names = [s.name.strip() if isinstance(s.name, str) else "" for s in sides]
         if any(not n for n in names):
-            raise SetupError("Every side needs a name", "sides")
+            raise SetupError("Every side needs a name", "sides", code=Refusal.SIDE_NAME)
         if any(len(n) > NAME_MAX for n in names):
-            raise SetupError(f"A side's name can be at most {NAME_MAX} characters", "sides")
+            raise SetupError(
+                f"A side's name can be at most {NAME_MAX} characters",
+                "sides",
+                code=Refusal.SIDE_NAME_LONG,
+                details={"most": NAME_MAX},
+            )
         if len({n.casefold() for n in names}) != len(names):
-            raise SetupError("Two sides have the same name: give each side its own", "sides")
+            raise SetupError(
+                "Two sides have the same name: give each side its own", "sides", code=Refusal.SIDE_NAME_TWICE
+            )
         sizes = {len(s.players) for s in sides}
         if 0 in sizes:
-            raise SetupError("Every side needs at least one player", "players")
+            raise SetupError("Every side needs at least one player", "players", code=Refusal.SIDE_PLAYER)
         if len(sizes) != 1:
-            raise SetupError("Partners sit alternately, so every side needs the same number of players", "players")
+            raise SetupError(
+                "Partners sit alternately, so every side needs the same number of players",
+                "players",
+                code=Refusal.SIDES_UNEVEN,
+            )
         players = [p for s in sides for p in s.players]
         if any(not isinstance(p, str) or not p.strip() for p in players):
-            raise SetupError("Every player needs a name", "players")
+            raise SetupError("Every player needs a name", "players", code=Refusal.PLAYER_NAME)
         if any(len(p.strip()) > NAME_MAX for p in players):
-            raise SetupError(f"A player's name can be at most {NAME_MAX} characters", "players")
+            raise SetupError(
+                f"A player's name can be at most {NAME_MAX} characters",
+                "players",
+                code=Refusal.PLAYER_NAME_LONG,
+                details={"most": NAME_MAX},
+            )
         if not 2 <= len(players) <= MAX_PLAYERS:
-            raise SetupError(f"Forty-Fives is played by 2 to {MAX_PLAYERS} players, not {len(players)}", "players")
+            raise SetupError(
+                f"Forty-Fives is played by 2 to {MAX_PLAYERS} players, not {len(players)}",
+                "players",
+                code=Refusal.PLAYER_COUNT,
+                details={"most": MAX_PLAYERS, "count": len(players)},
+            )
         if len({p.strip().casefold() for p in players}) != len(players):
-            raise SetupError("Two players have the same name: add an initial to tell them apart", "players")
+            raise SetupError(
+                "Two players have the same name: add an initial to tell them apart",
+                "players",
+                code=Refusal.PLAYER_NAME_TWICE,
+            )
         if self.rules.call_for_partner and (len(sides) != 5 or sizes != {1}):
-            raise SetupError("Calling for a partner is played by five players, each on their own", "players")
+            raise SetupError(
+                "Calling for a partner is played by five players, each on their own",
+                "players",
+                code=Refusal.CALL_FIVE_PLAYERS,
+            )
         team = sizes.pop()
         seats = tuple(Seat(side.players[i], s) for i in range(team) for s, side in enumerate(sides))
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "names", tuple(s.name for s in sides))
         if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < len(seats):
-            raise SetupError("The first dealer must be one of the players", "first_dealer")
+            raise SetupError("The first dealer must be one of the players", "first_dealer", code=Refusal.FIRST_DEALER)
         if self.scores is not None:
             object.__setattr__(self, "scores", self._check_start_scores(tuple(self.scores)))
 
@@ -181,20 +231,32 @@ class GameSetup:
         """Check start scores carried over from a paper sheet."""
         rules = self.rules
         if len(scores) != len(self.sides):
-            raise SetupError("Give one starting score for each side", "scores")
+            raise SetupError("Give one starting score for each side", "scores", code=Refusal.START_SCORES_COUNT)
         if any(not _is_int(x) for x in scores):
-            raise SetupError("Starting scores must be whole numbers", "scores")
+            raise SetupError("Starting scores must be whole numbers", "scores", code=Refusal.START_SCORES_WHOLE)
         if any(x % 5 for x in scores):
-            raise SetupError("Scores go in fives: a starting score must be a multiple of 5", "scores")
+            raise SetupError(
+                "Scores go in fives: a starting score must be a multiple of 5",
+                "scores",
+                code=Refusal.START_SCORES_FIVES,
+            )
         if any(x >= rules.target for x in scores):
-            raise SetupError(f"A starting score of {rules.target} or more means that game is already over", "scores")
+            raise SetupError(
+                f"A starting score of {rules.target} or more means that game is already over",
+                "scores",
+                code=Refusal.START_SCORE_OVER,
+                details={"target": rules.target},
+            )
         if rules.forty_five_resets and 45 in scores:
             raise SetupError(
                 "Under the forty-five rule a score of exactly 45 goes back to 0, so no side can start on 45",
                 "scores",
+                code=Refusal.START_SCORE_45,
             )
         if rules.elimination_at is not None and any(x <= rules.elimination_at for x in scores):
-            raise SetupError("A side cannot start at or below the elimination score", "scores")
+            raise SetupError(
+                "A side cannot start at or below the elimination score", "scores", code=Refusal.START_SCORE_ELIMINATED
+            )
         return scores
 
     @property
@@ -235,7 +297,7 @@ def seat_sides(players: Sequence[str], sides: int | None = None, names: Sequence
     if sides is None:
         return tuple(Side(p, (p,)) for p in players)
     if not _is_int(sides) or sides < 2:
-        raise SetupError("A game needs at least two sides", "sides")
+        raise SetupError("A game needs at least two sides", "sides", code=Refusal.TWO_SIDES)
     if len(players) % sides or len(players) == sides:
         raise SetupError(
             f"{len(players)} players cannot make {sides} sides of partners: each side needs the same number "
@@ -428,6 +490,7 @@ class _Decision:
     reason: WinReason | None = None
     text: str | None = None
     tied: tuple[int, ...] = ()
+    detail: WinDetail | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,6 +507,8 @@ class GameState:
     dealer_seat: int
     standing: tuple[tuple[Standing, ...], ...]
     won_by: WinReason | None = None
+    # What the sentence of ``win_reason`` names (``scorekeeper.words.win_reason`` says it in the reader's language).
+    win_detail: WinDetail | None = None
     # Under ``tie_break: overtime``, the tied sides that alone play on until one of them wins (empty otherwise).
     overtime: frozenset[int] = frozenset()
 
@@ -530,6 +595,11 @@ class GameState:
         benched = self.benched
         return sum(1 for seat in self.setup.seats if seat.side not in benched)
 
+    def _benched(self, side: int) -> dict[str, Any]:
+        """The details of a refusal naming a side that does not play the next hand: ``out`` of the game, else
+        sitting out the overtime."""
+        return {"side": self.setup.names[side], "out": side in self.eliminated}
+
     def _benched_why(self, side: int) -> str:
         name = self.setup.names[side]
         if side in self.eliminated:
@@ -599,6 +669,8 @@ class GameState:
                 f"The game is over: {self.setup.names[self.winner]} won. "
                 "Undo the last hand to change it, or start a rematch.",
                 "game",
+                code=Refusal.GAME_OVER,
+                details={"side": self.setup.names[self.winner]},
             )
 
     def _tally(self, entry: HandEntry) -> _Tally:
@@ -617,23 +689,42 @@ class GameState:
         rules, names = self.rules, self.setup.names
         n_sides = len(names)
         if (entry.tricks is None) == (entry.points is None):
-            raise HandError("Enter either the tricks or the points each side took", "tricks")
+            raise HandError(
+                "Enter either the tricks or the points each side took", "tricks", code=Refusal.TRICKS_OR_POINTS
+            )
         if entry.tricks is not None:
             if len(entry.tricks) != n_sides:
-                raise HandError(f"Enter the tricks of each of the {n_sides} sides", "tricks")
+                raise HandError(
+                    f"Enter the tricks of each of the {n_sides} sides",
+                    "tricks",
+                    code=Refusal.TRICKS_EACH_SIDE,
+                    details={"sides": n_sides},
+                )
             points = points_from_tricks(entry.tricks, entry.high, rules)
             where = "tricks"
         else:
             assert entry.points is not None
             if len(entry.points) != n_sides:
-                raise HandError(f"Enter the points of each of the {n_sides} sides", "points")
+                raise HandError(
+                    f"Enter the points of each of the {n_sides} sides",
+                    "points",
+                    code=Refusal.POINTS_EACH_SIDE,
+                    details={"sides": n_sides},
+                )
             if entry.high is not None:
-                raise HandError("With points entered, the high is already counted in them", "high")
+                raise HandError(
+                    "With points entered, the high is already counted in them", "high", code=Refusal.HIGH_IN_POINTS
+                )
             points = check_points(entry.points, rules)
             where = "points"
         for s in self.benched:
             if points[s]:
-                raise HandError(f"{self._benched_why(s)} and cannot take tricks", where)
+                raise HandError(
+                    f"{self._benched_why(s)} and cannot take tricks",
+                    where,
+                    code=Refusal.BENCHED_TRICKS,
+                    details=self._benched(s),
+                )
         return points
 
     def _made(self, team: tuple[int, ...], bid: Bid | None, points: tuple[int, ...]) -> bool | None:
@@ -661,7 +752,11 @@ class GameState:
             for s in self.active_sides:
                 deltas[s] = points[s]
             if entry.offsuit_set is not None:
-                raise HandError("This game is played without bidding, so nobody sets a bidder", "offsuit_set")
+                raise HandError(
+                    "This game is played without bidding, so nobody sets a bidder",
+                    "offsuit_set",
+                    code=Refusal.NO_BIDDING_OFFSUIT,
+                )
             return deltas, notes
         bidder = entry.bidder
         if made:
@@ -674,11 +769,19 @@ class GameState:
                 gain = 120
             elif rules.all_five_tricks_doubles and _took_all(team, points) and gain < 60:
                 gain = 60
-                notes.append(Note(f"{names[bidder]}: all five tricks score 60", NoteKind.ALL_FIVE_TRICKS, bidder))
+                notes.append(
+                    Note(
+                        f"{names[bidder]}: all five tricks score 60",
+                        NoteKind.ALL_FIVE_TRICKS,
+                        bidder,
+                        {"side": names[bidder], "points": 60},
+                    )
+                )
         else:
             gain = -_stake(bid, rules)
             who = names[bidder] if len(team) == 1 else f"{names[bidder]} and partner"
-            notes.append(Note(f"{who}: set, {gain}", NoteKind.SET, bidder))
+            details = {"side": names[bidder], "partner": len(team) > 1, "points": gain}
+            notes.append(Note(f"{who}: set, {gain}", NoteKind.SET, bidder, details))
         for s in team:
             deltas[s] = gain
         bonus = self._check_offsuit_set(entry, team, points, made)
@@ -688,7 +791,8 @@ class GameState:
             took = points[s]
             if s == bonus:
                 took = 30
-                notes.append(Note(f"{names[s]}: set the bidder with off-suit cards only, 30", NoteKind.OFFSUIT_SET, s))
+                text = f"{names[s]}: set the bidder with off-suit cards only, 30"
+                notes.append(Note(text, NoteKind.OFFSUIT_SET, s, {"side": names[s], "points": 30}))
             deltas[s] = self._locked_gain(s, took, notes)
         return deltas, notes
 
@@ -704,15 +808,29 @@ class GameState:
             return None
         names = self.setup.names
         if not self.rules.offsuit_set_bonus:
-            raise HandError("Setting the bidder with off-suit cards scores nothing extra in this game", "offsuit_set")
+            raise HandError(
+                "Setting the bidder with off-suit cards scores nothing extra in this game",
+                "offsuit_set",
+                code=Refusal.OFFSUIT_NOT_PLAYED,
+            )
         if not _is_int(side) or not 0 <= side < len(names):
-            raise HandError("That side is not in this game", "offsuit_set")
+            raise HandError("That side is not in this game", "offsuit_set", code=Refusal.NO_SUCH_SIDE)
         if made:
-            raise HandError("The bidder made the bid, so nobody set it", "offsuit_set")
+            raise HandError("The bidder made the bid, so nobody set it", "offsuit_set", code=Refusal.OFFSUIT_MADE)
         if side in team:
-            raise HandError(f"{names[side]} bid this hand, so it cannot have set the bidder", "offsuit_set")
+            raise HandError(
+                f"{names[side]} bid this hand, so it cannot have set the bidder",
+                "offsuit_set",
+                code=Refusal.OFFSUIT_BIDDER,
+                details={"side": names[side]},
+            )
         if side not in self._offsuit_candidates(team, points):
-            raise HandError(f"{names[side]} took no trick, so it cannot have set the bidder", "offsuit_set")
+            raise HandError(
+                f"{names[side]} took no trick, so it cannot have set the bidder",
+                "offsuit_set",
+                code=Refusal.OFFSUIT_NO_TRICK,
+                details={"side": names[side]},
+            )
         return side
 
     def _forty_five(self, deltas: list[int], scores: list[int], notes: list[Note]) -> None:
@@ -721,7 +839,7 @@ class GameState:
             return
         for s, name in enumerate(self.setup.names):
             if deltas[s] and scores[s] == 45:
-                notes.append(Note(f"{name}: landed on 45, back to 0", NoteKind.FORTY_FIVE, s))
+                notes.append(Note(f"{name}: landed on 45, back to 0", NoteKind.FORTY_FIVE, s, {"side": name}))
                 deltas[s] = -self.scores[s]
                 scores[s] = 0
 
@@ -734,7 +852,9 @@ class GameState:
         if len(out) == len(self.active_sides):
             return self.eliminated  # RULES.md §7: a hand that would put out every side left puts out none
         for s in out:
-            notes.append(Note(f"{self.setup.names[s]}: fell to {scores[s]}, out of the game", NoteKind.ELIMINATED, s))
+            name = self.setup.names[s]
+            details = {"side": name, "score": scores[s]}
+            notes.append(Note(f"{name}: fell to {scores[s]}, out of the game", NoteKind.ELIMINATED, s, details))
         return self.eliminated | frozenset(out)
 
     def _next(self, entry: HandEntry, tally: _Tally, decision: _Decision) -> GameState:
@@ -745,8 +865,10 @@ class GameState:
         if decision.winner is None and decision.tied and self.rules.tie_break == "overtime":
             overtime = frozenset(decision.tied)
             both = " and ".join(self.setup.names[s] for s in decision.tied)
-            text = f"{both} tie at {tally.scores[decision.tied[0]]}: only they play on until one of them wins"
-            notes = notes + (Note(text, NoteKind.OVERTIME, decision.tied[0]),)
+            score = tally.scores[decision.tied[0]]
+            text = f"{both} tie at {score}: only they play on until one of them wins"
+            details = {"sides": tuple(self.setup.names[s] for s in decision.tied), "score": score}
+            notes = notes + (Note(text, NoteKind.OVERTIME, decision.tied[0], details),)
         benched_next = tally.eliminated | frozenset(
             s for s in range(len(tally.scores)) if overtime and s not in overtime
         )
@@ -781,6 +903,7 @@ class GameState:
             dealer_seat=_next_seat(self.setup.seats, self.dealer_seat, benched_next),
             standing=standing,
             won_by=decision.reason,
+            win_detail=decision.detail,
             overtime=overtime,
         )
 
@@ -789,55 +912,98 @@ class GameState:
         rules, names = self.rules, self.setup.names
         if not rules.bidding:
             if entry.bidder is not None or entry.bid is not None:
-                raise HandError("This game is played without bidding", "bidder")
+                raise HandError("This game is played without bidding", "bidder", code=Refusal.NO_BIDDING)
             if entry.bagged or entry.hold:
-                raise HandError("This game is played without bidding", "bagged")
+                raise HandError("This game is played without bidding", "bagged", code=Refusal.NO_BIDDING)
             if entry.partner is not None:
-                raise HandError("This game is played without bidding, so nobody calls a partner", "partner")
+                raise HandError(
+                    "This game is played without bidding, so nobody calls a partner",
+                    "partner",
+                    code=Refusal.NO_BIDDING_PARTNER,
+                )
             return (), None
         bidder = entry.bidder
         if bidder is None:
-            raise HandError("Choose the side that won the bid", "bidder")
+            raise HandError("Choose the side that won the bid", "bidder", code=Refusal.CHOOSE_BIDDER)
         if not _is_int(bidder) or not 0 <= bidder < len(names):
-            raise HandError("That bidder is not a side in this game", "bidder")
+            raise HandError("That bidder is not a side in this game", "bidder", code=Refusal.NO_SUCH_BIDDER)
         if bidder in self.benched:
-            raise HandError(f"{self._benched_why(bidder)} and cannot bid", "bidder")
+            raise HandError(
+                f"{self._benched_why(bidder)} and cannot bid",
+                "bidder",
+                code=Refusal.BENCHED_BID,
+                details=self._benched(bidder),
+            )
         bid = parse_bid(entry.bid)
         score = self.scores[bidder]
         dealer_side = self.dealer_side
         if entry.bagged and entry.hold:
-            raise HandError("A dealer is either bagged or holds, not both", "hold")
+            raise HandError("A dealer is either bagged or holds, not both", "hold", code=Refusal.BAGGED_AND_HOLD)
         if entry.bagged:
             if bidder != dealer_side:
                 raise HandError(
-                    f"Only the dealer's side can be bagged: {names[dealer_side]} ({self.dealer} deals)", "bagged"
+                    f"Only the dealer's side can be bagged: {names[dealer_side]} ({self.dealer} deals)",
+                    "bagged",
+                    code=Refusal.BAGGED_NOT_DEALER,
+                    details={"side": names[dealer_side], "dealer": self.dealer},
                 )
             lowest = min_bid(score, rules)
             if bid != lowest:
-                raise HandError(f"A bagged dealer plays for {lowest}, not {bid_label(bid)}", "bid")
+                raise HandError(
+                    f"A bagged dealer plays for {lowest}, not {bid_label(bid)}",
+                    "bid",
+                    code=Refusal.BAGGED_BID,
+                    details={"lowest": lowest, "bid": bid},
+                )
         if entry.hold:
             if not rules.dealer_may_hold:
-                raise HandError("The dealer may not hold under this game's rules", "hold")
+                raise HandError("The dealer may not hold under this game's rules", "hold", code=Refusal.HOLD_NOT_PLAYED)
             if bidder != dealer_side:
-                raise HandError(f"Only the dealer's side can hold: {names[dealer_side]} ({self.dealer} deals)", "hold")
+                raise HandError(
+                    f"Only the dealer's side can hold: {names[dealer_side]} ({self.dealer} deals)",
+                    "hold",
+                    code=Refusal.HOLD_NOT_DEALER,
+                    details={"side": names[dealer_side], "dealer": self.dealer},
+                )
             if rules.hold_from is not None and bid_needs(bid) < rules.hold_from:
-                raise HandError(f"The dealer may only hold a bid of {rules.hold_from} or more", "bid")
+                raise HandError(
+                    f"The dealer may only hold a bid of {rules.hold_from} or more",
+                    "bid",
+                    code=Refusal.HOLD_FROM,
+                    details={"lowest": rules.hold_from},
+                )
         allowed = allowed_bids(score, rules, bagged=entry.bagged, hold=entry.hold)
         if bid not in allowed:
             if bid == 30 and rules.thirty_for_sixty == "bell":
-                raise HandError("Under the bell every 30 bid is a 30 for 60: choose 30 for 60", "bid")
+                raise HandError(
+                    "Under the bell every 30 bid is a 30 for 60: choose 30 for 60", "bid", code=Refusal.BELL_THIRTY
+                )
             if isinstance(bid, str):
-                raise HandError(f"A {bid_label(bid)} bid is not played under this game's rules", "bid")
+                raise HandError(
+                    f"A {bid_label(bid)} bid is not played under this game's rules",
+                    "bid",
+                    code=Refusal.BID_NOT_PLAYED,
+                    details={"bid": bid},
+                )
             lowest = min_bid(score, rules)
-            raise HandError(f"{names[bidder]} has {score}, so the lowest bid it may make is {lowest}", "bid")
+            raise HandError(
+                f"{names[bidder]} has {score}, so the lowest bid it may make is {lowest}",
+                "bid",
+                code=Refusal.BID_TOO_LOW,
+                details={"side": names[bidder], "score": score, "lowest": lowest},
+            )
         partner = entry.partner
         if partner is not None:
             if not rules.call_for_partner:
-                raise HandError("Calling for a partner is not played in this game", "partner")
+                raise HandError(
+                    "Calling for a partner is not played in this game", "partner", code=Refusal.PARTNER_NOT_PLAYED
+                )
             if not _is_int(partner) or not 0 <= partner < len(names):
-                raise HandError("That partner is not a player in this game", "partner")
+                raise HandError("That partner is not a player in this game", "partner", code=Refusal.NO_SUCH_PARTNER)
             if partner in self.benched:
-                raise HandError(self._benched_why(partner), "partner")
+                raise HandError(
+                    self._benched_why(partner), "partner", code=Refusal.BENCHED_PARTNER, details=self._benched(partner)
+                )
         team = (bidder,) if partner is None or partner == bidder else (bidder, partner)
         return team, bid
 
@@ -852,13 +1018,23 @@ class GameState:
             kept = max(0, lock_at - old)
             if took:
                 notes.append(
-                    Note(f"{name}: stopped at {lock_at} by the lock, {took - kept} lost", NoteKind.CAPPED, side)
+                    Note(
+                        f"{name}: stopped at {lock_at} by the lock, {took - kept} lost",
+                        NoteKind.CAPPED,
+                        side,
+                        {"side": name, "lock_at": lock_at, "lost": took - kept},
+                    )
                 )
             return kept
         if rules.lock == "freeze" and old >= lock_at:
             if took:
                 notes.append(
-                    Note(f"{name}: locked at {lock_at}, scores only by winning the bid", NoteKind.FROZEN, side)
+                    Note(
+                        f"{name}: locked at {lock_at}, scores only by winning the bid",
+                        NoteKind.FROZEN,
+                        side,
+                        {"side": name, "lock_at": lock_at},
+                    )
                 )
             return 0
         return took
@@ -885,6 +1061,7 @@ class GameState:
                 last,
                 WinReason.LAST_SIDE_LEFT,
                 f"{names[last]} wins as the last side left: every other side is out of the game.",
+                detail=WinDetail(WinReason.LAST_SIDE_LEFT, names[last], scores[last]),
             )
         if tally.made and entry.bidder is not None:
             out = [s for s in tally.team if scores[s] >= target]
@@ -896,7 +1073,15 @@ class GameState:
                     text = made + f"the bidder goes out with {scores[side]}."
                 else:
                     text = made + f"the called partner, {names[side]}, goes out with {scores[side]}."
-                return _Decision(side, WinReason.BIDDER_GOES_OUT, text)
+                detail = WinDetail(
+                    WinReason.BIDDER_GOES_OUT,
+                    names[side],
+                    scores[side],
+                    bidder=names[entry.bidder],
+                    bid=tally.bid,
+                    called_partner=side != entry.bidder,
+                )
+                return _Decision(side, WinReason.BIDDER_GOES_OUT, text, detail=detail)
         candidates = [s for s in active if s not in tally.team and scores[s] >= target]
         if not candidates:
             return _Decision()
@@ -911,17 +1096,24 @@ class GameState:
         if len(tied) > 1:
             return _Decision(tied=tied if rules.tie_break != "play-on" else ())
         if not rules.bidding:
-            return _Decision(best, WinReason.MOST_POINTS, f"{names[best]} reaches {scores[best]} with the most points.")
+            return _Decision(
+                best,
+                WinReason.MOST_POINTS,
+                f"{names[best]} reaches {scores[best]} with the most points.",
+                detail=WinDetail(WinReason.MOST_POINTS, names[best], scores[best], bidding=False),
+            )
         if green is not None:
             return _Decision(
                 best,
                 WinReason.NOBODY_ON_THE_GREEN,
                 f"{names[best]} reaches {scores[best]} without the bid, and nobody else is on the green.",
+                detail=WinDetail(WinReason.NOBODY_ON_THE_GREEN, names[best], scores[best]),
             )
         return _Decision(
             best,
             WinReason.MOST_POINTS,
             f"{names[best]} reaches {scores[best]} with more points than any other side.",
+            detail=WinDetail(WinReason.MOST_POINTS, names[best], scores[best]),
         )
 
     def _break_tie(self, entry: HandEntry, tally: _Tally, decision: _Decision) -> _Decision:
@@ -929,33 +1121,62 @@ class GameState:
         rules, names = self.rules, self.setup.names
         side = entry.tie_break_side
         if side is not None and rules.tie_break in ("play-on", "overtime"):
-            raise HandError("Tied sides play on in this game, so no tie-break is asked", "tie_break_side")
+            raise HandError(
+                "Tied sides play on in this game, so no tie-break is asked", "tie_break_side", code=Refusal.TIE_PLAY_ON
+            )
         if rules.tie_break == "overtime":
             return decision  # the tied sides alone play the next hands (see ``_next``)
         tied = decision.tied
         if not tied:
             if side is not None:
                 raise HandError(
-                    "No sides are tied for the win after this hand: there is no tie to break", "tie_break_side"
+                    "No sides are tied for the win after this hand: there is no tie to break",
+                    "tie_break_side",
+                    code=Refusal.NO_TIE,
                 )
             return decision
         score = tally.scores[tied[0]]
         both = " and ".join(names[s] for s in tied)
         question = "took the later trick" if rules.tie_break == "last-trick" else f"reached {rules.target} first"
         if side is None:
-            raise HandError(f"{both} are tied at {score}: say which of them {question}", "tie_break_side")
+            raise HandError(
+                f"{both} are tied at {score}: say which of them {question}",
+                "tie_break_side",
+                code=Refusal.TIE_ASK,
+                details={
+                    "sides": tuple(names[s] for s in tied),
+                    "score": score,
+                    "last_trick": rules.tie_break == "last-trick",
+                    "target": rules.target,
+                },
+            )
         if not _is_int(side) or side not in tied:
-            raise HandError(f"Choose one of the tied sides: {both}", "tie_break_side")
+            raise HandError(
+                f"Choose one of the tied sides: {both}",
+                "tie_break_side",
+                code=Refusal.TIE_CHOOSE,
+                details={"sides": tuple(names[s] for s in tied)},
+            )
         if rules.tie_break == "last-trick" and not tally.points[side]:
             raise HandError(
-                f"{names[side]} took no trick in this hand, so it cannot have taken the later one", "tie_break_side"
+                f"{names[side]} took no trick in this hand, so it cannot have taken the later one",
+                "tie_break_side",
+                code=Refusal.TIE_NO_TRICK,
+                details={"side": names[side]},
             )
+        tied_names = tuple(names[s] for s in tied)
         if rules.tie_break == "last-trick":
             return _Decision(
-                side, WinReason.LAST_TRICK, f"{both} reach {score}: {names[side]} took the later trick and wins."
+                side,
+                WinReason.LAST_TRICK,
+                f"{both} reach {score}: {names[side]} took the later trick and wins.",
+                detail=WinDetail(WinReason.LAST_TRICK, names[side], score, tied=tied_names),
             )
         return _Decision(
-            side, WinReason.FIRST_OUT, f"{both} reach {score}: {names[side]} got to {rules.target} first and wins."
+            side,
+            WinReason.FIRST_OUT,
+            f"{both} reach {score}: {names[side]} got to {rules.target} first and wins.",
+            detail=WinDetail(WinReason.FIRST_OUT, names[side], score, tied=tied_names, target=rules.target),
         )
 
 
@@ -1036,5 +1257,7 @@ def replay(setup: GameSetup, entries: Iterable[HandEntry]) -> GameState:
                     f"The game was already won at hand {len(state.hands)}, so hand {state.next_n} cannot follow it",
                     "game",
                 ) from None
-            raise HandError(f"Hand {state.next_n}: {err}", err.field) from None
+            raise HandError(
+                f"Hand {state.next_n}: {err}", err.field, code=err.code, details={**err.details, "hand": state.next_n}
+            ) from None
     return state

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from .options import Rules
+from .refusals import Refusal, Refused
 
 __all__ = [
     "HandError",
@@ -22,12 +23,8 @@ __all__ = [
 TRICKS_IN_HAND = 5
 
 
-class HandError(ValueError):
+class HandError(Refused):
     """A hand that cannot be recorded as entered; ``field`` names what to fix."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.field = field
 
 
 def _whole_numbers(values: Sequence[object], field: str, what: str) -> tuple[int, ...]:
@@ -85,21 +82,28 @@ def points_from_tricks(tricks: Sequence[int], high: int | None, rules: Rules) ->
     """Turn tricks per side and the side that took the high (or None) into points per side."""
     tricks = _whole_numbers(tricks, "tricks", "tricks")
     if any(not 0 <= t <= TRICKS_IN_HAND for t in tricks):
-        raise HandError("Each side takes from 0 to 5 tricks", "tricks")
+        raise HandError("Each side takes from 0 to 5 tricks", "tricks", code=Refusal.TRICKS_RANGE)
     total = sum(tricks)
     if total != TRICKS_IN_HAND:
-        raise HandError(f"The tricks add up to {total}, but every hand has 5 tricks", "tricks")
+        raise HandError(
+            f"The tricks add up to {total}, but every hand has 5 tricks",
+            "tricks",
+            code=Refusal.TRICKS_TOTAL,
+            details={"total": total},
+        )
     if not rules.high_bonus:
         if high is not None:
-            raise HandError("This game has no high: every hand is worth 25", "high")
+            raise HandError("This game has no high: every hand is worth 25", "high", code=Refusal.NO_HIGH_GAME)
     elif high is None:
         high = infer_high(tricks, rules)
         if high is None and not rules.may_score_25:
-            raise HandError("Say which side took the high (the trick with the best card)", "high")
+            raise HandError(
+                "Say which side took the high (the trick with the best card)", "high", code=Refusal.SAY_HIGH
+            )
     elif not isinstance(high, int) or isinstance(high, bool) or not 0 <= high < len(tricks):
-        raise HandError("The side that took the high is not in this game", "high")
+        raise HandError("The side that took the high is not in this game", "high", code=Refusal.NO_SUCH_HIGH)
     elif tricks[high] == 0:
-        raise HandError("A side that took no trick cannot have taken the high", "high")
+        raise HandError("A side that took no trick cannot have taken the high", "high", code=Refusal.HIGH_NO_TRICK)
     return tuple(5 * t + (5 if i == high else 0) for i, t in enumerate(tricks))
 
 
@@ -107,14 +111,19 @@ def check_points(points: Sequence[int], rules: Rules) -> tuple[int, ...]:
     """Check points entered directly: fives, 0 to 30 each, adding up to the hand's worth."""
     points = _whole_numbers(points, "points", "points")
     if any(p % 5 for p in points):
-        raise HandError("Points come in fives: 0, 5, 10, 15, 20, 25 or 30", "points")
+        raise HandError("Points come in fives: 0, 5, 10, 15, 20, 25 or 30", "points", code=Refusal.POINTS_FIVES)
     if any(not 0 <= p <= 30 for p in points):
-        raise HandError("Each side takes from 0 to 30 points in a hand", "points")
+        raise HandError("Each side takes from 0 to 30 points in a hand", "points", code=Refusal.POINTS_RANGE)
     total = sum(points)
     worths = rules.hand_worths
     if total not in worths:
         worth = {(30,): "30", (25,): "25", (30, 25): "30 (or 25 when nobody takes the high)"}[worths]
-        raise HandError(f"The points add up to {total}, but a hand is worth {worth}", "points")
+        raise HandError(
+            f"The points add up to {total}, but a hand is worth {worth}",
+            "points",
+            code=Refusal.POINTS_TOTAL,
+            details={"total": total, "worth": worth},
+        )
     return points
 
 
@@ -129,12 +138,17 @@ def complete_tricks(tricks: Sequence[int | None]) -> tuple[int, ...]:
     if not blanks:
         return known
     if len(blanks) > 1:
-        raise HandError("Enter the tricks of every side but one", "tricks")
+        raise HandError("Enter the tricks of every side but one", "tricks", code=Refusal.TRICKS_ALL_BUT_ONE)
     if any(not 0 <= t <= TRICKS_IN_HAND for t in known):
-        raise HandError("Each side takes from 0 to 5 tricks", "tricks")
+        raise HandError("Each side takes from 0 to 5 tricks", "tricks", code=Refusal.TRICKS_RANGE)
     rest = TRICKS_IN_HAND - sum(known)
     if rest < 0:
-        raise HandError(f"The tricks add up to {sum(known)}, but every hand has 5 tricks", "tricks")
+        raise HandError(
+            f"The tricks add up to {sum(known)}, but every hand has 5 tricks",
+            "tricks",
+            code=Refusal.TRICKS_TOTAL,
+            details={"total": sum(known)},
+        )
     return tuple(rest if t is None else t for t in tricks)
 
 
@@ -152,14 +166,21 @@ def complete_points(points: Sequence[int | None], rules: Rules, *, no_high: bool
     if not blanks:
         return known
     if len(blanks) > 1:
-        raise HandError("Enter the points of every side but one", "points")
+        raise HandError("Enter the points of every side but one", "points", code=Refusal.POINTS_ALL_BUT_ONE)
     taken = sum(known)
     fits = [worth - taken for worth in worths if 0 <= worth - taken <= 30]
     if not fits:
         worth = " or ".join(str(w) for w in worths)
-        raise HandError(f"The points add up to {taken}, but a hand is worth {worth}", "points")
+        raise HandError(
+            f"The points add up to {taken}, but a hand is worth {worth}",
+            "points",
+            code=Refusal.POINTS_TOTAL,
+            details={"total": taken, "worth": worth},
+        )
     if len(fits) > 1:
-        raise HandError("This hand may be worth 30 or 25: enter every side's points", "points")
+        raise HandError(
+            "This hand may be worth 30 or 25: enter every side's points", "points", code=Refusal.POINTS_EVERY_SIDE
+        )
     return tuple(fits[0] if p is None else p for p in points)
 
 
@@ -169,6 +190,8 @@ def _worths(rules: Rules, no_high: bool | None) -> tuple[int, ...]:
         return rules.hand_worths
     if no_high:
         if not rules.may_score_25:
-            raise HandError("Under these rules every hand has a high: it is worth 30", "no_high")
+            raise HandError(
+                "Under these rules every hand has a high: it is worth 30", "no_high", code=Refusal.ALWAYS_HIGH
+            )
         return (25,)
     return (max(rules.hand_worths),)

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Card, CardError, Suit, deck
 from .options import Rules, RulesError
+from .refusals import Refusal
 
-__all__ = ["is_trump", "trump_order", "offsuit_order", "compare", "Comparison", "RankTable", "rank_table", "ordinal"]
+__all__ = [
+    "is_trump",
+    "trump_order",
+    "offsuit_order",
+    "compare",
+    "Comparison",
+    "CompareReason",
+    "Place",
+    "place_of",
+    "RankTable",
+    "rank_table",
+    "ordinal",
+]
 
 ACE_OF_HEARTS = Card(14, Suit.HEARTS)
 
@@ -80,7 +94,9 @@ def rank_table(trump: Suit | str, rules: Rules) -> RankTable:
     if not isinstance(trump, Suit):
         trump = Suit.parse(trump)
     if not isinstance(rules, Rules):
-        raise RulesError("Give the rules the game is played under (Rules, or Rules.from_dict)", "rules")
+        raise RulesError(
+            "Give the rules the game is played under (Rules, or Rules.from_dict)", "rules", code=Refusal.NO_RULES
+        )
     return _TABLES[trump, rules.joker, rules.offsuit_aces_high]
 
 
@@ -99,7 +115,13 @@ def offsuit_order(suit: Suit | str, trump: Suit | str, rules: Rules) -> tuple[Ca
     suit = Suit.parse(suit)
     table = rank_table(trump, rules)
     if suit is table.trump:
-        raise CardError(f"{suit.plural.capitalize()} are trump, not an off-suit", suit.letter, field="suit")
+        raise CardError(
+            f"{suit.plural.capitalize()} are trump, not an off-suit",
+            suit.letter,
+            field="suit",
+            code=Refusal.SUIT_IS_TRUMP,
+            details={"suit": suit},
+        )
     return table.offsuits[suit]
 
 
@@ -122,12 +144,49 @@ def describe_place(card: Card, table: RankTable) -> str:
     return f"the best {noun}" if place == 1 else f"the {ordinal(place)} best {noun}"
 
 
+class Place(NamedTuple):
+    """Where a card stands: ``number`` 1 is the best of its kind; ``trump`` or else among the cards of ``suit``."""
+
+    number: int
+    trump: bool
+    suit: Suit | None
+
+
+def place_of(card: Card, table: RankTable) -> Place:
+    """Where a card stands among the trumps, or among the cards of its suit."""
+    if card in table.trumps:
+        return Place(table.trumps.index(card) + 1, True, table.trump)
+    return Place(table.offsuits[card.plain_suit].index(card) + 1, False, card.plain_suit)
+
+
+class CompareReason(enum.StrEnum):
+    """Why one of two cards is higher (or why neither can win)."""
+
+    HIGHER_TRUMP = "higher-trump"
+    TRUMP_BEATS_NON_TRUMP = "trump-beats-non-trump"
+    HIGHER_OF_SUIT = "higher-of-suit"
+    LED_SUIT_BEATS_OTHER = "led-suit-beats-other"
+    CANNOT_WIN = "cannot-win"
+    DIFFERENT_SUITS = "different-suits"
+
+
 class Comparison(NamedTuple):
-    """Which of two cards is higher, and why."""
+    """Which of two cards is higher, and why: ``reason`` with the fields its sentence needs.
+
+    ``lower`` is the other card (``first`` and ``second`` as given), ``higher_place`` / ``lower_place``
+    where each stands (for the reasons that compare places), ``led`` the suit led and ``trump`` the trump suit.
+    """
 
     higher: Card | None
-    reason: str
+    reason: CompareReason
     explanation: str
+    lower: Card | None = None
+    first: Card | None = None
+    second: Card | None = None
+    higher_place: Place | None = None
+    lower_place: Place | None = None
+    led: Suit | None = None
+    trump: Suit | None = None
 
 
 def compare(a: Card, b: Card, trump: Suit | str, led: Suit | str | None, rules: Rules) -> Comparison:
@@ -137,52 +196,65 @@ def compare(a: Card, b: Card, trump: Suit | str, led: Suit | str | None, rules: 
     a, b = Card.parse(a), Card.parse(b)
     for card in (a, b):
         if card not in table.power:
-            raise CardError("The joker is not played under these rules", card.code, field="cards")
+            raise CardError(
+                "The joker is not played under these rules",
+                card.code,
+                field="cards",
+                code=Refusal.JOKER_NOT_PLAYED,
+                details={"where": "cards"},
+            )
     if a == b:
-        raise CardError(f"{a} was given twice", a.code, field="cards")
+        raise CardError(f"{a} was given twice", a.code, field="cards", code=Refusal.GIVEN_TWICE, details={"card": a})
     ta, tb = table.is_trump(a), table.is_trump(b)
     trump_name = table.trump.plural
+
+    def answer(reason: CompareReason, text: str, hi: Card | None = None, lo: Card | None = None) -> Comparison:
+        places = (place_of(hi, table), place_of(lo, table)) if hi is not None and lo is not None else (None, None)
+        return Comparison(hi, reason, text, lo, a, b, places[0], places[1], led_suit, table.trump)
+
     if ta and tb:
         hi, lo = (a, b) if table.power[a] > table.power[b] else (b, a)
-        return Comparison(
-            hi,
-            "higher-trump",
+        return answer(
+            CompareReason.HIGHER_TRUMP,
             f"Both are trumps: {hi} is {describe_place(hi, table)} and {lo} is "
             f"{describe_place(lo, table)}, with {trump_name} trump.",
+            hi,
+            lo,
         )
     if ta or tb:
         hi, lo = (a, b) if ta else (b, a)
         why = " (the A♥ is always a trump)" if hi == ACE_OF_HEARTS and table.trump is not Suit.HEARTS else ""
-        return Comparison(
-            hi,
-            "trump-beats-non-trump",
+        return answer(
+            CompareReason.TRUMP_BEATS_NON_TRUMP,
             f"{hi} is a trump{why} and {lo} is not: any trump beats a card that is not trump.",
+            hi,
+            lo,
         )
     if a.suit is b.suit and (led_suit is None or led_suit is a.suit):
         hi, lo = (a, b) if table.power[a] > table.power[b] else (b, a)
-        return Comparison(
-            hi,
-            "higher-of-suit",
+        return answer(
+            CompareReason.HIGHER_OF_SUIT,
             f"Neither is trump. In {a.plain_suit.plural}, {hi} is {describe_place(hi, table)} "
             f"and {lo} is {describe_place(lo, table)} (red high, black low).",
+            hi,
+            lo,
         )
     if led_suit is not None:
         for hi, lo in ((a, b), (b, a)):
             if hi.suit is led_suit and lo.suit is not led_suit:
-                return Comparison(
-                    hi,
-                    "led-suit-beats-other",
+                return answer(
+                    CompareReason.LED_SUIT_BEATS_OTHER,
                     f"Neither is trump: {hi} follows the suit led ({led_suit.plural}) and {lo} "
                     f"does not, so {lo} cannot win.",
+                    hi,
+                    lo,
                 )
-        return Comparison(
-            None,
-            "cannot-win",
+        return answer(
+            CompareReason.CANNOT_WIN,
             f"Neither card is a trump or a {led_suit.singular} (the suit led), so neither can win the trick.",
         )
-    return Comparison(
-        None,
-        "different-suits",
+    return answer(
+        CompareReason.DIFFERENT_SUITS,
         f"{a} and {b} are of different suits and neither is trump: only the suit led decides between "
         "them, and a card of another suit cannot win.",
     )

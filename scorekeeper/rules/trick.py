@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 from .cards import Card, CardError, Suit, parse_cards
 from .options import Rules
-from .rank import ACE_OF_HEARTS, RankTable, describe_place, rank_table
+from .rank import ACE_OF_HEARTS, Place, RankTable, describe_place, place_of, rank_table
+from .refusals import Refusal
 
 __all__ = ["trick_winner", "TrickResult", "TrickReason", "check_cards", "high_card"]
 
@@ -22,7 +23,12 @@ def check_cards(cards: Iterable[str | Card], table: RankTable, rules: Rules, wha
     else:
         result = parse_cards(cards)
     if not rules.joker and Card.JOKER in result:
-        raise CardError(f"The joker is not played under these rules, but it is in the {what}", "JK")
+        raise CardError(
+            f"The joker is not played under these rules, but it is in the {what}",
+            "JK",
+            code=Refusal.JOKER_NOT_PLAYED,
+            details={"where": what},
+        )
     return result
 
 
@@ -52,6 +58,26 @@ class TrickResult:
     @property
     def trump(self) -> Suit:
         return self._table.trump
+
+    @property
+    def place(self) -> Place:
+        """Where the winning card stands among the trumps, or in the suit led."""
+        return place_of(self.card, self._table)
+
+    @property
+    def trumps_played(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if self._table.is_trump(c))
+
+    @property
+    def off_suit(self) -> tuple[Card, ...]:
+        """The cards of another suit than the one led (no trump played), which cannot win."""
+        led = self.cards[0].suit
+        return tuple(c for c in self.cards if c.suit is not led)
+
+    @property
+    def always_trump(self) -> bool:
+        """Whether the winner is the A♥ with another suit trump (it is always a trump)."""
+        return self.card == ACE_OF_HEARTS and self._table.trump is not Suit.HEARTS
 
     @property
     def explanation(self) -> str:
@@ -85,9 +111,9 @@ def trick_winner(cards: Iterable[str | Card], trump: Suit | str, rules: Rules) -
     table = rank_table(trump, rules)
     played = check_cards(cards, table, rules, "trick")
     if not played:
-        raise CardError("Give at least one card played to the trick")
+        raise CardError("Give at least one card played to the trick", code=Refusal.TRICK_EMPTY)
     if len(played) > 8:
-        raise CardError("A trick has at most 8 cards, one for each player")
+        raise CardError("A trick has at most 8 cards, one for each player", code=Refusal.TRICK_TOO_BIG)
     power = table.power
     lead = played[0]
     trump_lead = power[lead] >= 100
@@ -115,7 +141,7 @@ def high_card(played: Iterable[str | Card], trump: Suit | str, rules: Rules) -> 
     table = rank_table(trump, rules)
     cards = check_cards(played, table, rules, "hand")
     if not cards:
-        raise CardError("Give the cards played in the hand")
+        raise CardError("Give the cards played in the hand", code=Refusal.HAND_CARDS_EMPTY)
     power = table.power
     if rules.high_is_five_only:
         five = Card(5, table.trump)

@@ -252,6 +252,8 @@ class Recording:
     state: GameState
     message: str
     field: str | None = None
+    # A refusal's engine error (its ``code`` and ``details``, for ``scorekeeper.words.refusal``).
+    refusal: HandError | None = None
 
     @property
     def saved(self) -> bool:
@@ -278,7 +280,7 @@ def record(game: Game, entry: HandEntry, n: int | None, *, seen: int | None = No
     except HandConflict as err:
         return Recording(Outcome.CONFLICT, err.n, _current(game), str(err), "n")
     except HandError as err:
-        return Recording(Outcome.REFUSED, n, _current(game), str(err), err.field)
+        return Recording(Outcome.REFUSED, n, _current(game), str(err), err.field, err)
     number = state.hands[-1].n
     text = f"Hand {number} recorded." + (f" {state.win_reason}" if state.over else "")
     return Recording(Outcome.RECORDED, number, state, text)

@@ -1,1 +1,90 @@
-"""Words: the engines' typed answers turned into sentences in the reader's language."""
+"""The words the phones read for the engines' answers: codes and fields in, sentences out.
+
+The engines (``scorekeeper.rules``, ``scorekeeper.party``) answer with typed data — enums and
+frozen dataclasses — and stay free of Flask and Babel. This layer turns each kind of answer
+into a sentence in the request's language, one function per kind, each built from whole
+sentences of the catalog with named placeholders (side and player names are never translated):
+
+- cards: ``card`` (``V♥`` in French), ``cards``, ``listed``, ``suit_plural``, ``suit_name``, ``place``
+- the referee: ``comparison``, ``trick``, ``play``, ``verdict``, ``verdict_label``
+- a game: ``note``, ``win_reason`` (a state), ``win`` (a ``WinDetail``), ``win_reason_label``, ``bid``
+- refusals: ``refusal`` (any engine error, from its ``code`` and ``details``)
+- options and presets: ``option_label``, ``option_help``, ``option_example``, ``preset_title`` …
+
+``init_app`` offers them to the templates: ``{{ card|card }}``, ``{{ words.play(answer) }}``.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from flask import Flask
+
+from scorekeeper.rules import parse_cards
+
+from .cards import card, cards, listed, ordinal, place, rank_label, rank_letter, suit_name, suit_plural
+from .game import bid, note, win, win_reason, win_reason_label
+from .options import (
+    lazy_option_help,
+    lazy_option_label,
+    lazy_preset_title,
+    option_example,
+    option_help,
+    option_label,
+    preset_players,
+    preset_summary,
+    preset_title,
+    preset_where,
+)
+from .referee import comparison, play, trick, verdict, verdict_label
+from .refusals import refusal
+
+__all__ = [
+    "bid",
+    "card",
+    "cards",
+    "comparison",
+    "init_app",
+    "lazy_option_help",
+    "lazy_option_label",
+    "lazy_preset_title",
+    "listed",
+    "note",
+    "option_example",
+    "option_help",
+    "option_label",
+    "ordinal",
+    "place",
+    "play",
+    "preset_players",
+    "preset_summary",
+    "preset_title",
+    "preset_where",
+    "rank_label",
+    "rank_letter",
+    "refusal",
+    "suit_name",
+    "suit_plural",
+    "trick",
+    "verdict",
+    "verdict_label",
+    "win",
+    "win_reason",
+    "win_reason_label",
+]
+
+
+def shown_cards(codes: str) -> str:
+    """Cards given by their codes (``"JH KH"``) as the reader's cards print them (``V♥ R♥`` in French)."""
+    return cards(parse_cards(codes))
+
+
+def init_app(app: Flask) -> None:
+    """Offer the words to every template: the ``words`` namespace, and the ``card`` / ``cards`` filters."""
+    namespace = SimpleNamespace(**{name: globals()[name] for name in __all__ if name != "init_app"})
+    app.jinja_env.globals["words"] = namespace
+    app.jinja_env.filters["card"] = card
+    app.jinja_env.filters["cards"] = cards
+    app.jinja_env.filters["shown_cards"] = shown_cards
+    app.jinja_env.filters["note"] = note
+    app.jinja_env.filters["refusal"] = refusal

@@ -132,7 +132,7 @@ def test_edit_a_hand_that_does_not_exist(client, game):
     body = {"bidder": 1, "bid": 20, "points": [0, 30], "version": 1}
     response = client.put(f"{hands_url(game)}/4", json=body, headers=auth(game))
     assert response.status_code == 422
-    assert response.get_json()["error"] == {"message": "There is no hand 4 to change.", "field": "n"}
+    assert response.get_json()["error"] == {"message": "There is no hand 4 to change.", "field": "n", "code": "refused"}
 
 
 def test_reads_carry_a_version_and_answer_304_when_unchanged(client, game):

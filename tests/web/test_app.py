@@ -221,7 +221,11 @@ def test_token_check_failure_under_api_answers_json(app):
     response = app.test_client().post("/api/probe", json={})
     assert response.status_code == 400
     assert response.get_json() == {
-        "error": {"message": "This page was open too long — reload and try again.", "field": "csrf_token"}
+        "error": {
+            "message": "This page was open too long — reload and try again.",
+            "field": "csrf_token",
+            "code": "unreadable",
+        }
     }
 
 

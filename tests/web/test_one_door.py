@@ -125,7 +125,11 @@ def test_a_refused_hand_is_refused_at_the_bid_on_every_channel_and_changes_nothi
     slam = {**JSON, "bid": "slam"}
     api = client.post(f"/api/v1/games/{game_id}/hands", json=slam, headers={"Authorization": f"Bearer {token}"})
     assert api.status_code == 422
-    assert api.get_json()["error"] == {"field": "bid", "message": "A slam bid is not played under this game's rules"}
+    assert api.get_json()["error"] == {
+        "field": "bid",
+        "message": "A slam bid is not played under this game's rules",
+        "code": "bid-not-played",
+    }
     page = client.post(sheet + "/hands", data={**FORM, "bid": "slam", "csrf_token": csrf(client, sheet)})
     assert page.status_code == 422
     assert 'role="alert">Tap one of the bids shown.</p>' in page.get_data(as_text=True)

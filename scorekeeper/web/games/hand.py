@@ -14,6 +14,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
 
+from scorekeeper import words
 from scorekeeper.rules import (
     MOST_HAND_POINTS,
     POINTS_PER_TRICK,
@@ -21,7 +22,6 @@ from scorekeeper.rules import (
     GameState,
     HandEntry,
     HandError,
-    bid_label,
     complete_points,
     complete_tricks,
     infer_high,
@@ -96,7 +96,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         # In an overtime (tie_break: overtime) only the tied sides play on: the sheet offers only them.
         bidders = state.active_sides if state.overtime else range(len(names))
         self.bidder.choices = options((str(i), names[i]) for i in bidders)
-        self.bid.choices = options((str(b), bid_label(b)) for b in state.bid_choices())
+        self.bid.choices = options((str(b), words.bid(b)) for b in state.bid_choices())
         point_pairs = [(str(p), str(p)) for p in point_choices(rules)]
         self.took_points.choices = options(point_pairs)
         self.partner.choices = options(
@@ -362,7 +362,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
     def refuse(self, err: ValueError) -> None:
         """Put the engine's refusal beside the field it names (``err.field``), or atop the form."""
         field = getattr(err, "field", None)
-        message = str(err)
+        message = words.refusal(err)
         # Where the page asks a question in another box than the engine's name for it.
         if field == "tricks":
             field = "took" if self.two_sides else "side_tricks"

@@ -14,6 +14,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
+from scorekeeper import words
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
     DEFAULT_PRESET,
@@ -46,7 +47,7 @@ class RulesForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
 
     preset = RadioField(
         "Rules",
-        choices=options((name, info.title) for name, info in PRESET_INFO.items()),
+        choices=options((name, words.lazy_preset_title(name)) for name in PRESET_INFO),
         default=DEFAULT_PRESET,
         validate_choice=False,
     )
@@ -89,7 +90,7 @@ class RulesForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
             return Rules.from_dict({"preset": preset, **changes})
         except RulesError as err:
             target = f"opt_{err.field}" if err.field in OPTION_INFO else "preset"
-            self[target].errors = [str(err)]
+            self[target].errors = [words.refusal(err)]
             raise FormRefused(target) from None
 
 
@@ -200,14 +201,15 @@ class NewGameForm(RulesForm):
 
     def setup_error(self, err: SetupError) -> None:
         """Put a refusal of the seating beside what it is about."""
+        said = words.refusal(err)
         if err.field == "first_dealer":
-            self.first_dealer.errors = [str(err)]
+            self.first_dealer.errors = [said]
         elif err.field == "scores":
-            self.problems.add("start_scores", str(err))
+            self.problems.add("start_scores", said)
         elif err.field == "sides":
-            self.problems.add("side_names", str(err))
+            self.problems.add("side_names", said)
         else:
-            self.problems.add("players", str(err))
+            self.problems.add("players", said)
 
 
 def _flatten(messages: Iterable[object]) -> list[str]:
@@ -277,9 +279,15 @@ def _option_raw(info: OptionInfo, value: Any) -> str:
 
 def _option_field(info: OptionInfo) -> Field:
     if info.name in NUMBER_OPTIONS:
-        label = info.label + (" (points below zero)" if info.name == "elimination_at" else "")
-        return StringField(label, description=info.help, render_kw={"inputmode": "numeric", "autocomplete": "off"})
-    return SelectField(info.label, choices=options(_option_choices(info)), description=info.help, validate_choice=False)
+        label = words.lazy_option_label(info.name)
+        described = words.lazy_option_help(info.name)
+        return StringField(label, description=described, render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    return SelectField(
+        words.lazy_option_label(info.name),
+        choices=options(_option_choices(info)),
+        description=words.lazy_option_help(info.name),
+        validate_choice=False,
+    )
 
 
 # The house rules are as many as the engine has options: one field each, named opt_<option>.

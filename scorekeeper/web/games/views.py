@@ -23,6 +23,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
+from scorekeeper import words
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
     OPTION_INFO,
@@ -167,7 +168,7 @@ def new() -> Response:
         except FormRefused:
             pass  # the reasons are beside the fields
         except RulesError as err:
-            form.preset.errors = [str(err)]
+            form.preset.errors = [words.refusal(err)]
         except SetupError as err:
             form.setup_error(err)
         else:
@@ -294,7 +295,7 @@ def record(game_id: str, token: str) -> Response:
         return _render_sheet(game, state, form, status=422)
     recording = services.record(game, entry, form.number(), seen=form.expected_version())
     if recording.outcome is services.Outcome.REFUSED:
-        form.refuse(HandError(recording.message, recording.field))
+        form.refuse(recording.refusal or HandError(recording.message, recording.field))
         return _render_sheet(game, state, form, status=422)
     if recording.outcome is not services.Outcome.RECORDED:
         game = _game_or_404(game_id, token)
@@ -404,7 +405,7 @@ def _set_finished(game_id: str, token: str, finished: bool, done: str) -> Respon
     try:
         services.finish_game(game, finished)
     except (services.GameConflict, HandError) as err:
-        flash(str(err), "error")
+        flash(words.refusal(err), "error")
     else:
         flash(done, "ok")
     return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)

@@ -13,7 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
+from scorekeeper import words
 from scorekeeper.rules import (
     DEFAULT_PRESET,
     OPTION_INFO,
@@ -77,13 +81,12 @@ RULE_ANCHORS = {
     "called-card-overdue": "called-card",
 }
 ANCHOR_TITLES = {
-    "rank": "Rank of the cards",
-    "trick": "Who wins a trick",
-    "follow": "What a player may play",
-    "renege": "Reneging",
-    "called-card": "The called card",
+    "rank": _l("Rank of the cards"),
+    "trick": _l("Who wins a trick"),
+    "follow": _l("What a player may play"),
+    "renege": _l("Reneging"),
+    "called-card": _l("The called card"),
 }
-VERDICT_WORDS = {"legal": "Legal", "legal-renege": "Legal renege", "renege": "Renege — not allowed"}
 TOOLS = ("rank", "trick", "legal")
 TAP_FIELDS = {"rank": ("pair",), "trick": ("cards",), "legal": ("trick", "hand")}
 FIELDS = ("trump", "pair", "led", "cards", "trick", "hand", "trick_number", "called")
@@ -95,7 +98,7 @@ def rule_link(code: str) -> dict[str, str]:
     """The rule book link for an answer's rule code."""
     anchor = RULE_ANCHORS.get(code, "rank")
     base = url_for("rulebook.index")
-    return {"href": f"{base}#{anchor}", "title": ANCHOR_TITLES[anchor], "anchor": anchor}
+    return {"href": f"{base}#{anchor}", "title": str(ANCHOR_TITLES[anchor]), "anchor": anchor}
 
 
 @dataclass
@@ -114,30 +117,30 @@ def read_table_rules(args, problems: dict[str, str]) -> TableRules:
     params: dict[str, str] = {}
     preset = DEFAULT_PRESET
     rules = PRESETS[DEFAULT_PRESET]
-    title = PRESET_INFO[DEFAULT_PRESET].title
+    title = words.preset_title(DEFAULT_PRESET)
     game = None
     game_id = args.get("game", "").strip()
     if game_id:
         game = services.load_game(game_id)
         if game is None:
-            problems["game"] = "There is no game at that link; the answers below follow the usual rules."
+            problems["game"] = _("There is no game at that link; the answers below follow the usual rules.")
         else:
             try:
                 rules = Rules.from_dict(game.rules)
             except (RulesError, TypeError, ValueError):
-                problems["game"] = "This game's rules could not be read; the answers below follow the usual rules."
+                problems["game"] = _("This game's rules could not be read; the answers below follow the usual rules.")
                 game = None
             else:
                 params["game"] = game_id
                 preset = rules.closest_preset()
-                title = "this game's rules (" + " v ".join(side.name for side in game.sides) + ")"
+                title = _("this game's rules (%(sides)s)", sides=" v ".join(side.name for side in game.sides))
     name = args.get("preset", "").strip()
     if name and game is None:
         if name in PRESETS:
-            preset, rules, title = name, PRESETS[name], PRESET_INFO[name].title
+            preset, rules, title = name, PRESETS[name], words.preset_title(name)
             params["preset"] = name
         else:
-            problems["preset"] = f"There is no preset called '{name}'. Choose one from the list."
+            problems["preset"] = _("There is no preset called '%(name)s'. Choose one from the list.", name=name)
     changes: dict[str, Any] = {}
     for option in RULE_OPTIONS:
         raw = args.get(option, "").strip()
@@ -149,14 +152,14 @@ def read_table_rules(args, problems: dict[str, str]) -> TableRules:
             elif raw.lower() in FALSE_WORDS:
                 value = False
             else:
-                problems[option] = f"Choose yes or no for '{OPTION_INFO[option].label}'."
+                problems[option] = _("Choose yes or no for '%(option)s'.", option=words.option_label(option))
                 continue
         else:
             value = raw
         try:
             rules.replace(**{option: value})
         except RulesError as exc:
-            problems[option] = str(exc)
+            problems[option] = words.refusal(exc)
             continue
         changes[option] = value
         params[option] = raw
@@ -164,7 +167,7 @@ def read_table_rules(args, problems: dict[str, str]) -> TableRules:
         changed = {k: v for k, v in changes.items() if getattr(rules, k) != v}
         rules = rules.replace(**changes)
         if changed:
-            title += " with house rules"
+            title = _("%(rules)s with house rules", rules=title)
     return TableRules(rules, title, params, preset, game)
 
 
@@ -175,12 +178,12 @@ def house_rule_choices(name: str, value: Any) -> dict[str, Any]:
     for choice in info.choices or ():
         sent = ("yes" if choice else "no") if isinstance(choice, bool) else str(choice)
         choices.append((sent, show_value(name, choice), choice == value))
-    return {"name": name, "label": info.label, "help": info.help, "choices": choices}
+    return {"name": name, "label": words.option_label(name), "help": words.option_help(name), "choices": choices}
 
 
 def sentence(exc: Exception) -> str:
-    """An engine refusal as a sentence for the page."""
-    text = str(exc).strip()
+    """An engine refusal as a sentence for the page, in the reader's language."""
+    text = words.refusal(exc).strip()
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
@@ -208,13 +211,13 @@ def read_suit(text: str, name: str, problems: dict[str, str], missing: str | Non
 
 def shown(text: str) -> str:
     """Write a field's cards the way the page shows them (``jh 10 d`` -> ``J♥ 10♦``), keeping what is not a card."""
-    words = []
+    shown_words = []
     for token in split_tokens(text or ""):
         try:
-            words.append(str(Card.parse(token)))
+            shown_words.append(words.card(Card.parse(token)))
         except CardError:
-            words.append(token)
-    return " ".join(words)
+            shown_words.append(token)
+    return " ".join(shown_words)
 
 
 def toggle(text: str, card: Card, *, remove_only: bool = False) -> str:
@@ -260,7 +263,7 @@ def rank_answer(trump: Suit, rules: Rules) -> dict[str, Any]:
 
 
 def ask_rank(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
-    trump = read_suit(args.get("trump"), "trump", problems, "Pick the trump suit.")
+    trump = read_suit(args.get("trump"), "trump", problems, _("Pick the trump suit."))
     pair = read_cards(args.get("pair", ""), "pair", problems)
     led_text = args.get("led", "").strip()
     led = None if led_text in ("", "T") else read_suit(led_text, "led", problems, None)
@@ -269,7 +272,11 @@ def ask_rank(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | N
     answer = rank_answer(trump, rules)
     if pair:
         if len(pair) != 2:
-            problems["pair"] = f"Give exactly two cards to compare (you gave {len(pair)})."
+            problems["pair"] = ngettext(
+                "Give exactly two cards to compare (you gave %(num)d).",
+                "Give exactly two cards to compare (you gave %(num)d).",
+                len(pair),
+            )
         elif "led" not in problems:
             try:
                 result = compare(pair[0], pair[1], trump, led, rules)
@@ -282,7 +289,7 @@ def ask_rank(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | N
 
 
 def ask_trick(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
-    trump = read_suit(args.get("trump"), "trump", problems, "Pick the trump suit.")
+    trump = read_suit(args.get("trump"), "trump", problems, _("Pick the trump suit."))
     cards = read_cards(args.get("cards", ""), "cards", problems)
     if trump is None or cards is None:
         return None
@@ -295,7 +302,7 @@ def ask_trick(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | 
 
 
 def ask_legal(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
-    trump = read_suit(args.get("trump"), "trump", problems, "Pick the trump suit.")
+    trump = read_suit(args.get("trump"), "trump", problems, _("Pick the trump suit."))
     trick = read_cards(args.get("trick", ""), "trick", problems)
     hand = read_cards(args.get("hand", ""), "hand", problems)
     called = read_called(args, rules, problems)
@@ -315,7 +322,7 @@ def ask_legal(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | 
             problems["play"] = sentence(exc)
             return answer
         answer["verdict"] = verdict
-        answer["verdict_words"] = VERDICT_WORDS[verdict.kind]
+        answer["verdict_words"] = words.verdict_label(verdict.kind)
     return answer
 
 
@@ -328,7 +335,7 @@ def read_called(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] 
     number = None
     if number_text:
         if number_text not in ("1", "2", "3", "4", "5"):
-            problems["trick_number"] = "Choose the trick's number, 1 to 5."
+            problems["trick_number"] = _("Choose the trick's number, 1 to 5.")
             return None
         number = int(number_text)
     called = None
@@ -346,7 +353,7 @@ def picked_card(args, trump_text: str, problems: dict[str, str]) -> Card | None:
     rank = args.get("tap", "").strip()
     if rank.upper() == "JK":
         return Card.JOKER
-    suit = read_suit(args.get("suit") or trump_text, "suit", problems, "Pick the suit of the card, then its rank.")
+    suit = read_suit(args.get("suit") or trump_text, "suit", problems, _("Pick the suit of the card, then its rank."))
     if suit is None:
         return None
     try:
@@ -486,7 +493,7 @@ def quiz():
     if request.method == "POST":
         pick = request.form.get("pick", "").strip()
         if not question or question.get("answered"):
-            problem = "That question was already answered; here is a new one."
+            problem = _("That question was already answered; here is a new one.")
         else:
             try:
                 picked = Card.parse(pick)
@@ -494,7 +501,7 @@ def quiz():
                 picked = None
             cards = tuple(Card.parse(c) for c in question["cards"])
             if picked not in cards:
-                problem = "Tap one of the cards shown."
+                problem = _("Tap one of the cards shown.")
                 status = 422
             else:
                 result = trick_winner(cards, question["trump"], rules)

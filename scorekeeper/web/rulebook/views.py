@@ -9,6 +9,7 @@ from flask import Blueprint, render_template
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from scorekeeper import words
 from scorekeeper.rules import (
     DEFAULT_PRESET,
     GREEN_BELOW_TARGET,
@@ -560,7 +561,7 @@ def _scoring_examples(rules: Rules) -> list[dict]:
                 "taken": points[bidder],
                 "after": state.scores,
                 "winner": None if state.winner is None else sides[state.winner].name,
-                "reason": state.win_reason,
+                "reason": words.win_reason(state),
                 "made": state.hands[-1].made,
                 "standing": [
                     str(STANDING_WORDS[code]) % {"side": side.name}
