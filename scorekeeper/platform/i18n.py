@@ -27,6 +27,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, current_app, has_request_context, request
 from flask_babel import Babel, get_locale
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 SOURCE_LANGUAGE = "en"
 LANGUAGE_COOKIE = "lang"
@@ -81,6 +83,18 @@ def languages() -> dict[str, str]:
 
 def _best(offered: Iterable[str]) -> str:
     match = request.accept_languages.best_match(list(offered))
+    return match or SOURCE_LANGUAGE
+
+
+def language_for(path: str, chosen: str | None, accept_language: str | None, offered: Iterable[str]) -> str:
+    """The language of a request from its parts (path, ``lang`` cookie, ``Accept-Language``), without a request.
+
+    The same choice as ``select_locale``; the poll answerer (``web/polls.py``) asks it before the app.
+    """
+    offered = list(offered)
+    if not path.startswith(API_PREFIX) and chosen in offered:
+        return str(chosen)
+    match = parse_accept_header(accept_language or "", LanguageAccept).best_match(offered)
     return match or SOURCE_LANGUAGE
 
 
