@@ -119,6 +119,9 @@ def current_language() -> str:
 
 def _vary(response):  # type: ignore[no-untyped-def]
     """Tell caches that pages and API sentences change with the language."""
+    if response.mimetype == "text/html":
+        # The service worker keeps each language's copy of a page apart by this (templates/offline/sw.js).
+        response.headers.setdefault("Content-Language", current_language())
     if response.mimetype in ("text/html", "application/json", "text/javascript", "application/manifest+json"):
         response.vary.add("Accept-Language")
         if not request.path.startswith(API_PREFIX):
