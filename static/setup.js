@@ -31,7 +31,7 @@
     var seat = event.target.getAttribute && event.target.getAttribute("data-seat");
     var name = seat && document.querySelector('[data-seat-name="' + seat + '"]');
     if (name) {
-      name.textContent = event.target.value.trim() || name.getAttribute("data-seat-blank");
+      name.textContent = event.target.value.trim() || name.closest("[data-seat-blank]").getAttribute("data-seat-blank");
       showDealers();
     }
   });
