@@ -98,10 +98,13 @@
     var more = el("p", "", t("offline-copy"));
     var rules = document.querySelector('a[href$="/rules"]');
     if (refereeForms.length) {
-      more.textContent = t("offline-referee") + " ";
+      // One sentence with the link in its place (%(rules)s), however the language orders it.
+      var parts = t("offline-referee").split("%(rules)s");
       var link = el("a", "", t("offline-rank"));
       link.href = rules ? rules.getAttribute("href") + "#rank" : "#";
+      more.textContent = parts[0];
       more.appendChild(link);
+      more.appendChild(document.createTextNode(parts.slice(1).join("")));
     }
     banner.appendChild(more);
     main.insertBefore(banner, main.firstChild);

@@ -34,11 +34,15 @@ def eventually(page: Page, script: str, what: str, timeout_s: float = 15) -> Non
         page.wait_for_timeout(200)
 
 
+# The phone's copy of the page it shows: kept per address and language (templates/offline/sw.js).
+KEPT_COPY = "location.pathname + '?lang=' + document.documentElement.lang"
+
+
 def open_with_worker(page: Page, url: str) -> None:
     """Open *url* and wait until the service worker controls the page and keeps a copy of it."""
     page.goto(url)
     eventually(page, "navigator.serviceWorker.controller !== null", "the service worker to control the page")
-    eventually(page, "caches.match(location.href).then((found) => !!found)", "a copy of the page")
+    eventually(page, f"caches.match({KEPT_COPY}).then((found) => !!found)", "a copy of the page")
 
 
 def tap_hand(page: Page, *, bidder: int, bid: int, tricks: int, high: int | None = None) -> None:
@@ -60,7 +64,7 @@ def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone,
     expect(phone.locator("#hand-1")).to_be_visible()
     eventually(
         phone,
-        "caches.match(location.href).then((r) => r.text()).then((t) => t.includes('id=\"hand-1\"'))",
+        f"caches.match({KEPT_COPY}).then((r) => r && r.text()).then((t) => !!t && t.includes('id=\"hand-1\"'))",
         "the sheet with hand 1 to be kept",
     )
 
