@@ -322,3 +322,31 @@ def test_a_hand_kept_with_no_signal_and_its_notice_land_in_view_below_the_score_
         assert box is not None
         assert box["y"] >= bar["y"] + bar["height"] - 0.5, "under the score bar"
         assert box["y"] + box["height"] <= 740 + 0.5, "below the screen"
+
+
+def test_a_switch_of_language_is_never_undone_by_the_phones_copy(phone, live_game, live_server):
+    open_with_worker(phone, live_game["links"]["edit"])
+    expect(phone.locator(".button-save")).to_have_text("Save hand 1")
+    # Français: the same sheet comes back in French from the server, and is kept beside the English copy.
+    phone.get_by_role("button", name="Français").click()
+    expect(phone.locator("html")).to_have_attribute("lang", "fr")
+    expect(phone.locator(".button-save")).to_have_text("Enregistrer la donne 1")
+    eventually(phone, f"caches.match({KEPT_COPY}).then((found) => !!found)", "the French copy of the page")
+
+    phone.context.set_offline(True)
+    phone.reload()
+    # With no signal the phone shows its copy in the language it chose last, and says so in that language.
+    expect(phone.locator("html")).to_have_attribute("lang", "fr")
+    expect(phone.locator(".button-save")).to_have_text("Enregistrer la donne 1")
+    expect(phone.locator("#offline-banner")).to_contain_text("Hors ligne")
+    # An address never opened: the no-signal page, in French too.
+    phone.goto(live_server.url + "/games/new")
+    expect(phone.locator("h1")).to_have_text("Pas de signal")
+    phone.context.set_offline(False)
+
+    # Back to English: the network answers first, so the French copy never comes back in its place.
+    phone.goto(live_game["links"]["edit"])
+    phone.get_by_role("button", name="English").click()
+    expect(phone.locator(".button-save")).to_have_text("Save hand 1")
+    phone.reload()
+    expect(phone.locator(".button-save")).to_have_text("Save hand 1")
