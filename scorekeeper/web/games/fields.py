@@ -37,9 +37,9 @@ def options(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
 def choice_label(value: object) -> str:
     """Write an option's value the way a player says it."""
     if value is True:
-        return _("Yes")
+        return _l("Yes")
     if value is False:
-        return _("No")
+        return _l("No")
     return str(value).replace("-", " ")
 
 
