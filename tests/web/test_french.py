@@ -132,3 +132,10 @@ def test_the_manifest_names_the_app_in_french(client):
     manifest = client.get("/manifest.webmanifest", headers=FRENCH).get_json()
     assert manifest["lang"] == "fr"
     assert manifest["short_name"] == "Quarante-cinq"
+
+
+def test_a_party_pages_fingerprint_is_per_language():
+    from scorekeeper.web.polls import view_key
+
+    assert view_key(7, language="fr") != view_key(7, language="en")
+    assert view_key(7, language="fr") == view_key(7, language="fr")
