@@ -1,12 +1,11 @@
 """Weigh the score sheet of a 60-hand game on the wire, as a phone receives it from gunicorn.
 
-Run: .venv/bin/python benchmarks/page_weight.py [--accept-encoding gzip] [--language fr]
+Run: .venv/bin/python benchmarks/page_weight.py [--accept-encoding gzip]
 
 Starts gunicorn as the Procfile does (``gunicorn -c python:scorekeeper.commands.gunicorn_conf``) on a
 throwaway database holding one 60-hand game, and asks for the sheet as a phone's browser does,
 with ``Accept-Encoding: br, gzip`` (browsers ask for Brotli over HTTPS; over the plain HTTP of a
-hall's Wi-Fi they ask for gzip only: ``--accept-encoding gzip``); ``--language fr`` asks as a
-French phone does (``Accept-Language: fr``): the budget holds in every language. Each answer is read from the socket as sent: status line,
+hall's Wi-Fi they ask for gzip only: ``--accept-encoding gzip``). Each answer is read from the socket as sent: status line,
 headers and body, every byte counted.
 
 - First load: the sheet, then every stylesheet, script and icon it names.
@@ -40,9 +39,7 @@ BUDGET_BYTES = 30 * 1024
 AIM_FIRST = 20 * 1024
 AIM_REPEAT = 3 * 1024
 HANDS = 60
-_ARGS = dict(zip(sys.argv[1::2], sys.argv[2::2]))
-ACCEPT_ENCODING = "gzip" if _ARGS.get("--accept-encoding") == "gzip" else "br, gzip"
-ACCEPT_LANGUAGE = _ARGS.get("--language", "")
+ACCEPT_ENCODING = "gzip" if sys.argv[1:] == ["--accept-encoding", "gzip"] else "br, gzip"
 
 
 def build_game(environ: dict[str, str]) -> str:
@@ -81,8 +78,6 @@ class Wire:
             f"Accept-Encoding: {ACCEPT_ENCODING}",
             "Connection: close",
         ]
-        if ACCEPT_LANGUAGE:
-            lines.append(f"Accept-Language: {ACCEPT_LANGUAGE}")
         if self.cookie:
             lines.append(f"Cookie: {self.cookie}")
         if path in self.etags:  # a page the browser kept (no-cache): it asks whether it changed

@@ -27,8 +27,6 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, current_app, has_request_context, request
 from flask_babel import Babel, get_locale
-from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header
 
 SOURCE_LANGUAGE = "en"
 LANGUAGE_COOKIE = "lang"
@@ -91,10 +89,13 @@ def language_for(path: str, chosen: str | None, accept_language: str | None, off
 
     The same choice as ``select_locale``; the poll answerer (``web/polls.py``) asks it before the app.
     """
-    offered = list(offered)
-    if not path.startswith(API_PREFIX) and chosen in offered:
+    from werkzeug.datastructures import LanguageAccept
+    from werkzeug.http import parse_accept_header
+
+    codes = list(offered)
+    if not path.startswith(API_PREFIX) and chosen in codes:
         return str(chosen)
-    match = parse_accept_header(accept_language or "", LanguageAccept).best_match(offered)
+    match = parse_accept_header(accept_language or "", LanguageAccept).best_match(codes)
     return match or SOURCE_LANGUAGE
 
 
