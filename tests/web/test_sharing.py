@@ -80,8 +80,7 @@ def test_poll_with_a_wrong_token_or_game_is_404(client, game):
 def test_polling_with_the_view_token_never_offers_a_way_to_change_the_game(client, game):
     record(client, game)
     text = poll(client, game, 1).get_data(as_text=True)
-    # The one form is the language choice every page has; nothing of the game can be sent.
-    assert text.count("<form") == 1 and '<form class="language-choice"' in text
+    assert "<form" not in text
     assert game["edit_token"] not in text
     edit_text = poll(client, game, 1, token=game["edit_token"]).get_data(as_text=True)
     assert "Undo hand 1" in edit_text
