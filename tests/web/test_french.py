@@ -139,3 +139,26 @@ def test_a_party_pages_fingerprint_is_per_language():
 
     assert view_key(7, language="fr") != view_key(7, language="en")
     assert view_key(7, language="fr") == view_key(7, language="fr")
+
+
+def test_a_form_open_too_long_is_refused_in_french(french, sheet):  # noqa: F811
+    response = french.post(sheet + "/hands", data={"n": "1", "bidder": "0"})
+    assert response.status_code == 400
+    seen = text(response.get_data(as_text=True))
+    assert "Cette page est restée ouverte trop longtemps — rechargez et réessayez." in seen
+    assert "Erreur 400" in seen and "Retour aux parties" in seen
+
+
+def test_a_page_not_found_is_said_in_french(french):
+    response = french.get("/games/nope/nope")
+    assert response.status_code == 404
+    assert "Il n'y a pas de page à cette adresse." in text(response.get_data(as_text=True))
+
+
+def test_the_wait_of_a_rate_limit_is_said_in_french(app):
+    from scorekeeper.platform.security import too_many_message
+
+    with app.test_request_context("/", headers=FRENCH):
+        assert "attendez 30 secondes et réessayez" in too_many_message("30")
+        assert "attendez 1 seconde et réessayez" in too_many_message("1")
+        assert "attendez une minute" in too_many_message(None)
