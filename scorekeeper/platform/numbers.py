@@ -23,10 +23,10 @@ class NumberError(ValueError):
 
 def _range_message(what: str, lo: int | None, hi: int | None) -> str:
     if hi is None:
-        return _("%(what)s must be %(lo)s or more", what=what, lo=lo)
+        return str(_("%(what)s must be %(lo)s or more", what=what, lo=lo))
     if lo is None:
-        return _("%(what)s must be %(hi)s or less", what=what, hi=hi)
-    return _("%(what)s must be from %(lo)s to %(hi)s", what=what, lo=lo, hi=hi)
+        return str(_("%(what)s must be %(hi)s or less", what=what, hi=hi))
+    return str(_("%(what)s must be from %(lo)s to %(hi)s", what=what, lo=lo, hi=hi))
 
 
 def parse_int(value: object, *, lo: int | None = None, hi: int | None = None, what: str = "This") -> int:

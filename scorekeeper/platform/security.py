@@ -91,13 +91,15 @@ def too_many_message(retry_after: str | None) -> str:
     except ValueError:
         seconds = None
     if seconds is None:
-        return _(
-            "Too many requests from this connection in a short time. Nothing was saved; wait a minute and try again."
+        return str(
+            _("Too many requests from this connection in a short time. Nothing was saved; wait a minute and try again.")
         )
-    return ngettext(
-        "Too many requests from this connection in a short time. Nothing was saved; wait %(num)d second and try again.",
-        "Too many requests from this connection in a short time. Nothing was saved; wait %(num)d seconds and try again.",
-        seconds,
+    return str(
+        ngettext(
+            "Too many requests from this connection in a short time. Nothing was saved; wait %(num)d second and try again.",
+            "Too many requests from this connection in a short time. Nothing was saved; wait %(num)d seconds and try again.",
+            seconds,
+        )
     )
 
 

@@ -145,7 +145,7 @@ class Polls:
         self.polls = Counter(app.config["SCOREKEEPER_LIMIT_POLLS"])
         self.sheets = Counter(app.config["SCOREKEEPER_LIMIT_POLL_SHEETS"])
         # (party id, page, language) -> (version, fingerprint) of a couple's card or a table's page, as last rendered here.
-        self._shown: dict[tuple[str, str], tuple[int, str]] = {}
+        self._shown: dict[tuple[str, str, str], tuple[int, str]] = {}
         self._engine: Any = None
         self._queries: dict[str, Any] = {}
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -37,9 +37,9 @@ def options(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
 def choice_label(value: object) -> str:
     """Write an option's value the way a player says it."""
     if value is True:
-        return _l("Yes")
+        return cast(str, _l("Yes"))
     if value is False:
-        return _l("No")
+        return cast(str, _l("No"))
     return str(value).replace("-", " ")
 
 

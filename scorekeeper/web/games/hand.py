@@ -158,8 +158,8 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
     def tie_question(self) -> str:
         """The tie-break question in the table's words (``tie_break``: ``last-trick`` or ``first-out``)."""
         if self.state.rules.tie_break == "last-trick":
-            return _("Tied for the win: who took the later trick?")
-        return _("Tied for the win: who reached %(target)s first?", target=self.state.rules.target)
+            return str(_("Tied for the win: who took the later trick?"))
+        return str(_("Tied for the win: who reached %(target)s first?", target=self.state.rules.target))
 
     def number(self) -> int | None:
         """Return the hand number the phone meant, or None when missing."""

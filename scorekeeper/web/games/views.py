@@ -83,27 +83,27 @@ def said(recording: services.Recording, expected: int) -> str:
     n = recording.n
     outcome = recording.outcome
     if outcome is services.Outcome.RECORDED:
-        text = _("Hand %(n)s recorded.", n=n)
+        text = str(_("Hand %(n)s recorded.", n=n))
         return f"{text} {recording.state.win_reason}" if recording.state.over else text
     if outcome is services.Outcome.DUPLICATE:
-        return _("Hand %(n)s is already on the sheet, just as entered: it was saved once.", n=n)
+        return str(_("Hand %(n)s is already on the sheet, just as entered: it was saved once.", n=n))
     if outcome is services.Outcome.UNDONE:
-        return _(
-            "Hand %(n)s was undone on another phone after this one took it down, so it was not recorded again.", n=n
+        return str(
+            _("Hand %(n)s was undone on another phone after this one took it down, so it was not recorded again.", n=n)
         )
     if outcome is services.Outcome.CONFLICT and n is not None:
         if n > expected:
-            return _(
-                "The sheet changed on another phone: the next hand is hand %(next)s, not %(n)s.", next=expected, n=n
+            return str(
+                _("The sheet changed on another phone: the next hand is hand %(next)s, not %(n)s.", next=expected, n=n)
             )
-        return _("Hand %(n)s was just recorded by another phone.", n=n)
+        return str(_("Hand %(n)s was just recorded by another phone.", n=n))
     return recording.message
 
 
 def stale_words(err: services.StaleGame) -> str:
     """A sheet out of date, said in the phone's language (the store's own words when they say more)."""
     if str(err) == str(services.StaleGame()):
-        return _("This game was just changed on another phone. Check the sheet and try again.")
+        return str(_("This game was just changed on another phone. Check the sheet and try again."))
     return str(err)
 
 
