@@ -10,6 +10,20 @@
     }
   });
 
+  // The words this file says, in the page's language (templates/_words.html).
+  var words = null;
+  function word(key) {
+    if (words === null) {
+      var node = document.getElementById("words");
+      try {
+        words = node ? JSON.parse(node.textContent) : {};
+      } catch (ignored) {
+        words = {};
+      }
+    }
+    return words[key] || key;
+  }
+
   // htmx swaps no error answer: say what went wrong in the banner.
   function showRequestError(message) {
     var banner = document.getElementById("request-error");
@@ -33,14 +47,14 @@
       }
     } catch (ignored) {
     }
-    return "That didn't work (error " + xhr.status + "). Nothing was saved; try again.";
+    return word("request-failed").replace("%(status)s", String(xhr.status));
   }
 
   document.addEventListener("htmx:responseError", function (event) {
     showRequestError(errorMessageOf(event.detail.xhr));
   });
   document.addEventListener("htmx:sendError", function () {
-    showRequestError("No connection. Check the network and tap again: a hand is never saved twice.");
+    showRequestError(word("no-connection"));
   });
   document.addEventListener("htmx:beforeRequest", function () {
     var banner = document.getElementById("request-error");

@@ -77,21 +77,21 @@
   });
 
   onPoll("htmx:sendError", function (event) {
-    setCue(poller(event), "No connection: trying again", true);
+    setCue(poller(event), poller(event).getAttribute("data-no-connection"), true);
   });
 
   // 404: the game was deleted or this link replaced.
   onPoll("htmx:responseError", function (event) {
     var old = poller(event);
     if (!event.detail.xhr || event.detail.xhr.status !== 404) {
-      setCue(old, "The score could not be fetched: trying again", true);
+      setCue(old, old.getAttribute("data-fetch-failed"), true);
       return;
     }
     var notice = document.createElement("p");
     notice.id = "live";
     notice.className = "live live-stopped";
     notice.setAttribute("role", "status");
-    notice.textContent = "This sheet no longer follows the game: the game was deleted or this link was replaced.";
+    notice.textContent = old.getAttribute("data-stopped");
     old.replaceWith(notice);
   });
 

@@ -13,6 +13,24 @@
 (function () {
   "use strict";
 
+  // The words it says, in the page's language: JSON written by the page (templates/_words.html).
+  var WORDS = {};
+  ["words", "queue-words"].forEach(function (id) {
+    var node = document.getElementById(id);
+    if (node) {
+      try {
+        Object.assign(WORDS, JSON.parse(node.textContent));
+      } catch (e) {
+        // no words: the keys below stand in
+      }
+    }
+  });
+  function t(key, values) {
+    return String(WORDS[key] || key).replace(/%\((\w+)\)s/g, function (all, name) {
+      return values && name in values ? String(values[name]) : all;
+    });
+  }
+
   // offline.css: its address (a name with a hash of its content) is on the manifest link, as the server wrote it.
   var manifestLink = document.querySelector('link[rel="manifest"]');
   var style = (manifestLink && manifestLink.getAttribute("data-offline-css")) || null;
@@ -75,17 +93,18 @@
     var banner = el("div", "offline-banner");
     banner.id = "offline-banner";
     banner.setAttribute("role", "status");
-    var title = el("p", "offline-title", "Offline — last updated " + (isNaN(saved) ? "earlier" : clock(saved)));
+    var title = el("p", "offline-title", isNaN(saved) ? t("offline-earlier") : t("offline-at", { time: clock(saved) }));
     banner.appendChild(title);
-    var more = el("p", "", "This is the copy this phone kept. It is brought up to date when the signal returns.");
+    var more = el("p", "", t("offline-copy"));
     var rules = document.querySelector('a[href$="/rules"]');
     if (refereeForms.length) {
-      more.textContent = "Who wins a trick and what may be played are worked out by the server: they need the signal. " +
-        "The rank of every card is in ";
-      var link = el("a", "", "the rules, kept on this phone");
+      // One sentence with the link in its place (%(rules)s), however the language orders it.
+      var parts = t("offline-referee").split("%(rules)s");
+      var link = el("a", "", t("offline-rank"));
       link.href = rules ? rules.getAttribute("href") + "#rank" : "#";
+      more.textContent = parts[0];
       more.appendChild(link);
-      more.appendChild(document.createTextNode("."));
+      more.appendChild(document.createTextNode(parts.slice(1).join("")));
     }
     banner.appendChild(more);
     main.insertBefore(banner, main.firstChild);
@@ -108,8 +127,7 @@
     }
     var banner = document.getElementById("request-error");
     if (banner) {
-      banner.textContent = "No signal: the referee's answers need the server. Ask again when the signal is back; " +
-        "the rank of every card is in the rules on this phone.";
+      banner.textContent = t("offline-ask");
       banner.hidden = false;
     }
   });
@@ -147,8 +165,14 @@
     }
     var html = "<!doctype html>\n" + clone.outerHTML;
     caches.open(PAGES).then(function (cache) {
-      return cache.put(window.location.pathname, new Response(html, {
-        headers: { "Content-Type": "text/html; charset=utf-8", "Date": new Date().toUTCString() },
+      // Kept apart per language, as the worker keeps pages (templates/offline/sw.js, pageKey).
+      var language = document.documentElement.lang || "en";
+      return cache.put(window.location.pathname + "?lang=" + encodeURIComponent(language), new Response(html, {
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Language": language,
+          "Date": new Date().toUTCString(),
+        },
       }));
     }).catch(function () {
       // No room on the phone: the copy kept before stays.
@@ -266,15 +290,15 @@
       }
       var label = labelText(form, input);
       if (name === "bagged") {
-        parts.push("bagged");
+        parts.push(t("q-bagged"));
       } else if (name === "hold") {
-        parts.push("held");
+        parts.push(t("q-held"));
       } else if (name === "no_high") {
-        parts.push("nobody took the high");
+        parts.push(t("q-no-high"));
       } else if (name === "bidder" || name === "bid") {
         parts.push(label);
       } else if (name === "took_points") {
-        parts.push("took " + label + " points");
+        parts.push(t("q-took-points", { points: label }));
       } else if (input.tagName === "SELECT") {
         var option = input.options[input.selectedIndex];
         parts.push(label + " " + (option ? option.textContent.trim() : input.value));
@@ -345,7 +369,7 @@
     // so a reload never offers this hand's taps again. Left untouched, the form may move on with the sheet.
     form.dispatchEvent(new Event("change", { bubbles: true }));
     form.removeAttribute("data-touched");
-    say("Hand " + n + " is kept on this phone, not sent yet. It is sent when the signal returns.");
+    say(t("q-kept", { n: n }));
     showKept();
     flush();
     return true;
@@ -392,7 +416,7 @@
     if (refill && form && index === list.length) {
       fillForm(form, gone.fields);
     }
-    say("Hand " + gone.n + " was taken off this phone; it was never sent.");
+    say(t("q-dropped", { n: gone.n }));
     flush();
   }
 
@@ -406,7 +430,7 @@
       renumber(list, 0, first.next - first.n);
       list.forEach(function (item) { item.state = "waiting"; });
       store(list);
-      say("Your hands follow the other phone's: they are sent as hand " + list[0].n + " on.");
+      say(t("q-follow", { n: list[0].n }));
       render();
       flush();
     } else {
@@ -429,9 +453,9 @@
 
   function mark(item) {
     return {
-      waiting: "not sent yet",
-      taken: "not sent: another phone recorded hand " + item.n,
-      refused: "not sent: refused",
+      waiting: t("q-waiting"),
+      taken: t("q-taken", { n: item.n }),
+      refused: t("q-refused"),
     }[item.state];
   }
 
@@ -460,7 +484,7 @@
       setNumberText(document.getElementById("record-title"), next);
       var legend = form.querySelector("#bidder-group legend");
       if (legend) {
-        legend.textContent = legend.textContent.replace(/^Hand \d+/, "Hand " + next);
+        legend.textContent = legend.textContent.replace(/\d+/, String(next));
       }
     }
     if (!waiting) {
@@ -479,9 +503,9 @@
       row.appendChild(number);
       var what = el("td", "col-bid");
       what.appendChild(el("span", "mark mark-queued", mark(item)));
-      what.appendChild(el("span", "queued-summary", item.summary || "(nothing tapped)"));
+      what.appendChild(el("span", "queued-summary", item.summary || t("q-nothing")));
       row.appendChild(what);
-      var totals = el("td", "col-side queued-totals", index === 0 ? "Totals when sent" : "");
+      var totals = el("td", "col-side queued-totals", index === 0 ? t("q-totals") : "");
       totals.colSpan = Math.max(1, columns - 2);
       row.appendChild(totals);
       body.appendChild(row);
@@ -489,45 +513,44 @@
 
     var panel = el("section", "queue-panel");
     panel.id = "queue-panel";
-    panel.setAttribute("aria-label", "Hands not sent yet");
-    var count = list.length === 1 ? "1 hand is" : list.length + " hands are";
-    panel.appendChild(el("p", "queue-title", count + " kept on this phone, not sent yet."));
+    panel.setAttribute("aria-label", t("q-panel"));
+    panel.appendChild(el("p", "queue-title", t(list.length === 1 ? "q-count-one" : "q-count-many", { num: list.length })));
     var items = el("ol", "queue-list");
     list.forEach(function (item) {
       var li = el("li", "queued-item is-" + item.state);
       li.setAttribute("data-queued-item", String(item.n));
-      li.appendChild(el("strong", "", "Hand " + item.n + " "));
+      li.appendChild(el("strong", "", t("q-hand", { n: item.n }) + " "));
       li.appendChild(el("span", "mark mark-queued", mark(item)));
-      li.appendChild(el("span", "queued-summary", item.summary || "(nothing tapped)"));
+      li.appendChild(el("span", "queued-summary", item.summary || t("q-nothing")));
       items.appendChild(li);
     });
     panel.appendChild(items);
     panel.appendChild(el("p", "queue-hint",
-      "They are sent in order when the signal returns. The dealer and the totals are worked out then."));
+      t("q-hint")));
     var first = list[0];
     if (first.state === "taken") {
       var conflict = el("div", "queue-conflict");
       conflict.setAttribute("role", "alert");
-      conflict.appendChild(el("p", "", first.message || ("Hand " + first.n + " was recorded on another phone.")));
-      conflict.appendChild(el("p", "", "This phone's hand " + first.n + ": " + (first.summary || "(nothing tapped)")));
-      conflict.appendChild(button("Same hand: keep the other phone's, drop this one", function () {
+      conflict.appendChild(el("p", "", first.message || t("q-taken-long", { n: first.n })));
+      conflict.appendChild(el("p", "", t("q-mine", { n: first.n, summary: first.summary || t("q-nothing") })));
+      conflict.appendChild(button(t("q-same"), function () {
         resolve("drop-mine");
       }));
-      conflict.appendChild(button("Different hands: add this phone's after it", function () {
+      conflict.appendChild(button(t("q-different"), function () {
         resolve("mine-too");
       }, "button-primary"));
       panel.appendChild(conflict);
     } else if (first.state === "refused") {
       var refused = el("div", "queue-conflict");
       refused.setAttribute("role", "alert");
-      refused.appendChild(el("p", "", "Hand " + first.n + " was not recorded: " + (first.message || "the sheet refused it.")));
-      refused.appendChild(button("Drop hand " + first.n + " (the hands after it move up one)", function () {
+      refused.appendChild(el("p", "", t("q-not-recorded", { n: first.n, reason: first.message || t("q-sheet-refused") })));
+      refused.appendChild(button(t("q-drop", { n: first.n }), function () {
         drop(0, true);
       }));
       panel.appendChild(refused);
     }
     var last = list[list.length - 1];
-    panel.appendChild(button("Undo hand " + last.n + " (not sent yet)", function () {
+    panel.appendChild(button(t("q-undo", { n: last.n }), function () {
       drop(list.length - 1, true);
     }, "button-undo"));
     var status = el("p", "queue-status");
@@ -598,8 +621,7 @@
       }
       if (response.status === 404) {
         // The game was deleted, or its link to keep score replaced: the hands stay here, and say so.
-        return { outcome: "refused", n: item.n, message: "this sheet's link no longer records hands " +
-          "(the game was deleted or its link was replaced). Write the hands down before dropping them." };
+        return { outcome: "refused", n: item.n, message: t("q-gone") };
       }
       if (!/json/.test(response.headers.get("Content-Type") || "")) {
         throw new Error("no answer yet"); // a proxy's page, a server restarting: try again later

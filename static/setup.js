@@ -21,7 +21,8 @@
       copy.addEventListener("click", function () {
         var text = document.getElementById(copy.getAttribute("data-copy")).value;
         navigator.clipboard.writeText(text).then(function () {
-          document.querySelector("[data-copied]").textContent = "Copied. Paste it in a message to the table.";
+          var copied = document.querySelector("[data-copied]");
+          copied.textContent = copied.getAttribute("data-copied");
         });
       });
     }
@@ -30,7 +31,7 @@
     var seat = event.target.getAttribute && event.target.getAttribute("data-seat");
     var name = seat && document.querySelector('[data-seat-name="' + seat + '"]');
     if (name) {
-      name.textContent = event.target.value.trim() || "Seat " + (Number(seat) + 1);
+      name.textContent = event.target.value.trim() || name.closest("[data-seat-blank]").getAttribute("data-seat-blank");
       showDealers();
     }
   });

@@ -85,6 +85,21 @@ def _best(offered: Iterable[str]) -> str:
     return match or SOURCE_LANGUAGE
 
 
+def language_for(path: str, chosen: str | None, accept_language: str | None, offered: Iterable[str]) -> str:
+    """The language of a request from its parts (path, ``lang`` cookie, ``Accept-Language``), without a request.
+
+    The same choice as ``select_locale``; the poll answerer (``web/polls.py``) asks it before the app.
+    """
+    from werkzeug.datastructures import LanguageAccept
+    from werkzeug.http import parse_accept_header
+
+    codes = list(offered)
+    if not path.startswith(API_PREFIX) and chosen in codes:
+        return str(chosen)
+    match = parse_accept_header(accept_language or "", LanguageAccept).best_match(codes)
+    return match or SOURCE_LANGUAGE
+
+
 def select_locale() -> str:
     """The language of this request (see the module's docstring)."""
     offered = languages()
@@ -106,6 +121,9 @@ def current_language() -> str:
 
 def _vary(response: Response) -> Response:
     """Tell caches that pages and API sentences change with the language."""
+    if response.mimetype == "text/html":
+        # The service worker keeps each language's copy of a page apart by this (templates/offline/sw.js).
+        response.headers.setdefault("Content-Language", current_language())
     if response.mimetype in ("text/html", "application/json", "text/javascript", "application/manifest+json"):
         response.vary.add("Accept-Language")
         if not request.path.startswith(API_PREFIX):

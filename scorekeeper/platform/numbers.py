@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from flask_babel import gettext as _
+
 __all__ = ["MAX_DIGITS", "NumberError", "parse_int"]
 
 MAX_DIGITS = 9
@@ -19,6 +21,14 @@ class NumberError(ValueError):
     """A value that is not a whole number in range; the message says so in a player's words."""
 
 
+def _range_message(what: str, lo: int | None, hi: int | None) -> str:
+    if hi is None:
+        return str(_("%(what)s must be %(lo)s or more", what=what, lo=lo))
+    if lo is None:
+        return str(_("%(what)s must be %(hi)s or less", what=what, hi=hi))
+    return str(_("%(what)s must be from %(lo)s to %(hi)s", what=what, lo=lo, hi=hi))
+
+
 def parse_int(value: object, *, lo: int | None = None, hi: int | None = None, what: str = "This") -> int:
     """Return *value* as an int: ASCII digits (an optional sign), at most MAX_DIGITS, within [lo, hi].
 
@@ -26,15 +36,15 @@ def parse_int(value: object, *, lo: int | None = None, hi: int | None = None, wh
     Raises NumberError with a sentence starting with *what* otherwise.
     """
     if isinstance(value, bool):
-        raise NumberError(f"{what} must be a whole number")
+        raise NumberError(_("%(what)s must be a whole number", what=what))
     if isinstance(value, int):
         number = value
     elif isinstance(value, str) and _ASCII_INT.fullmatch(value.strip()):
         number = int(value.strip())
     else:
-        raise NumberError(f"{what} must be a whole number")
+        raise NumberError(_("%(what)s must be a whole number", what=what))
     if lo is not None and number < lo:
-        raise NumberError(f"{what} must be {lo} or more" if hi is None else f"{what} must be from {lo} to {hi}")
+        raise NumberError(_range_message(what, lo, hi))
     if hi is not None and number > hi:
-        raise NumberError(f"{what} must be {hi} or less" if lo is None else f"{what} must be from {lo} to {hi}")
+        raise NumberError(_range_message(what, lo, hi))
     return number

@@ -9,6 +9,9 @@ from urllib.parse import quote, urlsplit
 
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
 from flask.json.provider import DefaultJSONProvider
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -36,19 +39,19 @@ SECURITY_HEADERS = {
 # Sent on answers to HTTPS requests (directly, or through a proxy that said so): tokens travel in URLs.
 HSTS = "max-age=31536000"
 
-CSRF_MESSAGE = "This page was open too long — reload and try again."
-CSRF_COOKIE_MESSAGE = (
+CSRF_MESSAGE = _l("This page was open too long — reload and try again.")
+CSRF_COOKIE_MESSAGE = _l(
     "Nothing was saved: this browser did not send back the site's cookie, which proves the form came from "
     "this page. Allow cookies for this site (private browsing or a blocker can stop them), then reload and try again."
 )
-CSRF_REFERRER_MESSAGE = (
+CSRF_REFERRER_MESSAGE = _l(
     "Nothing was saved: this browser did not say which page the form came from. Allow this site to send it "
     "(a privacy setting or add-on can stop it), then reload and try again."
 )
 # Flask-WTF's reason for a refusal -> what the player is told to do. Any other reason (no token,
 # a token that expired or belongs to another visit) is fixed by reloading the page.
 OTHER_SITE = "The request came from another site."
-CSRF_OTHER_SITE_MESSAGE = (
+CSRF_OTHER_SITE_MESSAGE = _l(
     "Nothing was saved: that form was sent from another website, not from this score sheet. "
     "Open the sheet here and try again."
 )
@@ -60,24 +63,24 @@ CSRF_MESSAGES = {
 
 # (title, message) per status code; anything else falls back to Werkzeug's name.
 ERROR_TEXT = {
-    400: ("That didn't work", "Something in that request didn't make sense. Go back and try again."),
-    401: ("Not allowed", "This needs the link that was shared to record hands."),
-    403: ("Not allowed", "This link can only show the score sheet, not change it."),
-    404: ("Not here", "There is no page at this address. The link may be mistyped, or the game was deleted."),
-    405: ("That didn't work", "This page can't be used that way. Go back and try again."),
-    413: ("Too much", "That was more than a score sheet needs. Shorten it and try again."),
+    400: (_l("That didn't work"), _l("Something in that request didn't make sense. Go back and try again.")),
+    401: (_l("Not allowed"), _l("This needs the link that was shared to record hands.")),
+    403: (_l("Not allowed"), _l("This link can only show the score sheet, not change it.")),
+    404: (_l("Not here"), _l("There is no page at this address. The link may be mistyped, or the game was deleted.")),
+    405: (_l("That didn't work"), _l("This page can't be used that way. Go back and try again.")),
+    413: (_l("Too much"), _l("That was more than a score sheet needs. Shorten it and try again.")),
     429: (
-        "Slow down",
-        "Too many requests from this connection in a short time. Nothing was saved; wait a minute and try again.",
+        _l("Slow down"),
+        _l("Too many requests from this connection in a short time. Nothing was saved; wait a minute and try again."),
     ),
-    500: ("Something broke", "Something went wrong on our side and nothing was saved. Try again in a moment."),
+    500: (_l("Something broke"), _l("Something went wrong on our side and nothing was saved. Try again in a moment.")),
 }
 
 # The API's own words where the page's would point at buttons and links it does not have.
 API_ERROR_TEXT = {
-    400: "The request could not be read. Send a JSON object as the API document describes.",
-    404: "There is nothing at this address, or the game was deleted. The API is described at /api/v1/openapi.json.",
-    405: "This address does not take that method; the Allow header lists the ones it takes.",
+    400: _l("The request could not be read. Send a JSON object as the API document describes."),
+    404: _l("There is nothing at this address, or the game was deleted. The API is described at /api/v1/openapi.json."),
+    405: _l("This address does not take that method; the Allow header lists the ones it takes."),
 }
 
 
@@ -87,8 +90,17 @@ def too_many_message(retry_after: str | None) -> str:
         seconds = int(retry_after) if retry_after is not None else None
     except ValueError:
         seconds = None
-    wait = "a minute" if seconds is None else ("1 second" if seconds == 1 else f"{seconds} seconds")
-    return f"Too many requests from this connection in a short time. Nothing was saved; wait {wait} and try again."
+    if seconds is None:
+        return str(
+            _("Too many requests from this connection in a short time. Nothing was saved; wait a minute and try again.")
+        )
+    return str(
+        ngettext(
+            "Too many requests from this connection in a short time. Nothing was saved; wait %(num)d second and try again.",
+            "Too many requests from this connection in a short time. Nothing was saved; wait %(num)d seconds and try again.",
+            seconds,
+        )
+    )
 
 
 class SafeJSONProvider(DefaultJSONProvider):

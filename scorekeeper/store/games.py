@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import bindparam, exists, select
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
@@ -63,7 +64,7 @@ class HandConflict(GameConflict):
     field = "n"
 
     def __init__(self, n: int, message: str | None = None):
-        super().__init__(message or f"Hand {n} was just recorded by another phone.")
+        super().__init__(message or _("Hand %(n)s was just recorded by another phone.", n=n))
         self.n = n
 
 
@@ -71,7 +72,7 @@ class SameHand(HandConflict):
     """Hand ``n`` is on the sheet already, just as sent: a double tap, or a resend after a lost answer."""
 
     def __init__(self, n: int):
-        super().__init__(n, f"Hand {n} is already on the sheet, just as entered: it was saved once.")
+        super().__init__(n, _("Hand %(n)s is already on the sheet, just as entered: it was saved once.", n=n))
 
 
 class RulesFixed(GameConflict):
@@ -81,8 +82,10 @@ class RulesFixed(GameConflict):
 
     def __init__(self) -> None:
         super().__init__(
-            "The rules are fixed once the first hand is recorded. Undo every hand to change them, "
-            "or start a rematch under other rules."
+            _(
+                "The rules are fixed once the first hand is recorded. Undo every hand to change them, "
+                "or start a rematch under other rules."
+            )
         )
 
 
@@ -90,7 +93,7 @@ class StaleGame(GameConflict):
     """The sheet someone acted on is out of date."""
 
     def __init__(self, message: str | None = None):
-        super().__init__(message or "This game was just changed on another phone. Check the sheet and try again.")
+        super().__init__(message or _("This game was just changed on another phone. Check the sheet and try again."))
 
 
 # -- Reading ---------------------------------------------------------------------
@@ -271,7 +274,9 @@ def record(game: Game, entry: HandEntry, n: int | None, *, seen: int | None = No
     on another phone since then, it is not brought back.
     """
     if seen is not None and n is not None and _undone_since(game.id, n, seen, entry):
-        message = f"Hand {n} was undone on another phone after this one took it down, so it was not recorded again."
+        message = _(
+            "Hand %(n)s was undone on another phone after this one took it down, so it was not recorded again.", n=n
+        )
         return Recording(Outcome.UNDONE, n, _current(game), message, "n")
     try:
         state = record_hand(game, entry, n)
@@ -282,7 +287,7 @@ def record(game: Game, entry: HandEntry, n: int | None, *, seen: int | None = No
     except HandError as err:
         return Recording(Outcome.REFUSED, n, _current(game), str(err), err.field, err)
     number = state.hands[-1].n
-    text = f"Hand {number} recorded." + (f" {state.win_reason}" if state.over else "")
+    text = _("Hand %(n)s recorded.", n=number) + (f" {state.win_reason}" if state.over else "")
     return Recording(Outcome.RECORDED, number, state, text)
 
 
@@ -317,7 +322,7 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
     state = state_for(game)
     expected = state.next_n
     if game.finished_at is not None and state.winner is None:
-        raise HandError("This game was finished early: carry on playing it before recording another hand.", "game")
+        raise HandError(_("This game was finished early: carry on playing it before recording another hand."), "game")
     if n is not None:
         _check_number(n)
         if n < expected:
@@ -325,10 +330,14 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
                 raise SameHand(n)
             raise HandConflict(n)
         if n > expected:
-            raise HandConflict(n, f"The sheet changed on another phone: the next hand is hand {expected}, not {n}.")
+            raise HandConflict(
+                n,
+                _("The sheet changed on another phone: the next hand is hand %(next)s, not %(n)s.", next=expected, n=n),
+            )
     if len(state.hands) >= MAX_HANDS:
         raise HandError(
-            f"This sheet is full: a game keeps at most {MAX_HANDS} hands. Start a rematch to play on.", "game"
+            _("This sheet is full: a game keeps at most %(most)s hands. Start a rematch to play on.", most=MAX_HANDS),
+            "game",
         )
     _check_entry(entry)
     new_state = state.apply(entry)
@@ -358,15 +367,19 @@ def undo_last(game: Game, expected_n: int | None = None, *, expected_version: in
     """
     _check_version(game, expected_version)
     if not game.hands:
-        raise HandError("There is no hand to undo.", "n")
+        raise HandError(_("There is no hand to undo."), "n")
     last = game.hands[-1]
     if expected_n is not None:
         _check_number(expected_n)
         if expected_n > last.n:
-            raise StaleGame(f"Hand {expected_n} was already undone on another phone.")
+            raise StaleGame(_("Hand %(n)s was already undone on another phone.", n=expected_n))
         if expected_n < last.n:
             raise StaleGame(
-                f"Hand {last.n} was just recorded on another phone, so hand {expected_n} is no longer the last."
+                _(
+                    "Hand %(last)s was just recorded on another phone, so hand %(n)s is no longer the last.",
+                    last=last.n,
+                    n=expected_n,
+                )
             )
     new_state = replay(setup_for(game), [entry_for(hand) for hand in game.hands[:-1]])
     version = _bump(
@@ -389,7 +402,7 @@ def edit_hand(game: Game, n: int, entry: HandEntry, *, expected_version: int | N
     _check_version(game, expected_version)
     _check_number(n)
     if not 1 <= n <= len(game.hands):
-        raise HandError(f"There is no hand {n} to change.", "n")
+        raise HandError(_("There is no hand %(n)s to change.", n=n), "n")
     _check_entry(entry)
     hand = game.hands[n - 1]
     if entry == entry_for(hand):
@@ -425,7 +438,8 @@ def delete_game(game: Game) -> None:
     """Delete a game and all its hands; a card party table's score sheet stays with its evening (HandError)."""
     if parties.party_of_sheet(game.id) is not None:
         raise HandError(
-            "This is the score sheet of a card party's table: it stays with the evening and cannot be deleted.", "game"
+            _("This is the score sheet of a card party's table: it stays with the evening and cannot be deleted."),
+            "game",
         )
     db.session.delete(game)
     db.session.commit()
@@ -437,7 +451,7 @@ def finish_game(game: Game, finished: bool = True) -> None:
     A game that was won stays finished: HandError says to undo the winning hand.
     """
     if not finished and game.finished_at is not None and state_for(game).winner is not None:
-        raise HandError("This game was won. Undo the winning hand to play on.", "finished")
+        raise HandError(_("This game was won. Undo the winning hand to play on."), "finished")
     if finished == (game.finished_at is not None):
         return
     _bump(game, StaleGame(), finished_at=utcnow() if finished else None)
@@ -486,7 +500,7 @@ def _clean_side(side: Side) -> Side:
 
 def _check_number(n: object) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise HandError("The hand number must be a whole number from 1 up.", "n")
+        raise HandError(_("The hand number must be a whole number from 1 up."), "n")
 
 
 def _check_entry(entry: object) -> None:

@@ -17,6 +17,12 @@ client hammering one link is refused without slowing anyone else's. Two limits:
 - ``SCOREKEEPER_LIMIT_POLL_SHEETS``: of those, the answers that carry the page
   (200, not 304): one per change for an honest phone.
 
+Every page is in the phone's language (``platform/i18n``), so what is "unchanged" is
+per language too: a game poll names the language of the page that asks (``lang``)
+and is answered 304 here only when that is still the phone's language; a party
+page's fingerprint (``view_key``) and its shared answers (``rendered``) carry the
+language; every 304 says it varies by language, as the pages do.
+
 A refused request goes on to the app marked with when to try again, and the app
 answers 429 in words (page, htmx banner or JSON). Being in memory, the counts are
 per gunicorn worker: a client spread over every worker gets at most that many
@@ -34,12 +40,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, has_request_context
 from limits import parse_many
 from sqlalchemy import bindparam, select
-from werkzeug.http import parse_etags
+from werkzeug.http import parse_cookie, parse_etags
 
 from scorekeeper.platform.extensions import db
+from scorekeeper.platform.i18n import LANGUAGE_COOKIE, current_language, language_for
 from scorekeeper.platform.limits import address_key
 from scorekeeper.platform.security import HSTS, SECURITY_HEADERS
 from scorekeeper.store.models import Game, Party
@@ -137,21 +144,22 @@ class Polls:
         self.enabled = bool(app.config.get("RATELIMIT_ENABLED", True))
         self.polls = Counter(app.config["SCOREKEEPER_LIMIT_POLLS"])
         self.sheets = Counter(app.config["SCOREKEEPER_LIMIT_POLL_SHEETS"])
-        # (party id, page) -> (version, fingerprint) of a couple's card or a table's page, as last rendered here.
-        self._shown: dict[tuple[str, str], tuple[int, str]] = {}
+        # (party id, page, language) -> (version, fingerprint) of a couple's card or a table's page, as last rendered here.
+        self._shown: dict[tuple[str, str, str], tuple[int, str]] = {}
         self._engine: Any = None
         self._queries: dict[str, Any] = {}
 
     # -- What a page showed at a version ------------------------------------------------------
 
-    def remember(self, party_id: str, page: str, version: int, key: str) -> None:
-        """Note the fingerprint a party page has at *version*: its polls are then answered here."""
+    def remember(self, party_id: str, page: str, version: int, key: str, language: str = "en") -> None:
+        """Note the fingerprint a party page has at *version* in *language*: its polls are then answered here."""
         if len(self._shown) >= 50_000:
             self._shown.clear()
-        self._shown[(party_id, page)] = (version, key)
+        self._shown[(party_id, page, language)] = (version, key)
 
     def forget(self, party_id: str, page: str) -> None:
-        self._shown.pop((party_id, page), None)
+        for language in self.app.extensions.get("scorekeeper_languages") or ("en",):
+            self._shown.pop((party_id, page, language), None)
 
     # -- The database, without a session ------------------------------------------------------
 
@@ -219,6 +227,7 @@ class Polls:
         """The 304's headers when the phone already has this page as it stands; None to let the app answer."""
         query = environ.get("QUERY_STRING", "")
         since = _since(query)
+        language = self._language(environ)
         if since is None and "since" in query:
             return None  # a since the app must read itself, and refuse if it is no version
         if kind == "game-read":
@@ -233,7 +242,7 @@ class Polls:
                 return None  # another version, or none the app would take: the app answers
             if since is None and not parse_etags(tags).contains(f"{groups[0]}-{version}"):
                 return None
-            return [("ETag", f'"{groups[0]}-{version}"'), *self._headers()]
+            return [("ETag", f'"{groups[0]}-{version}"'), *self._headers(api=True)]
         if kind == "party-read":
             tags = environ.get("HTTP_IF_NONE_MATCH")
             if not tags:
@@ -241,7 +250,7 @@ class Polls:
             row = self._row("party", groups[0])
             if row is None or not parse_etags(tags).contains(f"party-{row[0]}"):
                 return None
-            return [("ETag", f'"party-{row[0]}"'), *self._headers()]
+            return [("ETag", f'"party-{row[0]}"'), *self._headers(api=True)]
         if since is None:
             return None
         if kind == "game-poll":
@@ -250,6 +259,8 @@ class Polls:
                 return None
             if not (_same(groups[1], row[1]) or _same(groups[1], row[2])):
                 return None
+            if _query_value(query, "lang") not in (None, language):
+                return None  # the page asking is in another language than the phone's now: the app answers
             return self._headers()
         row = self._row("party", groups[0])
         if row is None:
@@ -258,23 +269,44 @@ class Polls:
         if kind in ("board", "director"):
             if kind == "director" and not _same(groups[1], edit_token):
                 return None
-            return self._headers() if _same(since, view_key(version)) else None
+            return self._headers() if _same(since, view_key(version, language=language)) else None
         if kind == "table":
             if not _same(groups[2], link_token(hall_token, f"table:{int(groups[1])}")):
                 return None
-        shown = self._shown.get((groups[0], f"{kind} {int(groups[1])}"))
+        shown = self._shown.get((groups[0], f"{kind} {int(groups[1])}", language))
         if shown is None or shown[0] != version or not _same(since, shown[1]):
             return None
         return self._headers()
 
+    def _language(self, environ: dict) -> str:
+        """The language the app would answer this request in (``platform/i18n.select_locale``)."""
+        offered = self.app.extensions.get("scorekeeper_languages") or {"en": "English"}
+        chosen = parse_cookie(environ).get(LANGUAGE_COOKIE)
+        return language_for(environ.get("PATH_INFO", ""), chosen, environ.get("HTTP_ACCEPT_LANGUAGE"), offered)
+
     @staticmethod
-    def _headers() -> list[tuple[str, str]]:
-        return [("Cache-Control", "no-cache"), *SECURITY_HEADERS.items()]
+    def _headers(api: bool = False) -> list[tuple[str, str]]:
+        vary = "Accept-Language" if api else "Accept-Language, Cookie"
+        return [("Cache-Control", "no-cache"), ("Vary", vary), *SECURITY_HEADERS.items()]
 
 
-def view_key(*parts: object) -> str:
-    """A short fingerprint of what one page shows: its poll answers 304 while the fingerprint holds."""
-    return hashlib.blake2s(repr(parts).encode(), digest_size=6).hexdigest()
+def _query_value(query: str, name: str) -> str | None:
+    """The one value of *name* in a query string (None when absent)."""
+    for part in query.split("&"):
+        key, _sep, value = part.partition("=")
+        if key == name:
+            return value
+    return None
+
+
+def view_key(*parts: object, language: str | None = None) -> str:
+    """A short fingerprint of what one page shows, in one language: its poll answers 304 while it holds.
+
+    In a request, the language is the page's own; the poll answerer names the one it works out.
+    """
+    if language is None:
+        language = current_language() if has_request_context() else "en"
+    return hashlib.blake2s(repr((*parts, language)).encode(), digest_size=6).hexdigest()
 
 
 def install(app: Flask) -> Polls:
@@ -312,7 +344,7 @@ def remember(party_id: str, page: str, version: int, key: str | None) -> None:
     if key is None:
         polls.forget(party_id, page)
     else:
-        polls.remember(party_id, page, version, key)
+        polls.remember(party_id, page, version, key, current_language())
 
 
 class Rendered:
@@ -345,4 +377,4 @@ def rendered(party_id: str, page: str, version: int, render: Callable[[], str]) 
     cache = current_app.extensions.get("scorekeeper_rendered")
     if cache is None:
         cache = current_app.extensions.setdefault("scorekeeper_rendered", Rendered())
-    return cache.get((party_id, page, version), render)
+    return cache.get((party_id, page, version, current_language()), render)

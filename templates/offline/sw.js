@@ -8,7 +8,10 @@ const { registerRoute, setCatchHandler } = workbox.routing;
 const { NetworkFirst, NetworkOnly } = workbox.strategies;
 
 const PAGES = "scorekeeper-pages";
-const OFFLINE_PAGE = {{ offline_page|tojson }};
+// The no-signal page in each language, by code; the pages are kept per language too (pageKey).
+const OFFLINE_PAGES = {{ offline_pages|tojson }};
+const SOURCE_LANGUAGE = {{ source_language|tojson }};
+const LANGUAGE_KEY = "/__language__"; // the language of the last page this phone had from the server
 const REFEREE = {{ referee|tojson }};
 const WARM = {{ warm|tojson }};
 
@@ -19,6 +22,43 @@ workbox.core.clientsClaim();
 // The app shell: styles, scripts, htmx, icons and the no-signal page, each with a hash of its content.
 precacheAndRoute({{ precache|tojson }});
 cleanupOutdatedCaches();
+
+// Each language's copy of a page is kept apart: the key is the address and the language.
+const pageKey = (path, language) => path + "?lang=" + encodeURIComponent(language || SOURCE_LANGUAGE);
+
+// The phone's language: the last page from the server said it (Content-Language), kept across restarts.
+let phoneLanguage = null;
+const rememberLanguage = async (language) => {
+  if (!language || language === phoneLanguage) {
+    return;
+  }
+  phoneLanguage = language;
+  const cache = await caches.open(PAGES);
+  await cache.put(LANGUAGE_KEY, new Response(language, { headers: { "Content-Type": "text/plain" } }));
+};
+const currentLanguage = async () => {
+  if (phoneLanguage === null) {
+    const kept = await caches.match(LANGUAGE_KEY, { cacheName: PAGES });
+    phoneLanguage = kept ? await kept.text() : SOURCE_LANGUAGE;
+  }
+  return phoneLanguage;
+};
+
+// The page from the network says its language: it is kept under that language, and it is the phone's now.
+const byLanguage = {
+  fetchDidSucceed: async ({ response, state }) => {
+    const language = response.headers.get("Content-Language");
+    if (language && response.ok) {
+      state.language = language;
+      await rememberLanguage(language);
+    }
+    return response;
+  },
+  cacheKeyWillBeUsed: async ({ request, state }) => {
+    const language = (state && state.language) || (await currentLanguage());
+    return pageKey(new URL(request.url).pathname, language);
+  },
+};
 
 // A page answered from the phone's copy says so: offline-page.js reads this mark and the copy's date.
 const markCopy = {
@@ -45,9 +85,10 @@ const onlyGood = {
 };
 
 // The pages worth having with no signal: home, the rule book, the referee, and every score sheet.
-// Asked of the network first (a slow signal gets 6 s), the phone's copy when it does not answer.
+// Asked of the network first (a slow signal gets 6 s), the phone's copy in its language when it does not answer:
+// a switch of language is never undone by an older copy.
 const KEPT = [/^\/$/, /^\/rules$/, /^\/referee$/, /^\/games\/[\w-]+\/(view\/)?[\w-]+$/];
-const pages = new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: 6, plugins: [onlyGood, markCopy] });
+const pages = new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: 6, plugins: [byLanguage, onlyGood, markCopy] });
 // (Matched on the address alone, so a page can also ask for its own first copy: see offline-page.js.)
 registerRoute(
   ({ request, url }) =>
@@ -58,22 +99,25 @@ registerRoute(
   pages
 );
 // Every other page (a referee question, a form) needs the server; with no signal, see below.
-registerRoute(({ request }) => request.mode === "navigate", new NetworkOnly());
+// Its answer still says the phone's language (a switch of language is such a form).
+registerRoute(({ request }) => request.mode === "navigate", new NetworkOnly({ plugins: [byLanguage] }));
 
 setCatchHandler(async ({ request, url }) => {
   if (request.mode !== "navigate") {
     return Response.error();
   }
   // A referee question: the referee as kept, where offline-page.js says answers need the signal.
+  const language = await currentLanguage();
   if (url.pathname === REFEREE) {
     const referee = await markCopy.cachedResponseWillBeUsed({
-      cachedResponse: await caches.match(REFEREE, { cacheName: PAGES }),
+      cachedResponse: await caches.match(pageKey(REFEREE, language), { cacheName: PAGES }),
     });
     if (referee) {
       return referee;
     }
   }
-  return (await matchPrecache(OFFLINE_PAGE)) || Response.error();
+  const page = OFFLINE_PAGES[language] || OFFLINE_PAGES[SOURCE_LANGUAGE];
+  return (await matchPrecache(page)) || Response.error();
 });
 
 // The rule book and the referee are kept from the start, before anyone opens them.
@@ -82,7 +126,9 @@ self.addEventListener("install", (event) => {
     caches.open(PAGES).then((cache) =>
       Promise.all(
         WARM.map((path) =>
-          fetch(path, { credentials: "same-origin" }).then((response) => (response.ok ? cache.put(path, response) : null))
+          fetch(path, { credentials: "same-origin" }).then((response) =>
+            response.ok ? cache.put(pageKey(path, response.headers.get("Content-Language")), response) : null
+          )
         )
       )
     ).catch(() => null)

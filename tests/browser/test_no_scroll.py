@@ -86,3 +86,46 @@ def test_after_save_undo_and_a_change_the_next_hand_is_all_on_screen(phone: Page
     phone.get_by_role("button", name="Save the change to hand 2").tap()
     expect(phone.locator(".flash")).to_contain_text("Hand 2 changed")
     assert off_screen(phone, "#latest-hand-2") == [], "after a change"
+
+
+THREE = [{"name": name, "players": [name]} for name in ("Ann", "Bob", "Cal")]
+# Three sides by points: who bid, the bid, each side's points (the last is worked out when left blank), Save.
+THREE_TAPS = ("#bidder-group label.choice", "#bid-group label.choice", "#points-group label.choice", ".button-save")
+
+
+def tap_three_sides(thumb: Thumb, bidder: int, bid: int, points: tuple[int, int]) -> int:
+    thumb.tap(f"label[for=bidder-{bidder}]")
+    thumb.tap(f"#bid-group label:has(input[value='{bid}'])")
+    for side, value in enumerate(points):
+        thumb.tap(f"#points-{side}-group label:has(input[value='{value}'])")
+    return thumb.save()
+
+
+def test_three_sides_by_points_the_next_hand_is_all_on_screen(phone: Page, live_server):
+    game = api(live_server, "POST", "/api/v1/games", {"sides": THREE})
+    phone.goto(game["links"]["edit"])
+    thumb = Thumb(phone)
+    for n in (1, 2, 3):
+        thumb.count = 0
+        assert tap_three_sides(thumb, (n - 1) % 3, 20, (20, 5)) == n and thumb.count == 5
+        expect(phone.locator("#play-message")).to_have_text(f"Hand {n} recorded.")
+        problems = phone.evaluate(
+            _BOXES, [*THREE_TAPS, "#sheet .scorebar .total", "#play-message", f"#latest-hand-{n}"]
+        )
+        assert problems == [], f"after saving hand {n}"
+
+    phone.locator(".undo-form button").tap()
+    expect(phone.locator("#play-message")).to_contain_text("Hand 3 removed")
+    expect(phone.locator("#bidder-group legend")).to_be_in_viewport(ratio=1)
+    expect(phone.locator(".button-save")).to_be_in_viewport(ratio=1)
+    assert phone.evaluate(_BOXES, [*THREE_TAPS, "#sheet .scorebar .total", "#play-message"]) == [], "after undo"
+
+    phone.goto(game["links"]["edit"].split("#")[0] + "/hands/2/edit")
+    phone.locator("#points-0-group label:has(input[value='15'])").tap()
+    phone.locator("#points-1-group label:has(input[value='10'])").tap()
+    phone.get_by_role("button", name="Save the change to hand 2").tap()
+    expect(phone.locator(".flash")).to_contain_text("Hand 2 changed")
+    expect(phone.locator(".button-save")).to_be_in_viewport(ratio=1)
+    assert phone.evaluate(_BOXES, [*THREE_TAPS, "#sheet .scorebar .total", "#play-message", "#latest-hand-2"]) == [], (
+        "after a change"
+    )

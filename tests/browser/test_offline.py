@@ -34,11 +34,15 @@ def eventually(page: Page, script: str, what: str, timeout_s: float = 15) -> Non
         page.wait_for_timeout(200)
 
 
+# The phone's copy of the page it shows: kept per address and language (templates/offline/sw.js).
+KEPT_COPY = "location.pathname + '?lang=' + document.documentElement.lang"
+
+
 def open_with_worker(page: Page, url: str) -> None:
     """Open *url* and wait until the service worker controls the page and keeps a copy of it."""
     page.goto(url)
     eventually(page, "navigator.serviceWorker.controller !== null", "the service worker to control the page")
-    eventually(page, "caches.match(location.href).then((found) => !!found)", "a copy of the page")
+    eventually(page, f"caches.match({KEPT_COPY}).then((found) => !!found)", "a copy of the page")
 
 
 def tap_hand(page: Page, *, bidder: int, bid: int, tricks: int, high: int | None = None) -> None:
@@ -60,7 +64,7 @@ def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone,
     expect(phone.locator("#hand-1")).to_be_visible()
     eventually(
         phone,
-        "caches.match(location.href).then((r) => r.text()).then((t) => t.includes('id=\"hand-1\"'))",
+        f"caches.match({KEPT_COPY}).then((r) => r && r.text()).then((t) => !!t && t.includes('id=\"hand-1\"'))",
         "the sheet with hand 1 to be kept",
     )
 
@@ -318,3 +322,31 @@ def test_a_hand_kept_with_no_signal_and_its_notice_land_in_view_below_the_score_
         assert box is not None
         assert box["y"] >= bar["y"] + bar["height"] - 0.5, "under the score bar"
         assert box["y"] + box["height"] <= 740 + 0.5, "below the screen"
+
+
+def test_a_switch_of_language_is_never_undone_by_the_phones_copy(phone, live_game, live_server):
+    open_with_worker(phone, live_game["links"]["edit"])
+    expect(phone.locator(".button-save")).to_have_text("Save hand 1")
+    # Français: the same sheet comes back in French from the server, and is kept beside the English copy.
+    phone.get_by_role("button", name="Français").click()
+    expect(phone.locator("html")).to_have_attribute("lang", "fr")
+    expect(phone.locator(".button-save")).to_have_text("Enregistrer la donne 1")
+    eventually(phone, f"caches.match({KEPT_COPY}).then((found) => !!found)", "the French copy of the page")
+
+    phone.context.set_offline(True)
+    phone.reload()
+    # With no signal the phone shows its copy in the language it chose last, and says so in that language.
+    expect(phone.locator("html")).to_have_attribute("lang", "fr")
+    expect(phone.locator(".button-save")).to_have_text("Enregistrer la donne 1")
+    expect(phone.locator("#offline-banner")).to_contain_text("Hors ligne")
+    # An address never opened: the no-signal page, in French too.
+    phone.goto(live_server.url + "/games/new")
+    expect(phone.locator("h1")).to_have_text("Pas de signal")
+    phone.context.set_offline(False)
+
+    # Back to English: the network answers first, so the French copy never comes back in its place.
+    phone.goto(live_game["links"]["edit"])
+    phone.get_by_role("button", name="English").click()
+    expect(phone.locator(".button-save")).to_have_text("Save hand 1")
+    phone.reload()
+    expect(phone.locator(".button-save")).to_have_text("Save hand 1")

@@ -161,6 +161,8 @@ def test_pages_hold_no_inline_script_or_style(client):
     assert "style=" not in page
     assert "<style" not in page
     for tag in page.split("<script")[1:]:
+        if tag.split(">")[0].strip().startswith('type="application/json"'):
+            continue  # words for the scripts: data, which the browser never runs
         assert tag.split(">")[0].strip().startswith("src="), "a <script> without src would be blocked"
         assert tag.split(">", 1)[1].startswith("</script"), "inline script would be blocked"
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, StringField
 from wtforms.fields.choices import SelectChoice
@@ -35,9 +37,9 @@ def options(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
 def choice_label(value: object) -> str:
     """Write an option's value the way a player says it."""
     if value is True:
-        return "Yes"
+        return cast(str, _l("Yes"))
     if value is False:
-        return "No"
+        return cast(str, _l("No"))
     return str(value).replace("-", " ")
 
 
@@ -57,16 +59,16 @@ class WholeNumberField(StringField):  # type: ignore[misc]  # WTForms ships no t
 
     def __init__(
         self,
-        label: str | None = None,
+        label: object = None,
         validators: Sequence[Callable[..., object]] | None = None,
         *,
         lo: int | None = None,
         hi: int | None = None,
-        message: str = "Write a whole number",
+        message: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(label, validators, **kwargs)
-        self.lo, self.hi, self.message = lo, hi, message
+        self.lo, self.hi, self.message = lo, hi, message if message is not None else _l("Write a whole number")
         self.raw = ""
 
     def process_formdata(self, valuelist: list[str]) -> None:
@@ -77,7 +79,7 @@ class WholeNumberField(StringField):  # type: ignore[misc]  # WTForms ships no t
             try:
                 self.data = parse_int(text, lo=self.lo, hi=self.hi)
             except NumberError:
-                raise ValueError(self.message) from None
+                raise ValueError(str(self.message)) from None
 
     def _value(self) -> str:
         if self.raw:
@@ -88,7 +90,7 @@ class WholeNumberField(StringField):  # type: ignore[misc]  # WTForms ships no t
 def one_line(form: object, field: Field) -> None:
     """Refuse control characters (a NUL, a new line) in a name."""
     if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in field.data or ""):
-        raise ValidationError("A name can only hold letters, digits, spaces and punctuation.")
+        raise ValidationError(_("A name can only hold letters, digits, spaces and punctuation."))
 
 
 class FormRefused(ValueError):
@@ -117,5 +119,5 @@ class FormProblems:
 class ConfirmForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """A button that changes a game, with the CSRF token; delete also asks for a tick."""
 
-    n = WholeNumberField("Hand number", lo=1, hi=100_000, message="This form is damaged: reload the sheet.")
-    confirm = BooleanField("Yes, delete this game and all its hands")
+    n = WholeNumberField(_l("Hand number"), lo=1, hi=100_000, message=_l("This form is damaged: reload the sheet."))
+    confirm = BooleanField(_l("Yes, delete this game and all its hands"))

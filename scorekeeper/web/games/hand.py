@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
 
@@ -61,24 +63,24 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
     """
 
     n = WholeNumberField(
-        "Hand number", lo=1, hi=100_000, message="The hand number of this form is damaged: reload the sheet."
+        _l("Hand number"), lo=1, hi=100_000, message=_l("The hand number of this form is damaged: reload the sheet.")
     )
-    version = WholeNumberField("Sheet version", lo=0, message="This form is damaged: reload the sheet.")
-    by = StringField("Enter", default="points")
-    bagged = BooleanField("Bagged: nobody bid, the dealer plays for the lowest bid")
-    bidder = RadioField("Who won the bid?", choices=[], validate_choice=False)
-    bid = RadioField("Bid", choices=[], validate_choice=False)
-    hold = BooleanField("The dealer held")
-    partner = SelectField("Partner called", choices=[], validate_choice=False)
-    took_points = RadioField("Points the bidding side took", choices=[], validate_choice=False)
-    took = RadioField("Tricks the bidding side took", choices=[], validate_choice=False)
-    tricks = RadioField("Tricks the bidding side took", choices=options(TRICK_PAIRS), validate_choice=False)
-    side_tricks = FieldList(RadioField("Tricks", choices=options(TRICK_PAIRS), validate_choice=False))
-    high = RadioField("Who took the high?", choices=[], validate_choice=False)
-    no_high = BooleanField("Nobody took the high: the hand is worth 25")
-    points = FieldList(RadioField("Points", choices=[], validate_choice=False))
-    offsuit_set = RadioField("Set with off-suit cards only?", choices=[], validate_choice=False)
-    tie_break_side = RadioField("Who won the tie?", choices=[], validate_choice=False)
+    version = WholeNumberField(_l("Sheet version"), lo=0, message=_l("This form is damaged: reload the sheet."))
+    by = StringField(_l("Enter"), default="points")
+    bagged = BooleanField(_l("Bagged: nobody bid, the dealer plays for the lowest bid"))
+    bidder = RadioField(_l("Who won the bid?"), choices=[], validate_choice=False)
+    bid = RadioField(_l("Bid"), choices=[], validate_choice=False)
+    hold = BooleanField(_l("The dealer held"))
+    partner = SelectField(_l("Partner called"), choices=[], validate_choice=False)
+    took_points = RadioField(_l("Points the bidding side took"), choices=[], validate_choice=False)
+    took = RadioField(_l("Tricks the bidding side took"), choices=[], validate_choice=False)
+    tricks = RadioField(_l("Tricks the bidding side took"), choices=options(TRICK_PAIRS), validate_choice=False)
+    side_tricks = FieldList(RadioField(_l("Tricks"), choices=options(TRICK_PAIRS), validate_choice=False))
+    high = RadioField(_l("Who took the high?"), choices=[], validate_choice=False)
+    no_high = BooleanField(_l("Nobody took the high: the hand is worth 25"))
+    points = FieldList(RadioField(_l("Points"), choices=[], validate_choice=False))
+    offsuit_set = RadioField(_l("Set with off-suit cards only?"), choices=[], validate_choice=False)
+    tie_break_side = RadioField(_l("Who won the tie?"), choices=[], validate_choice=False)
 
     def __init__(self, state: GameState, *args: Any, entry_by: str | None = None, **kwargs: Any) -> None:
         """Fit the choices to the game as it stands before this hand."""
@@ -100,19 +102,20 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         point_pairs = [(str(p), str(p)) for p in point_choices(rules)]
         self.took_points.choices = options(point_pairs)
         self.partner.choices = options(
-            [("", "Nobody: the bidder plays alone")] + [(str(i), name) for i, name in enumerate(names)]
+            [("", _("Nobody: the bidder plays alone"))] + [(str(i), name) for i, name in enumerate(names)]
         )
         self.took.choices = options(
-            (f"{t}{HIGH_MARK if high else ''}", f"{t} + high" if high else str(t)) for t, high in trick_choices(rules)
+            (f"{t}{HIGH_MARK if high else ''}", _("%(tricks)s + high", tricks=t) if high else str(t))
+            for t, high in trick_choices(rules)
         )
-        high = [(NOT_NEEDED, "Not answered" if rules.may_score_25 else "Not needed: one side took every trick")]
+        high = [(NOT_NEEDED, _("Not answered") if rules.may_score_25 else _("Not needed: one side took every trick"))]
         high += [(str(i), name) for i, name in enumerate(names)]
         if rules.may_score_25:
-            high.append((NOBODY, "Nobody: the hand is worth 25"))
+            high.append((NOBODY, _("Nobody: the hand is worth 25")))
         self.high.choices = options(high)
         if not self.bidding:
-            self.took.label.text = self.tricks.label.text = f"Tricks {names[0]} took"
-            self.took_points.label.text = f"Points {names[0]} took"
+            self.took.label.text = self.tricks.label.text = _("Tricks %(side)s took", side=names[0])
+            self.took_points.label.text = _("Points %(side)s took", side=names[0])
         while len(self.side_tricks) < len(names):
             self.side_tricks.append_entry()
         while len(self.points) < len(names):
@@ -155,8 +158,8 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
     def tie_question(self) -> str:
         """The tie-break question in the table's words (``tie_break``: ``last-trick`` or ``first-out``)."""
         if self.state.rules.tie_break == "last-trick":
-            return "Tied for the win: who took the later trick?"
-        return f"Tied for the win: who reached {self.state.rules.target} first?"
+            return str(_("Tied for the win: who took the later trick?"))
+        return str(_("Tied for the win: who reached %(target)s first?", target=self.state.rules.target))
 
     def number(self) -> int | None:
         """Return the hand number the phone meant, or None when missing."""
@@ -200,30 +203,30 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
     def entry(self) -> HandEntry:
         """Return the hand as entered; raise HandError naming the field when something is missing."""
         if self.by.data not in ENTRY_WAYS:
-            raise HandError("This form is damaged: reload the sheet and try again.", "by")
+            raise HandError(_("This form is damaged: reload the sheet and try again."), "by")
         state = self.state
         count = len(self.side_names)
         bagged = bool(self.bagged.data) and self.bidding
         hold = bool(self.hold.data) and self.bidding and self.may_hold
         bidder = bid = partner = None
         if self.bidding:
-            bidder = self._side(self.bidder.data, "bidder", "That bidder is not a side in this game.")
+            bidder = self._side(self.bidder.data, "bidder", _("That bidder is not a side in this game."))
             if bidder is None:
                 if not bagged:
-                    raise HandError("Tap the side that won the bid.", "bidder")
+                    raise HandError(_("Tap the side that won the bid."), "bidder")
                 bidder = state.dealer_side
             raw_bid = (self.bid.data or "").strip()
             offered = {str(b): b for b in state.bid_choices()}
             if not raw_bid:
                 if not bagged:
-                    raise HandError("Tap the bid.", "bid")
+                    raise HandError(_("Tap the bid."), "bid")
                 bid = state.allowed_bids(bidder, bagged=True)[0]
             elif raw_bid in offered:
                 bid = offered[raw_bid]
             else:
-                raise HandError("Tap one of the bids shown.", "bid")
+                raise HandError(_("Tap one of the bids shown."), "bid")
             if self.calls_partner:
-                partner = self._side(self.partner.data, "partner", "That partner is not in this game.")
+                partner = self._side(self.partner.data, "partner", _("That partner is not in this game."))
         side = bidder if bidder is not None else 0
         if self.entry_by == "points":
             entry = HandEntry(
@@ -246,22 +249,28 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         state, names = self.state, self.side_names
         self.offsuit_sides = state.offsuit_set_sides(entry)
         if self.offsuit_sides:
-            self._offer(self.offsuit_set, self.offsuit_sides, (NOBODY, "No: trumps helped set it"))
+            self._offer(self.offsuit_set, self.offsuit_sides, (NOBODY, _("No: trumps helped set it")))
             raw = (self.offsuit_set.data or "").strip()
             if not raw:
-                who = names[entry.bidder] if entry.bidder is not None else "The bidder"
-                raise HandError(
-                    f"{who} was set. Did a side set it with off-suit cards only, no trumps? "
-                    "That side scores 30: tap it, or No.",
-                    "offsuit_set",
-                )
-            offsuit = None if raw == NOBODY else self._side(raw, "offsuit_set", "That side is not in this game.")
+                if entry.bidder is not None:
+                    message = _(
+                        "%(side)s was set. Did a side set it with off-suit cards only, no trumps? "
+                        "That side scores 30: tap it, or No.",
+                        side=names[entry.bidder],
+                    )
+                else:
+                    message = _(
+                        "The bidder was set. Did a side set it with off-suit cards only, no trumps? "
+                        "That side scores 30: tap it, or No."
+                    )
+                raise HandError(message, "offsuit_set")
+            offsuit = None if raw == NOBODY else self._side(raw, "offsuit_set", _("That side is not in this game."))
             entry = dataclasses.replace(entry, offsuit_set=offsuit)
         self.tie_sides = state.tie_break_sides(entry)
         if self.tie_sides:
             self._offer(self.tie_break_side, self.tie_sides)
             raw = (self.tie_break_side.data or "").strip()
-            side = self._side(raw, "tie_break_side", "Tap one of the tied sides.") if raw else None
+            side = self._side(raw, "tie_break_side", _("Tap one of the tied sides.")) if raw else None
             # Without an answer the engine refuses the hand with the question in its words.
             entry = dataclasses.replace(entry, tie_break_side=side)
         return entry
@@ -277,7 +286,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         except HandError:
             self.offsuit_sides = self.tie_sides = ()
         if self.offsuit_sides:
-            self._offer(self.offsuit_set, self.offsuit_sides, (NOBODY, "No: trumps helped set it"))
+            self._offer(self.offsuit_set, self.offsuit_sides, (NOBODY, _("No: trumps helped set it")))
             self.offsuit_set.data = NOBODY if entry.offsuit_set is None else str(entry.offsuit_set)
         if self.tie_sides:
             self._offer(self.tie_break_side, self.tie_sides)
@@ -288,7 +297,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
 
     def _points(self, side: int, count: int) -> tuple[int, ...]:
         fives = [str(p) for p in range(0, MOST_HAND_POINTS + 1, POINTS_PER_TRICK)]
-        message = f"Points come in fives: {', '.join(fives[:-1])} or {fives[-1]}."
+        message = _("Points come in fives: %(some)s or %(last)s.", some=", ".join(fives[:-1]), last=fives[-1])
         took = read_number(self.took_points.data, lo=0, hi=MOST_HAND_POINTS, field="took_points", message=message)
         no_high = bool(self.no_high.data)
         rules = self.state.rules
@@ -298,7 +307,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         if all(v is None for v in values):
             field = "took_points" if self.quick else "points"
             raise HandError(
-                "Tap the points the bidding side took." if self.quick else "Tap the points each side took.", field
+                _("Tap the points the bidding side took.") if self.quick else _("Tap the points each side took."), field
             )
         if values.count(None) == 1:
             return complete_points(values, rules, no_high=no_high)
@@ -313,27 +322,32 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
                 lo=0,
                 hi=TRICKS_IN_HAND,
                 field="took",
-                message="Each side takes from 0 to 5 tricks.",
+                message=_("Each side takes from 0 to 5 tricks."),
             )
             tricks = complete_tricks([took or 0 if s == side else None for s in range(count)])
             return tricks, self._high_of(side, tricks, took_high)
         if self.two_sides:
             took = read_number(
-                self.tricks.data, lo=0, hi=TRICKS_IN_HAND, field="tricks", message="Each side takes from 0 to 5 tricks."
+                self.tricks.data,
+                lo=0,
+                hi=TRICKS_IN_HAND,
+                field="tricks",
+                message=_("Each side takes from 0 to 5 tricks."),
             )
             if took is None:
-                who = "the bidding side" if self.bidding else self.side_names[0]
-                raise HandError(f"Tap how many tricks {who} took.", "took")
+                if self.bidding:
+                    raise HandError(_("Tap how many tricks the bidding side took."), "took")
+                raise HandError(_("Tap how many tricks %(side)s took.", side=self.side_names[0]), "took")
             tricks = complete_tricks([took if s == side else None for s in range(count)])
         else:
             values = [
                 read_number(
-                    f.data, lo=0, hi=TRICKS_IN_HAND, field="tricks", message="Each side takes from 0 to 5 tricks."
+                    f.data, lo=0, hi=TRICKS_IN_HAND, field="tricks", message=_("Each side takes from 0 to 5 tricks.")
                 )
                 for f in self.side_tricks
             ]
             if values.count(None) > 1:
-                raise HandError("Tap the tricks of each side (the last side's are worked out).", "tricks")
+                raise HandError(_("Tap the tricks of each side (the last side's are worked out)."), "tricks")
             tricks = complete_tricks(values)
         return tricks, self._high(tricks)
 
@@ -341,7 +355,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         """Two sides, one tap: *side* took the high, or nobody did (the box), or the engine says who must have."""
         if self.no_high.data:
             if took_high:
-                raise HandError("Either a side took the high, or nobody did.", "no_high")
+                raise HandError(_("Either a side took the high, or nobody did."), "no_high")
             return None
         if took_high:
             return side
@@ -354,10 +368,10 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         if raw == NOT_NEEDED:
             if self.state.high_needed(tricks):
                 if self.state.rules.may_score_25:
-                    raise HandError("Say which side took the high, or nobody if no trump was played.", "high")
-                raise HandError("Both sides took tricks: say which side took the high.", "high")
+                    raise HandError(_("Say which side took the high, or nobody if no trump was played."), "high")
+                raise HandError(_("Both sides took tricks: say which side took the high."), "high")
             return None
-        return self._side(raw, "high", "That side is not in this game.")
+        return self._side(raw, "high", _("That side is not in this game."))
 
     def refuse(self, err: ValueError) -> None:
         """Put the engine's refusal beside the field it names (``err.field``), or atop the form."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
@@ -75,7 +77,7 @@ class RulesForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
         """Return the chosen preset with the house rules changed; raise FormRefused with the errors beside the fields."""
         preset = self.preset.data or DEFAULT_PRESET
         if preset not in PRESET_INFO:
-            self.preset.errors = ["Choose one of the rule sets listed."]
+            self.preset.errors = [_("Choose one of the rule sets listed.")]
             raise FormRefused(self.preset.name)
         changes = {}
         for info, field in self.option_fields():
@@ -98,45 +100,59 @@ class NewGameForm(RulesForm):
     """Who plays, how they sit, and the rules."""
 
     players = FieldList(
-        StringField("Player", validators=[Optional(), Length(max=NAME_MAX_LENGTH), one_line]),
+        StringField(
+            _l("Player"),
+            validators=[
+                Optional(),
+                Length(max=NAME_MAX_LENGTH, message=_l("A name can be at most %(max)d characters long.")),
+                one_line,
+            ],
+        ),
         min_entries=MAX_PLAYERS,
         max_entries=MAX_PLAYERS,
     )
     mode = RadioField(
-        "Partners or cut-throat",
-        choices=options([("partners", "Partners"), ("cut-throat", "Cut-throat")]),
+        _l("Partners or cut-throat"),
+        choices=options([("partners", _l("Partners")), ("cut-throat", _l("Cut-throat"))]),
         default="partners",
         validate_choice=False,
     )
     side_count = RadioField(
-        "Number of sides",
-        choices=options((str(k), f"{k} sides") for k in range(2, MAX_PARTNER_SIDES + 1)),
+        _l("Number of sides"),
+        choices=options((str(k), _l("%(num)s sides", num=k)) for k in range(2, MAX_PARTNER_SIDES + 1)),
         default="2",
     )
     side_names = FieldList(
-        StringField("Side", validators=[Optional(), Length(max=NAME_MAX_LENGTH), one_line]),
+        StringField(
+            _l("Side"),
+            validators=[
+                Optional(),
+                Length(max=NAME_MAX_LENGTH, message=_l("A name can be at most %(max)d characters long.")),
+                one_line,
+            ],
+        ),
         min_entries=MAX_PARTNER_SIDES,
         max_entries=MAX_PARTNER_SIDES,
     )
     first_dealer = WholeNumberField(
-        "Who deals first", lo=0, hi=MAX_PLAYERS - 1, message="Choose the player who deals first.", default=0
+        _l("Who deals first"), lo=0, hi=MAX_PLAYERS - 1, message=_l("Choose the player who deals first."), default=0
     )
     start_scores = FieldList(
         WholeNumberField(
-            "Starting score", lo=0, hi=SCORE_LIMIT, message="Write a starting score as a number, such as 45."
+            _l("Starting score"), lo=0, hi=SCORE_LIMIT, message=_l("Write a starting score as a number, such as 45.")
         ),
         min_entries=MAX_PLAYERS,
         max_entries=MAX_PLAYERS,
     )
     # One tick box per side (a list of check boxes would lose its order: unticked boxes are not sent).
-    in_hole_0 = BooleanField("In the hole")
-    in_hole_1 = BooleanField("In the hole")
-    in_hole_2 = BooleanField("In the hole")
-    in_hole_3 = BooleanField("In the hole")
-    in_hole_4 = BooleanField("In the hole")
-    in_hole_5 = BooleanField("In the hole")
-    in_hole_6 = BooleanField("In the hole")
-    in_hole_7 = BooleanField("In the hole")
+    in_hole_0 = BooleanField(_l("In the hole"))
+    in_hole_1 = BooleanField(_l("In the hole"))
+    in_hole_2 = BooleanField(_l("In the hole"))
+    in_hole_3 = BooleanField(_l("In the hole"))
+    in_hole_4 = BooleanField(_l("In the hole"))
+    in_hole_5 = BooleanField(_l("In the hole"))
+    in_hole_6 = BooleanField(_l("In the hole"))
+    in_hole_7 = BooleanField(_l("In the hole"))
 
     def fill_players(self, names: list[str]) -> None:
         """Offer the players of this phone's last game, in the seats they had."""
@@ -170,19 +186,19 @@ class NewGameForm(RulesForm):
         """Return (sides, first dealer seat, starting scores or None); raise FormRefused with the errors beside the fields."""
         names = self.player_names()
         if len(names) < 2:
-            self.problems.add("players", "Write the names of at least two players, in the order they sit.")
+            self.problems.add("players", _("Write the names of at least two players, in the order they sit."))
             raise FormRefused("players")
         count = None if self.mode.data == "cut-throat" else int(self.side_count.data or 2)
         typed = [(entry.data or "").strip() for entry in self.side_names]
         try:
             sides = list(seat_sides(names, count, typed))
         except SetupError as err:
-            self.problems.add("players", f"{err}. Add or remove a player, or choose cut-throat.")
+            self.problems.add("players", _("%(reason)s. Add or remove a player, or choose cut-throat.", reason=err))
             raise FormRefused("players") from None
         dealer = self.first_dealer.data or 0
         seated = [i for i, name in enumerate(self.seat_names()) if name]
         if dealer not in seated:
-            self.first_dealer.errors = ["Choose one of the players to deal first."]
+            self.first_dealer.errors = [_("Choose one of the players to deal first.")]
             raise FormRefused("players")
         scores = self._start_scores(len(sides))
         if self.problems.get("start_scores"):
@@ -225,16 +241,16 @@ def _flatten(messages: Iterable[object]) -> list[str]:
 
 _AS_PRESET = object()
 # Options whose blank engine value (None) is a choice of its own, written "any" in the form.
-ANY_OPTIONS = {"hold_from": "Any bid", "others_draw_at_most": "As many as the table allows"}
+ANY_OPTIONS = {"hold_from": _l("Any bid"), "others_draw_at_most": _l("As many as the table allows")}
 
 
 def _option_choices(info: OptionInfo) -> list[tuple[str, str]]:
     assert info.choices is not None  # only the options typed as numbers have none, and they get a text box
-    choices = [("", "As the rules chosen above")]
+    choices = [("", _l("As the rules chosen above"))]
     if info.name in ANY_OPTIONS:
         return choices + [("any", ANY_OPTIONS[info.name])] + [(str(v), str(v)) for v in info.choices if v is not None]
     if info.choices == (True, False):
-        return choices + [("yes", "Yes"), ("no", "No")]
+        return choices + [("yes", _l("Yes")), ("no", _l("No"))]
     return choices + [(str(v), choice_label(v)) for v in info.choices]
 
 
@@ -248,7 +264,9 @@ def _read_option(info: OptionInfo, raw: object) -> object:
         try:
             value = parse_int(text, lo=0, hi=SCORE_LIMIT)
         except NumberError:
-            raise ValueError(f"Write {info.label.lower()} as a whole number of points, such as 100.") from None
+            raise ValueError(
+                _("Write %(option)s as a whole number of points, such as 100.", option=str(info.label).lower())
+            ) from None
         return -value if info.name == "elimination_at" else value
     if info.name in ANY_OPTIONS:
         if raw == "any":
@@ -259,7 +277,7 @@ def _read_option(info: OptionInfo, raw: object) -> object:
             return raw
     if info.choices == (True, False):
         if raw not in ("yes", "no"):
-            raise ValueError("Choose yes or no.")
+            raise ValueError(_("Choose yes or no."))
         return raw == "yes"
     return raw
 
@@ -280,6 +298,8 @@ def _option_raw(info: OptionInfo, value: Any) -> str:
 def _option_field(info: OptionInfo) -> Field:
     if info.name in NUMBER_OPTIONS:
         label = words.lazy_option_label(info.name)
+        if info.name == "elimination_at":
+            label = _l("%(option)s (points below zero)", option=label)
         described = words.lazy_option_help(info.name)
         return StringField(label, description=described, render_kw={"inputmode": "numeric", "autocomplete": "off"})
     return SelectField(

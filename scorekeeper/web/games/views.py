@@ -21,6 +21,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from scorekeeper import words
@@ -73,6 +74,38 @@ def remember_entry_way(game: Game, way: str) -> None:
     kept.pop(game.id, None)
     kept[game.id] = way
     session[ENTRY_KEY] = dict(list(kept.items())[-REMEMBERED_ENTRY_WAYS:])
+
+
+# -- What the sheet says ----------------------------------------------------------
+
+
+def said(recording: services.Recording, expected: int) -> str:
+    """What the sheet says of a hand sent to it, in the phone's language (*expected*: the hand it was to be)."""
+    n = recording.n
+    outcome = recording.outcome
+    if outcome is services.Outcome.RECORDED:
+        text = str(_("Hand %(n)s recorded.", n=n))
+        return f"{text} {recording.state.win_reason}" if recording.state.over else text
+    if outcome is services.Outcome.DUPLICATE:
+        return str(_("Hand %(n)s is already on the sheet, just as entered: it was saved once.", n=n))
+    if outcome is services.Outcome.UNDONE:
+        return str(
+            _("Hand %(n)s was undone on another phone after this one took it down, so it was not recorded again.", n=n)
+        )
+    if outcome is services.Outcome.CONFLICT and n is not None:
+        if n > expected:
+            return str(
+                _("The sheet changed on another phone: the next hand is hand %(next)s, not %(n)s.", next=expected, n=n)
+            )
+        return str(_("Hand %(n)s was just recorded by another phone.", n=n))
+    return recording.message
+
+
+def stale_words(err: services.StaleGame) -> str:
+    """A sheet out of date, said in the phone's language (the store's own words when they say more)."""
+    if str(err) == str(services.StaleGame()):
+        return str(_("This game was just changed on another phone. Check the sheet and try again."))
+    return str(err)
 
 
 # -- Finding a game ---------------------------------------------------------------
@@ -205,27 +238,37 @@ def change_rules(game_id: str, token: str) -> Response:
     if request.method == "GET":
         form.fill_rules(state.rules)
     elif not form.validate_on_submit():
-        status, refused = 422, "This page was open too long: reload and try again."
+        status, refused = 422, _("This page was open too long: reload and try again.")
     else:
         status = 422
         try:
             rules = form.build_rules()
             version = parse_int(request.form.get("version", ""), lo=0, what="The version of this page")
         except NumberError:
-            refused = "This page is damaged: reload it and try again."
+            refused = _("This page is damaged: reload it and try again.")
         except FormRefused:
             pass  # the reasons are beside the fields
         else:
             try:
                 services.change_rules(game, rules, expected_version=version)
-            except services.RulesFixed as err:
-                status, refused = 409, str(err)
-            except services.GameConflict as err:
-                status, refused = 409, f"{err} Nothing was changed."
+            except services.RulesFixed:
+                status, refused = (
+                    409,
+                    _(
+                        "The rules are fixed once the first hand is recorded. Undo every hand to change them, or start a rematch under other rules."
+                    ),
+                )
+            except services.GameConflict:
+                status, refused = (
+                    409,
+                    _(
+                        "This game was just changed on another phone. Nothing was changed: check the sheet and try again."
+                    ),
+                )
             except (SetupError, RulesError) as err:
-                refused = f"These players can't play by those rules: {err}."
+                refused = _("These players can't play by those rules: %(reason)s.", reason=err)
             else:
-                flash("The rules are changed. They stay fixed from the first hand on.", "ok")
+                flash(_("The rules are changed. They stay fixed from the first hand on."), "ok")
                 return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
         game = _game_or_404(game_id, token)
         state = _state(game)
@@ -281,12 +324,12 @@ def record(game_id: str, token: str) -> Response:
     form = HandForm(state)
     if not form.validate_on_submit():
         if form.csrf_token.errors:
-            form.problems.add("form", "This page was open too long: reload and try again.")
+            form.problems.add("form", _("This page was open too long: reload and try again."))
         form.field_problems()
         return _render_sheet(game, state, form, status=422)
     remember_entry_way(game, form.by.data)
     if form.number() is None:
-        form.problems.add("form", "The hand number of this form is missing: reload the sheet.")
+        form.problems.add("form", _("The hand number of this form is missing: reload the sheet."))
         return _render_sheet(game, state, form, status=422)
     try:
         entry = form.entry()
@@ -299,12 +342,12 @@ def record(game_id: str, token: str) -> Response:
         return _render_sheet(game, state, form, status=422)
     if recording.outcome is not services.Outcome.RECORDED:
         game = _game_or_404(game_id, token)
-        return _render_sheet(game, recording.state, status=409, message=recording.message)
+        return _render_sheet(game, recording.state, status=409, message=said(recording, state.next_n))
     session.pop("reenter", None)
     if _is_htmx():
         game = _game_or_404(game_id, token)
-        return _render_sheet(game, recording.state, message=recording.message, new_hand=recording.n)
-    flash(recording.message, "ok")
+        return _render_sheet(game, recording.state, message=said(recording, state.next_n), new_hand=recording.n)
+    flash(said(recording, state.next_n), "ok")
     return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=recording.n) + "#play", 303)
 
 
@@ -322,13 +365,13 @@ def undo(game_id: str, token: str) -> Response:
         new_state = services.undo_last(game, expected)
     except services.StaleGame as err:
         game = _game_or_404(game_id, token)
-        return _render_sheet(game, _state(game), status=409, message=str(err))
+        return _render_sheet(game, _state(game), status=409, message=stale_words(err))
     except HandError as err:
         return _render_sheet(game, _state(game), status=409, message=str(err))
     number = new_state.next_n
     if entry is not None:
         session["reenter"] = {"game": game.id, "n": number, "entry": entry.to_dict()}
-    text = f"Hand {number} removed. It is filled in below if you want to enter it again."
+    text = _("Hand %(n)s removed. It is filled in below if you want to enter it again.", n=number)
     if _is_htmx():
         game = _game_or_404(game_id, token)
         return _render_sheet(game, new_state, message=text)
@@ -347,14 +390,14 @@ def edit(game_id: str, token: str, n: int) -> Response:
     status = 200
     if request.method == "POST":
         if form.validate_on_submit() and form.expected_version() is None:
-            form.problems.add("form", "The version of this form is missing: reload the page.")
+            form.problems.add("form", _("The version of this form is missing: reload the page."))
             status = 422
         elif form.validate_on_submit():
             try:
                 entry = form.entry()
                 services.edit_hand(game, n, entry, expected_version=form.expected_version())
             except services.StaleGame as err:
-                form.problems.add("form", str(err))
+                form.problems.add("form", stale_words(err))
                 # The text the box shows (its _value); the field's own type is what it reads from a form.
                 form.version.data = str(game.version)  # type: ignore[assignment]
                 status = 409
@@ -362,11 +405,11 @@ def edit(game_id: str, token: str, n: int) -> Response:
                 form.refuse(err)
                 status = 422
             else:
-                flash(f"Hand {n} changed; every later total is worked out again.", "ok")
+                flash(_("Hand %(n)s changed; every later total is worked out again.", n=n), "ok")
                 return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=n) + "#play", 303)
         else:
             if form.csrf_token.errors:
-                form.problems.add("form", "This page was open too long: reload and try again.")
+                form.problems.add("form", _("This page was open too long: reload and try again."))
             form.field_problems()
             status = 422
     else:
@@ -389,12 +432,12 @@ def edit(game_id: str, token: str, n: int) -> Response:
 
 @bp.post("/games/<game_id>/<token>/finish")
 def finish(game_id: str, token: str) -> Response:
-    return _set_finished(game_id, token, True, "The game is marked finished.")
+    return _set_finished(game_id, token, True, _("The game is marked finished."))
 
 
 @bp.post("/games/<game_id>/<token>/reopen")
 def reopen(game_id: str, token: str) -> Response:
-    return _set_finished(game_id, token, False, "The game is open again: record the next hand.")
+    return _set_finished(game_id, token, False, _("The game is open again: record the next hand."))
 
 
 def _set_finished(game_id: str, token: str, finished: bool, done: str) -> Response:
@@ -404,6 +447,8 @@ def _set_finished(game_id: str, token: str, finished: bool, done: str) -> Respon
         abort(400)
     try:
         services.finish_game(game, finished)
+    except services.StaleGame as err:
+        flash(stale_words(err), "error")
     except (services.GameConflict, HandError) as err:
         flash(words.refusal(err), "error")
     else:
@@ -417,7 +462,7 @@ def rematch(game_id: str, token: str) -> Response:
     if not ConfirmForm().validate_on_submit():
         abort(400)
     new_game = services.rematch(game)
-    flash("A new game with the same players and rules. The deal moves one seat on.", "ok")
+    flash(_("A new game with the same players and rules. The deal moves one seat on."), "ok")
     response = redirect(url_for("games.sheet", game_id=new_game.id, token=new_game.edit_token), 303)
     remember_game(response, new_game)
     return response
@@ -436,12 +481,12 @@ def delete(game_id: str, token: str) -> Response:
                 form.confirm.errors = [str(err)]
                 status = 409
             else:
-                flash("The game was deleted.", "ok")
+                flash(_("The game was deleted."), "ok")
                 response = redirect(url_for("main.index"), 303)
                 forget_game(response, game_id)
                 return response
         else:
-            form.confirm.errors = ["Tick the box to delete the game, or go back to the sheet."]
+            form.confirm.errors = [_("Tick the box to delete the game, or go back to the sheet.")]
             status = 422
     state = _state(game)
     return make_response(render_template("games/delete.html", game=game, state=state, form=form), status)

@@ -17,18 +17,23 @@ import hashlib
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, jsonify, make_response, render_template, request, url_for
+from flask_babel import force_locale
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
+from scorekeeper.platform.i18n import SOURCE_LANGUAGE, current_language, languages
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import HandError, replay
 from scorekeeper.store import games as services
 from scorekeeper.web.games.hand import HandForm
+from scorekeeper.web.games.views import said
 
 bp = Blueprint("offline", __name__)
 
 WORKBOX_VERSION = "7.4.1"
 WORKBOX_MODULES = ("core", "routing", "strategies", "precaching")
-APP_NAME = "Forty-Fives score sheet"
-SHORT_NAME = "Forty-Fives"
+APP_NAME = _l("Forty-Fives score sheet")
+SHORT_NAME = _l("Forty-Fives")
 THEME_COLOUR = "#1f6f43"  # the accent green of app.css
 BACKGROUND_COLOUR = "#fbfaf6"  # the page background of app.css
 # Pages kept on the phone as soon as the worker is installed, before anyone opens them
@@ -78,7 +83,13 @@ def precache_entries() -> list[dict[str, str | None]]:
         entries.append({"url": url_for("static", filename=name), "revision": _digest(path.read_bytes())})
     templates = Path(current_app.root_path).parent / "templates"
     page = b"".join((templates / name).read_bytes() for name in ("base.html", "offline/offline.html"))
-    entries.append({"url": url_for("offline.no_signal"), "revision": _digest(page, repr(entries).encode())})
+    catalogs = b"".join(
+        sorted(p.read_bytes() for p in Path(current_app.root_path).glob("translations/*/LC_MESSAGES/*.po"))
+    )
+    revision = _digest(page, catalogs, repr(entries).encode())
+    # One no-signal page per language, each in its own words (the worker shows the phone's).
+    for code in languages():
+        entries.append({"url": url_for("offline.no_signal", lang=code), "revision": revision})
     current_app.extensions["scorekeeper.offline"] = entries
     return entries
 
@@ -88,9 +99,9 @@ def manifest():
     """Describe the app for "Add to Home screen"."""
     icon = "static"
     body = {
-        "name": APP_NAME,
-        "short_name": SHORT_NAME,
-        "description": "Score sheet and rules referee for Forty-Fives, made for the card table.",
+        "name": str(APP_NAME),
+        "short_name": str(SHORT_NAME),
+        "description": _("Score sheet and rules referee for Forty-Fives, made for the card table."),
         "id": url_for("main.index"),
         "start_url": url_for("main.index"),
         "scope": url_for("main.index"),
@@ -98,7 +109,7 @@ def manifest():
         "orientation": "portrait",
         "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND_COLOUR,
-        "lang": "en",
+        "lang": current_language(),
         "icons": [
             {"src": url_for(icon, filename="icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
             {"src": url_for(icon, filename="icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
@@ -124,7 +135,8 @@ def service_worker():
         workbox=[url_for("static", filename=name) for name in workbox_files()],
         precache=precache_entries(),
         warm=[url_for(endpoint) for endpoint in WARM_PAGES],
-        offline_page=url_for("offline.no_signal"),
+        offline_pages={code: url_for("offline.no_signal", lang=code) for code in languages()},
+        source_language=SOURCE_LANGUAGE,
         referee=url_for("referee.index"),
     )
     response = make_response(body)
@@ -137,8 +149,14 @@ def service_worker():
 
 @bp.get("/offline")
 def no_signal():
-    """The page for an address this phone never opened, when there is no signal."""
-    return render_template("offline/offline.html")
+    """The page for an address this phone never opened, when there is no signal (``?lang=``: in that language)."""
+    code = request.args.get("lang", "")
+    if code not in languages():
+        return render_template("offline/offline.html")
+    with force_locale(code):
+        response = make_response(render_template("offline/offline.html"))
+    response.headers["Content-Language"] = code
+    return response
 
 
 # -- Hands recorded with no signal --------------------------------------------------
@@ -158,9 +176,9 @@ def queued_hand(game_id: str, token: str):
     form = HandForm(state)
     valid = form.validate_on_submit()
     if form.csrf_token.errors:  # an expired form token: the phone fetches a fresh one and sends again
-        return _answer(400, "refused", None, "This page was open too long: reload and try again.")
+        return _answer(400, "refused", None, _("This page was open too long: reload and try again."))
     try:
-        n = parse_int(request.form.get("n", ""), lo=1, hi=10_000, what="The hand number")
+        n = parse_int(request.form.get("n", ""), lo=1, hi=10_000, what=_("The hand number"))
     except NumberError as err:
         return _answer(422, "refused", None, str(err), field="n")
     if n < state.next_n:
@@ -177,16 +195,18 @@ def queued_hand(game_id: str, token: str):
     recording = services.record(game, entry, n, seen=form.expected_version())
     match recording.outcome:
         case services.Outcome.RECORDED:
-            return _answer(201, "recorded", n, recording.message)
+            return _answer(201, "recorded", n, said(recording, state.next_n))
         case services.Outcome.DUPLICATE:
-            return _answer(200, "recorded", n, f"Hand {n} is on the sheet, just as entered: it was saved once.")
+            return _answer(
+                200, "recorded", n, _("Hand %(n)s is on the sheet, just as entered: it was saved once.", n=n)
+            )
         case services.Outcome.REFUSED:
             return _answer(422, "refused", n, recording.message, field=recording.field)
         case services.Outcome.UNDONE:
-            return _answer(409, "undone", n, recording.message, next=recording.state.next_n)
+            return _answer(409, "undone", n, said(recording, state.next_n), next=recording.state.next_n)
     next_n = recording.state.next_n
     if n < next_n:
-        message = f"Hand {n} was recorded on another phone while this one had no signal."
+        message = _("Hand %(n)s was recorded on another phone while this one had no signal.", n=n)
     else:
-        message = f"The sheet changed on another phone: the next hand is hand {next_n}, not {n}."
+        message = _("The sheet changed on another phone: the next hand is hand %(next)s, not %(n)s.", next=next_n, n=n)
     return _answer(409, "taken", n, message, next=next_n)

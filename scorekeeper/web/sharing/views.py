@@ -15,10 +15,12 @@ import secrets
 
 import segno
 from flask import Blueprint, Response, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.platform.extensions import db
+from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
@@ -41,7 +43,7 @@ SHEET_CHARACTERS_KEPT = 16 * 1024 * 1024
 
 
 def _sheets() -> VersionCache[str]:
-    """The sheet as last rendered for a poll, per (game id, can edit) and version, in this process.
+    """The sheet as last rendered for a poll, per (game id, can edit, language) and version, in this process.
 
     A follower with a stale ``since`` (or many of them) costs one render per
     version of the game, not one per request. The sheet that can record holds a
@@ -98,12 +100,14 @@ def poll(game_id: str, token: str) -> Response:
         since = parse_int(given[0], lo=0, what="since") if given else None
     except NumberError:
         abort(400)
-    if since == version:
+    # The page asking names its language: one in another language than the phone's now gets the sheet anew.
+    same_language = request.args.get("lang") in (None, current_language())
+    if since == version and same_language:
         response = make_response("", 304)
         response.headers["Cache-Control"] = "no-cache"
         return response
     with_form = can_edit and request.args.get("form") == "1"
-    cached = None if with_form else _sheets().get((game_id, can_edit), version)
+    cached = None if with_form else _sheets().get((game_id, can_edit, current_language()), version)
     if cached is not None:
         return _sheet_response(_with_form_token(cached))
     game = services.load_game(game_id)
@@ -124,7 +128,7 @@ def poll(game_id: str, token: str) -> Response:
         body += render_template("games/_log.html", **context, log_oob=True)
         body += render_template("games/_live.html", **context, live_oob=True, live_updated=True)
         if game.version == version:
-            _sheets().put((game_id, can_edit), version, body)
+            _sheets().put((game_id, can_edit, current_language()), version, body)
         body = _with_form_token(body)
     response.set_data(body)
     response.headers["Cache-Control"] = "no-cache"
@@ -231,9 +235,9 @@ def new_link(game_id: str, token: str) -> BaseResponse:
         abort(404)
     fresh = services.replace_edit_token(game_id, version)
     if fresh is None:
-        flash("The game changed on another phone just then. Try again.", "error")
+        flash(_("The game changed on another phone just then. Try again."), "error")
         return redirect(url_for("games.sheet", game_id=game_id, token=token), 303)
-    flash("The old link to keep score no longer works. Share the new one only with those keeping score.", "ok")
+    flash(_("The old link to keep score no longer works. Share the new one only with those keeping score."), "ok")
     response = redirect(url_for("games.sheet", game_id=game_id, token=fresh), 303)
     game = db.session.get(Game, game_id)
     if game is not None:
