@@ -38,7 +38,20 @@ from limits.storage import Storage
 
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 # Starting a game or a card party: the pages, the API and a rematch.
-NEW_GAME_ENDPOINTS = frozenset({"games.new", "games.rematch", "api.create_game", "parties.new", "api.create_party"})
+NEW_GAME_ENDPOINTS = frozenset(
+    {
+        "games.new",
+        "games.rematch",
+        "api.create_game",
+        "parties.new",
+        "api.create_party",
+        "tables.new",
+        "tables.keep",
+        "tables.import_table",
+        "api.create_table",
+        "api.import_table",
+    }
+)
 # Requests that only compute an answer (the referee) are not writes, whatever their method.
 NOT_WRITES_BLUEPRINTS = ("referee", "rulebook", "main", "static")
 NOT_WRITES_PREFIXES = ("api.trick", "api.legal", "api.rank", "api.compare", "api.presets", "api.openapi")
@@ -100,6 +113,8 @@ def link_key() -> str:
     args = request.view_args or {}
     if "game_id" in args:
         link = f"game {args['game_id']}"
+    elif "table_id" in args:
+        link = f"table {args['table_id']}"
     elif "party_id" in args:
         table = args.get("number")
         if table is None and request.endpoint == "api.report_result":
