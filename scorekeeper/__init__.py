@@ -110,9 +110,20 @@ def _sqlite_on_connect(dbapi_connection, connection_record) -> None:
 
 
 def _register_blueprints(app: Flask) -> None:
-    """Register every area: home, score sheets, sharing, referee, rule book, card parties, the installed app, JSON API."""
+    """Register every area: home, score sheets, sharing, referee, rule book, card parties, tables, the installed app,
+    JSON API."""
     from scorekeeper import api
-    from scorekeeper.web import games, home, offline, parties, referee, rulebook, sharing
+    from scorekeeper.web import games, home, offline, parties, referee, rulebook, sharing, tables
 
-    for blueprint in (home.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, parties.bp, offline.bp, api.bp):
+    for blueprint in (
+        home.bp,
+        games.bp,
+        sharing.bp,
+        referee.bp,
+        rulebook.bp,
+        parties.bp,
+        tables.bp,
+        offline.bp,
+        api.bp,
+    ):
         app.register_blueprint(blueprint)

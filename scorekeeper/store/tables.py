@@ -321,7 +321,7 @@ def delete_table(table: Table, with_games: bool = False) -> None:
 
 
 def _iso(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return None if moment is None else moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 def export_game(game: Game) -> dict[str, Any]:
