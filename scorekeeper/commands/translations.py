@@ -62,7 +62,9 @@ def untranslated(po: Path) -> tuple[int, int, list[str]]:
     """Return (untranslated, fuzzy, the first few of them) for one ``.po`` file."""
     with po.open("rb") as handle:
         catalog = read_po(handle)
-    missing = [m for m in catalog if m.id and not m.fuzzy and not (all(m.string) if isinstance(m.string, tuple) else m.string)]
+    missing = [
+        m for m in catalog if m.id and not m.fuzzy and not (all(m.string) if isinstance(m.string, tuple) else m.string)
+    ]
     fuzzy = [m for m in catalog if m.id and m.fuzzy]
     sample = [str(m.id if isinstance(m.id, str) else m.id[0]) for m in (missing + fuzzy)[:10]]
     return len(missing), len(fuzzy), sample

@@ -326,8 +326,11 @@ def _pairs_of(side: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 def table_stats(records: Iterable[GameRecord]) -> TableStats:
-    """Add up the games per person, per pair and pair against pair, oldest game first."""
-    ordered = sorted(records, key=lambda r: (r.played, r.game))
+    """Add up the games per person, per pair and pair against pair, oldest game first.
+
+    Games of the same day keep the order they are given in (the order they were played).
+    """
+    ordered = sorted(records, key=lambda r: r.played)
     people: dict[str, PersonFigures] = {}
     pairs: dict[tuple[str, ...], PairFigures] = {}
     h2h: dict[tuple[tuple[str, ...], tuple[str, ...]], HeadToHead] = {}

@@ -135,9 +135,9 @@ def _summary(game: Game) -> GameSummary:
 
 
 def records(rows: Iterable[HistoryRow], since: date | None = None, until: date | None = None) -> list[GameRecord]:
-    """The games for the statistics (between two dates, both included), people by their ids."""
+    """The games for the statistics (between two dates, both included), oldest first, people by their ids."""
     found = []
-    for row in rows:
+    for row in sorted(rows, key=lambda r: r.played):
         day = row.played.date()
         if (since and day < since) or (until and day > until) or len(row.summary.sides) != len(row.sides):
             continue

@@ -98,9 +98,26 @@ def everything(client, app, csrf):
     with app.app_context():
         row = store.party_row(party_id)
         table_tokens = [store.table_token(row, number) for number in (1, 2)]
+    # A table (a group that plays together) holding the game with hands: its pages, statistics and exports.
+    group = client.post("/api/v1/tables", json={"name": "Tuesday", "players": ["Frank"]}).get_json()
+    added = client.post(
+        f"/api/v1/tables/{group['id']}/games",
+        json={"game": game["id"], "token": game["view_token"]},
+        headers={"Authorization": f"Bearer {group['edit_token']}"},
+    )
+    assert added.status_code == 201, added.get_json()
     return {
+        "table_id": [group["id"]],
         "game_id": [game["id"], sheet_id],
-        "token": [game["edit_token"], game["view_token"], sheet_token, party_token, *table_tokens],
+        "token": [
+            game["edit_token"],
+            game["view_token"],
+            sheet_token,
+            party_token,
+            *table_tokens,
+            group["edit_token"],
+            group["view_token"],
+        ],
         "party_id": [party_id],
         "number": [1, 2],
         "n": [1],
@@ -124,7 +141,15 @@ def test_the_crawl_catches_a_page_that_writes(client, app):
 
     with app.app_context():
         party_id = store.create(PartySetup(name="Peek", games=2), [Couple("A"), Couple("B")]).id
-    values = {"game_id": ["g"], "token": ["t"], "party_id": ["p"], "number": [1], "n": [1], "filename": ["x"]}
+    values = {
+        "game_id": ["g"],
+        "token": ["t"],
+        "party_id": ["p"],
+        "table_id": ["tb"],
+        "number": [1],
+        "n": [1],
+        "filename": ["x"],
+    }
     wrote = crawl(client, app, values)
     assert list(wrote) == ["GET /games/g/t/peek", "HEAD /games/g/t/peek"]
     with app.app_context():
