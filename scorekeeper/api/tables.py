@@ -16,7 +16,7 @@ from werkzeug.routing import BuildError
 from scorekeeper.api.base import BadInput, bp, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.platform.links import answer_link
-from scorekeeper.stats import Figures, PersonFigures, table_stats
+from scorekeeper.stats import Figures, PersonFigures
 from scorekeeper.store import games as game_store
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Table
@@ -85,14 +85,14 @@ def table_json(table: Table) -> dict[str, Any]:
         "players": [{"id": p.public_id, "name": p.name} for p in table.people],
         "games": [
             {
-                "id": row.game.id,
+                "id": row.game_id,
                 "started": row.played.astimezone(UTC).isoformat().replace("+00:00", "Z"),
                 "rules": row.rules,
                 "sides": [{"name": name, "players": [f"p{n}" for n in people]} for name, people in row.sides],
                 "scores": list(row.scores),
                 "winner": row.winner,
                 "finished": row.finished,
-                "hands": row.summary.hands,
+                "hands": row.hands,
             }
             for row in store.history(table)
         ],
@@ -196,7 +196,7 @@ def tables_stats(table_id: str):
         table = table_for(table_id, edit=False)
     except BadInput as exc:
         return _answer(exc)
-    stats = table_stats(store.records(store.history(table), since, until))
+    stats = store.season_stats(table, since, until)[1]
     names = {p.public_id: p.name for p in table.people}
     body = {
         "from": since.isoformat() if since else None,
@@ -220,7 +220,8 @@ def tables_export(table_id: str):
         table = table_for(table_id, edit=False)
     except BadInput as exc:
         return _answer(exc)
-    response = jsonify(store.export_table(table))
+    response = make_response(store.export_table(table))
+    response.mimetype = "application/json"
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -8,6 +8,7 @@ two queries and never replayed on a view.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,10 +31,12 @@ from scorekeeper.rules import (
     has_hidden_character,
     replay,
 )
-from scorekeeper.stats import GameRecord, GameSummary, summarize
+from scorekeeper.stats import GameRecord, GameSummary, TableStats, summarize, table_stats
 from scorekeeper.store import games as game_store
+from scorekeeper.store import log
 from scorekeeper.store.games import Access
 from scorekeeper.store.models import Game, Table, TableGame, TablePerson, utcnow
+from scorekeeper.store.models import Side as SideRow
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 PERSON_ID = re.compile(r"p([1-9][0-9]{0,5})")
@@ -41,6 +44,8 @@ MAX_PEOPLE = 200
 MAX_GAMES = 5000
 EXPORT_FORMAT = "forty-fives-table"
 EXPORT_VERSION = 1
+# Games read in one query when their summary or export is not kept yet.
+LOAD_AT_ONCE = 200
 
 
 class TableError(ValueError):
@@ -84,66 +89,158 @@ def person(table: Table, person_id: object) -> TablePerson | None:
 
 @dataclass(frozen=True, slots=True)
 class HistoryRow:
-    """One game of a table as its history lists it."""
+    """One game of a table as its history lists it, read in one light query (no game is replayed)."""
 
-    game: Game
+    game_id: str
+    view_token: str
+    version: int
     played: datetime
     rules: str
     sides: tuple[tuple[str, tuple[int, ...]], ...]  # (side name, person numbers)
     scores: tuple[int, ...]
     winner: int | None
     finished: bool
-    summary: GameSummary
+    hands: int
+
+
+_G, _L, _S = Game.__table__, TableGame.__table__, SideRow.__table__
 
 
 def history(table: Table) -> list[HistoryRow]:
-    """Every game of the table, newest first, with what the history and the statistics need: two queries."""
+    """Every game of the table, newest first: two queries of the columns the history shows."""
     rows = db.session.execute(
-        select(TableGame, Game)
-        .join(Game, Game.id == TableGame.game_id)
-        .where(TableGame.table_id == table.id)
-        .options(selectinload(Game.sides))
-        .order_by(Game.created_at.desc(), Game.id)
+        select(
+            _G.c.id,
+            _G.c.view_token,
+            _G.c.version,
+            _G.c.created_at,
+            _G.c.rules["preset"].as_string(),
+            _G.c.totals,
+            _G.c.winner,
+            _G.c.finished_at,
+            _G.c.hand_count,
+            _L.c.sides,
+        )
+        .join(_L, _L.c.game_id == _G.c.id)
+        .where(_L.c.table_id == table.id)
+        .order_by(_G.c.created_at.desc(), _G.c.id)
     ).all()
+    names: dict[str, dict[int, str]] = {}
+    for game_id, index, name in db.session.execute(
+        select(_S.c.game_id, _S.c.index, _S.c.name)
+        .join(_L, _L.c.game_id == _S.c.game_id)
+        .where(_L.c.table_id == table.id)
+    ):
+        names.setdefault(game_id, {})[index] = name
     found = []
-    for link, game in rows:
-        summary = _summary(game)
-        names = [side.name for side in game.sides]
+    for game_id, view_token, version, created, rules, totals, winner, finished_at, hands, sides in rows:
+        mine = names.get(game_id, {})
         found.append(
             HistoryRow(
-                game=game,
-                played=game.created_at,
-                rules=str(game.rules.get("preset") or "custom"),
-                sides=tuple((names[i] if i < len(names) else "", tuple(s)) for i, s in enumerate(link.sides)),
-                scores=tuple(game.totals or ()),
-                winner=game.winner,
-                finished=game.winner is not None or game.finished_at is not None,
-                summary=summary,
+                game_id=game_id,
+                view_token=view_token,
+                version=version,
+                played=_aware(created),
+                rules=rules or "custom",
+                sides=tuple((mine.get(i, ""), tuple(side)) for i, side in enumerate(sides)),
+                scores=tuple(totals or ()),
+                winner=winner,
+                finished=winner is not None or finished_at is not None,
+                hands=hands or 0,
             )
         )
     return found
 
 
-def _summary(game: Game) -> GameSummary:
-    """The game's stored summary; a game stored before summaries were kept is replayed (nothing is written)."""
-    if game.summary is not None:
-        return GameSummary.from_dict(game.summary)
-    try:
-        return summarize(game_store.state_for(game))
-    except ValueError:
-        return GameSummary(0, None, ())
+def _aware(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
-def records(rows: Iterable[HistoryRow], since: date | None = None, until: date | None = None) -> list[GameRecord]:
+def summaries(table: Table) -> dict[str, GameSummary]:
+    """Each game's statistics as stored with its version: no replay, and only the ones not kept yet are read.
+
+    A game stored before summaries were kept is replayed here (nothing is written).
+    """
+    found = {}
+    kept = _summaries()
+    versions = db.session.execute(
+        select(_G.c.id, _G.c.version).join(_L, _L.c.game_id == _G.c.id).where(_L.c.table_id == table.id)
+    ).all()
+    missing = []
+    for game_id, version in versions:
+        summary = kept.get(game_id, version)
+        if summary is None:
+            missing.append(game_id)
+        else:
+            found[game_id] = summary
+    for at in range(0, len(missing), LOAD_AT_ONCE):
+        stored = db.session.execute(
+            select(_G.c.id, _G.c.version, _G.c.summary).where(_G.c.id.in_(missing[at : at + LOAD_AT_ONCE]))
+        )
+        for game_id, version, summary in stored:
+            if summary is not None:
+                found[game_id] = GameSummary.from_dict(summary)
+            else:
+                game = game_store.load_game(game_id)
+                try:
+                    found[game_id] = summarize(game_store.state_for(game)) if game else GameSummary(0, None, ())
+                except ValueError:
+                    found[game_id] = GameSummary(0, None, ())
+                    continue
+            kept.put(game_id, version, found[game_id])
+    return found
+
+
+# Summaries read back from their JSON, per game and version: a few tables' seasons in this process.
+SUMMARIES_KEPT = 20_000
+
+
+def _summaries():
+    return log.cache("game_summaries", SUMMARIES_KEPT)
+
+
+def records(
+    rows: Iterable[HistoryRow], kept: Mapping[str, GameSummary], since: date | None = None, until: date | None = None
+) -> list[GameRecord]:
     """The games for the statistics (between two dates, both included), oldest first, people by their ids."""
     found = []
     for row in sorted(rows, key=lambda r: r.played):
         day = row.played.date()
-        if (since and day < since) or (until and day > until) or len(row.summary.sides) != len(row.sides):
+        summary = kept.get(row.game_id)
+        if (since and day < since) or (until and day > until) or summary is None:
+            continue
+        if len(summary.sides) != len(row.sides):
             continue
         sides = tuple(tuple(f"p{n}" for n in numbers) for _name, numbers in row.sides)
-        found.append(GameRecord(row.game.id, day, sides, row.summary))
+        found.append(GameRecord(row.game_id, day, sides, summary))
     return found
+
+
+def season(
+    table: Table, since: date | None = None, until: date | None = None
+) -> tuple[list[HistoryRow], list[GameRecord]]:
+    """The table's history and the records of the games between two dates."""
+    rows = history(table)
+    return rows, records(rows, summaries(table), since, until)
+
+
+def season_stats(
+    table: Table, since: date | None = None, until: date | None = None
+) -> tuple[list[HistoryRow], TableStats]:
+    """The table's history and its statistics between two dates, kept while no game, person or date changes."""
+    rows = history(table)
+    fingerprint = hash((table.version, tuple((r.game_id, r.version, r.sides) for r in rows)))
+    kept = log.cache("table_stats", STATS_KEPT)
+    key = (table.id, since, until, fingerprint)
+    stats = kept.get(key, 0)
+    if stats is None:
+        stats = table_stats(records(rows, summaries(table), since, until))
+        kept.put(key, 0, stats)
+    return rows, stats
+
+
+# Statistics of a season kept whole, while nothing in it changes: a few dozen tables' pages.
+STATS_KEPT = 64
 
 
 def tables_of_game(game_id: str) -> list[Table]:
@@ -341,19 +438,62 @@ def export_game(game: Game) -> dict[str, Any]:
     }
 
 
-def export_table(table: Table) -> dict[str, Any]:
-    """The whole table: roster, and every game with every hand, oldest first."""
-    rows = sorted(history(table), key=lambda r: (r.played, r.game.id))
-    return {
-        "format": EXPORT_FORMAT,
-        "version": EXPORT_VERSION,
-        "name": table.name,
-        "players": [{"id": p.public_id, "name": p.name} for p in table.people],
-        "games": [
-            {**export_game(row.game), "people": [[f"p{n}" for n in numbers] for _name, numbers in row.sides]}
-            for row in rows
-        ],
-    }
+# Each game's export as JSON text, per game and version: a season's export is joined from them.
+EXPORTS_KEPT = 1000
+_COMPACT = (",", ":")
+
+
+def _exports():
+    return log.cache("game_exports", EXPORTS_KEPT)
+
+
+def game_texts(rows: Sequence[HistoryRow]) -> dict[str, str]:
+    """Each game's export as JSON text, kept per game version; the games not kept are read in a few queries."""
+    kept = _exports()
+    found: dict[str, str] = {}
+    missing = []
+    for row in rows:
+        text = kept.get(row.game_id, row.version)
+        if text is None:
+            missing.append(row.game_id)
+        else:
+            found[row.game_id] = text
+    for at in range(0, len(missing), LOAD_AT_ONCE):
+        games = db.session.scalars(
+            select(Game)
+            .where(Game.id.in_(missing[at : at + LOAD_AT_ONCE]))
+            .options(selectinload(Game.sides), selectinload(Game.players), selectinload(Game.hands))
+        ).all()
+        for game in games:
+            text = json.dumps(export_game(game), ensure_ascii=False, separators=_COMPACT)
+            kept.put(game.id, game.version, text)
+            found[game.id] = text
+    return found
+
+
+def export_table(table: Table) -> str:
+    """The whole table as JSON text: roster, and every game with every hand, oldest first."""
+    rows = sorted(history(table), key=lambda r: r.played)
+    texts = game_texts(rows)
+    head = json.dumps(
+        {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "name": table.name,
+            "players": [{"id": p.public_id, "name": p.name} for p in table.people],
+        },
+        ensure_ascii=False,
+        separators=_COMPACT,
+    )
+    games = ",".join(
+        texts[row.game_id][:-1]
+        + ',"people":'
+        + json.dumps([[f"p{n}" for n in numbers] for _name, numbers in row.sides], separators=_COMPACT)
+        + "}"
+        for row in rows
+        if row.game_id in texts
+    )
+    return head[:-1] + ',"games":[' + games + "]}"
 
 
 def _moment(value: object, field: str) -> datetime | None:

@@ -21,8 +21,9 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.platform.security import error_response
 from scorekeeper.rules import PRESET_INFO, HandError, RulesError, SetupError, seat_sides
-from scorekeeper.stats import BID_ORDER, table_stats
+from scorekeeper.stats import BID_ORDER
 from scorekeeper.store import games as game_store
+from scorekeeper.store import log
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Game, Table
 from scorekeeper.web.cookies import forget_table_link, remember_game, remember_table_link
@@ -159,6 +160,20 @@ def _filters(table: Table) -> tuple[str | None, int | None]:
     return player, None
 
 
+PER_PAGE = 50
+
+
+def _page(count: int) -> int:
+    """The history's page, ``?page=2``: 400 for one that cannot be read or is past the end."""
+    given = request.args.get("page") or "1"
+    if not given.isascii() or not given.isdigit() or len(given) > 6:
+        _bad(_("Give the page as a whole number from 1 up."))
+    page = int(given)
+    if not 1 <= page <= max(1, -(-count // PER_PAGE)):
+        _bad(_("There is no such page of games."))
+    return page
+
+
 @bp.get("/tables/<table_id>/<token>")
 def table(table_id: str, token: str) -> Response:
     table, can_edit = _table_or_404(table_id, token)
@@ -167,12 +182,14 @@ def table(table_id: str, token: str) -> Response:
     names = {p.number: p.name for p in table.people}
     years = sorted({row.played.year for row in rows}, reverse=True)
     number = int(player[1:]) if player else None
-    shown = [
+    matching = [
         row
         for row in rows
         if (year is None or row.played.year == year)
         and (number is None or any(number in side for _name, side in row.sides))
     ]
+    page = _page(len(matching))
+    shown = matching[(page - 1) * PER_PAGE : page * PER_PAGE]
     response = make_response(
         render_template(
             "tables/table.html",
@@ -181,6 +198,9 @@ def table(table_id: str, token: str) -> Response:
             token=token,
             rows=shown,
             total=len(rows),
+            matching=len(matching),
+            page=page,
+            pages=max(1, -(-len(matching) // PER_PAGE)),
             years=years,
             player=player,
             year=year,
@@ -342,21 +362,24 @@ def _season() -> Season:
     return Season(found["from"], found["to"])
 
 
+# The games offered for "Points over a game": the latest of the season (and the one shown).
+GAMES_TO_PICK = 30
+
+
 @bp.get("/tables/<table_id>/<token>/stats")
 def stats(table_id: str, token: str) -> str:
     table, can_edit = _table_or_404(table_id, token)
     season = _season()
-    rows = store.history(table)
-    records = store.records(rows, season.since, season.until)
-    figures = table_stats(records)
+    rows, figures = store.season_stats(table, season.since, season.until)
     names = {p.public_id: p.name for p in table.people}
     chosen = request.args.get("game")
     in_season = [row for row in rows if season.since <= row.played.date() <= season.until]
-    shown = next((row for row in in_season if row.game.id == chosen), None) if chosen else None
+    shown = next((row for row in in_season if row.game_id == chosen), None) if chosen else None
     if chosen and shown is None:
         _bad(_("That game is not one of this season's."))
     shown = shown or (in_season[0] if in_season else None)
-    line = charts.running_totals(game_store.state_for(shown.game)) if shown is not None else None
+    game = game_store.load_game(shown.game_id) if shown is not None else None
+    line = charts.running_totals(game_store.state_for(game)) if game is not None else None
     return render_template(
         "tables/stats.html",
         table=table,
@@ -371,7 +394,7 @@ def stats(table_id: str, token: str) -> str:
         form_rows=charts.form(figures, names),
         line=line,
         shown=shown,
-        in_season=in_season,
+        in_season=in_season[:GAMES_TO_PICK] + ([shown] if shown in in_season[GAMES_TO_PICK:] else []),
     )
 
 
@@ -393,8 +416,7 @@ def _slug(name: str) -> str:
 @bp.get("/tables/<table_id>/<token>/export.json")
 def export_json(table_id: str, token: str) -> Response:
     table, _can_edit = _table_or_404(table_id, token)
-    body = json.dumps(store.export_table(table), ensure_ascii=False, indent=1)
-    return _download(body, "application/json", f"{_slug(table.name)}.json")
+    return _download(store.export_table(table), "application/json", f"{_slug(table.name)}.json")
 
 
 CSV_COLUMNS = [
@@ -446,10 +468,15 @@ def _game_rows(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-def _csv(rows: list[dict[str, Any]]) -> str:
+# Each game's CSV rows, per game and version: a season's CSV is joined from them.
+CSV_KEPT = 1000
+
+
+def _csv(rows: list[dict[str, Any]], header: bool = True) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\r\n")
-    writer.writeheader()
+    if header:
+        writer.writeheader()
     for row in rows:
         # A cell a spreadsheet would run as a formula is written as text.
         writer.writerow({k: ("'" + v if isinstance(v, str) and v[:1] in "=+-@\t\r" else v) for k, v in row.items()})
@@ -459,10 +486,18 @@ def _csv(rows: list[dict[str, Any]]) -> str:
 @bp.get("/tables/<table_id>/<token>/export.csv")
 def export_csv(table_id: str, token: str) -> Response:
     table, _can_edit = _table_or_404(table_id, token)
-    rows = []
-    for row in sorted(store.history(table), key=lambda r: (r.played, r.game.id)):
-        rows.extend(_game_rows(row.game))
-    return _download(_csv(rows), "text/csv", f"{_slug(table.name)}.csv")
+    kept = log.cache("game_csv", CSV_KEPT)
+    parts = [_csv([], header=True)]
+    for row in sorted(store.history(table), key=lambda r: r.played):
+        text = kept.get(row.game_id, row.version)
+        if text is None:
+            game = game_store.load_game(row.game_id)
+            if game is None:
+                continue
+            text = _csv(_game_rows(game), header=False)
+            kept.put(game.id, game.version, text)
+        parts.append(text)
+    return _download("".join(parts), "text/csv", f"{_slug(table.name)}.csv")
 
 
 def _table_game(table: Table, game_id: str) -> Game:
