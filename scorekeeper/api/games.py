@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TypeGuard
 
 from flask import jsonify, make_response, request
+from flask_babel import gettext
 from werkzeug.http import parse_etags
 from werkzeug.routing import BuildError
 
@@ -379,7 +380,7 @@ def create_game():
             if data.get("table") is not None:
                 # A game of a table: its edit token is the Bearer, its players join the roster.
                 if not isinstance(data["table"], str):
-                    raise BadInput("Give the table's id as text", "table")
+                    raise BadInput(gettext("Give the table's id as text"), "table")
                 table = table_for(data["table"], edit=True)
                 game = tables.start_game(table, rules, sides, first_dealer=first_dealer, scores=scores)
             else:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from flask import jsonify, make_response, request
+from flask_babel import gettext as _
 from werkzeug.routing import BuildError
 
 from scorekeeper.api.base import BadInput, bp, read_body
@@ -50,18 +51,18 @@ def table_for(table_id: str, *, edit: bool) -> Table:
     """The table named, if the request's token opens it (for changing it, the edit token)."""
     table = store.load_table(table_id)
     if table is None:
-        raise BadInput("There is no table with that id", "id", 404)
+        raise BadInput(_("There is no table with that id"), "id", 404)
     token = _bearer()
     if token is None:
         raise BadInput(
-            "A table is read and changed with its token: Authorization: Bearer <token>", "authorization", 401
+            _("A table is read and changed with its token: Authorization: Bearer <token>"), "authorization", 401
         )
     found = store.access(table, token)
     if found is game_store.Access.NONE:
-        raise BadInput("That token does not belong to this table", "authorization", 403)
+        raise BadInput(_("That token does not belong to this table"), "authorization", 403)
     if edit and found is not game_store.Access.EDIT:
         raise BadInput(
-            "That is the token of the link that only shows the table; it cannot change it", "authorization", 403
+            _("That is the token of the link that only shows the table; it cannot change it"), "authorization", 403
         )
     return table
 
@@ -140,11 +141,11 @@ def _day(name: str) -> date | None:
     if not given:
         return None
     if len(given) > 1 or len(given[0]) != 10:
-        raise BadInput(f"Give {name} once, as an ISO date (2026-01-31)", name, 400)
+        raise BadInput(_("Give %(name)s once, as an ISO date (2026-01-31)", name=name), name, 400)
     try:
         return date.fromisoformat(given[0])
     except ValueError:
-        raise BadInput(f"Give {name} as an ISO date (2026-01-31)", name, 400) from None
+        raise BadInput(_("Give %(name)s as an ISO date (2026-01-31)", name=name), name, 400) from None
 
 
 @bp.post("/tables")
@@ -154,7 +155,7 @@ def create_table():
         data = read_body(TABLE_FIELDS)
         players = data.get("players", [])
         if not isinstance(players, list) or len(players) > MAX_PLAYERS_GIVEN:
-            raise BadInput("Give the players as a list of names", "players")
+            raise BadInput(_("Give the players as a list of names"), "players")
         table = store.create_table(data.get("name"), players)
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
@@ -192,7 +193,7 @@ def tables_stats(table_id: str):
     try:
         since, until = _day("from"), _day("to")
         if since and until and since > until:
-            raise BadInput("The season ends before it starts: from must not be after to", "from", 400)
+            raise BadInput(_("The season ends before it starts: from must not be after to"), "from", 400)
         table = table_for(table_id, edit=False)
     except BadInput as exc:
         return _answer(exc)
@@ -251,7 +252,7 @@ def tables_add_player(table_id: str):
 def _person_or_404(table: Table, person_id: str):
     found = store.person(table, person_id)
     if found is None:
-        raise BadInput("There is nobody of that id on this table's roster", "player", 404)
+        raise BadInput(_("There is nobody of that id on this table's roster"), "player", 404)
     return found
 
 
@@ -274,7 +275,7 @@ def tables_merge_players(table_id: str, person_id: str):
         gone = _person_or_404(table, person_id)
         into = store.person(table, read_body(MERGE_FIELDS).get("into"))
         if into is None:
-            raise BadInput("Give into, the id of the roster entry to keep (p1, p2...)", "into")
+            raise BadInput(_("Give into, the id of the roster entry to keep (p1, p2...)"), "into")
         store.merge(table, gone, into)
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
@@ -289,7 +290,7 @@ def tables_add_game(table_id: str):
         data = read_body(ADD_GAME_FIELDS)
         game = game_store.load_game(data.get("game")) if isinstance(data.get("game"), str) else None
         if game is None or game_store.access(game, data.get("token")) is game_store.Access.NONE:
-            raise BadInput("Give the id of a game and one of its tokens (edit or view)", "game")
+            raise BadInput(_("Give the id of a game and one of its tokens (edit or view)"), "game")
         store.add_game(table, game)
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
@@ -303,7 +304,7 @@ def tables_delete(table_id: str):
         table = table_for(table_id, edit=True)
         given = request.args.get("games", "false")
         if given not in ("true", "false"):
-            raise BadInput("games is true or false", "games", 400)
+            raise BadInput(_("games is true or false"), "games", 400)
         store.delete_table(table, with_games=given == "true")
     except (BadInput, store.TableError) as exc:
         return _answer(exc)

@@ -254,12 +254,13 @@ def tables_of_game(game_id: str) -> list[Table]:
 # -- Writing ---------------------------------------------------------------------
 
 
-def _clean_name(value: object, field: str, what: str) -> str:
+def _clean_name(value: object, field: str, missing: str) -> str:
+    """A name as stored: trimmed, on one line; *missing* says what to give when there is none."""
     if not isinstance(value, str):
-        raise TableError(_("Give %(what)s as text.", what=what), field)
+        raise TableError(_("Write names as text."), field)
     value = value.strip()
     if not value:
-        raise TableError(_("Give %(what)s.", what=what), field)
+        raise TableError(missing, field)
     if len(value) > NAME_MAX:
         raise TableError(_("A name can be at most %(n)d characters.", n=NAME_MAX), field)
     if has_hidden_character(value):
@@ -277,10 +278,10 @@ def _touch(table: Table) -> None:
 
 def create_table(name: object, players: Sequence[object] = ()) -> Table:
     """Store a new table with its roster; raise TableError and store nothing on bad input."""
-    clean = _clean_name(name, "name", _("the table's name"))
+    clean = _clean_name(name, "name", _("Give the table a name."))
     table = Table(name=clean, version=1)
     db.session.add(table)
-    _add_names(table, [_clean_name(p, "players", _("each player's name")) for p in players])
+    _add_names(table, [_clean_name(p, "players", _("Give each player's name.")) for p in players])
     db.session.commit()
     return table
 
@@ -302,7 +303,7 @@ def _add_names(table: Table, names: Iterable[str]) -> list[TablePerson]:
 
 
 def add_people(table: Table, names: Sequence[object]) -> list[TablePerson]:
-    people = _add_names(table, [_clean_name(n, "players", _("each player's name")) for n in names])
+    people = _add_names(table, [_clean_name(n, "players", _("Give each player's name.")) for n in names])
     _touch(table)
     db.session.commit()
     return people
@@ -310,7 +311,7 @@ def add_people(table: Table, names: Sequence[object]) -> list[TablePerson]:
 
 def rename(table: Table, who: TablePerson, name: object) -> None:
     """Rename a person; every statistic follows (games keep the name written on their sheet)."""
-    clean = _clean_name(name, "name", _("the new name"))
+    clean = _clean_name(name, "name", _("Give the new name."))
     if any(p is not who and p.name.casefold() == clean.casefold() for p in table.people):
         raise TableError(_("%(name)s is already on the roster: merge the two instead.", name=clean), "name")
     who.name = clean
@@ -385,7 +386,7 @@ def start_game(
 
 def keep(game: Game, name: object) -> Table:
     """Make a table of a game's players, with that game as its first."""
-    clean = _clean_name(name, "name", _("the table's name"))
+    clean = _clean_name(name, "name", _("Give the table a name."))
     table = Table(name=clean, version=1)
     db.session.add(table)
     _attach(table, game)
@@ -522,7 +523,7 @@ def import_table(document: object) -> Table:
         raise TableError(_("Give the table's games as a list."), "games")
     if not isinstance(players, list) or len(players) > MAX_PEOPLE:
         raise TableError(_("Give the roster as a list."), "players")
-    name = _clean_name(document.get("name"), "name", _("the table's name"))
+    name = _clean_name(document.get("name"), "name", _("Give the table a name."))
     roster: dict[int, str] = {}
     for item in players:
         if not isinstance(item, dict):
@@ -530,7 +531,7 @@ def import_table(document: object) -> Table:
         found = PERSON_ID.fullmatch(item["id"]) if isinstance(item.get("id"), str) else None
         if not found or int(found.group(1)) in roster:
             raise TableError(_("Give each person of the roster as an id and a name."), "players")
-        roster[int(found.group(1))] = _clean_name(item.get("name"), "players", _("each player's name"))
+        roster[int(found.group(1))] = _clean_name(item.get("name"), "players", _("Give each player's name."))
     if len({n.casefold() for n in roster.values()}) != len(roster):
         raise TableError(_("A name is twice on the roster."), "players")
     read = [_read_game(data, i, roster) for i, data in enumerate(games)]
@@ -568,8 +569,8 @@ def _read_game(data: object, i: int, roster: Mapping[int, str]) -> _ReadGame:
     try:
         setup_sides = tuple(
             Side(
-                _clean_name(s.get("name"), field, _("the side's name")),
-                tuple(_clean_name(p, field, _("each player's name")) for p in s["players"]),
+                _clean_name(s.get("name"), field, _("Give each side's name.")),
+                tuple(_clean_name(p, field, _("Give each player's name.")) for p in s["players"]),
             )
             for s in sides
             if isinstance(s, dict) and isinstance(s.get("players"), list)
