@@ -26,8 +26,8 @@ _PERSON_ID = {
 _NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
 _PERSON_REF = {"type": "string", "pattern": "^p[1-9][0-9]{0,5}$"}
 _RATE = {"type": ["number", "null"]}
-_READ = [{"tableToken": []}]
-_WRITE = [{"tableToken": []}]
+_READ: list[dict[str, list[str]]] = [{"tableToken": []}]
+_WRITE: list[dict[str, list[str]]] = [{"tableToken": []}]
 
 
 def _auth_errors(write: bool) -> dict:

@@ -288,7 +288,8 @@ def tables_add_game(table_id: str):
     try:
         table = table_for(table_id, edit=True)
         data = read_body(ADD_GAME_FIELDS)
-        game = game_store.load_game(data.get("game")) if isinstance(data.get("game"), str) else None
+        wanted = data.get("game")
+        game = game_store.load_game(wanted) if isinstance(wanted, str) else None
         if game is None or game_store.access(game, data.get("token")) is game_store.Access.NONE:
             raise BadInput(_("Give the id of a game and one of its tokens (edit or view)"), "game")
         store.add_game(table, game)

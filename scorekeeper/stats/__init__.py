@@ -338,15 +338,15 @@ def table_stats(records: Iterable[GameRecord]) -> TableStats:
         summary = record.summary
         over = summary.winner is not None
         for s, seated in enumerate(record.sides):
-            figures = summary.sides[s]
+            side = summary.sides[s]
             won = summary.winner == s
             for person in dict.fromkeys(seated):
-                mine = people.setdefault(person, PersonFigures())
-                mine.add(figures, won)
+                someone = people.setdefault(person, PersonFigures())
+                someone.add(side, won)
                 if over:
-                    mine.results.append(won)
+                    someone.results.append(won)
             for pair in _pairs_of(seated):
-                pairs.setdefault(pair, PairFigures()).add(figures, won)
+                pairs.setdefault(pair, PairFigures()).add(side, won)
         if len(record.sides) == 2 and all(len(set(side)) == 2 for side in record.sides):
             a, b = (tuple(sorted(set(side))) for side in record.sides)
             for mine_i, (me, them) in enumerate(((a, b), (b, a))):
@@ -357,9 +357,9 @@ def table_stats(records: Iterable[GameRecord]) -> TableStats:
                 elif over:
                     entry.lost += 1
     for person, figures in people.items():
-        mine = [(pair, f) for pair, f in pairs.items() if person in pair]
-        if mine:
-            best = sorted(mine, key=lambda pf: (-(pf[1].win_rate or 0), -pf[1].games, pf[0]))[0]
+        theirs = [(pair, f) for pair, f in pairs.items() if person in pair]
+        if theirs:
+            best = sorted(theirs, key=lambda pf: (-(pf[1].win_rate or 0), -pf[1].games, pf[0]))[0]
             figures.best_partner = best[0]
     return TableStats(
         people=dict(sorted(people.items())),

@@ -12,7 +12,7 @@ import json
 import re
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -48,7 +48,7 @@ GAME_LINK = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/(?:view/)?([A-Za-z0-9_-]{1
 YEAR = re.compile(r"[0-9]{4}")
 
 
-def _bad(message: str) -> None:
+def _bad(message: str) -> NoReturn:
     """Refuse a request the page cannot read: 400, with the reason on the error page."""
     abort(error_response(400, message))
 
@@ -345,7 +345,7 @@ class Season:
 def _season() -> Season:
     """The season shown: ``?from=`` and ``?to=`` (ISO dates), this year by default; 400 for a date unreadable."""
     this_year = date.today().year
-    found = {}
+    found: dict[str, date | None] = {}
     for name, default in (("from", date(this_year, 1, 1)), ("to", date(this_year, 12, 31))):
         value = request.args.get(name) or None
         if value is None:
@@ -357,9 +357,11 @@ def _season() -> Season:
             found[name] = None
         if found[name] is None:
             _bad(_("Give dates as year-month-day, such as 2026-01-31."))
-    if found["from"] > found["to"]:
+    since, until = found["from"], found["to"]
+    assert since is not None and until is not None  # a date that cannot be read was refused above
+    if since > until:
         _bad(_("The season ends before it starts: swap the two dates."))
-    return Season(found["from"], found["to"])
+    return Season(since, until)
 
 
 # The games offered for "Points over a game": the latest of the season (and the one shown).
