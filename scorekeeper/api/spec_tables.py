@@ -7,6 +7,7 @@ from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import NAME_PATTERN
 from scorekeeper.rules import NAME_MAX
+from scorekeeper.stats import BID_ORDER
 from scorekeeper.store.tables import EXPORT_FORMAT
 
 _TABLE_ID = {
@@ -219,7 +220,7 @@ _COUNTS = {
     "bids_set": {"type": "integer", "description": "bids_made + bids_set = hands_bid."},
     "by_bid": {
         "type": "object",
-        "description": 'Per bid as written ("15" … "30", "30-for-60", "60-for-120", "slam").',
+        "description": "Per bid, keyed as the bid is written (" + ", ".join(f"`{label}`" for label in BID_ORDER) + ").",
         "additionalProperties": {
             "type": "object",
             "required": ["bid", "made"],

@@ -22,11 +22,12 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from scorekeeper.rules import GameState, Standing, WinReason, bid_label
+from scorekeeper.rules import BIDS, SPECIAL_BIDS, GameState, Standing, WinReason, bid_label
 from scorekeeper.rules.bidding import bid_needs
 
 __all__ = [
     "BID_ORDER",
+    "THIRTIES",
     "SideFigures",
     "GameSummary",
     "GameRecord",
@@ -40,8 +41,10 @@ __all__ = [
     "combine",
 ]
 
-# The order bid levels are listed in (keys as the bid is written).
-BID_ORDER = ("15", "20", "25", "30", "30-for-60", "60-for-120", "slam")
+# The order bid levels are listed in (keys as the bid is written): the engine's bids, then its special ones.
+BID_ORDER = tuple(str(bid) for bid in BIDS) + tuple(SPECIAL_BIDS)
+# "Their 30s": the highest plain bid and every special bid (each needs 30 or all five tricks).
+THIRTIES = (str(max(BIDS)), *SPECIAL_BIDS)
 
 
 def _bid_key(label: str) -> tuple[int, str]:

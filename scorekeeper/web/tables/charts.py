@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scorekeeper.rules import GameState
-from scorekeeper.stats import TableStats
+from scorekeeper.stats import THIRTIES, TableStats
 
 FORM_GAMES = 10
 CHART_WIDTH = 320
@@ -37,7 +37,7 @@ def leaders(stats: TableStats, names: dict[str, str]) -> list[Leader]:
     for person, f in stats.people.items():
         bid = made = 0
         for label, b, m in f.bids():
-            if label not in ("15", "20", "25"):
+            if label in THIRTIES:
                 bid += b
                 made += m
         found.append(Leader(person, names.get(person, person), f.games, f.won, percent(f.win_rate), (bid, made)))
