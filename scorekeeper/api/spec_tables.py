@@ -8,7 +8,7 @@ from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import NAME_PATTERN
 from scorekeeper.rules import NAME_MAX
 from scorekeeper.stats import BID_ORDER
-from scorekeeper.store.tables import EXPORT_FORMAT
+from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION
 
 _TABLE_ID = {
     "name": "table_id",
@@ -37,7 +37,7 @@ def _auth_errors(write: bool) -> dict:
         "403": _error(
             "The token is not this table's edit token." if write else "The token is neither of this table's tokens."
         ),
-        "404": _error("No table (or roster entry) with that id."),
+        "404": _error("No table with that id."),
     }
 
 
@@ -45,7 +45,7 @@ def _body_errors() -> dict:
     return {
         "400": _error("The body is not a JSON object."),
         "415": _error("The body was not sent as application/json."),
-        "422": _error("The change cannot be made; `field` names what to fix."),
+        "422": _error("The change cannot be made (`field` names what to fix), or nobody of that id is on the roster."),
     }
 
 
@@ -127,7 +127,8 @@ PATHS: dict = {
             ],
             "responses": {
                 "200": _json(_ref("TableStats"), "The statistics."),
-                "400": _error("`from` or `to` is not an ISO date, or `from` is after `to`."),
+                "400": _error("`from` or `to` is not an ISO date."),
+                "422": _error("`from` is after `to`."),
                 **_auth_errors(False),
             },
         }
@@ -380,7 +381,7 @@ SCHEMAS: dict = {
         "additionalProperties": False,
         "properties": {
             "format": {"type": "string", "enum": [EXPORT_FORMAT]},
-            "version": {"type": "integer"},
+            "version": {"type": "integer", "enum": [EXPORT_VERSION]},
             "name": _NAME,
             "players": {
                 "type": "array",

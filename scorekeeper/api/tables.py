@@ -49,14 +49,14 @@ def _bearer() -> str | None:
 
 def table_for(table_id: str, *, edit: bool) -> Table:
     """The table named, if the request's token opens it (for changing it, the edit token)."""
-    table = store.load_table(table_id)
-    if table is None:
-        raise BadInput(_("There is no table with that id"), "id", 404)
     token = _bearer()
     if token is None:
         raise BadInput(
             _("A table is read and changed with its token: Authorization: Bearer <token>"), "authorization", 401
         )
+    table = store.load_table(table_id)
+    if table is None:
+        raise BadInput(_("There is no table with that id"), "id", 404)
     found = store.access(table, token)
     if found is game_store.Access.NONE:
         raise BadInput(_("That token does not belong to this table"), "authorization", 403)
@@ -176,7 +176,7 @@ def _created(table: Table):
     return response
 
 
-@bp.get("/tables/<table_id>")
+@bp.get("/tables/<string(minlength=8):table_id>")
 def tables_read(table_id: str):
     try:
         table = table_for(table_id, edit=False)
@@ -187,13 +187,13 @@ def tables_read(table_id: str):
     return response
 
 
-@bp.get("/tables/<table_id>/stats")
+@bp.get("/tables/<string(minlength=8):table_id>/stats")
 def tables_stats(table_id: str):
     """The statistics of the table's games between ``from`` and ``to`` (ISO dates, both optional)."""
     try:
         since, until = _day("from"), _day("to")
         if since and until and since > until:
-            raise BadInput(_("The season ends before it starts: from must not be after to"), "from", 400)
+            raise BadInput(_("The season ends before it starts: from must not be after to"), "from", 422)
         table = table_for(table_id, edit=False)
     except BadInput as exc:
         return _answer(exc)
@@ -215,7 +215,7 @@ def tables_stats(table_id: str):
     return response
 
 
-@bp.get("/tables/<table_id>/export.json")
+@bp.get("/tables/<string(minlength=8):table_id>/export.json")
 def tables_export(table_id: str):
     try:
         table = table_for(table_id, edit=False)
@@ -238,7 +238,7 @@ def import_table():
     return _created(table)
 
 
-@bp.post("/tables/<table_id>/players")
+@bp.post("/tables/<string(minlength=8):table_id>/players")
 def tables_add_player(table_id: str):
     try:
         table = table_for(table_id, edit=True)
@@ -252,11 +252,12 @@ def tables_add_player(table_id: str):
 def _person_or_404(table: Table, person_id: str):
     found = store.person(table, person_id)
     if found is None:
-        raise BadInput(_("There is nobody of that id on this table's roster"), "player", 404)
+        # 422, not 404: the table is there, the request names someone it does not hold.
+        raise BadInput(_("There is nobody of that id on this table's roster"), "player", 422)
     return found
 
 
-@bp.put("/tables/<table_id>/players/<person_id>")
+@bp.put("/tables/<string(minlength=8):table_id>/players/<person_id>")
 def tables_rename_player(table_id: str, person_id: str):
     try:
         table = table_for(table_id, edit=True)
@@ -267,7 +268,7 @@ def tables_rename_player(table_id: str, person_id: str):
     return jsonify({"state": table_json(table)})
 
 
-@bp.post("/tables/<table_id>/players/<person_id>/merge")
+@bp.post("/tables/<string(minlength=8):table_id>/players/<person_id>/merge")
 def tables_merge_players(table_id: str, person_id: str):
     """Merge a roster entry into another (the same person typed twice)."""
     try:
@@ -282,7 +283,7 @@ def tables_merge_players(table_id: str, person_id: str):
     return jsonify({"state": table_json(table)})
 
 
-@bp.post("/tables/<table_id>/games")
+@bp.post("/tables/<string(minlength=8):table_id>/games")
 def tables_add_game(table_id: str):
     """Add a game played before the table existed: its id and one of its tokens."""
     try:
@@ -298,7 +299,7 @@ def tables_add_game(table_id: str):
     return make_response(jsonify({"state": table_json(table)}), 201)
 
 
-@bp.delete("/tables/<table_id>")
+@bp.delete("/tables/<string(minlength=8):table_id>")
 def tables_delete(table_id: str):
     """Delete the table and its roster; its games too only with ``?games=true``."""
     try:

@@ -519,6 +519,9 @@ def import_table(document: object) -> Table:
         raise TableError(_("This is not a table's export (its format is not %(f)s).", f=EXPORT_FORMAT), "format")
     games = document.get("games")
     players = document.get("players", [])
+    version = document.get("version", EXPORT_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool) or version != EXPORT_VERSION:
+        raise TableError(_("This export is of another version (%(v)s is read).", v=EXPORT_VERSION), "version")
     if not isinstance(games, list) or len(games) > MAX_GAMES:
         raise TableError(_("Give the table's games as a list."), "games")
     if not isinstance(players, list) or len(players) > MAX_PEOPLE:
