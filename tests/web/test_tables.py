@@ -262,3 +262,43 @@ def test_the_statistics_page_speaks_french(client, csrf):
     play_to_the_end(client, game_id, token)
     page = client.get(table + "/stats", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert "Qui a gagné le plus" in page
+
+
+BAD_NAMES = {"NUL": "Ann\x00", "5,000 letters": "A" * 5000, "zero-width space": "An\u200bn", "blank": "   "}
+
+
+@pytest.mark.parametrize("bad", BAD_NAMES.values(), ids=BAD_NAMES.keys())
+def test_every_table_form_refuses_a_bad_name_with_a_4xx_and_saves_nothing(client, csrf, bad):
+    table = new_table(client, csrf)
+    token = read_csrf_token(client.get(table).get_data(as_text=True))
+    new = client.post("/tables/new", data={"csrf_token": token, "name": bad, "players": "Ann"})
+    assert new.status_code == 422
+    with_player = client.post("/tables/new", data={"csrf_token": token, "name": "Ok", "players": bad + "x"})
+    assert with_player.status_code == (422 if bad.strip() else 303)
+    renamed = client.post(table + "/people/p1/rename", data={"csrf_token": token, "name": bad})
+    assert renamed.status_code == 422
+    started = client.post(
+        table + "/games",
+        data={"csrf_token": token, "players": ["p1", "p2"], "new_names": bad + ",x", "preset": "new-england"},
+    )
+    assert started.status_code == (422 if bad.strip() else 303)
+    assert "Ann" in client.get(table).get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"players": ["p1", "p99"]}, "Tick people of the roster only"),
+        ({"players": ["p1"]}, "Tick at least two players"),
+        ({"players": ["p1", "p2"], "preset": "no-such-rules"}, "Choose the rules from the list"),
+        ({"players": ["p1", "p2"], "way": "\x00"}, "Choose partners or each for themselves"),
+        ({"players": ["p1", "p2", "p3", "p4"], "new_names": ",".join("n" + str(i) for i in range(9))}, "at most 8"),
+    ],
+)
+def test_a_game_the_roster_cannot_start_is_refused(client, csrf, data, message):
+    table = new_table(client, csrf)
+    token = read_csrf_token(client.get(table).get_data(as_text=True))
+    response = client.post(table + "/games", data={"csrf_token": token, "preset": "new-england", **data})
+    assert response.status_code == 422
+    assert message in response.get_data(as_text=True)
+    assert "No games yet" in client.get(table).get_data(as_text=True)

@@ -6,7 +6,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, SelectMultipleField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, Length, Optional
+from wtforms.validators import DataRequired, Length, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper.rules import NAME_MAX, PRESET_INFO
@@ -48,12 +48,12 @@ class KeepForm(FlaskForm):
 class StartForm(FlaskForm):
     """Start a game: tick the players (they sit in roster order, partners alternately), maybe add new names."""
 
-    players = MultiCheckboxField(_l("Who plays tonight?"), choices=[])
+    players = MultiCheckboxField(_l("Who plays tonight?"), choices=[], validate_choice=False)
     new_names = StringField(
         _l("Someone new (names separated by commas)"),
         validators=[Optional(), Length(max=NAME_MAX * MAX_NEW_NAMES)],
     )
-    preset = SelectField(_l("Rules"), choices=[])
+    preset = SelectField(_l("Rules"), choices=[], validate_choice=False)
     way = SelectField(
         _l("Sides"),
         choices=[
@@ -61,6 +61,7 @@ class StartForm(FlaskForm):
             SelectChoice("alone", _l("Each for themselves (cut-throat)")),
         ],
         default="partners",
+        validate_choice=False,
     )
 
     def __init__(self, people, *args, **kwargs):
@@ -68,13 +69,26 @@ class StartForm(FlaskForm):
         self.players.choices = [SelectChoice(p.public_id, p.name) for p in people]
         self.preset.choices = [SelectChoice(name, info.title) for name, info in PRESET_INFO.items()]
 
+    def validate_players(self, field) -> None:
+        known = {choice.value for choice in field.choices}
+        if any(value not in known for value in field.data or []):
+            raise ValidationError(_l("Tick people of the roster only."))
+
+    def validate_preset(self, field) -> None:
+        if field.data not in PRESET_INFO:
+            raise ValidationError(_l("Choose the rules from the list."))
+
+    def validate_way(self, field) -> None:
+        if field.data not in ("partners", "alone"):
+            raise ValidationError(_l("Choose partners or each for themselves."))
+
 
 class RenameForm(FlaskForm):
     name = StringField(_l("New name"), validators=[DataRequired(_l("Give the new name.")), Length(max=NAME_MAX)])
 
 
 class MergeForm(FlaskForm):
-    into = SelectField(_l("Is the same person as"), choices=[], validators=[DataRequired()])
+    into = SelectField(_l("Is the same person as"), choices=[], validate_choice=False)
 
     def __init__(self, people, *args, **kwargs):
         super().__init__(*args, **kwargs)
