@@ -115,9 +115,21 @@ def _sqlite_on_connect(dbapi_connection: DBAPIConnection, connection_record: Con
 
 
 def _register_blueprints(app: Flask) -> None:
-    """Register every area: home, score sheets, sharing, referee, rule book, card parties, clubs, the installed app, JSON API."""
+    """Register every area: home, score sheets, sharing, referee, rule book, card parties, clubs, tables, the
+    installed app, JSON API."""
     from scorekeeper import api
-    from scorekeeper.web import clubs, games, home, offline, parties, referee, rulebook, sharing
+    from scorekeeper.web import clubs, games, home, offline, parties, referee, rulebook, sharing, tables
 
-    for blueprint in (home.bp, games.bp, sharing.bp, referee.bp, rulebook.bp, parties.bp, clubs.bp, offline.bp, api.bp):
+    for blueprint in (
+        home.bp,
+        games.bp,
+        sharing.bp,
+        referee.bp,
+        rulebook.bp,
+        parties.bp,
+        clubs.bp,
+        tables.bp,
+        offline.bp,
+        api.bp,
+    ):
         app.register_blueprint(blueprint)

@@ -1,6 +1,7 @@
 """The folders are the architecture: each layer imports only from below, and no module imports itself round a circle.
 
-Bottom up: the engines (``rules``, then ``party``, which counts in its games), the platform (settings, extensions,
+Bottom up: the engines (``rules``, then ``party``, which counts in its games, and ``stats``, which adds up
+the replayed games of a table), the platform (settings, extensions,
 security, limits, numbers), the store (tables and the services that write) and beside it the words (the
 engines' answers said in the reader's language, ``scorekeeper.words``), then
 the web areas and the API side by side (neither imports the other), then the
@@ -21,6 +22,7 @@ PACKAGE = Path(scorekeeper.__file__).resolve().parent
 LAYERS = {
     "scorekeeper.rules": 0,
     "scorekeeper.party": 1,
+    "scorekeeper.stats": 1,
     "scorekeeper.platform": 2,
     "scorekeeper.store": 3,
     "scorekeeper.words": 3,

@@ -14,12 +14,14 @@ from collections.abc import Mapping
 from typing import TypeGuard
 
 from flask import jsonify, make_response, request
+from flask_babel import gettext
 from werkzeug.http import parse_etags
 from werkzeug.routing import BuildError
 
 from scorekeeper import words
 from scorekeeper.api.base import BadInput, bp, error_code, read_body
 from scorekeeper.api.base import error as api_error
+from scorekeeper.api.tables import table_for
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
@@ -36,6 +38,7 @@ from scorekeeper.rules import HAND_FIELDS as ENTRY_FIELDS
 from scorekeeper.rules.draw import game_draw_limit
 from scorekeeper.rules.options import RulesError
 from scorekeeper.store import games as services
+from scorekeeper.store import tables
 from scorekeeper.store.models import Game
 
 MAX_SIDES = 8
@@ -44,7 +47,7 @@ NAME_MAX_LENGTH = services.NAME_MAX_LENGTH
 # A hand in a request: the number it will have, and the entry as the engine's codec names it.
 HAND_FIELDS = ("n", *ENTRY_FIELDS)
 EDIT_FIELDS = (*HAND_FIELDS, "version")
-GAME_FIELDS = ("rules", "sides", "scores", "first_dealer")
+GAME_FIELDS = ("rules", "sides", "scores", "first_dealer", "table")
 RULES_FIELDS = ("rules",)
 FINISHED_FIELDS = ("finished",)
 # The bids as the engine lists them, for the refusals: "15, 20, 25 or 30", and the special ones quoted.
@@ -349,13 +352,15 @@ def _answer(exc: Exception):
     if isinstance(exc, BadInput):
         headers = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'} if exc.status == 401 else None
         return error(exc.status, str(exc), exc.field, headers, code=exc.code)
+    if isinstance(exc, tables.TableError):
+        return error(exc.status, str(exc), exc.field)
     if isinstance(exc, services.GameConflict):
         return error(409, str(exc), exc.field or "n")
     field = getattr(exc, "field", None)
     return error(422, words.refusal(exc), field, code=error_code(422, getattr(exc, "code", None)))
 
 
-REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError)
+REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError, tables.TableError)
 
 
 # -- Routes ----------------------------------------------------------------------
@@ -375,7 +380,14 @@ def create_game():
         if not _is_int(first_dealer):
             raise BadInput("The first dealer is given by seat number, counting from 0", "first_dealer")
         try:
-            game = services.create_game(rules, sides, first_dealer=first_dealer, scores=scores)
+            if data.get("table") is not None:
+                # A game of a table: its edit token is the Bearer, its players join the roster.
+                if not isinstance(data["table"], str):
+                    raise BadInput(gettext("Give the table's id as text"), "table")
+                table = table_for(data["table"], edit=True)
+                game = tables.start_game(table, rules, sides, first_dealer=first_dealer, scores=scores)
+            else:
+                game = services.create_game(rules, sides, first_dealer=first_dealer, scores=scores)
         except TypeError:
             raise _unreadable_rules() from None
         state = services.state_for(game)

@@ -7,14 +7,14 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from scorekeeper.api import spec_clubs, spec_games, spec_parties, spec_referee
+from scorekeeper.api import spec_clubs, spec_games, spec_parties, spec_referee, spec_tables
 from scorekeeper.api.base import bp
 from scorekeeper.api.schema import error_body
 from scorekeeper.platform.config import MAX_BODY_KB
 
 
 def document() -> dict[str, Any]:
-    """Build the OpenAPI document from the referee's, the games', the card parties' and the clubs' descriptions."""
+    """Build the OpenAPI document from the referee's, the games', the card parties', the clubs' and the tables' descriptions."""
     paths: dict[str, Any] = {
         "/api/v1/openapi.json": {
             "get": {
@@ -26,7 +26,7 @@ def document() -> dict[str, Any]:
     }
     schemas: dict[str, Any] = {}
     security_schemes: dict[str, Any] = {}
-    for spec in (spec_referee, spec_games, spec_parties, spec_clubs):
+    for spec in (spec_referee, spec_games, spec_parties, spec_clubs, spec_tables):
         paths.update(copy.deepcopy(spec.PATHS))
         schemas.update(spec.SCHEMAS)
         security_schemes.update(getattr(spec, "SECURITY_SCHEMES", {}))
@@ -49,8 +49,8 @@ def document() -> dict[str, Any]:
     }
 
 
-# Games, card parties and clubs are under the rate limits (creation, writes, reads); the referee is not.
-LIMITED_PREFIXES = ("/api/v1/games", "/api/v1/parties", "/api/v1/clubs")
+# Games, card parties, clubs and tables are under the rate limits (creation, writes, reads); the referee is not.
+LIMITED_PREFIXES = ("/api/v1/games", "/api/v1/parties", "/api/v1/clubs", "/api/v1/tables")
 
 
 def _answers_every_operation_may_get(paths: dict[str, Any]) -> None:

@@ -136,6 +136,9 @@ PATHS: dict = {
             "responses": {
                 "201": _json(_ref("CreatedGame"), "The game was started."),
                 "400": _error("The body is not a JSON object."),
+                "401": _error("With `table`: no `Authorization: Bearer <table's edit_token>` header."),
+                "403": _error("With `table`: the token is not that table's edit token."),
+                "404": _error("With `table`: no table with that id."),
                 "413": _error("The body is too large."),
                 "415": _error("The body was not sent as `application/json`."),
                 "422": _error("The game cannot be played as described; `field` names what to fix."),
@@ -372,6 +375,11 @@ SCHEMAS: dict = {
             "sides": {"type": "array", "items": _ref("SideInput"), **_PER_SIDE},
             "scores": {**_POINTS, "description": "Scores carried on from a game started on paper, one per side."},
             "first_dealer": {"type": "integer", "description": "Seat of the first dealer (from 0)."},
+            "table": {
+                "type": "string",
+                "description": "A table's id: the game is one of that table's (send the table's edit token as "
+                "`Authorization: Bearer`); each side's players are roster names, a new name joins the roster.",
+            },
         },
     },
     "RulesInput": {

@@ -37,9 +37,22 @@ from flask_limiter import Limiter, RequestLimit
 from limits.storage import Storage
 
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
-# Starting a game, a card party or a club: the pages, the API and a rematch.
+# Starting a game, a card party, a club or a table: the pages, the API and a rematch.
 NEW_GAME_ENDPOINTS = frozenset(
-    {"games.new", "games.rematch", "api.create_game", "parties.new", "api.create_party", "clubs.new", "api.create_club"}
+    {
+        "games.new",
+        "games.rematch",
+        "api.create_game",
+        "parties.new",
+        "api.create_party",
+        "clubs.new",
+        "api.create_club",
+        "tables.new",
+        "tables.keep",
+        "tables.import_table",
+        "api.create_table",
+        "api.import_table",
+    }
 )
 # Requests that only compute an answer (the referee) are not writes, whatever their method.
 NOT_WRITES_BLUEPRINTS = ("referee", "rulebook", "main", "static")
@@ -102,6 +115,8 @@ def link_key() -> str:
     args = request.view_args or {}
     if "game_id" in args:
         link = f"game {args['game_id']}"
+    elif "table_id" in args:
+        link = f"table {args['table_id']}"
     elif "party_id" in args:
         table = args.get("number")
         if table is None and request.endpoint == "api.report_result":

@@ -39,6 +39,7 @@ from scorekeeper.rules import (
     has_hidden_character,
     replay,
 )
+from scorekeeper.stats import summarize
 from scorekeeper.store import log, parties
 from scorekeeper.store.log import VersionCache
 from scorekeeper.store.models import Game, Hand, Player, UndoneHand, new_token, utcnow
@@ -192,8 +193,13 @@ def create_game(
     sides: Sequence[Side],
     first_dealer: int = 0,
     scores: Sequence[int] | None = None,
+    *,
+    created_at: datetime | None = None,
 ) -> Game:
-    """Store a new game; raise SetupError (or RulesError) and store nothing if it cannot be played."""
+    """Store a new game; raise SetupError (or RulesError) and store nothing if it cannot be played.
+
+    *created_at* is for a game brought back from an export: the day it was played.
+    """
     rules = Rules.from_dict(rules)
     sides = tuple(_clean_side(side) for side in sides)
     setup = GameSetup(rules, sides, first_dealer, tuple(scores) if scores is not None else None)
@@ -205,6 +211,8 @@ def create_game(
         version=1,
         **_totals(start),
     )
+    if created_at is not None:
+        game.created_at = game.updated_at = created_at
     game.sides = [SideRow(index=i, name=side.name) for i, side in enumerate(setup.sides)]
     game.players = [
         Player(seat=seat, name=place.player, side_index=place.side) for seat, place in enumerate(setup.seats)
@@ -530,8 +538,14 @@ def _finished_at(game: Game, state: GameState, stopped_early: bool = False) -> d
 
 
 def _totals(state: GameState) -> dict[str, Any]:
-    """The stored totals of a game in *state*: what the home page shows without a replay."""
-    return {"totals": list(state.scores), "hand_count": len(state.hands), "winner": state.winner}
+    """The stored totals of a game in *state*: what the home page shows, and its tables' statistics add up, without
+    a replay."""
+    return {
+        "totals": list(state.scores),
+        "hand_count": len(state.hands),
+        "winner": state.winner,
+        "summary": summarize(state).to_dict(),
+    }
 
 
 def _bump(game: Game, conflict: GameConflict, **values: Any) -> int:

@@ -89,6 +89,9 @@ class Game(Model):
     totals: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     hand_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # Each side's statistics (``scorekeeper.stats.GameSummary``), written with the totals, so a
+    # table's statistics add up hundreds of games without replaying one.
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
 
     sides: Mapped[list[Side]] = relationship(back_populates="game", order_by="Side.index", cascade="all, delete-orphan")
     players: Mapped[list[Player]] = relationship(
@@ -245,6 +248,20 @@ class Club(Model):
     currency: Mapped[str] = mapped_column(String(3), default="CAD")
     # The ladder's rules and the pots' usual amounts (see scorekeeper.store.clubs).
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+# -- Tables: a group that plays together, its roster and its games -----------------
+
+
+class Table(Model):
+    """A group of people who play together week after week: its name, roster and links."""
+
+    __tablename__ = "card_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
@@ -299,3 +316,46 @@ class ClubChair(Model):
     slot: Mapped[int] = mapped_column(Integer)
     number: Mapped[int] = mapped_column(Integer)  # the member's club number
     from_game: Mapped[int] = mapped_column(Integer, default=1)
+
+
+    people: Mapped[list[TablePerson]] = relationship(
+        back_populates="table", order_by="TablePerson.number", cascade="all, delete-orphan"
+    )
+    games: Mapped[list[TableGame]] = relationship(back_populates="table", cascade="all, delete-orphan")
+
+    def __repr__(self) -> str:
+        return f"<Table {self.id} v{self.version}>"
+
+
+class TablePerson(Model):
+    """One person of a table's roster, numbered from 1 in the order they joined (``p1``, ``p2``...)."""
+
+    __tablename__ = "table_people"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+
+    table: Mapped[Table] = relationship(back_populates="people")
+
+    @property
+    def public_id(self) -> str:
+        return f"p{self.number}"
+
+
+class TableGame(Model):
+    """A game of a table, and who of the roster sat on each side (person numbers, side by side)."""
+
+    __tablename__ = "table_games"
+    __table_args__ = (UniqueConstraint("table_id", "game_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    sides: Mapped[list[list[int]]] = mapped_column(JSON)
+    added_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="games")
+    game: Mapped[Game] = relationship()

@@ -1,4 +1,4 @@
-"""Signed cookies of this phone: the games it opened, and the names typed at its table.
+"""Signed cookies of this phone: the games and tables it opened, and the names typed at its table.
 
 Nothing here is secret (the tokens are already in the links the phone opened);
 the signature only keeps a tampered cookie from being read.
@@ -96,3 +96,28 @@ def remembered_table() -> list[str]:
 
 def remember_table(response: Response, names: Sequence[str]) -> None:
     _set_cookie(response, TABLE_COOKIE, list(names)[:MAX_PLAYERS])
+
+
+TABLES_COOKIE = "tables"
+REMEMBERED_TABLES = 20
+
+
+def remembered_tables() -> list[tuple[str, str, str]]:
+    """Return (table id, token, "edit" or "view") of the tables opened on this device, newest first."""
+    found = []
+    for item in _read_cookie(TABLES_COOKIE):
+        if isinstance(item, list) and len(item) == 3 and all(isinstance(x, str) for x in item):
+            if item[2] in ("edit", "view"):
+                found.append((item[0], item[1], item[2]))
+    return found
+
+
+def remember_table_link(response: Response, table_id: str, token: str, kind: str) -> None:
+    """Put the table first in the ``tables`` cookie, with the link this device may use."""
+    kept = [list(item) for item in remembered_tables() if item[0] != table_id]
+    kept.insert(0, [table_id, token, kind])
+    _set_cookie(response, TABLES_COOKIE, kept[:REMEMBERED_TABLES])
+
+
+def forget_table_link(response: Response, table_id: str) -> None:
+    _set_cookie(response, TABLES_COOKIE, [list(item) for item in remembered_tables() if item[0] != table_id])

@@ -293,6 +293,11 @@ def test_a_body_nested_50000_deep_is_a_400_on_every_json_endpoint(app, client, g
     endpoints.append(("POST", f"/api/v1/clubs/{club['id']}/members"))
     endpoints.append(("PATCH", f"/api/v1/clubs/{club['id']}/members/1"))
     endpoints.append(("POST", f"/api/v1/clubs/{club['id']}/evenings"))
+    table = client.post("/api/v1/tables", json={"name": "Tuesday", "players": ["Ann", "Bob"]}).get_json()
+    table_auth = {**auth, "Authorization": f"Bearer {table['edit_token']}"}
+    tables = f"/api/v1/tables/{table['id']}"
+    endpoints += [("POST", "/api/v1/tables"), ("POST", "/api/v1/tables/import"), ("POST", f"{tables}/players")]
+    endpoints += [("PUT", f"{tables}/players/p1"), ("POST", f"{tables}/players/p1/merge"), ("POST", f"{tables}/games")]
     json_endpoints = {
         (sorted(rule.methods - {"HEAD", "OPTIONS"})[0], rule.rule)
         for rule in app.url_map.iter_rules()
@@ -300,7 +305,7 @@ def test_a_body_nested_50000_deep_is_a_400_on_every_json_endpoint(app, client, g
     }
     assert len(json_endpoints) == len(endpoints), json_endpoints  # a new JSON endpoint joins this list
     for method, path in endpoints:
-        headers = party_auth if path.startswith("/api/v1/parties/") else auth
+        headers = party_auth if path.startswith("/api/v1/parties/") else table_auth if path.startswith(tables) else auth
         headers = club_auth if path.startswith("/api/v1/clubs/") else headers
         response = client.open(path, method=method, data=DEEP, headers=headers)
         assert response.status_code == 400, (path, response.status_code)

@@ -109,10 +109,28 @@ def everything(client, app, csrf):
     post(client, desk + "/start", desk)
     post(client, desk + "/pots", desk + "/pots", {"prize": ["10"], "fifty_fifty": "20"})
     evening_id = desk.rsplit("/", 1)[1]
+    # A table (a group that plays together) holding the game with hands: its pages, statistics and exports.
+    group = client.post("/api/v1/tables", json={"name": "Tuesday", "players": ["Frank"]}).get_json()
+    added = client.post(
+        f"/api/v1/tables/{group['id']}/games",
+        json={"game": game["id"], "token": game["view_token"]},
+        headers={"Authorization": f"Bearer {group['edit_token']}"},
+    )
+    assert added.status_code == 201, added.get_json()
     return {
         "club_id": [club_id],
+        "table_id": [group["id"]],
         "game_id": [game["id"], sheet_id],
-        "token": [game["edit_token"], game["view_token"], sheet_token, party_token, *table_tokens, club_token],
+        "token": [
+            game["edit_token"],
+            game["view_token"],
+            sheet_token,
+            party_token,
+            *table_tokens,
+            club_token,
+            group["edit_token"],
+            group["view_token"],
+        ],
         "party_id": [party_id, evening_id],
         "number": [1, 2],
         "n": [1],
@@ -142,6 +160,7 @@ def test_the_crawl_catches_a_page_that_writes(client, app):
         "game_id": ["g"],
         "token": ["t"],
         "party_id": ["p"],
+        "table_id": ["tb"],
         "number": [1],
         "n": [1],
         "filename": ["x"],

@@ -38,6 +38,7 @@ from scorekeeper.rules import (
     replay,
 )
 from scorekeeper.store import games as services
+from scorekeeper.store import tables
 from scorekeeper.store.models import Game
 from scorekeeper.web.cookies import (
     forget_game,
@@ -462,6 +463,7 @@ def rematch(game_id: str, token: str) -> Response:
     if not ConfirmForm().validate_on_submit():
         abort(400)
     new_game = services.rematch(game)
+    tables.follow_rematch(game, new_game)  # a rematch stays in the game's tables
     flash(_("A new game with the same players and rules. The deal moves one seat on."), "ok")
     response = redirect(url_for("games.sheet", game_id=new_game.id, token=new_game.edit_token), 303)
     remember_game(response, new_game)

@@ -25,7 +25,40 @@ def index() -> str:
     The list comes from this phone's own cookie: a game's links are its only key,
     so the home page never lists other tables' games.
     """
-    return render_template("main/index.html", new_game=url_for(NEW_GAME_ENDPOINT), mine=home_games())
+    return render_template(
+        "main/index.html", new_game=url_for(NEW_GAME_ENDPOINT), mine=home_games(), tables=home_tables()
+    )
+
+
+def home_tables() -> list[dict[str, Any]]:
+    """The tables remembered on this phone (its own cookie), with the link it may use: one query."""
+    from scorekeeper.store import tables as services
+    from scorekeeper.store.models import Table
+    from scorekeeper.web.cookies import remembered_tables
+
+    remembered = remembered_tables()
+    if not remembered:
+        return []
+    found = db.session.scalars(
+        select(Table)
+        .where(Table.id.in_([tid for tid, _token, _kind in remembered]))
+        .options(selectinload(Table.people))
+    ).all()
+    by_id = {table.id: table for table in found}
+    listed = []
+    for tid, token, kind in remembered:
+        table = by_id.get(tid)
+        if table is None or services.access(table, token) != kind:
+            continue
+        listed.append(
+            {
+                "link": url_for("tables.table", table_id=table.id, token=token),
+                "name": table.name,
+                "people": len(table.people),
+                "keeping": kind == "edit",
+            }
+        )
+    return listed
 
 
 def home_games() -> list[dict[str, Any]]:

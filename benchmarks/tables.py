@@ -1,0 +1,206 @@
+"""Measure a table with a long history: 500 games of 40 hands (20,000 hands), on a real SQLite database.
+
+Times the whole request through Flask for the history page, the statistics page
+and the full JSON export (and the CSV), against a target of 100 ms each; then the
+statistics of tables of 125, 250 and 500 of those games, to show their cost
+grows in step with the games (each game's summary is kept with its version: no
+game is replayed on a view).
+
+Run: .venv/bin/python benchmarks/tables.py [--games 500] [--repeat 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper.rules import GameSetup, HandEntry, HandError, Rules, Side, replay  # noqa: E402
+
+HANDS = 40
+# What the app keeps per game version (and per season) in each process.
+KEPT = ("game_exports", "game_csv", "game_summaries", "table_stats", "game_states")
+TARGET_MS = 100
+ROSTER = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]
+
+
+def one_game(rng: random.Random) -> tuple[GameSetup, list[HandEntry]]:
+    """Two pairs of the roster, 40 hands that keep the game going (the last may end it)."""
+    four = rng.sample(ROSTER, 4)
+    setup = GameSetup(
+        Rules(),
+        (Side(f"{four[0]} & {four[2]}", (four[0], four[2])), Side(f"{four[1]} & {four[3]}", (four[1], four[3]))),
+    )
+    state = replay(setup, ())
+    entries = []
+    for n in range(1, HANDS + 1):
+        candidates = []
+        for _ in range(12):
+            bidder = rng.randrange(2)
+            bid = rng.choice(state.allowed_bids(bidder))
+            took = rng.choice([0, 5, 10, 15, 20, 25, 30])
+            points = (took, 30 - took) if bidder == 0 else (30 - took, took)
+            candidates.append(HandEntry(bidder=bidder, bid=bid, points=points))
+        leader = 0 if state.scores[0] >= state.scores[1] else 1
+        other = 1 - leader
+        candidates.append(HandEntry(bidder=leader, bid=30, points=(0, 30) if leader == 0 else (30, 0)))
+        candidates.append(HandEntry(bidder=other, bid=15, points=(30, 0) if other == 0 else (0, 30)))
+        for entry in candidates:
+            try:
+                after = state.apply(entry)
+            except HandError:
+                continue
+            if after.over and n < HANDS:
+                continue
+            state = after
+            entries.append(entry)
+            break
+        else:
+            break
+    return setup, entries
+
+
+def timed(fn, repeat: int) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def show(label: str, times: list[float], extra: str = "") -> float:
+    median = statistics.median(times)
+    verdict = "ok" if median < TARGET_MS else f"OVER {TARGET_MS} ms"
+    print(f"  {label:<40} min {min(times):7.2f} ms   median {median:7.2f} ms   {verdict}{extra}")
+    return median
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--repeat", type=int, default=10)
+    args = parser.parse_args()
+
+    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-tables."))
+    os.environ.update(
+        {
+            "DATABASE_URL": f"sqlite:///{workdir / 'tables.sqlite3'}",
+            "SECRET_KEY": secrets.token_urlsafe(32),
+            "SCOREKEEPER_INSTANCE_PATH": str(workdir / "instance"),
+            "SCOREKEEPER_ENV": "development",
+            "SCOREKEEPER_RATE_LIMITS": "off",
+        }
+    )
+    import flask_migrate
+
+    from scorekeeper import create_app
+    from scorekeeper.platform.extensions import db
+    from scorekeeper.store import games as game_store
+    from scorekeeper.store import tables as store
+    from scorekeeper.store.models import Game, Hand, Player, Table, TableGame, TablePerson
+    from scorekeeper.store.models import Side as SideRow
+
+    app = create_app()
+    rng = random.Random(45)
+    start = time.perf_counter()
+    with app.app_context():
+        flask_migrate.upgrade()
+        people = {name: n for n, name in enumerate(ROSTER, start=1)}
+        tables = {}
+        for size in sorted({args.games // 4, args.games // 2, args.games}):
+            table = Table(name=f"Tuesday ({size} games)", version=1)
+            table.people = [TablePerson(number=n, name=name) for name, n in people.items()]
+            db.session.add(table)
+            tables[size] = table
+        db.session.flush()
+        day = datetime(2026, 1, 6, 19, 0, tzinfo=UTC)
+        hands_stored = 0
+        for i in range(args.games):
+            setup, entries = one_game(rng)
+            state = replay(setup, entries)
+            game = Game(
+                rules=setup.rules.to_dict(),
+                first_dealer=0,
+                version=1 + len(entries),
+                created_at=day + timedelta(days=i // 3, minutes=i % 3 * 40),
+                **game_store._totals(state),  # the stored totals and summary, as every write keeps them
+            )
+            game.sides = [SideRow(index=s, name=side.name) for s, side in enumerate(setup.sides)]
+            game.players = [
+                Player(seat=k, name=seat.player, side_index=seat.side) for k, seat in enumerate(setup.seats)
+            ]
+            game.hands = [
+                Hand(n=k, **game_store._hand_values(entry, result))
+                for k, (entry, result) in enumerate(zip(entries, state.hands, strict=True), start=1)
+            ]
+            hands_stored += len(entries)
+            db.session.add(game)
+            db.session.flush()
+            sides = [[people[p] for p in side.players] for side in setup.sides]
+            for size, table in tables.items():
+                if i < size:
+                    db.session.add(TableGame(table_id=table.id, game_id=game.id, sides=sides))
+        db.session.commit()
+        ids = {size: (t.id, t.edit_token) for size, t in tables.items()}
+    print(f"{args.games} games, {hands_stored} hands stored in {time.perf_counter() - start:.1f} s")
+
+    client = app.test_client()
+    table_id, token = ids[args.games]
+    base = f"/tables/{table_id}/{token}"
+    season = "?from=2026-01-01&to=2027-12-31"
+    pages = [
+        ("history page (every game)", base),
+        ("statistics page (the season)", base + "/stats" + season),
+        ("full export, JSON (every hand)", base + "/export.json"),
+        ("full export, CSV (every hand)", base + "/export.csv"),
+        ("statistics, JSON API", f"/api/v1/tables/{table_id}/stats"),
+    ]
+    print(f"\nThe app, whole request through Flask on SQLite (median of {args.repeat}; target {TARGET_MS} ms):")
+    for label, path in pages:
+        headers = {"Authorization": f"Bearer {token}"} if path.startswith("/api/") else {}
+
+        def run(path=path, headers=headers):
+            response = client.get(path, headers=headers)
+            assert response.status_code == 200, (path, response.status_code)
+
+        for name in KEPT:
+            app.extensions.pop(name, None)  # nothing kept yet: the first request after a restart
+        first = timed(run, 1)[0]
+        size = len(client.get(path, headers=headers).data)
+        show(label, timed(run, args.repeat), f"   {size:,} bytes   (first after a restart {first:.0f} ms)")
+
+    print("\nThe statistics as the games grow (read the summaries, add them up; no replay):")
+    from scorekeeper.stats import table_stats
+
+    per_game = []
+    for size, (tid, _token) in sorted(ids.items()):
+        with app.app_context():
+
+            def work(tid=tid):
+                table = store.load_table(tid)
+                table_stats(store.season(table)[1])  # not the kept season: added up every time
+                db.session.remove()
+
+            for name in KEPT:
+                app.extensions.pop(name, None)
+            work()  # the summaries read once (as after a restart), then added up each time
+            best = min(timed(work, args.repeat))
+        per_game.append(best / size)
+        print(f"  {size:>5} games   best {best:7.2f} ms   {1000 * best / size:6.1f} µs a game")
+    spread = max(per_game) / min(per_game)
+    print(f"  cost a game, largest over smallest: {spread:.2f} (1.00 is exactly linear)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,313 @@
+"""The tables part of the JSON API: a group's roster, its games, their statistics, export and import.
+
+A table is private to its links: every request names the table's edit token (to
+change it) or view token (to read it) as ``Authorization: Bearer <token>``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date
+from fractions import Fraction
+from typing import Any
+
+from flask import jsonify, make_response, request
+from flask_babel import gettext as _
+from werkzeug.routing import BuildError
+
+from scorekeeper.api.base import BadInput, bp, read_body
+from scorekeeper.api.base import error as api_error
+from scorekeeper.platform.links import answer_link
+from scorekeeper.stats import Figures, PersonFigures
+from scorekeeper.store import games as game_store
+from scorekeeper.store import tables as store
+from scorekeeper.store.models import Table
+
+TABLE_FIELDS = ("name", "players")
+PERSON_FIELDS = ("name",)
+MERGE_FIELDS = ("into",)
+ADD_GAME_FIELDS = ("game", "token")
+IMPORT_FIELDS = ("format", "version", "name", "players", "games")
+IMPORT_MAX_BYTES = 8 * 1024 * 1024
+MAX_PLAYERS_GIVEN = 64
+
+
+def _answer(exc: Exception):
+    if isinstance(exc, (BadInput, store.TableError)):
+        response = api_error(str(exc), exc.field, exc.status)
+        if exc.status == 401:
+            response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+        return response
+    return api_error(str(exc), getattr(exc, "field", None), 422)
+
+
+def _bearer() -> str | None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def table_for(table_id: str, *, edit: bool) -> Table:
+    """The table named, if the request's token opens it (for changing it, the edit token)."""
+    token = _bearer()
+    if token is None:
+        raise BadInput(
+            _("A table is read and changed with its token: Authorization: Bearer <token>"), "authorization", 401
+        )
+    table = store.load_table(table_id)
+    if table is None:
+        raise BadInput(_("There is no table with that id"), "id", 404)
+    found = store.access(table, token)
+    if found is game_store.Access.NONE:
+        raise BadInput(_("That token does not belong to this table"), "authorization", 403)
+    if edit and found is not game_store.Access.EDIT:
+        raise BadInput(
+            _("That is the token of the link that only shows the table; it cannot change it"), "authorization", 403
+        )
+    return table
+
+
+def _links(table: Table) -> dict[str, str | None]:
+    links: dict[str, str | None] = {}
+    for name, token in (("edit", table.edit_token), ("view", table.view_token)):
+        try:
+            links[name] = answer_link("tables.table", table_id=table.id, token=token)
+        except BuildError:
+            links[name] = None
+    return links
+
+
+def table_json(table: Table) -> dict[str, Any]:
+    """The documented ``<table>``: roster and games, newest first."""
+    return {
+        "id": table.id,
+        "name": table.name,
+        "version": table.version,
+        "players": [{"id": p.public_id, "name": p.name} for p in table.people],
+        "games": [
+            {
+                "id": row.game_id,
+                "started": row.played.astimezone(UTC).isoformat().replace("+00:00", "Z"),
+                "rules": row.rules,
+                "sides": [{"name": name, "players": [f"p{n}" for n in people]} for name, people in row.sides],
+                "scores": list(row.scores),
+                "winner": row.winner,
+                "finished": row.finished,
+                "hands": row.hands,
+            }
+            for row in store.history(table)
+        ],
+    }
+
+
+def _rate(value: Fraction | None) -> float | None:
+    return None if value is None else round(float(value), 4)
+
+
+def _figures(f: Figures) -> dict[str, Any]:
+    counts = f.counts()
+    return {
+        "games": counts["games"],
+        "won": counts["won"],
+        "win_rate": _rate(f.win_rate),
+        "hands": counts["hands"],
+        "hands_bid": counts["hands_bid"],
+        "bids_made": counts["bids_made"],
+        "bids_set": counts["bids_set"],
+        "by_bid": {label: {"bid": b, "made": m} for label, b, m in f.bids()},
+        "average_bid": _rate(f.average_bid),
+        "points": counts["points"],
+        "points_per_hand": _rate(f.points_per_hand),
+        "sets_inflicted": counts["sets_inflicted"],
+        "bagged": counts["bagged"],
+        "out_as_bidder": counts["out_as_bidder"],
+        "won_from_green": counts["won_from_green"],
+    }
+
+
+def _person(pid: str, name: str, f: PersonFigures) -> dict[str, Any]:
+    return {
+        "player": pid,
+        "name": name,
+        **_figures(f),
+        "longest_streak": f.longest_streak,
+        "current_streak": f.current_streak,
+        "best_partner": None if f.best_partner is None else next((p for p in f.best_partner if p != pid), None),
+    }
+
+
+def _day(name: str) -> date | None:
+    given = request.args.getlist(name)
+    if not given:
+        return None
+    if len(given) > 1 or len(given[0]) != 10:
+        raise BadInput(_("Give %(name)s once, as an ISO date (2026-01-31)", name=name), name, 400)
+    try:
+        return date.fromisoformat(given[0])
+    except ValueError:
+        raise BadInput(_("Give %(name)s as an ISO date (2026-01-31)", name=name), name, 400) from None
+
+
+@bp.post("/tables")
+def create_table():
+    """Start a table with its roster."""
+    try:
+        data = read_body(TABLE_FIELDS)
+        players = data.get("players", [])
+        if not isinstance(players, list) or len(players) > MAX_PLAYERS_GIVEN:
+            raise BadInput(_("Give the players as a list of names"), "players")
+        table = store.create_table(data.get("name"), players)
+    except (BadInput, store.TableError) as exc:
+        return _answer(exc)
+    return _created(table)
+
+
+def _created(table: Table):
+    body = {
+        "id": table.id,
+        "edit_token": table.edit_token,
+        "view_token": table.view_token,
+        "links": _links(table),
+        "state": table_json(table),
+    }
+    response = make_response(jsonify(body), 201)
+    response.headers["Location"] = answer_link("api.tables_read", table_id=table.id)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/tables/<string(minlength=8):table_id>")
+def tables_read(table_id: str):
+    try:
+        table = table_for(table_id, edit=False)
+    except BadInput as exc:
+        return _answer(exc)
+    response = jsonify(table_json(table))
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@bp.get("/tables/<string(minlength=8):table_id>/stats")
+def tables_stats(table_id: str):
+    """The statistics of the table's games between ``from`` and ``to`` (ISO dates, both optional)."""
+    try:
+        since, until = _day("from"), _day("to")
+        if since and until and since > until:
+            raise BadInput(_("The season ends before it starts: from must not be after to"), "from", 422)
+        table = table_for(table_id, edit=False)
+    except BadInput as exc:
+        return _answer(exc)
+    stats = store.season_stats(table, since, until)[1]
+    names = {p.public_id: p.name for p in table.people}
+    body = {
+        "from": since.isoformat() if since else None,
+        "to": until.isoformat() if until else None,
+        "games": stats.games,
+        "players": [_person(pid, names.get(pid, pid), f) for pid, f in stats.people.items()],
+        "pairs": [{"players": list(pair), **_figures(f)} for pair, f in stats.pairs.items()],
+        "head_to_head": [
+            {"pair": list(h.pair), "against": list(h.against), "games": h.games, "won": h.won, "lost": h.lost}
+            for h in stats.head_to_head
+        ],
+    }
+    response = jsonify(body)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@bp.get("/tables/<string(minlength=8):table_id>/export.json")
+def tables_export(table_id: str):
+    try:
+        table = table_for(table_id, edit=False)
+    except BadInput as exc:
+        return _answer(exc)
+    response = make_response(store.export_table(table))
+    response.mimetype = "application/json"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/tables/import")
+def import_table():
+    """A new table from an export: the same roster, games, hands, scores and statistics."""
+    request.max_content_length = IMPORT_MAX_BYTES
+    try:
+        table = store.import_table(read_body(IMPORT_FIELDS))
+    except (BadInput, store.TableError) as exc:
+        return _answer(exc)
+    return _created(table)
+
+
+@bp.post("/tables/<string(minlength=8):table_id>/players")
+def tables_add_player(table_id: str):
+    try:
+        table = table_for(table_id, edit=True)
+        data = read_body(PERSON_FIELDS)
+        person = store.add_people(table, [data.get("name")])[0]
+    except (BadInput, store.TableError) as exc:
+        return _answer(exc)
+    return make_response(jsonify({"player": person.public_id, "state": table_json(table)}), 201)
+
+
+def _person_or_404(table: Table, person_id: str):
+    found = store.person(table, person_id)
+    if found is None:
+        # 422, not 404: the table is there, the request names someone it does not hold.
+        raise BadInput(_("There is nobody of that id on this table's roster"), "player", 422)
+    return found
+
+
+@bp.put("/tables/<string(minlength=8):table_id>/players/<person_id>")
+def tables_rename_player(table_id: str, person_id: str):
+    try:
+        table = table_for(table_id, edit=True)
+        who = _person_or_404(table, person_id)
+        store.rename(table, who, read_body(PERSON_FIELDS).get("name"))
+    except (BadInput, store.TableError) as exc:
+        return _answer(exc)
+    return jsonify({"state": table_json(table)})
+
+
+@bp.post("/tables/<string(minlength=8):table_id>/players/<person_id>/merge")
+def tables_merge_players(table_id: str, person_id: str):
+    """Merge a roster entry into another (the same person typed twice)."""
+    try:
+        table = table_for(table_id, edit=True)
+        gone = _person_or_404(table, person_id)
+        into = store.person(table, read_body(MERGE_FIELDS).get("into"))
+        if into is None:
+            raise BadInput(_("Give into, the id of the roster entry to keep (p1, p2...)"), "into")
+        store.merge(table, gone, into)
+    except (BadInput, store.TableError) as exc:
+        return _answer(exc)
+    return jsonify({"state": table_json(table)})
+
+
+@bp.post("/tables/<string(minlength=8):table_id>/games")
+def tables_add_game(table_id: str):
+    """Add a game played before the table existed: its id and one of its tokens."""
+    try:
+        table = table_for(table_id, edit=True)
+        data = read_body(ADD_GAME_FIELDS)
+        wanted = data.get("game")
+        game = game_store.load_game(wanted) if isinstance(wanted, str) else None
+        if game is None or game_store.access(game, data.get("token")) is game_store.Access.NONE:
+            raise BadInput(_("Give the id of a game and one of its tokens (edit or view)"), "game")
+        store.add_game(table, game)
+    except (BadInput, store.TableError) as exc:
+        return _answer(exc)
+    return make_response(jsonify({"state": table_json(table)}), 201)
+
+
+@bp.delete("/tables/<string(minlength=8):table_id>")
+def tables_delete(table_id: str):
+    """Delete the table and its roster; its games too only with ``?games=true``."""
+    try:
+        table = table_for(table_id, edit=True)
+        given = request.args.get("games", "false")
+        if given not in ("true", "false"):
+            raise BadInput(_("games is true or false"), "games", 400)
+        store.delete_table(table, with_games=given == "true")
+    except (BadInput, store.TableError) as exc:
+        return _answer(exc)
+    return make_response("", 204)

@@ -1,0 +1,629 @@
+"""Tables in the database: a group's roster and its games, the one path pages and the API use.
+
+A table collects games; it never records a hand (that is ``store.games.record``).
+Its statistics add up each game's summary, stored with the game at every change
+of its hand log (``Game.summary``), so a table of hundreds of games is read in
+two queries and never replayed on a view.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from scorekeeper.platform.extensions import db
+from scorekeeper.platform.security import token_matches
+from scorekeeper.rules import (
+    NAME_MAX,
+    GameSetup,
+    HandEntry,
+    HandError,
+    Rules,
+    Side,
+    has_hidden_character,
+    replay,
+)
+from scorekeeper.stats import GameRecord, GameSummary, TableStats, summarize, table_stats
+from scorekeeper.store import games as game_store
+from scorekeeper.store import log
+from scorekeeper.store.games import Access
+from scorekeeper.store.models import Game, Table, TableGame, TablePerson, utcnow
+from scorekeeper.store.models import Side as SideRow
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+PERSON_ID = re.compile(r"p([1-9][0-9]{0,5})")
+MAX_PEOPLE = 200
+MAX_GAMES = 5000
+EXPORT_FORMAT = "forty-fives-table"
+EXPORT_VERSION = 1
+# Games read in one query when their summary or export is not kept yet.
+LOAD_AT_ONCE = 200
+
+
+class TableError(ValueError):
+    """A change of a table that cannot be made; ``field`` names what to fix."""
+
+    def __init__(self, message: str, field: str | None = None, status: int = 422):
+        super().__init__(message)
+        self.field = field
+        self.status = status
+
+
+# -- Reading ---------------------------------------------------------------------
+
+
+def load_table(table_id: object) -> Table | None:
+    """Return the table, or None."""
+    if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
+        return None
+    return db.session.scalars(select(Table).where(Table.id == table_id)).one_or_none()
+
+
+def access(table: Table, token: object) -> Access:
+    """Say what *token* opens: the table that can change (edit), the one that only shows (view), or nothing."""
+    if token_matches(token, table.edit_token):
+        return Access.EDIT
+    if token_matches(token, table.view_token):
+        return Access.VIEW
+    return Access.NONE
+
+
+def person(table: Table, person_id: object) -> TablePerson | None:
+    """The roster entry named by its id (``p3``), or None."""
+    if not isinstance(person_id, str):
+        return None
+    found = PERSON_ID.fullmatch(person_id)
+    if not found:
+        return None
+    number = int(found.group(1))
+    return next((p for p in table.people if p.number == number), None)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One game of a table as its history lists it, read in one light query (no game is replayed)."""
+
+    game_id: str
+    view_token: str
+    version: int
+    played: datetime
+    rules: str
+    sides: tuple[tuple[str, tuple[int, ...]], ...]  # (side name, person numbers)
+    scores: tuple[int, ...]
+    winner: int | None
+    finished: bool
+    hands: int
+
+
+_G, _L, _S = Game.__table__, TableGame.__table__, SideRow.__table__
+
+
+def history(table: Table) -> list[HistoryRow]:
+    """Every game of the table, newest first: two queries of the columns the history shows."""
+    rows = db.session.execute(
+        select(
+            _G.c.id,
+            _G.c.view_token,
+            _G.c.version,
+            _G.c.created_at,
+            _G.c.rules["preset"].as_string(),
+            _G.c.totals,
+            _G.c.winner,
+            _G.c.finished_at,
+            _G.c.hand_count,
+            _L.c.sides,
+        )
+        .join(_L, _L.c.game_id == _G.c.id)
+        .where(_L.c.table_id == table.id)
+        .order_by(_G.c.created_at.desc(), _G.c.id)
+    ).all()
+    names: dict[str, dict[int, str]] = {}
+    for game_id, index, name in db.session.execute(
+        select(_S.c.game_id, _S.c.index, _S.c.name)
+        .join(_L, _L.c.game_id == _S.c.game_id)
+        .where(_L.c.table_id == table.id)
+    ):
+        names.setdefault(game_id, {})[index] = name
+    found = []
+    for game_id, view_token, version, created, rules, totals, winner, finished_at, hands, sides in rows:
+        mine = names.get(game_id, {})
+        found.append(
+            HistoryRow(
+                game_id=game_id,
+                view_token=view_token,
+                version=version,
+                played=_aware(created),
+                rules=rules or "custom",
+                sides=tuple((mine.get(i, ""), tuple(side)) for i, side in enumerate(sides)),
+                scores=tuple(totals or ()),
+                winner=winner,
+                finished=winner is not None or finished_at is not None,
+                hands=hands or 0,
+            )
+        )
+    return found
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
+def summaries(table: Table) -> dict[str, GameSummary]:
+    """Each game's statistics as stored with its version: no replay, and only the ones not kept yet are read.
+
+    A game stored before summaries were kept is replayed here (nothing is written).
+    """
+    found = {}
+    kept = _summaries()
+    versions = db.session.execute(
+        select(_G.c.id, _G.c.version).join(_L, _L.c.game_id == _G.c.id).where(_L.c.table_id == table.id)
+    ).all()
+    missing = []
+    for game_id, version in versions:
+        summary = kept.get(game_id, version)
+        if summary is None:
+            missing.append(game_id)
+        else:
+            found[game_id] = summary
+    for at in range(0, len(missing), LOAD_AT_ONCE):
+        stored = db.session.execute(
+            select(_G.c.id, _G.c.version, _G.c.summary).where(_G.c.id.in_(missing[at : at + LOAD_AT_ONCE]))
+        )
+        for game_id, version, summary in stored:
+            if summary is not None:
+                found[game_id] = GameSummary.from_dict(summary)
+            else:
+                game = game_store.load_game(game_id)
+                try:
+                    found[game_id] = summarize(game_store.state_for(game)) if game else GameSummary(0, None, ())
+                except ValueError:
+                    found[game_id] = GameSummary(0, None, ())
+                    continue
+            kept.put(game_id, version, found[game_id])
+    return found
+
+
+# Summaries read back from their JSON, per game and version: a few tables' seasons in this process.
+SUMMARIES_KEPT = 20_000
+
+
+def _summaries():
+    return log.cache("game_summaries", SUMMARIES_KEPT)
+
+
+def records(
+    rows: Iterable[HistoryRow], kept: Mapping[str, GameSummary], since: date | None = None, until: date | None = None
+) -> list[GameRecord]:
+    """The games for the statistics (between two dates, both included), oldest first, people by their ids."""
+    found = []
+    for row in sorted(rows, key=lambda r: r.played):
+        day = row.played.date()
+        summary = kept.get(row.game_id)
+        if (since and day < since) or (until and day > until) or summary is None:
+            continue
+        if len(summary.sides) != len(row.sides):
+            continue
+        sides = tuple(tuple(f"p{n}" for n in numbers) for _name, numbers in row.sides)
+        found.append(GameRecord(row.game_id, day, sides, summary))
+    return found
+
+
+def season(
+    table: Table, since: date | None = None, until: date | None = None
+) -> tuple[list[HistoryRow], list[GameRecord]]:
+    """The table's history and the records of the games between two dates."""
+    rows = history(table)
+    return rows, records(rows, summaries(table), since, until)
+
+
+def season_stats(
+    table: Table, since: date | None = None, until: date | None = None
+) -> tuple[list[HistoryRow], TableStats]:
+    """The table's history and its statistics between two dates, kept while no game, person or date changes."""
+    rows = history(table)
+    fingerprint = hash((table.version, tuple((r.game_id, r.version, r.sides) for r in rows)))
+    kept = log.cache("table_stats", STATS_KEPT)
+    key = (table.id, since, until, fingerprint)
+    stats = kept.get(key, 0)
+    if stats is None:
+        stats = table_stats(records(rows, summaries(table), since, until))
+        kept.put(key, 0, stats)
+    return rows, stats
+
+
+# Statistics of a season kept whole, while nothing in it changes: a few dozen tables' pages.
+STATS_KEPT = 64
+
+
+def tables_of_game(game_id: str) -> list[Table]:
+    return list(
+        db.session.scalars(
+            select(Table).join(TableGame, TableGame.table_id == Table.id).where(TableGame.game_id == game_id)
+        )
+    )
+
+
+# -- Writing ---------------------------------------------------------------------
+
+
+def _clean_name(value: object, field: str, missing: str) -> str:
+    """A name as stored: trimmed, on one line; *missing* says what to give when there is none."""
+    if not isinstance(value, str):
+        raise TableError(_("Write names as text."), field)
+    value = value.strip()
+    if not value:
+        raise TableError(missing, field)
+    if len(value) > NAME_MAX:
+        raise TableError(_("A name can be at most %(n)d characters.", n=NAME_MAX), field)
+    if has_hidden_character(value):
+        raise TableError(
+            _("Names are written on one line, without control or invisible characters."),
+            field,
+        )
+    return value
+
+
+def _touch(table: Table) -> None:
+    table.version = (table.version or 1) + 1
+    table.updated_at = utcnow()
+
+
+def create_table(name: object, players: Sequence[object] = ()) -> Table:
+    """Store a new table with its roster; raise TableError and store nothing on bad input."""
+    clean = _clean_name(name, "name", _("Give the table a name."))
+    table = Table(name=clean, version=1)
+    db.session.add(table)
+    _add_names(table, [_clean_name(p, "players", _("Give each player's name.")) for p in players])
+    db.session.commit()
+    return table
+
+
+def _add_names(table: Table, names: Iterable[str]) -> list[TablePerson]:
+    """The roster entries of *names* (matched without regard to case), new names joining the roster."""
+    by_name = {p.name.casefold(): p for p in table.people}
+    found = []
+    for name in names:
+        key = name.casefold()
+        if key not in by_name:
+            if len(table.people) >= MAX_PEOPLE:
+                raise TableError(_("A table's roster holds at most %(n)d people.", n=MAX_PEOPLE), "players")
+            number = max((p.number for p in table.people), default=0) + 1
+            by_name[key] = TablePerson(number=number, name=name)
+            table.people.append(by_name[key])
+        found.append(by_name[key])
+    return found
+
+
+def add_people(table: Table, names: Sequence[object]) -> list[TablePerson]:
+    people = _add_names(table, [_clean_name(n, "players", _("Give each player's name.")) for n in names])
+    _touch(table)
+    db.session.commit()
+    return people
+
+
+def rename(table: Table, who: TablePerson, name: object) -> None:
+    """Rename a person; every statistic follows (games keep the name written on their sheet)."""
+    clean = _clean_name(name, "name", _("Give the new name."))
+    if any(p is not who and p.name.casefold() == clean.casefold() for p in table.people):
+        raise TableError(_("%(name)s is already on the roster: merge the two instead.", name=clean), "name")
+    who.name = clean
+    _touch(table)
+    db.session.commit()
+
+
+def merge(table: Table, gone: TablePerson, into: TablePerson) -> None:
+    """Make two roster entries one person: *gone*'s games become *into*'s, and *gone* leaves the roster.
+
+    Two entries that sat in the same game are two people, and are refused.
+    """
+    if gone is into:
+        raise TableError(_("Choose two different people to merge."), "into")
+    links = list(db.session.scalars(select(TableGame).where(TableGame.table_id == table.id)))
+    for link in links:
+        seated = {n for side in link.sides for n in side}
+        if gone.number in seated and into.number in seated:
+            raise TableError(
+                _(
+                    "%(one)s and %(other)s played in the same game, so they are two people: they cannot be merged.",
+                    one=gone.name,
+                    other=into.name,
+                ),
+                "into",
+            )
+    for link in links:
+        if any(gone.number in side for side in link.sides):
+            link.sides = [[into.number if n == gone.number else n for n in side] for side in link.sides]
+    table.people.remove(gone)
+    _touch(table)
+    db.session.commit()
+
+
+def _attach(table: Table, game: Game, seated: list[list[int]] | None = None) -> TableGame:
+    if any(link.game_id == game.id for link in table.games):
+        raise TableError(_("That game is already in this table."), "game", 409)
+    if len(table.games) >= MAX_GAMES:
+        raise TableError(_("A table keeps at most %(n)d games.", n=MAX_GAMES), "game")
+    sides = seated
+    if sides is None:
+        sides = []
+        for side in game.sides:
+            names = [p.name for p in game.players_of(side.index)]
+            sides.append([p.number for p in _add_names(table, names)])
+    link = TableGame(game_id=game.id, sides=sides)
+    table.games.append(link)
+    _touch(table)
+    return link
+
+
+def add_game(table: Table, game: Game) -> TableGame:
+    """Add a game already played (its players join the roster by name)."""
+    link = _attach(table, game)
+    db.session.commit()
+    return link
+
+
+def start_game(
+    table: Table,
+    rules: Rules | Mapping[str, Any] | str | None,
+    sides: Sequence[Side],
+    first_dealer: int = 0,
+    scores: Sequence[int] | None = None,
+) -> Game:
+    """Start a game of this table: its players are roster names (new names join the roster)."""
+    game = game_store.create_game(rules, sides, first_dealer=first_dealer, scores=scores)
+    _attach(table, game)
+    db.session.commit()
+    return game
+
+
+def keep(game: Game, name: object) -> Table:
+    """Make a table of a game's players, with that game as its first."""
+    clean = _clean_name(name, "name", _("Give the table a name."))
+    table = Table(name=clean, version=1)
+    db.session.add(table)
+    _attach(table, game)
+    db.session.commit()
+    return table
+
+
+def follow_rematch(old: Game, new: Game) -> None:
+    """A rematch stays in the tables of the game it follows."""
+    for table in tables_of_game(old.id):
+        if not any(link.game_id == new.id for link in table.games):
+            _attach(table, new)
+    db.session.commit()
+
+
+def delete_table(table: Table, with_games: bool = False) -> None:
+    """Delete a table and its roster; its games stay, reachable by their own links, unless *with_games*."""
+    if with_games:
+        for link in list(table.games):
+            game = link.game
+            try:
+                game_store.delete_game(game)
+            except HandError:
+                pass  # a card party's sheet stays with its evening
+    db.session.delete(table)
+    db.session.commit()
+
+
+# -- Export and import -------------------------------------------------------------
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def export_game(game: Game) -> dict[str, Any]:
+    """One game as entered: rules, sides and players, first dealer, start scores, every hand."""
+    sides = [{"name": side.name, "players": [p.name for p in game.players_of(side.index)]} for side in game.sides]
+    return {
+        "id": game.id,
+        "started": _iso(game.created_at),
+        "finished_at": _iso(game.finished_at),
+        "rules": game.rules,
+        "sides": sides,
+        "first_dealer": game.first_dealer,
+        "start_scores": game.start_scores,
+        "scores": list(game.totals or ()),
+        "winner": game.winner,
+        "hands": [{"n": hand.n, **game_store.entry_for(hand).to_dict()} for hand in game.hands],
+    }
+
+
+# Each game's export as JSON text, per game and version: a season's export is joined from them.
+EXPORTS_KEPT = 1000
+_COMPACT = (",", ":")
+
+
+def _exports():
+    return log.cache("game_exports", EXPORTS_KEPT)
+
+
+def game_texts(rows: Sequence[HistoryRow]) -> dict[str, str]:
+    """Each game's export as JSON text, kept per game version; the games not kept are read in a few queries."""
+    kept = _exports()
+    found: dict[str, str] = {}
+    missing = []
+    for row in rows:
+        text = kept.get(row.game_id, row.version)
+        if text is None:
+            missing.append(row.game_id)
+        else:
+            found[row.game_id] = text
+    for at in range(0, len(missing), LOAD_AT_ONCE):
+        games = db.session.scalars(
+            select(Game)
+            .where(Game.id.in_(missing[at : at + LOAD_AT_ONCE]))
+            .options(selectinload(Game.sides), selectinload(Game.players), selectinload(Game.hands))
+        ).all()
+        for game in games:
+            text = json.dumps(export_game(game), ensure_ascii=False, separators=_COMPACT)
+            kept.put(game.id, game.version, text)
+            found[game.id] = text
+    return found
+
+
+def export_table(table: Table) -> str:
+    """The whole table as JSON text: roster, and every game with every hand, oldest first."""
+    rows = sorted(history(table), key=lambda r: r.played)
+    texts = game_texts(rows)
+    head = json.dumps(
+        {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "name": table.name,
+            "players": [{"id": p.public_id, "name": p.name} for p in table.people],
+        },
+        ensure_ascii=False,
+        separators=_COMPACT,
+    )
+    games = ",".join(
+        texts[row.game_id][:-1]
+        + ',"people":'
+        + json.dumps([[f"p{n}" for n in numbers] for _name, numbers in row.sides], separators=_COMPACT)
+        + "}"
+        for row in rows
+        if row.game_id in texts
+    )
+    return head[:-1] + ',"games":[' + games + "]}"
+
+
+def _moment(value: object, field: str) -> datetime | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > 40:
+        raise TableError(_("Give dates as ISO 8601 text, such as 2026-11-23T19:02:00Z."), field)
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise TableError(_("Give dates as ISO 8601 text, such as 2026-11-23T19:02:00Z."), field) from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def import_table(document: object) -> Table:
+    """A new table holding the games of an export, each hand recorded again through the one door.
+
+    Every game is read and replayed first: a part that cannot be read or a hand the
+    rules refuse refuses the whole import (TableError), and nothing is stored.
+    """
+    if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
+        raise TableError(_("This is not a table's export (its format is not %(f)s).", f=EXPORT_FORMAT), "format")
+    games = document.get("games")
+    players = document.get("players", [])
+    version = document.get("version", EXPORT_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool) or version != EXPORT_VERSION:
+        raise TableError(_("This export is of another version (%(v)s is read).", v=EXPORT_VERSION), "version")
+    if not isinstance(games, list) or len(games) > MAX_GAMES:
+        raise TableError(_("Give the table's games as a list."), "games")
+    if not isinstance(players, list) or len(players) > MAX_PEOPLE:
+        raise TableError(_("Give the roster as a list."), "players")
+    name = _clean_name(document.get("name"), "name", _("Give the table a name."))
+    roster: dict[int, str] = {}
+    for item in players:
+        if not isinstance(item, dict):
+            raise TableError(_("Give each person of the roster as an id and a name."), "players")
+        found = PERSON_ID.fullmatch(item["id"]) if isinstance(item.get("id"), str) else None
+        if not found or int(found.group(1)) in roster:
+            raise TableError(_("Give each person of the roster as an id and a name."), "players")
+        roster[int(found.group(1))] = _clean_name(item.get("name"), "players", _("Give each player's name."))
+    if len({n.casefold() for n in roster.values()}) != len(roster):
+        raise TableError(_("A name is twice on the roster."), "players")
+    read = [_read_game(data, i, roster) for i, data in enumerate(games)]
+    table = Table(name=name, version=1)
+    table.people = [TablePerson(number=n, name=person_name) for n, person_name in sorted(roster.items())]
+    db.session.add(table)
+    db.session.commit()
+    for one in read:
+        _write_game(table, one)
+    db.session.commit()
+    return table
+
+
+@dataclass(frozen=True, slots=True)
+class _ReadGame:
+    rules: Rules
+    sides: tuple[Side, ...]
+    first_dealer: int
+    scores: tuple[int, ...] | None
+    started: datetime | None
+    finished: datetime | None
+    entries: tuple[HandEntry, ...]
+    people: list[list[int]] | None
+
+
+def _read_game(data: object, i: int, roster: Mapping[int, str]) -> _ReadGame:
+    """Read one exported game and replay it (nothing is stored); TableError names the game."""
+    field = f"games[{i}]"
+    unreadable = TableError(_("Game %(n)d of the export cannot be read.", n=i + 1), field)
+    if not isinstance(data, dict):
+        raise unreadable
+    sides, hands, people = data.get("sides"), data.get("hands", []), data.get("people")
+    if not isinstance(sides, list) or not isinstance(hands, list) or len(hands) > game_store.MAX_HANDS:
+        raise unreadable
+    try:
+        setup_sides = tuple(
+            Side(
+                _clean_name(s.get("name"), field, _("Give each side's name.")),
+                tuple(_clean_name(p, field, _("Give each player's name.")) for p in s["players"]),
+            )
+            for s in sides
+            if isinstance(s, dict) and isinstance(s.get("players"), list)
+        )
+        if len(setup_sides) != len(sides) or not all(isinstance(h, dict) for h in hands):
+            raise unreadable
+        rules = Rules.from_dict(data.get("rules"))
+        start = data.get("start_scores")
+        first_dealer = data.get("first_dealer", 0)
+        setup = GameSetup(rules, setup_sides, first_dealer, tuple(start) if isinstance(start, list) else start)
+        entries = tuple(HandEntry.from_dict({k: v for k, v in h.items() if k != "n"}) for h in hands)
+        replay(setup, entries)
+    except TableError:
+        raise
+    except (ValueError, TypeError, KeyError) as err:
+        raise TableError(_("Game %(n)d of the export is refused: %(why)s", n=i + 1, why=str(err)), field) from None
+    seated = None
+    if isinstance(people, list) and len(people) == len(setup_sides):
+        numbers = []
+        for k, side in enumerate(people):
+            found = (
+                [PERSON_ID.fullmatch(p) if isinstance(p, str) else None for p in side] if isinstance(side, list) else []
+            )
+            if len(found) != len(setup_sides[k].players) or not all(f and int(f.group(1)) in roster for f in found):
+                raise TableError(_("Game %(n)d names people who are not on the roster.", n=i + 1), field)
+            numbers.append([int(f.group(1)) for f in found if f])
+        seated = numbers
+    return _ReadGame(
+        rules,
+        setup_sides,
+        first_dealer,
+        tuple(start) if isinstance(start, list) else None,
+        _moment(data.get("started"), field),
+        _moment(data.get("finished_at"), field),
+        entries,
+        seated,
+    )
+
+
+def _write_game(table: Table, one: _ReadGame) -> None:
+    game = game_store.create_game(
+        one.rules, one.sides, first_dealer=one.first_dealer, scores=one.scores, created_at=one.started
+    )
+    for n, entry in enumerate(one.entries, start=1):
+        recording = game_store.record(game, entry, n)
+        if not recording.saved:  # replayed beforehand: cannot happen unless the engine changed
+            raise TableError(recording.message, "games")
+    if one.finished is not None:
+        if game.finished_at is None:
+            game_store.finish_game(game)
+        game.finished_at = one.finished
+    _attach(table, game, one.people)
+    db.session.commit()

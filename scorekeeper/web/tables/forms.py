@@ -1,0 +1,108 @@
+"""Forms of the table pages. The store judges names and merges; these only read what was typed or ticked."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, SelectField, SelectMultipleField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import DataRequired, Length, Optional, ValidationError
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from scorekeeper.rules import NAME_MAX, PRESET_INFO
+
+MAX_NEW_NAMES = 8
+
+
+class MultiCheckboxField(SelectMultipleField):
+    """Several boxes to tick, one per choice (the field macro draws them as big choices)."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
+class CsrfForm(FlaskForm):
+    """A button that changes the table: only the CSRF token."""
+
+
+class NewTableForm(FlaskForm):
+    name = StringField(
+        _l("Name of the table"),
+        description=_l("As the players call it: “Tuesday at Ann's”, “Legion hall”."),
+        validators=[DataRequired(_l("Give the table a name.")), Length(max=NAME_MAX)],
+    )
+    players = TextAreaField(
+        _l("The regular players"),
+        description=_l("One name a line. More join when they play."),
+        validators=[Optional(), Length(max=4000)],
+    )
+
+
+class KeepForm(FlaskForm):
+    name = StringField(
+        _l("Name of the table"),
+        validators=[DataRequired(_l("Give the table a name.")), Length(max=NAME_MAX)],
+    )
+
+
+class StartForm(FlaskForm):
+    """Start a game: tick the players (they sit in roster order, partners alternately), maybe add new names."""
+
+    players = MultiCheckboxField(_l("Who plays tonight?"), choices=[], validate_choice=False)
+    new_names = StringField(
+        _l("Someone new (names separated by commas)"),
+        validators=[Optional(), Length(max=NAME_MAX * MAX_NEW_NAMES)],
+    )
+    preset = SelectField(_l("Rules"), choices=[], validate_choice=False)
+    way = SelectField(
+        _l("Sides"),
+        choices=[
+            SelectChoice("partners", _l("Partners, in pairs")),
+            SelectChoice("alone", _l("Each for themselves (cut-throat)")),
+        ],
+        default="partners",
+        validate_choice=False,
+    )
+
+    def __init__(self, people, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players.choices = [SelectChoice(p.public_id, p.name) for p in people]
+        self.preset.choices = [SelectChoice(name, info.title) for name, info in PRESET_INFO.items()]
+
+    def validate_players(self, field) -> None:
+        known = {choice.value for choice in field.choices}
+        if any(value not in known for value in field.data or []):
+            raise ValidationError(_l("Tick people of the roster only."))
+
+    def validate_preset(self, field) -> None:
+        if field.data not in PRESET_INFO:
+            raise ValidationError(_l("Choose the rules from the list."))
+
+    def validate_way(self, field) -> None:
+        if field.data not in ("partners", "alone"):
+            raise ValidationError(_l("Choose partners or each for themselves."))
+
+
+class RenameForm(FlaskForm):
+    name = StringField(_l("New name"), validators=[DataRequired(_l("Give the new name.")), Length(max=NAME_MAX)])
+
+
+class MergeForm(FlaskForm):
+    into = SelectField(_l("Is the same person as"), choices=[], validate_choice=False)
+
+    def __init__(self, people, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.into.choices = [SelectChoice(p.public_id, p.name) for p in people]
+
+
+class AddGameForm(FlaskForm):
+    link = StringField(
+        _l("Link of a game played before"),
+        description=_l("Paste the link of its sheet (to keep score or to watch)."),
+        validators=[DataRequired(_l("Paste the game's link.")), Length(max=400)],
+    )
+
+
+class DeleteForm(FlaskForm):
+    confirm = BooleanField(_l("Yes, delete this table and its roster"))
+    with_games = BooleanField(_l("Delete its games' score sheets too"))

@@ -1,0 +1,527 @@
+"""The table pages: create, the roster and history, start a game from the roster, statistics, exports.
+
+A table is reached by links like a game: its edit link changes it, its view link only
+shows it; any other token is 404. Every page works as plain forms (Post/Redirect/Get).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, NoReturn
+
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+
+from scorekeeper.platform.security import error_response
+from scorekeeper.rules import PRESET_INFO, HandError, RulesError, SetupError, seat_sides
+from scorekeeper.stats import BID_ORDER
+from scorekeeper.store import games as game_store
+from scorekeeper.store import log
+from scorekeeper.store import tables as store
+from scorekeeper.store.models import Game, Table
+from scorekeeper.web.cookies import forget_table_link, remember_game, remember_table_link
+from scorekeeper.web.tables import charts
+from scorekeeper.web.tables.forms import (
+    MAX_NEW_NAMES,
+    AddGameForm,
+    CsrfForm,
+    DeleteForm,
+    KeepForm,
+    MergeForm,
+    NewTableForm,
+    RenameForm,
+    StartForm,
+)
+
+bp = Blueprint("tables", __name__)
+
+# An export of a season is larger than a hand: its import may be up to this size.
+IMPORT_MAX_BYTES = 8 * 1024 * 1024
+GAME_LINK = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/(?:view/)?([A-Za-z0-9_-]{1,128})/?(?:[?#].*)?$")
+YEAR = re.compile(r"[0-9]{4}")
+
+
+def _bad(message: str) -> NoReturn:
+    """Refuse a request the page cannot read: 400, with the reason on the error page."""
+    abort(error_response(400, message))
+
+
+def _table_or_404(table_id: str, token: str, *, edit: bool = False) -> tuple[Table, bool]:
+    """The table and whether this link may change it; 404 for any other token (or a view link where editing)."""
+    table = store.load_table(table_id)
+    if table is None:
+        abort(404)
+    found = store.access(table, token)
+    if found is game_store.Access.NONE or (edit and found is not game_store.Access.EDIT):
+        abort(404)
+    return table, found is game_store.Access.EDIT
+
+
+def _back(table: Table, anchor: str = "") -> Response:
+    return redirect(url_for("tables.table", table_id=table.id, token=table.edit_token) + anchor, 303)
+
+
+# -- Create ----------------------------------------------------------------------
+
+
+@bp.route("/tables/new", methods=["GET", "POST"])
+def new() -> Response | tuple[str, int]:
+    form = NewTableForm()
+    status = 200
+    if request.method == "POST":
+        if form.validate_on_submit():
+            names = [line.strip() for line in (form.players.data or "").splitlines() if line.strip()]
+            try:
+                table = store.create_table(form.name.data, names)
+            except store.TableError as err:
+                (form.players if err.field == "players" else form.name).errors = [str(err)]
+            else:
+                flash(_("The table is kept. Start its first game below."), "ok")
+                response = _back(table)
+                remember_table_link(response, table.id, table.edit_token, "edit")
+                return response
+        status = 422 if not form.csrf_token.errors else 400
+    return render_template("tables/new.html", form=form), status
+
+
+@bp.route("/tables/keep/<game_id>/<token>", methods=["GET", "POST"])
+def keep(game_id: str, token: str) -> Response | tuple[str, int]:
+    """Keep the table of a game: a table of its players, with this game as its first."""
+    game = game_store.load_game(game_id)
+    if game is None or game_store.access(game, token) is not game_store.Access.EDIT:
+        abort(404)
+    form = KeepForm()
+    if request.method == "GET":
+        form.name.data = ", ".join(p.name for p in game.players)[:80]
+    status = 200
+    if request.method == "POST":
+        if form.validate_on_submit():
+            try:
+                table = store.keep(game, form.name.data)
+            except store.TableError as err:
+                form.name.errors = [str(err)]
+            else:
+                flash(_("The table is kept, with this game as its first."), "ok")
+                response = _back(table)
+                remember_table_link(response, table.id, table.edit_token, "edit")
+                return response
+        status = 422 if not form.csrf_token.errors else 400
+    return render_template("tables/keep.html", form=form, game=game, token=token), status
+
+
+@bp.route("/tables/import", methods=["GET", "POST"])
+def import_table() -> Response | tuple[str, int]:
+    """A new table from a table's JSON export (a file of this app)."""
+    form = CsrfForm()
+    problem = None
+    status = 200
+    if request.method == "POST":
+        request.max_content_length = IMPORT_MAX_BYTES
+        upload = request.files.get("export")
+        if not form.validate_on_submit():
+            problem, status = _("This page was open too long: reload and try again."), 400
+        elif upload is None or not upload.filename:
+            problem, status = _("Choose the file of a table's export (a .json file)."), 422
+        else:
+            try:
+                document = json.loads(upload.read(IMPORT_MAX_BYTES + 1).decode("utf-8"))
+                table = store.import_table(document)
+            except (ValueError, UnicodeDecodeError) as err:
+                message = str(err) if isinstance(err, store.TableError) else _("That file is not a table's export.")
+                problem, status = message, 422
+            else:
+                flash(_("The table is brought back, with every game and hand."), "ok")
+                response = _back(table)
+                remember_table_link(response, table.id, table.edit_token, "edit")
+                return response
+    return render_template("tables/import.html", form=form, problem=problem), status
+
+
+# -- The table: roster, history, starting a game -------------------------------------
+
+
+def _filters(table: Table) -> tuple[str | None, int | None]:
+    """The history's filters, ``?player=p3&year=2026``: 400 for one that cannot be read."""
+    player = request.args.get("player") or None
+    year = request.args.get("year") or None
+    if player is not None and store.person(table, player) is None:
+        _bad(_("There is nobody of that id on this table's roster."))
+    if year is not None:
+        if not YEAR.fullmatch(year):
+            _bad(_("Give the year as four digits, such as 2026."))
+        return player, int(year)
+    return player, None
+
+
+PER_PAGE = 50
+
+
+def _page(count: int) -> int:
+    """The history's page, ``?page=2``: 400 for one that cannot be read or is past the end."""
+    given = request.args.get("page") or "1"
+    if not given.isascii() or not given.isdigit() or len(given) > 6:
+        _bad(_("Give the page as a whole number from 1 up."))
+    page = int(given)
+    if not 1 <= page <= max(1, -(-count // PER_PAGE)):
+        _bad(_("There is no such page of games."))
+    return page
+
+
+@bp.get("/tables/<table_id>/<token>")
+def table(table_id: str, token: str) -> Response:
+    table, can_edit = _table_or_404(table_id, token)
+    player, year = _filters(table)
+    rows = store.history(table)
+    names = {p.number: p.name for p in table.people}
+    years = sorted({row.played.year for row in rows}, reverse=True)
+    number = int(player[1:]) if player else None
+    matching = [
+        row
+        for row in rows
+        if (year is None or row.played.year == year)
+        and (number is None or any(number in side for _name, side in row.sides))
+    ]
+    page = _page(len(matching))
+    shown = matching[(page - 1) * PER_PAGE : page * PER_PAGE]
+    response = make_response(
+        render_template(
+            "tables/table.html",
+            table=table,
+            can_edit=can_edit,
+            token=token,
+            rows=shown,
+            total=len(rows),
+            matching=len(matching),
+            page=page,
+            pages=max(1, -(-len(matching) // PER_PAGE)),
+            years=years,
+            player=player,
+            year=year,
+            who=lambda numbers: " & ".join(names[n] for n in numbers if n in names),
+            start=StartForm(table.people) if can_edit else None,
+            add=AddGameForm() if can_edit else None,
+            rename=RenameForm() if can_edit else None,
+            merge_form=MergeForm(table.people) if can_edit else None,
+            presets=PRESET_INFO,
+        )
+    )
+    remember_table_link(response, table.id, token, "edit" if can_edit else "view")
+    return response
+
+
+@bp.post("/tables/<table_id>/<token>/games")
+def start(table_id: str, token: str) -> Response:
+    """Start a game from the roster: the ticked people sit in roster order, partners alternately."""
+    table, _can_edit = _table_or_404(table_id, token, edit=True)
+    form = StartForm(table.people)
+    if not form.validate_on_submit():
+        return _refuse(table, _problem(form))
+    chosen = [p.name for p in table.people if p.public_id in set(form.players.data or [])]
+    new_names = [n.strip() for n in (form.new_names.data or "").split(",") if n.strip()]
+    if len(new_names) > MAX_NEW_NAMES:
+        return _refuse(table, _("Add at most %(n)d new names at a time.", n=MAX_NEW_NAMES))
+    players = chosen + [n for n in new_names if n.casefold() not in {c.casefold() for c in chosen}]
+    if len(players) < 2:
+        return _refuse(table, _("Tick at least two players."))
+    try:
+        pairs = form.way.data != "alone" and len(players) >= 4 and len(players) % 2 == 0
+        sides = seat_sides(players, len(players) // 2 if pairs else None)
+        game = store.start_game(table, form.preset.data, sides)
+    except (SetupError, RulesError, store.TableError, HandError) as err:
+        return _refuse(table, str(err))
+    response = redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
+    remember_game(response, game)
+    return response
+
+
+def _problem(form: FlaskForm) -> str:
+    if form.csrf_token.errors:
+        return _("This page was open too long: reload and try again.")
+    return " ".join(str(e) for errors in form.errors.values() for e in errors) or _("Tick at least two players.")
+
+
+def _refuse(table: Table, message: str, status: int = 422) -> Response:
+    """Answer a refused form on the table page: the reason at the top, nothing saved."""
+    response = make_response(
+        render_template(
+            "tables/refused.html",
+            table=table,
+            message=message,
+            back=url_for("tables.table", table_id=table.id, token=table.edit_token),
+        ),
+        status,
+    )
+    return response
+
+
+@bp.post("/tables/<table_id>/<token>/add-game")
+def add_game(table_id: str, token: str) -> Response:
+    table, _can_edit = _table_or_404(table_id, token, edit=True)
+    form = AddGameForm()
+    if not form.validate_on_submit():
+        return _refuse(table, _problem(form))
+    found = GAME_LINK.search(form.link.data.strip())
+    game = game_store.load_game(found.group(1)) if found else None
+    if game is None or game_store.access(game, found.group(2)) is game_store.Access.NONE:  # type: ignore[union-attr]
+        return _refuse(table, _("That is not the link of a game of this app."))
+    try:
+        store.add_game(table, game)
+    except store.TableError as err:
+        return _refuse(table, str(err), err.status)
+    flash(_("The game is added to the table's history."), "ok")
+    return _back(table, "#history")
+
+
+@bp.post("/tables/<table_id>/<token>/people/<person_id>/rename")
+def rename(table_id: str, token: str, person_id: str) -> Response:
+    table, _can_edit = _table_or_404(table_id, token, edit=True)
+    who = store.person(table, person_id)
+    if who is None:
+        abort(404)
+    form = RenameForm()
+    if not form.validate_on_submit():
+        return _refuse(table, _problem(form))
+    try:
+        store.rename(table, who, form.name.data)
+    except store.TableError as err:
+        return _refuse(table, str(err))
+    flash(_("Renamed: every statistic follows."), "ok")
+    return _back(table, "#roster")
+
+
+@bp.post("/tables/<table_id>/<token>/people/<person_id>/merge")
+def merge(table_id: str, token: str, person_id: str) -> Response:
+    table, _can_edit = _table_or_404(table_id, token, edit=True)
+    gone = store.person(table, person_id)
+    if gone is None:
+        abort(404)
+    form = MergeForm(table.people)
+    if not form.validate_on_submit():
+        return _refuse(table, _problem(form))
+    into = store.person(table, form.into.data)
+    if into is None:
+        return _refuse(table, _("Choose someone of the roster."))
+    try:
+        store.merge(table, gone, into)
+    except store.TableError as err:
+        return _refuse(table, str(err))
+    flash(_("%(gone)s and %(into)s are one person now.", gone=gone.name, into=into.name), "ok")
+    return _back(table, "#roster")
+
+
+@bp.route("/tables/<table_id>/<token>/delete", methods=["GET", "POST"])
+def delete(table_id: str, token: str) -> Response | tuple[str, int]:
+    table, _can_edit = _table_or_404(table_id, token, edit=True)
+    form = DeleteForm()
+    status = 200
+    if request.method == "POST":
+        if form.validate_on_submit() and form.confirm.data:
+            store.delete_table(table, with_games=bool(form.with_games.data))
+            flash(_("The table is deleted."), "ok")
+            response = redirect(url_for("main.index"), 303)
+            forget_table_link(response, table_id)
+            return response
+        form.confirm.errors = [_("Tick the box to delete the table.")]
+        status = 422
+    return render_template("tables/delete.html", table=table, form=form), status
+
+
+# -- Statistics --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    since: date
+    until: date
+
+
+def _season() -> Season:
+    """The season shown: ``?from=`` and ``?to=`` (ISO dates), this year by default; 400 for a date unreadable."""
+    this_year = date.today().year
+    found: dict[str, date | None] = {}
+    for name, default in (("from", date(this_year, 1, 1)), ("to", date(this_year, 12, 31))):
+        value = request.args.get(name) or None
+        if value is None:
+            found[name] = default
+            continue
+        try:
+            found[name] = date.fromisoformat(value) if len(value) == 10 else None
+        except ValueError:
+            found[name] = None
+        if found[name] is None:
+            _bad(_("Give dates as year-month-day, such as 2026-01-31."))
+    since, until = found["from"], found["to"]
+    assert since is not None and until is not None  # a date that cannot be read was refused above
+    if since > until:
+        _bad(_("The season ends before it starts: swap the two dates."))
+    return Season(since, until)
+
+
+# The games offered for "Points over a game": the latest of the season (and the one shown).
+GAMES_TO_PICK = 30
+
+
+@bp.get("/tables/<table_id>/<token>/stats")
+def stats(table_id: str, token: str) -> str:
+    table, can_edit = _table_or_404(table_id, token)
+    season = _season()
+    rows, figures = store.season_stats(table, season.since, season.until)
+    names = {p.public_id: p.name for p in table.people}
+    chosen = request.args.get("game")
+    in_season = [row for row in rows if season.since <= row.played.date() <= season.until]
+    shown = next((row for row in in_season if row.game_id == chosen), None) if chosen else None
+    if chosen and shown is None:
+        _bad(_("That game is not one of this season's."))
+    shown = shown or (in_season[0] if in_season else None)
+    game = game_store.load_game(shown.game_id) if shown is not None else None
+    line = charts.running_totals(game_store.state_for(game)) if game is not None else None
+    return render_template(
+        "tables/stats.html",
+        table=table,
+        token=token,
+        can_edit=can_edit,
+        season=season,
+        stats=figures,
+        names=names,
+        bid_order=BID_ORDER,
+        leaders=charts.leaders(figures, names),
+        bars=charts.bid_bars(figures, names),
+        form_rows=charts.form(figures, names),
+        line=line,
+        shown=shown,
+        in_season=in_season[:GAMES_TO_PICK] + ([shown] if shown in in_season[GAMES_TO_PICK:] else []),
+    )
+
+
+# -- Export --------------------------------------------------------------------------
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = make_response(body)
+    response.mimetype = mimetype
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "table"
+
+
+@bp.get("/tables/<table_id>/<token>/export.json")
+def export_json(table_id: str, token: str) -> Response:
+    table, _can_edit = _table_or_404(table_id, token)
+    return _download(store.export_table(table), "application/json", f"{_slug(table.name)}.json")
+
+
+CSV_COLUMNS = [
+    "game",
+    "started",
+    "rules",
+    "hand",
+    "dealer",
+    "side",
+    "players",
+    "bidder",
+    "bid",
+    "bagged",
+    "outcome",
+    "points",
+    "change",
+    "score",
+    "winner",
+]
+
+
+def _game_rows(game: Game) -> list[dict[str, Any]]:
+    """One row per hand and side: who, the bid, made or set, points, change and score."""
+    state = game_store.state_for(game)
+    rows = []
+    started = game.created_at.strftime("%Y-%m-%d %H:%M")
+    preset = str(game.rules.get("preset") or "custom")
+    for hand in state.hands:
+        for s, side in enumerate(state.setup.sides):
+            rows.append(
+                {
+                    "game": game.id,
+                    "started": started,
+                    "rules": preset,
+                    "hand": hand.n,
+                    "dealer": hand.dealer,
+                    "side": side.name,
+                    "players": " & ".join(side.players),
+                    "bidder": "yes" if hand.bidder == s else "",
+                    "bid": hand.bid_label if hand.bidder == s else "",
+                    "bagged": "yes" if hand.bidder == s and hand.bagged else "",
+                    "outcome": (hand.outcome or "") if hand.bidder == s else "",
+                    "points": hand.points[s],
+                    "change": hand.deltas[s],
+                    "score": hand.scores[s],
+                    "winner": "yes" if state.winner == s and hand.n == len(state.hands) else "",
+                }
+            )
+    return rows
+
+
+# Each game's CSV rows, per game and version: a season's CSV is joined from them.
+CSV_KEPT = 1000
+
+
+def _csv(rows: list[dict[str, Any]], header: bool = True) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\r\n")
+    if header:
+        writer.writeheader()
+    for row in rows:
+        # A cell a spreadsheet would run as a formula is written as text.
+        writer.writerow({k: ("'" + v if isinstance(v, str) and v[:1] in "=+-@\t\r" else v) for k, v in row.items()})
+    return out.getvalue()
+
+
+@bp.get("/tables/<table_id>/<token>/export.csv")
+def export_csv(table_id: str, token: str) -> Response:
+    table, _can_edit = _table_or_404(table_id, token)
+    kept = log.cache("game_csv", CSV_KEPT)
+    parts = [_csv([], header=True)]
+    for row in sorted(store.history(table), key=lambda r: r.played):
+        text = kept.get(row.game_id, row.version)
+        if text is None:
+            game = game_store.load_game(row.game_id)
+            if game is None:
+                continue
+            text = _csv(_game_rows(game), header=False)
+            kept.put(game.id, game.version, text)
+        parts.append(text)
+    return _download("".join(parts), "text/csv", f"{_slug(table.name)}.csv")
+
+
+def _table_game(table: Table, game_id: str) -> Game:
+    if not any(link.game_id == game_id for link in table.games):
+        abort(404)
+    game = game_store.load_game(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+@bp.get("/tables/<table_id>/<token>/games/<game_id>.json")
+def game_json(table_id: str, token: str, game_id: str) -> Response:
+    table, _can_edit = _table_or_404(table_id, token)
+    game = _table_game(table, game_id)
+    return _download(
+        json.dumps(store.export_game(game), ensure_ascii=False, indent=1), "application/json", f"{game.id}.json"
+    )
+
+
+@bp.get("/tables/<table_id>/<token>/games/<game_id>.csv")
+def game_csv(table_id: str, token: str, game_id: str) -> Response:
+    table, _can_edit = _table_or_404(table_id, token)
+    game = _table_game(table, game_id)
+    return _download(_csv(_game_rows(game)), "text/csv", f"{game.id}.csv")

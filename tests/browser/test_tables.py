@@ -1,0 +1,101 @@
+"""A weekly table on a 360x740 phone, light and dark: a game from the roster in six taps, and the table's
+pages (history, statistics) readable: axe-core finds nothing serious, text 16 px, targets 44 px, nothing wider
+than the screen."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
+from tests.browser._api import api
+
+SCHEMES = ["light", "dark"]
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+
+
+def played_table(live_server) -> dict:
+    """A table of five with two games played to the end, one of them a set 30."""
+    table = api(live_server, "POST", "/api/v1/tables", {"name": "Tuesday at Ann's", "players": [*FOUR, "Eve"]})
+    for sides, bidder in (
+        ([{"name": "A", "players": ["Ann", "Cy"]}, {"name": "B", "players": ["Bob", "Di"]}], 0),
+        ([{"name": "A", "players": ["Ann", "Eve"]}, {"name": "B", "players": ["Bob", "Cy"]}], 1),
+    ):
+        game = api(live_server, "POST", "/api/v1/games", {"table": table["id"], "sides": sides}, table["edit_token"])
+        hands = f"/api/v1/games/{game['id']}/hands"
+        api(
+            live_server,
+            "POST",
+            hands,
+            {"n": 1, "bidder": 1 - bidder, "bid": 30, "points": [15, 15]},
+            game["edit_token"],
+        )
+        n = 2
+        while True:
+            points = [30, 0] if bidder == 0 else [0, 30]
+            answer = api(
+                live_server, "POST", hands, {"n": n, "bidder": bidder, "bid": 30, "points": points}, game["edit_token"]
+            )
+            if answer["state"]["winner"] is not None:
+                break
+            n += 1
+    return table
+
+
+@pytest.fixture(scope="module")
+def table(live_server):
+    return played_table(live_server)
+
+
+@pytest.fixture(params=SCHEMES)
+def phone(request, browser, browser_context_args):
+    context = browser.new_context(**browser_context_args, color_scheme=request.param)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_four_regulars_start_a_game_from_the_roster_in_six_taps(phone: Page, live_server):
+    table = api(live_server, "POST", "/api/v1/tables", {"name": "Legion hall", "players": FOUR})
+    phone.goto(table["links"]["edit"])  # the phone opened the table once: it is on the home page now
+    phone.goto("/")
+    taps = 0
+    phone.get_by_role("link", name="Legion hall").click()
+    taps += 1
+    for name in FOUR:
+        phone.get_by_label(name, exact=True).check()
+        taps += 1
+    phone.get_by_role("button", name="Start the game").click()
+    taps += 1
+    phone.wait_for_url("**/games/**")
+    assert taps <= 6
+    assert phone.locator("h1").inner_text() == "Ann & Cy v Bob & Di"
+    phone.goto(table["links"]["edit"])
+    assert phone.locator(".history-game").count() == 1
+
+
+@pytest.mark.parametrize("where", ["table", "statistics", "table (watching)"])
+def test_the_tables_pages_read_well_on_a_phone(phone: Page, table, where):
+    link = table["links"]["view" if "watching" in where else "edit"]
+    phone.goto(link + ("/stats" if where == "statistics" else ""))
+    phone.wait_for_load_state("load")
+    phone.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    assert axe_problems(phone) == []
+    assert smallest_text(phone) == []
+    assert smallest_targets(phone) == []
+    assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_the_statistics_say_who_won_most_and_who_makes_their_30s(phone: Page, live_server, table):
+    stats = api(live_server, "GET", f"/api/v1/tables/{table['id']}/stats", token=table["view_token"])
+    phone.goto(table["links"]["edit"] + "/stats")
+    leaders = phone.locator("#leaders-title + table tbody tr")
+    assert leaders.first.locator("th").inner_text().strip() == "Cy"  # the only one who won both games
+    assert leaders.first.locator("td").nth(0).inner_text() == "2"
+    shown = {row.locator("th").inner_text().strip(): row.locator("td").nth(2).inner_text() for row in leaders.all()}
+    for player in stats["players"]:
+        thirties = player["by_bid"].get("30")
+        expected = f"{thirties['made']} of {thirties['bid']}" if thirties else "—"
+        assert shown[player["name"]] == expected, player["name"]
+    assert phone.locator(".line-chart svg polyline").count() == 2
+    assert phone.locator(".line-chart + details table tbody tr").count() >= 5
