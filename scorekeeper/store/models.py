@@ -248,20 +248,6 @@ class Club(Model):
     currency: Mapped[str] = mapped_column(String(3), default="CAD")
     # The ladder's rules and the pots' usual amounts (see scorekeeper.store.clubs).
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
-
-
-# -- Tables: a group that plays together, its roster and its games -----------------
-
-
-class Table(Model):
-    """A group of people who play together week after week: its name, roster and links."""
-
-    __tablename__ = "card_tables"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
-    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
-    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
-    name: Mapped[str] = mapped_column(String(NAME_MAX))
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
@@ -317,6 +303,22 @@ class ClubChair(Model):
     number: Mapped[int] = mapped_column(Integer)  # the member's club number
     from_game: Mapped[int] = mapped_column(Integer, default=1)
 
+
+# -- Tables: a group that plays together, its roster and its games -----------------
+
+
+class Table(Model):
+    """A group of people who play together week after week: its name, roster and links."""
+
+    __tablename__ = "card_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     people: Mapped[list[TablePerson]] = relationship(
         back_populates="table", order_by="TablePerson.number", cascade="all, delete-orphan"
