@@ -172,6 +172,41 @@ _PRESET_SUMMARY = {
 }
 
 
+# The values an option takes, as a player says them (``first-out`` -> "first out").
+_VALUES = {
+    "all-tricks": _l("all tricks"),
+    "any": _l("any"),
+    "bell": _l("bell"),
+    "bidder": _l("bidder"),
+    "bidder-chooses": _l("bidder chooses"),
+    "cap": _l("cap"),
+    "double": _l("double"),
+    "first-lead": _l("first lead"),
+    "first-out": _l("first out"),
+    "five": _l("five"),
+    "five-jack-ace": _l("five, jack, ace"),
+    "freeze": _l("freeze"),
+    "highest": _l("highest"),
+    "last-trick": _l("last trick"),
+    "lead": _l("lead"),
+    "left-of-bidder": _l("left of bidder"),
+    "left-of-dealer": _l("left of dealer"),
+    "lose-sixty": _l("lose sixty"),
+    "none": _l("none"),
+    "off": _l("off"),
+    "overtime": _l("overtime"),
+    "play-on": _l("play on"),
+    "suit-or-trump": _l("suit or trump"),
+}
+
+
+def option_value(value: object) -> Any:
+    """An option's value as a player says it (a lazy string for a text value; numbers as they are)."""
+    if isinstance(value, str) and value in _VALUES:
+        return _VALUES[value]
+    return str(value).replace("-", " ")
+
+
 def option_label(name: str) -> str:
     """An option's name as forms show it (``Points to win`` / ``Points pour gagner``)."""
     text = _LABELS.get(name)

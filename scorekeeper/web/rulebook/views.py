@@ -363,13 +363,13 @@ def option_text(name: str) -> OptionText:
         return text
     info = OPTION_INFO[name]
     values = {value: show_value(name, value) for value in info.choices or ()}
-    return OptionText(info.label, info.help, info.example, values, None, "choice" if values else "points")
+    kind = "choice" if values else "points"
+    return OptionText(words.option_label(name), words.option_help(name), words.option_example(name), values, None, kind)
 
 
 def option_label(name: str) -> str:
     """The option's name as the new-game form shows it (the engine's label when it has one)."""
-    info = OPTION_INFO.get(name)
-    return info.label if info is not None else option_text(name).label
+    return words.option_label(name) if name in OPTION_INFO else option_text(name).label
 
 
 def show_value(name: str, value: object, rules: Rules | None = None) -> str:
@@ -394,7 +394,7 @@ def show_value(name: str, value: object, rules: Rules | None = None) -> str:
         return _("no")
     if isinstance(value, int):
         return _number(value)
-    return "\u2014" if value is None else str(value).replace("-", " ")
+    return "\u2014" if value is None else str(words.option_value(value))
 
 
 def _number(n: int) -> str:

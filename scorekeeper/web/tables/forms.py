@@ -9,6 +9,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from scorekeeper import words
 from scorekeeper.rules import NAME_MAX, PRESET_INFO
 
 MAX_NEW_NAMES = 8
@@ -67,7 +68,7 @@ class StartForm(FlaskForm):
     def __init__(self, people, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.players.choices = [SelectChoice(p.public_id, p.name) for p in people]
-        self.preset.choices = [SelectChoice(name, info.title) for name, info in PRESET_INFO.items()]
+        self.preset.choices = [SelectChoice(name, words.preset_title(name)) for name in PRESET_INFO]
 
     def validate_players(self, field) -> None:
         known = {choice.value for choice in field.choices}
