@@ -19,7 +19,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import list_currencies
 
-from tests.conftest import make_app
+from tests.conftest import make_app, read_csrf_token
 from tests.i18n import pseudo
 from tests.web.test_reads_only_read import everything, get_urls  # noqa: F401  (the crawl's fixture)
 
@@ -161,6 +161,23 @@ def names_of(client, values) -> set[str]:
     return {w for w in words if w}
 
 
+def post_urls(app, values) -> list[str]:
+    """Every form address of the pages (not the API), built with the crawl's values."""
+    adapter = app.url_map.bind("localhost")
+    urls = []
+    for rule in app.url_map.iter_rules():
+        if (
+            "POST" not in (rule.methods or ())
+            or rule.rule.startswith("/api/")
+            or rule.endpoint == "main.choose_language"
+        ):
+            continue
+        arguments = {name: values[name][0] for name in rule.arguments if name in values}
+        if len(arguments) == len(rule.arguments):
+            urls.append(adapter.build(rule.endpoint, arguments))
+    return urls
+
+
 def test_the_pseudo_language_is_offered_from_its_catalog_alone(client):
     page = client.get("/", headers={"Accept-Language": pseudo.CODE}).get_data(as_text=True)
     assert f'<html lang="{pseudo.CODE}">' in page
@@ -178,6 +195,14 @@ def test_every_page_is_made_of_catalog_messages(client, app, everything):  # noq
             continue
         for text in english_left(response.get_data(as_text=True), names):
             escaped.setdefault(text, []).append(url)
+    # Every form of the pages sent empty: each refusal, in words, is a message of the catalog too.
+    token = read_csrf_token(client.get("/games/new").get_data(as_text=True))
+    for url in post_urls(app, everything):
+        response = client.post(url, data={"csrf_token": token}, headers={"Origin": "http://localhost"})
+        if response.mimetype != "text/html" or response.status_code >= 500 or response.status_code in (301, 302, 303):
+            continue
+        for text in english_left(response.get_data(as_text=True), names):
+            escaped.setdefault(text, []).append("POST " + url)
     report = "\n".join(f"{text!r}  on {urls[0]} (+{len(urls) - 1})" for text, urls in sorted(escaped.items()))
     assert not escaped, f"{len(escaped)} texts not from the catalog:\n{report}"
 
