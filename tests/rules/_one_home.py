@@ -102,10 +102,22 @@ def _jinja_rule_number(node: nodes.Node) -> bool:
     return isinstance(node, nodes.Const) and type(node.value) is int and node.value in RULE_NUMBERS
 
 
+GETTEXT_NAMES = {"_", "gettext", "ngettext", "pgettext"}
+
+
 def template_leaks(source: str) -> Iterator[tuple[int, str]]:
     """Yield (line, what) for each rule worked out in this Jinja template's expressions."""
-    tree = jinja2.Environment().parse(source)
+    tree = jinja2.Environment(extensions=["jinja2.ext.i18n"]).parse(source)
+    # A message of the catalog is prose, like the page's own text: the rule book says the bids in words.
+    prose = {
+        id(arg)
+        for call in tree.find_all(nodes.Call)
+        if isinstance(call.node, nodes.Name) and call.node.name in GETTEXT_NAMES
+        for arg in call.args[:2]
+    }
     for node in tree.find_all((nodes.BinExpr, nodes.Compare, nodes.Const, nodes.List, nodes.Tuple)):
+        if id(node) in prose:
+            continue
         if isinstance(node, nodes.BinExpr) and (_jinja_rule_number(node.left) or _jinja_rule_number(node.right)):
             yield node.lineno, f"arithmetic with {node.operator}"
         elif isinstance(node, nodes.Compare):
