@@ -117,40 +117,38 @@ def cldr_words(code: str) -> set[str]:
     return {part for word in words for part in re.findall(r"[^\W\d_]+", word)}
 
 
+# Where the API lists each thing's names: (id values, path, list of people, their name fields).
+NAMED = (
+    ("party_id", "parties", "couples", ("name", "players")),
+    ("table_id", "tables", "players", ("name",)),
+    ("club_id", "clubs", "members", ("name",)),
+)
+
+
+def read_with_any_token(client, path: str, tokens: list[str]) -> dict:
+    for token in tokens:
+        answer = client.get(path, headers={"Authorization": f"Bearer {token}"})
+        if answer.status_code == 200:
+            return answer.get_json()
+    return {}
+
+
 def names_of(client, values) -> set[str]:
-    """Every side, player and couple name of the crawled game and party."""
+    """Every name of the crawled games, parties, tables and clubs: sides, players, couples, members."""
     found: set[str] = set()
     for game_id in values["game_id"]:
         state = client.get(f"/api/v1/games/{game_id}").get_json() or {}
         for side in state.get("sides", []):
             found.add(side.get("name", ""))
             found.update(side.get("players", []))
-    for party_id in values["party_id"]:
-        for token in values["token"]:
-            answer = client.get(f"/api/v1/parties/{party_id}", headers={"Authorization": f"Bearer {token}"})
-            if answer.status_code == 200:
-                party = answer.get_json()
-                found.add(party["name"])
-                for couple in party["couples"]:
-                    found.add(couple["name"])
-                    found.update(couple["players"])
-                break
-    for table_id in values.get("table_id", []):
-        for token in values["token"]:
-            answer = client.get(f"/api/v1/tables/{table_id}", headers={"Authorization": f"Bearer {token}"})
-            if answer.status_code == 200:
-                table = answer.get_json()
-                found.add(table["name"])
-                found.update(person["name"] for person in table.get("players", []))
-                break
-    for club_id in values.get("club_id", []):
-        for token in values["token"]:
-            answer = client.get(f"/api/v1/clubs/{club_id}", headers={"Authorization": f"Bearer {token}"})
-            if answer.status_code == 200:
-                club = answer.get_json()
-                found.add(club["name"])
-                found.update(member["name"] for member in club.get("members", []))
-                break
+    for key, resource, people, fields in NAMED:
+        for thing_id in values.get(key, []):
+            thing = read_with_any_token(client, f"/api/v1/{resource}/{thing_id}", values["token"])
+            found.add(thing.get("name", ""))
+            for person in thing.get(people, []):
+                for field in fields:
+                    value = person.get(field)
+                    found.update(value if isinstance(value, list) else [value or ""])
     found.update(cldr_words(pseudo.CODE))
     # Currency codes (CAD, EUR) are the same in every language.
     found.update(list_currencies())
