@@ -64,9 +64,11 @@ _TAP_TARGETS = """
     const box = target.getBoundingClientRect();
     if (box.width === 0 && box.height === 0) continue;
     if (exceptRunningText && el.matches("a")) {
-      const words = [...el.parentElement.childNodes].some(
-        (n) => n !== el && n.nodeType === Node.TEXT_NODE && n.textContent.trim());
-      if (words) continue;
+      // A link in a line of text (WCAG 2.5.8's inline exception): the block that holds it, through any
+      // inline elements (a <dt> and <dd> shown inline are one line), says more words than the link.
+      let block = el.parentElement;
+      while (block !== document.body && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
+      if (block.textContent.trim().length > el.textContent.trim().length) continue;
     }
     if (box.width < 44 || box.height < 44) {
       small.push(`${Math.round(box.width)}x${Math.round(box.height)} ${el.tagName} ${el.textContent.trim().slice(0, 30)}`);
