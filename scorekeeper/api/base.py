@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from scorekeeper.party import Problem
 from scorekeeper.platform.extensions import csrf
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.security import (
@@ -42,7 +43,10 @@ MESSAGES = {
     415: _l("Send the request as JSON (Content-Type: application/json)."),
     500: _l("Something went wrong on our side and nothing was saved. Try again in a moment."),
 }
-ERROR_CODES = tuple(sorted(set(API_ERROR_CODES.values()) | {str(code) for code in Refusal}))
+# Every code an error answer may carry: the status's own, the game engine's refusals and the party engine's.
+ERROR_CODES = tuple(
+    sorted(set(API_ERROR_CODES.values()) | {str(code) for code in Refusal} | {str(code) for code in Problem})
+)
 
 
 def error_code(status: int, refusal: object = None) -> str:

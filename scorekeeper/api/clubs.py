@@ -9,12 +9,14 @@ card parties' endpoints with the party's own edit token.
 from __future__ import annotations
 
 from flask import jsonify, make_response, request
+from flask_babel import gettext as _
 
 from scorekeeper.api.base import BadInput, bp, read_body
-from scorekeeper.api.parties import _date, _int, _setup, _text
+from scorekeeper.api.parties import _date, _setup, _text
 from scorekeeper.party import MAX_COUPLES, PartyError
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
 from scorekeeper.platform.links import answer_link
+from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
@@ -174,7 +176,10 @@ def create_club_evening(club_id: str):
     for pair in pairs:
         if not isinstance(pair, list) or len(pair) != 2:
             raise BadInput("Give the couples as pairs of club numbers", "couples")
-        numbers.append(tuple(_int({"n": n}, "n", "A club number", 1, 10**6) for n in pair))
+        try:
+            numbers.append(tuple(parse_int(n, lo=1, hi=10**6, what=_("The club number")) for n in pair))
+        except NumberError as err:
+            raise BadInput(str(err), "couples") from None
     known = {m.number for m in club.members if m.merged_into is None}
     flat = [n for pair in numbers for n in pair]
     if len(set(flat)) != len(flat) or not set(flat) <= known or any(a == b for a, b in numbers):

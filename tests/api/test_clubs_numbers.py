@@ -1,0 +1,26 @@
+"""A club's evening refuses couples that are not pairs of club numbers, in words, whatever the numbers sent."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def club(client):
+    club = client.post("/api/v1/clubs", json={"name": "Legion"}).get_json()
+    auth = {"Authorization": f"Bearer {club['edit_token']}"}
+    for name in ("Mary", "Angus", "Flora", "John"):
+        assert client.post(f"/api/v1/clubs/{club['id']}/members", json={"name": name}, headers=auth).status_code == 201
+    return club["id"], auth
+
+
+@pytest.mark.parametrize(
+    "couples",
+    [[[41245914, 320.0]], [[1, 2.5]], [[1, "two"]], [[1, True]], [[1, -3]], [[1, 10**20]], [[1, None]]],
+)
+def test_a_couple_that_is_not_two_club_numbers_is_refused_in_words(client, club, couples):
+    club_id, auth = club
+    answer = client.post(f"/api/v1/clubs/{club_id}/evenings", json={"couples": couples}, headers=auth)
+    assert answer.status_code == 422
+    assert answer.get_json()["error"]["field"] == "couples"
+    assert "club number" in answer.get_json()["error"]["message"]
