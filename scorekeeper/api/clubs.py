@@ -167,7 +167,8 @@ def create_club_evening(club_id: str):
     held_on = _date(data.get("date"))
     setup = _setup({**data, "name": data.get("name") or club.name})
     season = data.get("season")
-    if season is not None and (not isinstance(season, str) or not 1 <= len(season.strip()) <= store.MAX_SEASON):
+    # The length as sent, as the published schema counts it (surrounding spaces included).
+    if season is not None and (not isinstance(season, str) or len(season) > store.MAX_SEASON or not season.strip()):
         raise BadInput("Give the season as a short name, for example 2026-2027", "season")
     pairs = data.get("couples", [])
     if not isinstance(pairs, list) or len(pairs) > MAX_COUPLES:

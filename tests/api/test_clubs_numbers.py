@@ -24,3 +24,10 @@ def test_a_couple_that_is_not_two_club_numbers_is_refused_in_words(client, club,
     assert answer.status_code == 422
     assert answer.get_json()["error"]["field"] == "couples"
     assert "club number" in answer.get_json()["error"]["message"]
+
+
+def test_a_season_longer_than_the_schema_allows_is_refused_even_if_its_spaces_are_trimmed(client, club):
+    club_id, auth = club
+    season = "\x1f2026" + " " * 40
+    answer = client.post(f"/api/v1/clubs/{club_id}/evenings", json={"season": season}, headers=auth)
+    assert answer.status_code == 422 and answer.get_json()["error"]["field"] == "season"
