@@ -132,13 +132,14 @@ def _text(value: object, missing: str, field: str) -> str:
     """A name sent as text; *missing* says what to give when there is none."""
     if not isinstance(value, str):
         raise BadInput(_("Names are sent as text"), field)
+    # Measured as sent, as the published schema counts it (surrounding spaces included).
+    if len(value) > MAX_NAME:
+        raise BadInput(_("Names may be at most %(max)d letters long", max=MAX_NAME), field)
     value = value.strip()
     if not value:
         raise BadInput(missing, field)
     if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
         raise BadInput(_("Names are written on one line, without control characters"), field)
-    if len(value) > MAX_NAME:
-        raise BadInput(_("Names may be at most %(max)d letters long", max=MAX_NAME), field)
     return value
 
 

@@ -258,11 +258,12 @@ def _clean_name(value: object, field: str, missing: str) -> str:
     """A name as stored: trimmed, on one line; *missing* says what to give when there is none."""
     if not isinstance(value, str):
         raise TableError(_("Write names as text."), field)
+    # Measured as sent, as the published schema counts it (surrounding spaces included).
+    if len(value) > NAME_MAX:
+        raise TableError(_("A name can be at most %(n)d characters.", n=NAME_MAX), field)
     value = value.strip()
     if not value:
         raise TableError(missing, field)
-    if len(value) > NAME_MAX:
-        raise TableError(_("A name can be at most %(n)d characters.", n=NAME_MAX), field)
     if has_hidden_character(value):
         raise TableError(
             _("Names are written on one line, without control or invisible characters."),

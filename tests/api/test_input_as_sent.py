@@ -1,4 +1,4 @@
-"""A club's evening refuses couples that are not pairs of club numbers, in words, whatever the numbers sent."""
+"""Inputs read as they are sent and as the published schema describes them: club numbers, seasons and names."""
 
 from __future__ import annotations
 
@@ -31,3 +31,11 @@ def test_a_season_longer_than_the_schema_allows_is_refused_even_if_its_spaces_ar
     season = "\x1f2026" + " " * 40
     answer = client.post(f"/api/v1/clubs/{club_id}/evenings", json={"season": season}, headers=auth)
     assert answer.status_code == 422 and answer.get_json()["error"]["field"] == "season"
+
+
+@pytest.mark.parametrize("path", ["/api/v1/tables", "/api/v1/clubs", "/api/v1/parties"])
+def test_a_name_longer_than_the_schema_allows_is_refused_even_if_its_spaces_are_trimmed(client, path):
+    body = {"name": " " + "x" * 80, "couples": ["A", "B"]} if path.endswith("parties") else {"name": " " + "x" * 80}
+    answer = client.post(path, json=body)
+    assert answer.status_code == 422, answer.get_json()
+    assert answer.get_json()["error"]["field"] == "name"
