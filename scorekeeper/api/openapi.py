@@ -49,16 +49,21 @@ def document() -> dict[str, Any]:
     }
 
 
+URI_TOO_LONG = (
+    "The address with its query is longer than the server reads (gunicorn's limit_request_line, 4,094 bytes); "
+    "answered by gunicorn before the app, as a short HTML page."
+)
 # Games, card parties, clubs and tables are under the rate limits (creation, writes, reads); the referee is not.
 LIMITED_PREFIXES = ("/api/v1/games", "/api/v1/parties", "/api/v1/clubs", "/api/v1/tables")
 
 
 def _answers_every_operation_may_get(paths: dict[str, Any]) -> None:
     """Add the answers the app gives whatever the operation: 400 for a body it cannot read, 413 for a body too
-    large, 429 past a limit."""
+    large, 429 past a limit; and 414, which gunicorn in front of the app answers to an address too long to read."""
     for path, operations in paths.items():
         for operation in operations.values():
             responses = operation.setdefault("responses", {})
+            responses.setdefault("414", {"description": URI_TOO_LONG})
             if "requestBody" in operation:
                 responses.setdefault("400", error_body("The body is not a JSON object that can be read."))
                 responses.setdefault("413", error_body(f"The body is larger than {MAX_BODY_KB} KB."))

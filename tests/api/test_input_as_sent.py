@@ -39,3 +39,9 @@ def test_a_name_longer_than_the_schema_allows_is_refused_even_if_its_spaces_are_
     answer = client.post(path, json=body)
     assert answer.status_code == 422, answer.get_json()
     assert answer.get_json()["error"]["field"] == "name"
+
+
+def test_every_operation_documents_the_414_gunicorn_gives_an_address_too_long(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    operations = [op for ops in document["paths"].values() for op in ops.values()]
+    assert operations and all("414" in op["responses"] for op in operations)
