@@ -1,9 +1,9 @@
 """Load: many phones following games while a few record hands, against gunicorn (SQLite or PostgreSQL).
 
-Starts gunicorn on 127.0.0.1 with the project's settings (scorekeeper/gunicorn_conf.py: its workers
+Starts gunicorn on 127.0.0.1 with the project's settings (scorekeeper/commands/gunicorn_conf.py: its workers
 and threads unless given, rate limits on, as behind a proxy so each simulated phone has its own
-address), creates games through the API, then for each viewer count runs that many threads polling
-every 3 s (unchanged polls, answered 304) beside a few recorders, for a bounded time. Prints
+address), creates games through the API, then for each viewer count runs that many phones polling
+every 3 s (each on its own kept-alive connection, all of a client process's phones on one event loop) (unchanged polls, answered 304) beside a few recorders, for a bounded time. Prints
 p50/p95/p99 latency, requests per second and errors, then compares an unchanged poll with a full
 render of the sheet.
 
@@ -103,72 +103,6 @@ class Client:
         raise AssertionError("unreachable")
 
 
-class Poller:
-    """A phone's polls on one kept-alive connection, written and read with the socket alone.
-
-    Thousands of phones are simulated on the same two cores as the server: every
-    microsecond the client spends is taken from the server, so the poll, the
-    busiest request, is sent and read with as little Python as HTTP/1.1 allows.
-    """
-
-    def __init__(self, port: int, address: str | None = None):
-        self.port = port
-        self.address = address or next_address()
-        self.sock: socket.socket | None = None
-        self.buffer = b""
-
-    def get(self, path: str) -> tuple[int, bytes]:
-        """GET *path*; once more on a fresh connection if the kept one was closed. The status and body."""
-        request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: {self.address}\r\n\r\n".encode()
-        for attempt in (1, 2):
-            if self.sock is None:
-                self.sock = socket.create_connection(("127.0.0.1", self.port), timeout=30)
-                self.buffer = b""
-            try:
-                self.sock.sendall(request)
-                return self._answer()
-            except OSError:
-                self.close()
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
-
-    def _recv(self) -> bytes:
-        assert self.sock is not None
-        chunk = self.sock.recv(65536)
-        if not chunk:
-            raise ConnectionError("the server closed the connection")
-        return chunk
-
-    def _answer(self) -> tuple[int, bytes]:
-        while b"\r\n\r\n" not in self.buffer:
-            self.buffer += self._recv()
-        head, _, rest = self.buffer.partition(b"\r\n\r\n")
-        lines = head.split(b"\r\n")
-        status = int(lines[0].split(b" ", 2)[1])
-        length, close = 0, False
-        for line in lines[1:]:
-            name, _, value = line.partition(b":")
-            name = name.strip().lower()
-            if name == b"content-length":
-                length = int(value)
-            elif name == b"connection":
-                close = value.strip().lower() == b"close"
-            elif name == b"transfer-encoding":
-                raise ConnectionError("a chunked answer: not expected from a poll")
-        while len(rest) < length:
-            rest += self._recv()
-        body, self.buffer = rest[:length], rest[length:]
-        if close:
-            self.close()
-        return status, body
-
-    def close(self) -> None:
-        if self.sock is not None:
-            self.sock.close()
-        self.sock = None
-
-
 def app_env(workdir: Path, database_url: str | None = None) -> dict:
     """The settings of the app under test: the database given, or a fresh SQLite file in *workdir*."""
     return {
@@ -233,7 +167,7 @@ def start_server(
 def sizes(workers: int | None, threads: int | None) -> str:
     """How many workers and threads gunicorn runs: those given, else the project's settings."""
     sys.path.insert(0, str(ROOT))
-    from scorekeeper.gunicorn_conf import settings
+    from scorekeeper.commands.gunicorn_conf import settings
 
     chosen = settings({})
     return f"{workers or chosen['workers']} workers x {threads or chosen['threads']} threads"
@@ -272,7 +206,7 @@ def percentile(values: list[float], p: float) -> float:
 class Results:
     def __init__(self):
         self.lock = threading.Lock()
-        self.latencies: dict[str, list[float]] = {"poll": [], "record": [], "abuse": []}
+        self.latencies: dict[str, list[float]] = {"arrive": [], "poll": [], "record": [], "abuse": []}
         self.statuses: dict[int, int] = {}
         self.errors: list[str] = []
 
@@ -285,27 +219,122 @@ class Results:
                 self.errors.append(problem)
 
 
-def viewer(port: int, game: dict, stop: threading.Event, results: Results, rng: random.Random):
-    client = Poller(port)
-    since = game["version"]
-    path = f"/games/{game['id']}/poll/{game['view_token']}"
-    if stop.wait(rng.uniform(0, POLL_EVERY)):
-        return
+def _parse_answer(buffer: bytes) -> tuple[int, bytes, bool, bytes] | None:
+    """The first whole HTTP answer in *buffer*: status, body, whether the server closes, what follows; None if partial."""
+    end = buffer.find(b"\r\n\r\n")
+    if end < 0:
+        return None
+    lines = buffer[:end].split(b"\r\n")
+    status = int(lines[0].split(b" ", 2)[1])
+    length, close = 0, False
+    for line in lines[1:]:
+        name, _, value = line.partition(b":")
+        name = name.strip().lower()
+        if name == b"content-length":
+            length = int(value)
+        elif name == b"connection":
+            close = value.strip().lower() == b"close"
+    start = end + 4
+    if len(buffer) < start + length:
+        return None
+    return status, buffer[start : start + length], close, buffer[start + length :]
+
+
+class _Phone:
+    __slots__ = ("path", "since", "address", "sock", "buffer", "sent_at", "retried", "polls")
+
+    def __init__(self, path: str, since: int):
+        self.path, self.since, self.address = path, since, next_address()
+        self.sock: socket.socket | None = None
+        self.buffer, self.sent_at, self.retried, self.polls = b"", 0.0, False, 0
+
+
+def viewers_loop(port: int, games: list[dict], count: int, stop: threading.Event, results: Results, seed: int):
+    """*count* phones, each on its own kept-alive connection and address, polling every 3 s, on one event loop.
+
+    One thread and one ``select`` for all of them: the client spends as little of the
+    shared cores as it can, and no phone waits for a turn at the interpreter's lock
+    before it sees its answer (thousands of client threads measured mostly that wait).
+    """
+    import heapq
+    import selectors
+
+    rng = random.Random(seed)
+    selector = selectors.DefaultSelector()
+    phones = [
+        _Phone(f"/games/{game['id']}/poll/{game['view_token']}", game["version"])
+        for game in (games[i % len(games)] for i in range(count))
+    ]
+    now = time.perf_counter()
+    due = [(now + rng.uniform(0, POLL_EVERY), i) for i in range(count)]
+    heapq.heapify(due)
+
+    def drop(phone: _Phone) -> None:
+        if phone.sock is not None:
+            selector.unregister(phone.sock)
+            phone.sock.close()
+        phone.sock, phone.buffer = None, b""
+
+    def send(phone: _Phone, index: int) -> None:
+        if phone.sock is None:
+            phone.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+            phone.sock.setblocking(False)
+            selector.register(phone.sock, selectors.EVENT_READ, index)
+        request = f"GET {phone.path}?since={phone.since} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: {phone.address}\r\n\r\n"
+        phone.sock.send(request.encode())  # a hundred bytes: always fits the socket's buffer
+
     while not stop.is_set():
-        start = time.perf_counter()
-        try:
-            status, raw = client.get(f"{path}?since={since}")
-        except OSError as err:
-            results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
-        else:
-            problem = None if status in (200, 304) else f"poll answered {status}"
-            results.add("poll", time.perf_counter() - start, status, problem)
+        now = time.perf_counter()
+        while due and due[0][0] <= now:
+            _, index = heapq.heappop(due)
+            phone = phones[index]
+            phone.sent_at, phone.retried = time.perf_counter(), False
+            try:
+                send(phone, index)
+            except OSError as err:
+                drop(phone)
+                results.add("poll", time.perf_counter() - phone.sent_at, None, f"poll: {err!r}")
+                heapq.heappush(due, (now + POLL_EVERY, index))
+        timeout = min(0.1, max(0.0, due[0][0] - time.perf_counter())) if due else 0.1
+        for key, _ in selector.select(timeout):
+            index = key.data
+            phone = phones[index]
+            try:
+                chunk = phone.sock.recv(65536) if phone.sock is not None else b""
+            except OSError:
+                chunk = b""
+            if not chunk:  # the server closed the kept connection: ask again on a new one, once
+                drop(phone)
+                if phone.retried:
+                    results.add("poll", time.perf_counter() - phone.sent_at, None, "poll: connection closed")
+                    heapq.heappush(due, (time.perf_counter() + POLL_EVERY, index))
+                else:
+                    phone.retried = True
+                    send(phone, index)
+                continue
+            phone.buffer += chunk
+            answer = _parse_answer(phone.buffer)
+            if answer is None:
+                continue
+            status, body, close, phone.buffer = answer
+            phone.polls += 1
+            results.add(
+                "poll" if phone.polls > 1 else "arrive",  # a phone's first poll opens its connection too
+                time.perf_counter() - phone.sent_at,
+                status,
+                None if status in (200, 304) else f"poll answered {status}",
+            )
             if status == 200:
                 marker = b'data-version="'
-                at = raw.find(marker)
+                at = body.find(marker)
                 if at >= 0:
-                    since = int(raw[at + len(marker) : raw.index(b'"', at + len(marker))])
-        stop.wait(POLL_EVERY)
+                    phone.since = int(body[at + len(marker) : body.index(b'"', at + len(marker))])
+            if close:
+                drop(phone)
+            heapq.heappush(due, (time.perf_counter() + POLL_EVERY, index))
+    for phone in phones:
+        drop(phone)
+    selector.close()
 
 
 def recorder(port: int, game: dict, stop: threading.Event, results: Results, every: float):
@@ -372,10 +401,11 @@ def run_phase(
     stop = threading.Event()
     rng = random.Random(viewers)
     threads = [threading.Thread(target=abuser, args=(port, target, stop, results), daemon=True) for _ in range(abusers)]
-    threads += [
-        threading.Thread(target=viewer, args=(port, games[i % len(games)], stop, results, rng), daemon=True)
-        for i in range(viewers)
-    ]
+    threads.append(
+        threading.Thread(
+            target=viewers_loop, args=(port, games, viewers, stop, results, rng.randrange(1 << 30)), daemon=True
+        )
+    )
     threads += [
         threading.Thread(target=recorder, args=(port, games[i], stop, results, 2.0), daemon=True)
         for i in range(recorders)
@@ -517,7 +547,12 @@ def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> No
     means = {}
     for label, path, expected in cases:
         base, _, query = path.partition("?")
-        environ = EnvironBuilder(path=base, query_string=query, headers={"HX-Request": "true"}).get_environ()
+        environ = EnvironBuilder(
+            path=base,
+            query_string=query,
+            headers={"HX-Request": "true"},
+            environ_base={"REMOTE_ADDR": "127.0.0.1"},  # the proxy on this machine, whose X-Forwarded-For is believed
+        ).get_environ()
         times = []
         for _ in range(repeat):
             statuses = []

@@ -80,7 +80,12 @@ def in_process(env: dict, cases: dict[str, tuple[str, int]], repeat: int, limits
     medians = {}
     for label, (path, expected) in cases.items():
         base, _, query = path.partition("?")
-        environ = EnvironBuilder(path=base, query_string=query, headers={"HX-Request": "true"}).get_environ()
+        environ = EnvironBuilder(
+            path=base,
+            query_string=query,
+            headers={"HX-Request": "true"},
+            environ_base={"REMOTE_ADDR": "127.0.0.1"},  # the proxy on this machine, whose X-Forwarded-For is believed
+        ).get_environ()
         times = []
         for i in range(repeat + repeat // 10):
             statuses: list[str] = []

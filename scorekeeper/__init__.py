@@ -56,15 +56,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     engine_options.update(app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}))
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options
 
-    if app.config.get("BEHIND_PROXY"):
-        # Links in QR codes and API answers must carry the public scheme and host
-        # that the proxy in front of gunicorn received, not the internal ones.
-        from scorekeeper.platform.proxies import TrustedProxyFix
-
-        # Only from the proxies named in SCOREKEEPER_TRUSTED_PROXIES (loopback by default).
-        # Flask's documented way to add WSGI middleware; its typing declares wsgi_app a method, not an attribute.
-        app.wsgi_app = TrustedProxyFix(app.wsgi_app, app.config["TRUSTED_PROXIES"])  # type: ignore[method-assign]
-
     from scorekeeper.platform.extensions import csrf, db, migrate
 
     db.init_app(app)
@@ -99,6 +90,17 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["scorekeeper_limiter"] = limits.init_app(app)
     cli.init_app(app)
     assets.init_app(app)
+    # Outermost, after every other middleware: the poll answerer, the limits and the static files
+    # all see the client's own address, scheme and host.
+    if app.config.get("BEHIND_PROXY"):
+        # Links in QR codes and API answers must carry the public scheme and host
+        # that the proxy in front of gunicorn received, not the internal ones.
+        from scorekeeper.platform.proxies import TrustedProxyFix
+
+        # Only from the proxies named in SCOREKEEPER_TRUSTED_PROXIES (loopback by default).
+        # Flask's documented way to add WSGI middleware; its typing declares wsgi_app a method, not an attribute.
+        app.wsgi_app = TrustedProxyFix(app.wsgi_app, app.config["TRUSTED_PROXIES"])  # type: ignore[method-assign]
+
     return app
 
 

@@ -10,8 +10,11 @@ nothing changed. Edits of a hand carry the version they were made from
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
-from typing import TypeGuard
+from typing import Any, TypeGuard
+
+from cachetools import LRUCache
 
 from flask import jsonify, make_response, request
 from flask_babel import gettext
@@ -22,6 +25,7 @@ from scorekeeper import words
 from scorekeeper.api.base import BadInput, bp, error_code, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.tables import table_for
+from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
@@ -30,6 +34,7 @@ from scorekeeper.rules import (
     GameState,
     HandEntry,
     HandError,
+    HandResult,
     SetupError,
     Side,
     has_hidden_character,
@@ -89,8 +94,28 @@ def state_json(game: Game, state: GameState) -> dict:
         "min_bids": list(state.min_bids),
         "overtime": sorted(state.overtime),
         "draw": draw_json(state),
-        "hands": [hand_json(hand) for hand in state.hands],
+        "hands": hand_rows(game.id, state.hands),
     }
+
+
+# A hand's row is the same in every answer that carries it, and every hand recorded sends the whole sheet back:
+# the rows last sent for a game (per language) are kept, and a sheet that only grew since reuses them.
+_ROWS: LRUCache[tuple[str, str], tuple[tuple[HandResult, ...], list[dict[str, Any]]]] = LRUCache(maxsize=2_000)
+_ROWS_LOCK = threading.Lock()
+
+
+def hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[dict[str, Any]]:
+    """The sheet's rows as JSON, in the request's language: those already made for this game's earlier hands reused."""
+    key = (game_id, current_language())
+    with _ROWS_LOCK:
+        kept = _ROWS.get(key)
+    done, rows = kept if kept is not None else ((), [])
+    if len(done) > len(hands) or hands[: len(done)] != done:  # the same hands are the same objects: a quick check
+        done, rows = (), []
+    rows = rows + [hand_json(hand) for hand in hands[len(done) :]]
+    with _ROWS_LOCK:
+        _ROWS[key] = (hands, rows)
+    return rows
 
 
 def draw_json(state: GameState) -> dict:
@@ -105,7 +130,7 @@ def draw_json(state: GameState) -> dict:
     }
 
 
-def hand_json(hand) -> dict:
+def hand_json(hand: HandResult) -> dict[str, Any]:
     """Return one row of the sheet as JSON."""
     return {
         "n": hand.n,

@@ -74,6 +74,9 @@ def settings(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
         "workers": _count(environ, "WEB_CONCURRENCY", 2, 64),
         "worker_class": "gthread",
         "threads": _count(environ, "GUNICORN_THREADS", 4, 1000),
+        # Connections a worker keeps open: every phone keeps its own between two polls (3 s apart). Past
+        # this many (less the threads), an answer closes its connection and the phone must connect again.
+        "worker_connections": _count(environ, "GUNICORN_CONNECTIONS", 4096, 65536),
         "timeout": 30,
         "graceful_timeout": 20,
         "keepalive": 5,

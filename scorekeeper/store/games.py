@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import bindparam, exists, select
+from sqlalchemy import bindparam, exists, insert, select
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
@@ -351,11 +351,14 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
     new_state = state.apply(entry)
     game_id, finished_at, totals = game.id, _finished_at(game, new_state), _totals(new_state)
     version = _bump(game, HandConflict(expected), finished_at=finished_at, **totals)
-    db.session.add(Hand(game_id=game_id, n=expected, **_hand_values(entry, new_state.hands[-1])))
-    if new_state.winner is not None:
-        # A card party's table keeping this sheet: its result goes in with the winning hand.
-        parties.sheet_won(game_id, new_state.winner)
     try:
+        # One Core INSERT: the ORM's unit of work has nothing to track for a row this request will not read again.
+        db.session.connection().execute(
+            insert(Hand.__table__).values(game_id=game_id, n=expected, **_hand_values(entry, new_state.hands[-1]))
+        )
+        if new_state.winner is not None:
+            # A card party's table keeping this sheet: its result goes in with the winning hand.
+            parties.sheet_won(game_id, new_state.winner)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()

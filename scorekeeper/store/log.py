@@ -35,13 +35,12 @@ def advance(model: Any, key: str, version: int | None, **values: Any) -> bool:
     row's write lock until the transaction ends, so whatever the caller appends
     after it is appended by one writer at a time. Returns whether the row moved.
     """
-    statement = update(model).where(model.id == key)
+    table = model.__table__  # a Core statement: the ORM's bulk-update machinery has nothing to add to one row
+    statement = update(table).where(table.c.id == key)
     if version is not None:
-        statement = statement.where(model.version == version)
-    result = db.session.execute(
-        statement.values(version=model.version + 1, updated_at=utcnow(), **values).execution_options(
-            synchronize_session=False
-        )
+        statement = statement.where(table.c.version == version)
+    result = db.session.connection().execute(
+        statement.values(version=table.c.version + 1, updated_at=utcnow(), **values)
     )
     return rows_changed(result) == 1
 

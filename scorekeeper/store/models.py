@@ -90,8 +90,9 @@ class Game(Model):
     hand_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # Each side's statistics (``scorekeeper.stats.GameSummary``), written with the totals, so a
-    # table's statistics add up hundreds of games without replaying one.
-    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    # table's statistics add up hundreds of games without replaying one. Read only by those statistics
+    # (deferred: loading a game to record a hand leaves it in the database).
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True, deferred=True)
 
     sides: Mapped[list[Side]] = relationship(back_populates="game", order_by="Side.index", cascade="all, delete-orphan")
     players: Mapped[list[Player]] = relationship(

@@ -310,17 +310,10 @@ def view_key(*parts: object, language: str | None = None) -> str:
 
 
 def install(app: Flask) -> Polls:
-    """Put the poll answerer in front of *app* (inside a ProxyFix, so it sees the client's own address)."""
-    from werkzeug.middleware.proxy_fix import ProxyFix
-
-    outer = app.wsgi_app
-    if isinstance(outer, ProxyFix):
-        polls = Polls(app, outer.app)
-        outer.app = polls
-    else:
-        polls = Polls(app, outer)
-        # Flask's documented way to add WSGI middleware; its typing declares wsgi_app a method, not an attribute.
-        app.wsgi_app = polls  # type: ignore[method-assign]
+    """Put the poll answerer in front of *app* (a proxy's headers are read outside it, by ``create_app``)."""
+    polls = Polls(app, app.wsgi_app)
+    # Flask's documented way to add WSGI middleware; its typing declares wsgi_app a method, not an attribute.
+    app.wsgi_app = polls  # type: ignore[method-assign]
     app.extensions[EXTENSION] = polls
     app.before_request(_refused_here)
     return polls

@@ -280,3 +280,34 @@ def test_writes_are_counted_in_a_shared_redis_when_one_is_named(tmp_path):
         redis.wait(timeout=10)
         for machine in machines:
             _dispose(machine)
+
+
+def test_behind_a_proxy_the_poll_counts_see_each_phone_s_own_address(tmp_path, request):
+    """Behind the proxy the app is told of (SCOREKEEPER_BEHIND_PROXY), phones following one game are counted apart.
+
+    Forty phones, each its own forwarded address, are far past one address's 6 polls
+    a minute together, yet none is refused; one phone going on alone is.
+    """
+    from tests.conftest import make_app
+
+    proxied = make_app(
+        tmp_path,
+        request,
+        BEHIND_PROXY=True,
+        RATELIMIT_ENABLED=True,
+        RATELIMIT_STORAGE_URI=f"scorekeeper+sqlite:///{tmp_path / 'limits.sqlite3'}",
+        SCOREKEEPER_LIMIT_POLLS="6 per minute",
+        SCOREKEEPER_LIMIT_POLL_SHEETS="2 per minute",
+    )
+    app = next(proxied)
+    try:
+        client = app.test_client()
+        game = start(client).get_json()
+        since = game["state"]["version"]
+        phones = [{"X-Forwarded-For": f"198.51.100.{i}"} for i in range(1, 41)]
+        statuses = {client.get(_poll(game, since), headers=phone).status_code for phone in phones for _ in range(3)}
+        assert statuses == {304}
+        alone = [client.get(_poll(game, since), headers=phones[0]).status_code for _ in range(4)]
+        assert alone == [304] * 3 + [429]
+    finally:
+        next(proxied, None)
