@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any, TypeGuard
 
 from cachetools import LRUCache
-
 from flask import jsonify, make_response, request
 from flask_babel import gettext
 from werkzeug.http import parse_etags

@@ -354,7 +354,7 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
     try:
         # One Core INSERT: the ORM's unit of work has nothing to track for a row this request will not read again.
         db.session.connection().execute(
-            insert(Hand.__table__).values(game_id=game_id, n=expected, **_hand_values(entry, new_state.hands[-1]))
+            insert(Hand).values(game_id=game_id, n=expected, **_hand_values(entry, new_state.hands[-1]))
         )
         if new_state.winner is not None:
             # A card party's table keeping this sheet: its result goes in with the winning hand.
