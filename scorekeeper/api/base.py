@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from scorekeeper.party import Problem
 from scorekeeper.platform.extensions import csrf
 from scorekeeper.platform.i18n import current_language
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.security import (
     API_ERROR_CODES,
     api_error_code,

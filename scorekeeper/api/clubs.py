@@ -9,12 +9,12 @@ card parties' endpoints with the party's own edit token.
 from __future__ import annotations
 
 from flask import jsonify, make_response, request
-from flask_babel import gettext as _
 
 from scorekeeper.api.base import BadInput, bp, read_body
 from scorekeeper.api.parties import _date, _setup, _text
 from scorekeeper.party import MAX_COUPLES, PartyError
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches

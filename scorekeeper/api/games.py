@@ -16,7 +16,6 @@ from typing import Any, TypeGuard
 
 from cachetools import LRUCache
 from flask import jsonify, make_response, request
-from flask_babel import gettext
 from werkzeug.http import parse_etags
 from werkzeug.routing import BuildError
 
@@ -24,7 +23,7 @@ from scorekeeper import words
 from scorekeeper.api.base import BadInput, bp, error_code, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.tables import table_for
-from scorekeeper.platform.i18n import current_language
+from scorekeeper.platform.i18n import current_language, gettext
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (

@@ -9,7 +9,6 @@ from __future__ import annotations
 from datetime import date
 
 from flask import jsonify, make_response, request, url_for
-from flask_babel import gettext as _
 
 from scorekeeper.api.base import BadInput, bp, read_body
 from scorekeeper.api.base import error as api_error
@@ -27,6 +26,7 @@ from scorekeeper.party import (
     PartyState,
     Returned,
 )
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches

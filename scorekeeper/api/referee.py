@@ -7,10 +7,10 @@ from functools import partial
 from typing import Any
 
 from flask import jsonify, request
-from flask_babel import gettext as _
 
 from scorekeeper import words
 from scorekeeper.api.base import BadInput, bp, error
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import (
     PRESETS,
     TRICKS_IN_HAND,

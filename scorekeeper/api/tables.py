@@ -11,11 +11,11 @@ from fractions import Fraction
 from typing import Any
 
 from flask import jsonify, make_response, request
-from flask_babel import gettext as _
 from werkzeug.routing import BuildError
 
 from scorekeeper.api.base import BadInput, bp, read_body
 from scorekeeper.api.base import error as api_error
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.stats import Figures, PersonFigures
 from scorekeeper.store import games as game_store

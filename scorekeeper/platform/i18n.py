@@ -21,13 +21,15 @@ import os
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
+import flask_babel
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, Response, current_app, has_request_context, request
 from flask_babel import Babel, get_locale
+from flask_babel.speaklater import LazyString
 
 SOURCE_LANGUAGE = "en"
 LANGUAGE_COOKIE = "lang"
@@ -38,6 +40,30 @@ BUILD_FOLDER = "translations"
 API_PREFIX = "/api/"
 
 babel = Babel()
+
+
+# Flask-Babel's translation functions, typed: the catalog's sentence is a ``str`` (the library ships no
+# type information). The rest of the package takes them from here.
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """The catalog's *string* in the request's language, with *variables* put in."""
+    return cast(str, flask_babel.gettext(string, **variables))
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """The singular or plural sentence for *num*, in the request's language."""
+    return cast(str, flask_babel.ngettext(singular, plural, num, **variables))
+
+
+def pgettext(context: str, string: str, **variables: Any) -> str:
+    """*string* as the catalog has it in *context* (a card's rank, a suit), in the request's language."""
+    return cast(str, flask_babel.pgettext(context, string, **variables))
+
+
+def lazy_gettext(string: str, **variables: Any) -> LazyString:
+    """*string*, said in the language of the request that reads it (form labels, made before any request)."""
+    return cast(LazyString, flask_babel.lazy_gettext(string, **variables))
 
 
 def catalog_directories(app: Flask) -> list[Path]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from flask_babel import gettext as _
+from scorekeeper.platform.i18n import gettext as _
 
 __all__ = ["MAX_DIGITS", "NumberError", "parse_int"]
 

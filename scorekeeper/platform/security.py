@@ -9,11 +9,12 @@ from urllib.parse import quote, urlsplit
 
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
 from flask.json.provider import DefaultJSONProvider
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, InternalServerError
+
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
+from scorekeeper.platform.i18n import ngettext
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [

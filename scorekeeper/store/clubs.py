@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy import delete, func, select
 
 from scorekeeper.party import AddCouple, Couple, Entry, Gone, PartyError, PartySetup, PartyState
@@ -37,6 +36,7 @@ from scorekeeper.party.ladder import (
     ladder,
 )
 from scorekeeper.platform.extensions import db
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import NAME_MAX, has_hidden_character
 from scorekeeper.store import log
 from scorekeeper.store import parties as party_store

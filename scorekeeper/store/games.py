@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy import bindparam, exists, insert, select
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.platform.extensions import db
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import (
     HAND_FIELDS,

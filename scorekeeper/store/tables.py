@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.platform.extensions import db
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import (
     NAME_MAX,

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from flask_babel import gettext as _
-from flask_babel import pgettext
-
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import pgettext
 from scorekeeper.rules import Card, Place, Suit
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import GameState, Note, NoteKind, WinDetail, WinReason
 from scorekeeper.rules.bidding import Bid
 

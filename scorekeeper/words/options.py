@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import OPTION_INFO, PRESET_INFO
 
 _LABELS = {

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from babel.lists import format_list
-from flask_babel import get_locale, gettext, lazy_gettext, ngettext
+from flask_babel import get_locale
 
 from scorekeeper.party import GameKind, PartyError, PartySetup, PartyState, Problem, Settlement
+from scorekeeper.platform.i18n import gettext, lazy_gettext, ngettext
 from scorekeeper.platform.numbers import NumberError, parse_int
 
 _ = gettext

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import ngettext
 from scorekeeper.rules import (
     Card,
     CompareReason,

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from flask_babel import gettext as _
-
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import BIDS, MOST_HAND_POINTS, OPTION_INFO, POINTS_PER_TRICK, PRESETS, Card, Refusal
 
 from .cards import card, listed

@@ -8,11 +8,11 @@ from decimal import Decimal
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import format_currency, format_date
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
 from scorekeeper.party import MAX_GAMES, MAX_PRIZES, GameKind, PartyError, PartySetup
 from scorekeeper.party.ladder import LadderError, LadderRules, Scoring, TieBreak
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import attachment, token_matches

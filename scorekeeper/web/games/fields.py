@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
     TRICKS_IN_HAND,

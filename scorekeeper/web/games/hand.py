@@ -11,12 +11,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
 
 from scorekeeper import words
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import (
     MOST_HAND_POINTS,
     POINTS_PER_TRICK,

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
 from scorekeeper import words
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
     DEFAULT_PRESET,

@@ -21,10 +21,10 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from scorekeeper import words
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
     OPTION_INFO,

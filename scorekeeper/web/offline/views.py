@@ -18,10 +18,10 @@ from pathlib import Path
 
 from flask import Blueprint, abort, current_app, jsonify, make_response, render_template, request, url_for
 from flask_babel import force_locale
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from scorekeeper.platform.i18n import SOURCE_LANGUAGE, current_language, languages
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import HandError, replay
 from scorekeeper.store import games as services

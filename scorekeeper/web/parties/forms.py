@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, DateField, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
@@ -20,6 +18,8 @@ from scorekeeper.party import (
     PartyError,
     PartySetup,
 )
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.numbers import NumberError
 from scorekeeper.rules import LOWEST_TARGET, shown_part
 from scorekeeper.words import party as words

@@ -9,7 +9,6 @@ import io
 import segno
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import format_date
-from flask_babel import gettext as _
 
 from scorekeeper.party import (
     MAX_COUPLES,
@@ -30,6 +29,7 @@ from scorekeeper.party import (
     Split,
 )
 from scorekeeper.platform.i18n import current_language
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError
 from scorekeeper.platform.security import attachment, token_matches

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 
 from scorekeeper import words
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
+from scorekeeper.platform.i18n import ngettext
 from scorekeeper.rules import (
     DEFAULT_PRESET,
     OPTION_INFO,

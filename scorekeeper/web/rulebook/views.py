@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, render_template
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from scorekeeper import words
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import (
     DEFAULT_PRESET,
     GREEN_BELOW_TARGET,

@@ -15,12 +15,12 @@ import secrets
 
 import segno
 from flask import Blueprint, Response, abort, flash, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.platform.i18n import current_language
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, SelectMultipleField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
@@ -10,6 +9,7 @@ from wtforms.validators import DataRequired, Length, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper import words
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import NAME_MAX, PRESET_INFO
 
 MAX_NEW_NAMES = 8

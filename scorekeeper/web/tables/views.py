@@ -15,10 +15,10 @@ from datetime import date
 from typing import Any, NoReturn
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.security import error_response
 from scorekeeper.rules import PRESET_INFO, HandError, RulesError, SetupError, seat_sides
 from scorekeeper.stats import BID_ORDER
