@@ -13,17 +13,32 @@
 (function () {
   "use strict";
 
-  // The words it says, in the page's language: JSON written by the page (templates/_words.html).
+  // The words it says, in the page's language: app.js's, written in the page (templates/_words.html), then its
+  // own, fetched once the page has loaded (GET /offline/words: the worker keeps a copy for no signal).
   var WORDS = {};
-  ["words", "queue-words"].forEach(function (id) {
-    var node = document.getElementById(id);
-    if (node) {
-      try {
-        Object.assign(WORDS, JSON.parse(node.textContent));
-      } catch (e) {
-        // no words: the keys below stand in
-      }
+  function addWords(found) {
+    if (found && typeof found === "object") {
+      Object.assign(WORDS, found);
     }
+  }
+  var wordsNode = document.getElementById("words");
+  if (wordsNode) {
+    try {
+      addWords(JSON.parse(wordsNode.textContent));
+    } catch (e) {
+      // no words: the keys below stand in
+    }
+  }
+  var wordsLink = document.querySelector('link[rel="manifest"]');
+  var wordsUrl = wordsLink && wordsLink.getAttribute("data-words");
+  // Everything this file shows waits for its words (a moment after the page, from the worker with no signal).
+  var wordsReady = !wordsUrl ? Promise.resolve() : fetch(wordsUrl, {
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+  }).then(function (response) {
+    return response.ok ? response.json() : null;
+  }).then(addWords).catch(function () {
+    // no signal and no copy yet: the keys below stand in
   });
   function t(key, values) {
     return String(WORDS[key] || key).replace(/%\((\w+)\)s/g, function (all, name) {
@@ -117,7 +132,7 @@
     }
   }
 
-  showCopyBanner();
+  wordsReady.then(showCopyBanner);
 
   // A question to the referee with no signal: say so in the words of the table.
   document.addEventListener("htmx:sendError", function (event) {
@@ -698,10 +713,12 @@
   });
 
   // The sheet or the form was replaced (a poll, a saved hand): show the waiting hands again.
-  document.addEventListener("htmx:afterSettle", setUp);
+  document.addEventListener("htmx:afterSettle", function () { wordsReady.then(setUp); });
   window.addEventListener("online", function () { flush(); });
   window.setInterval(function () { flush(); }, 4000);
 
-  setUp();
-  flush();
+  wordsReady.then(function () {
+    setUp();
+    flush();
+  });
 })();

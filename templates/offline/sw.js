@@ -84,10 +84,11 @@ const onlyGood = {
   cacheWillUpdate: async ({ response }) => (response && response.status === 200 ? response : null),
 };
 
-// The pages worth having with no signal: home, the rule book, the referee, and every score sheet.
+// The pages worth having with no signal: home, the rule book, the referee, every score sheet, and the words
+// offline-page.js says with no signal.
 // Asked of the network first (a slow signal gets 6 s), the phone's copy in its language when it does not answer:
 // a switch of language is never undone by an older copy.
-const KEPT = [/^\/$/, /^\/rules$/, /^\/referee$/, /^\/games\/[\w-]+\/(view\/)?[\w-]+$/];
+const KEPT = [/^\/$/, /^\/rules$/, /^\/referee$/, /^\/games\/[\w-]+\/(view\/)?[\w-]+$/, /^\/offline\/words$/];
 const pages = new NetworkFirst({ cacheName: PAGES, networkTimeoutSeconds: 6, plugins: [byLanguage, onlyGood, markCopy] });
 // (Matched on the address alone, so a page can also ask for its own first copy: see offline-page.js.)
 registerRoute(

@@ -42,13 +42,31 @@ def test_every_page_links_the_manifest_and_loads_the_worker_after_the_page(clien
     link = re.search(r'<link rel="manifest"[^>]*>', page).group(0)
     assert re.fullmatch(
         r'<link rel="manifest" href="/manifest.webmanifest" data-more="/static/offline-page\.[0-9a-f]{12}\.js"'
-        r' data-offline-css="/static/offline\.[0-9a-f]{12}\.css">',
+        r' data-offline-css="/static/offline\.[0-9a-f]{12}\.css" data-words="/offline/words">',
         link,
     ), link
     assert "offline-page." not in " ".join(re.findall(r"<script[^>]*>", page))
     app_js = client.get(re.search(r'<script src="(/static/app\.[0-9a-f]{12}\.js)"', page).group(1))
     assert 'addEventListener("load"' in app_js.get_data(as_text=True) and "data-more" in app_js.get_data(as_text=True)
     app_js.close()
+
+
+def test_what_the_phone_says_with_no_signal_comes_after_the_page_in_the_phone_s_language(client):
+    """The queue's and the phone's copy's sentences are not in the sheet; they are fetched once it has loaded."""
+    english = client.get("/offline/words")
+    assert english.status_code == 200 and english.mimetype == "application/json"
+    assert english.headers["Cache-Control"] == "no-cache"
+    assert english.headers["Content-Language"] == "en"  # the worker keeps each language's copy apart by it
+    assert {"Accept-Language", "Cookie"} <= set(english.headers["Vary"].replace(" ", "").split(","))
+    said = english.get_json()
+    assert said["q-kept"] == "Hand %(n)s is kept on this phone, not sent yet. It is sent when the signal returns."
+    assert said["offline-at"] == "Offline — last updated %(time)s"
+    french = client.get("/offline/words", headers={"Accept-Language": "fr"})
+    assert french.headers["Content-Language"] == "fr"
+    assert french.get_json().keys() == said.keys()
+    assert french.get_json()["q-kept"] != said["q-kept"] and "%(n)s" in french.get_json()["q-kept"]
+    # The worker keeps them from the start, as it keeps the rule book and the referee.
+    assert '"/offline/words"' in client.get("/sw.js").get_data(as_text=True)
 
 
 def test_service_worker_is_served_from_the_root_as_javascript_and_never_from_a_cache(client):
@@ -66,7 +84,7 @@ def test_service_worker_is_served_from_the_root_as_javascript_and_never_from_a_c
         assert re.search(r'"revision": null, "url": "' + url + '"', body), name
     # The no-signal styles, which offline-page.js adds to any page, are kept alone as well.
     assert re.search(r'"revision": null, "url": "/static/offline\.[0-9a-f]{12}\.css"', body)
-    assert 'const WARM = ["/", "/rules", "/referee"];' in body
+    assert 'const WARM = ["/", "/rules", "/referee", "/offline/words"];' in body
     assert "precacheAndRoute(" in body and "NetworkFirst" in body
 
 

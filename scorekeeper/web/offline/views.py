@@ -5,6 +5,8 @@
   site root so its scope is the whole app. It keeps the app shell, the rule book, the referee and
   the last copy of every sheet this phone opened.
 - ``GET /offline``: what an address never opened on this phone shows when there is no signal.
+- ``GET /offline/words``: what ``offline-page.js`` says with no signal, in the phone's language
+  (fetched once a page has loaded, and kept by the worker per language).
 - ``POST /games/<id>/<token>/hands/queued``: a hand recorded with no signal, sent once the signal
   is back. The same form fields as the hand form; the answer is JSON saying what became of it
   (``recorded``, ``taken`` by another phone, or ``refused`` by the rules), so the phone can keep
@@ -27,6 +29,7 @@ from scorekeeper.rules import HandError, replay
 from scorekeeper.store import games as services
 from scorekeeper.web.games.hand import HandForm
 from scorekeeper.web.games.views import said
+from scorekeeper.words.no_signal import no_signal as no_signal_words
 
 bp = Blueprint("offline", __name__)
 
@@ -38,7 +41,7 @@ THEME_COLOUR = "#1f6f43"  # the accent green of app.css
 BACKGROUND_COLOUR = "#fbfaf6"  # the page background of app.css
 # Pages kept on the phone as soon as the worker is installed, before anyone opens them
 # (the home page is where the installed app starts).
-WARM_PAGES = ("main.index", "rulebook.index", "referee.index")
+WARM_PAGES = ("main.index", "rulebook.index", "referee.index", "offline.words")
 # Static files that pages never load, or that the worker imports itself.
 NOT_PRECACHED_SUFFIXES = (".map", "SHA256SUMS")
 
@@ -156,6 +159,16 @@ def no_signal():
     with force_locale(code):
         response = make_response(render_template("offline/offline.html"))
     response.headers["Content-Language"] = code
+    return response
+
+
+@bp.get("/offline/words")
+def words():
+    """What the phone says with no signal, as JSON by key, in the phone's language; the worker keeps a copy."""
+    response = jsonify(no_signal_words())
+    response.headers["Cache-Control"] = "no-cache"
+    # The worker keeps each language's copy apart by this, as it does a page's (templates/offline/sw.js).
+    response.headers["Content-Language"] = current_language()
     return response
 
 
