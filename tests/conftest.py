@@ -84,10 +84,22 @@ def _dispose(app: Flask) -> None:
 # -- Collection -----------------------------------------------------------------
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto`` (the default, ``pyproject.toml``): a worker a core; one process on PostgreSQL.
+
+    The PostgreSQL run shares one database between all its tests (emptied before each), so
+    there it stays in one process.
+    """
+    return 0 if _postgres_url() is not None else (os.cpu_count() or 1)
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_DIR in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            # With workers (pytest-xdist, ``--dist loadgroup``), the browser tests all go to one of them, one
+            # Chromium at a time as before, while the others share the rest of the suite.
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def pytest_runtest_setup(item):
