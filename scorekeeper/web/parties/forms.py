@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, DateField, RadioField, StringField, TextAreaField
+from wtforms import BooleanField, DateField, Field, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
@@ -27,12 +29,12 @@ from scorekeeper.words import party as words
 KIND_CHOICES = [SelectChoice(str(kind), label) for kind, label in words.GAME_KINDS.items()]
 
 
-class CsrfForm(FlaskForm):
+class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """A button that changes the evening: only the CSRF token."""
 
 
-def _whole(lo: int, hi: int, what: str):
-    def check(form, field) -> None:
+def _whole(lo: int, hi: int, what: str) -> Callable[[object, Field], None]:
+    def check(form: object, field: Field) -> None:
         try:
             field.number = words.whole(field.data, what, lo, hi)
         except NumberError as err:
@@ -41,7 +43,7 @@ def _whole(lo: int, hi: int, what: str):
     return check
 
 
-class NewPartyForm(FlaskForm):
+class NewPartyForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """Create the evening."""
 
     name = StringField(
@@ -112,7 +114,7 @@ class NewPartyForm(FlaskForm):
         return setup, couples
 
 
-class CoupleForm(FlaskForm):
+class CoupleForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """Register a couple (before the start, or a late arrival)."""
 
     name = StringField(
