@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import date
 from decimal import Decimal
+from typing import Any, cast
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import format_currency, format_date
 from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
 
-from scorekeeper.party import MAX_GAMES, MAX_PRIZES, GameKind, PartyError, PartySetup
+from scorekeeper.party import MAX_GAMES, MAX_PRIZES, GameKind, PartyError, PartySetup, PartyState
 from scorekeeper.party.ladder import LadderError, LadderRules, Scoring, TieBreak
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
@@ -18,14 +21,15 @@ from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import attachment, token_matches
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
-from scorekeeper.store.models import Club
+from scorekeeper.store.models import Club, ClubEvening
+from scorekeeper.store.parties import PartyRow
 
 bp = Blueprint("clubs", __name__)
 
 BOARD_LINES = 20
 
 
-class CsrfForm(FlaskForm):
+class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """A button that changes the club: only the CSRF token."""
 
 
@@ -46,7 +50,7 @@ def _director(club_id: str, token: str) -> Club:
     return club
 
 
-def _find_evening(club: Club, party_id: str):
+def _find_evening(club: Club, party_id: str) -> tuple[ClubEvening, PartyRow, PartyState]:
     evening = store.evening_of(party_id)
     found = party_store.load(party_id)
     if evening is None or evening.club_id != club.id or found is None:
@@ -54,11 +58,11 @@ def _find_evening(club: Club, party_id: str):
     return evening, found[0], found[1]
 
 
-def _home(club: Club, anchor: str = ""):
+def _home(club: Club, anchor: str = "") -> Response:
     return redirect(url_for("clubs.director", club_id=club.id, token=club.edit_token) + anchor, 303)
 
 
-def _desk(club: Club, party_id: str):
+def _desk(club: Club, party_id: str) -> Response:
     return redirect(url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
 
 
@@ -70,7 +74,8 @@ def _csrf_ok() -> bool:
 
 
 def money(cents: int, currency: str) -> str:
-    return format_currency(Decimal(cents) / 100, currency)
+    # Flask-Babel ships no type information: its formatted amount is a str.
+    return cast(str, format_currency(Decimal(cents) / 100, currency))
 
 
 def _cents(text: str, what: str) -> int:
@@ -88,7 +93,7 @@ def _cents(text: str, what: str) -> int:
 
 
 @bp.app_context_processor
-def _helpers() -> dict:
+def _helpers() -> dict[str, Any]:
     return {
         "money": money,
         "amount": _amount,
@@ -105,7 +110,7 @@ def _amount(cents: int | None) -> str:
 
 
 @bp.route("/clubs/new", methods=["GET", "POST"])
-def new():
+def new() -> Response:
     status = 200
     if request.method == "POST":
         if _csrf_ok():
@@ -125,7 +130,7 @@ def new():
 
 
 @bp.get("/clubs/<club_id>/<token>")
-def director(club_id: str, token: str):
+def director(club_id: str, token: str) -> str:
     club = _director(club_id, token)
     season = request.args.get("season") or store.current_season(club)
     worked = store.season(club, season[: store.MAX_SEASON])
@@ -138,11 +143,11 @@ def director(club_id: str, token: str):
         seasons=store.seasons(club.id),
         public_link=printed_link("clubs.public", club_id=club.id),
         kinds=[(str(k), label) for k, label in _kinds()],
-        today=store.date.today(),
+        today=date.today(),
     )
 
 
-def _kinds():
+def _kinds() -> list[tuple[GameKind, str]]:
     return [
         (GameKind.ONE_HAND, _("One hand")),
         (GameKind.PLAY_TO, _("Play to a score")),
@@ -151,7 +156,7 @@ def _kinds():
 
 
 @bp.post("/clubs/<club_id>/<token>/members")
-def add_member(club_id: str, token: str):
+def add_member(club_id: str, token: str) -> Response:
     club = _director(club_id, token)
     if _csrf_ok():
         try:
@@ -164,7 +169,7 @@ def add_member(club_id: str, token: str):
 
 
 @bp.post("/clubs/<club_id>/<token>/members/<int:number>")
-def change_member(club_id: str, token: str, number: int):
+def change_member(club_id: str, token: str, number: int) -> Response:
     club = _director(club_id, token)
     if not _csrf_ok():
         return _home(club, "#roster")
@@ -193,7 +198,7 @@ def change_member(club_id: str, token: str, number: int):
 
 
 @bp.post("/clubs/<club_id>/<token>/settings")
-def settings(club_id: str, token: str):
+def settings(club_id: str, token: str) -> Response:
     club = _director(club_id, token)
     if not _csrf_ok():
         return _home(club, "#ladder-rules")
@@ -232,13 +237,13 @@ def _ladder_error(err: LadderError) -> str:
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings")
-def new_evening(club_id: str, token: str):
+def new_evening(club_id: str, token: str) -> Response:
     club = _director(club_id, token)
     if not _csrf_ok():
         return _home(club, "#evenings")
     form = request.form
     try:
-        held_on = store.date.fromisoformat(form.get("held_on", "")) if form.get("held_on") else store.date.today()
+        held_on = date.fromisoformat(form.get("held_on", "")) if form.get("held_on") else date.today()
     except ValueError:
         flash(_("Give the date as a date."), "error")
         return _home(club, "#evenings")
@@ -271,7 +276,7 @@ def new_evening(club_id: str, token: str):
 
 
 @bp.get("/clubs/<club_id>/<token>/evenings/<party_id>")
-def desk(club_id: str, token: str, party_id: str):
+def desk(club_id: str, token: str, party_id: str) -> str:
     club = _director(club_id, token)
     evening, row, state = _find_evening(club, party_id)
     chairs = store.chairs_of(party_id)
@@ -311,7 +316,7 @@ def _numbers() -> list[int]:
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples")
-def desk_couples(club_id: str, token: str, party_id: str):
+def desk_couples(club_id: str, token: str, party_id: str) -> Response:
     """Register the ticked players: two as a couple, or an even number of players who came alone at random."""
     club = _director(club_id, token)
     _find_evening(club, party_id)
@@ -345,7 +350,7 @@ def desk_couples(club_id: str, token: str, party_id: str):
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples/<int:n>/off")
-def desk_unregister(club_id: str, token: str, party_id: str, n: int):
+def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response:
     """Take a couple registered by mistake off the evening, before the start."""
     club = _director(club_id, token)
     _find_evening(club, party_id)
@@ -360,7 +365,7 @@ def desk_unregister(club_id: str, token: str, party_id: str, n: int):
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/newcomer")
-def desk_newcomer(club_id: str, token: str, party_id: str):
+def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
     club = _director(club_id, token)
     _find_evening(club, party_id)
     if _csrf_ok():
@@ -376,7 +381,7 @@ def desk_newcomer(club_id: str, token: str, party_id: str):
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/substitute")
-def desk_substitute(club_id: str, token: str, party_id: str):
+def desk_substitute(club_id: str, token: str, party_id: str) -> Response:
     club = _director(club_id, token)
     _find_evening(club, party_id)
     if _csrf_ok():
@@ -393,7 +398,7 @@ def desk_substitute(club_id: str, token: str, party_id: str):
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/start")
-def desk_start(club_id: str, token: str, party_id: str):
+def desk_start(club_id: str, token: str, party_id: str) -> Response:
     club = _director(club_id, token)
     _ev, row, _state = _find_evening(club, party_id)
     if not _csrf_ok():
@@ -411,7 +416,7 @@ def desk_start(club_id: str, token: str, party_id: str):
 
 
 @bp.get("/clubs/<club_id>/<token>/evenings/<party_id>/pots")
-def pots(club_id: str, token: str, party_id: str):
+def pots(club_id: str, token: str, party_id: str) -> str:
     club = _director(club_id, token)
     evening, row, state = _find_evening(club, party_id)
     worked = store.season(club, evening.season)
@@ -427,7 +432,7 @@ def pots(club_id: str, token: str, party_id: str):
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/pots")
-def save_pots(club_id: str, token: str, party_id: str):
+def save_pots(club_id: str, token: str, party_id: str) -> Response:
     club = _director(club_id, token)
     _find_evening(club, party_id)
     back = redirect(url_for("clubs.pots", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
@@ -464,7 +469,7 @@ def _season(club: Club) -> store.Season:
 
 
 @bp.get("/clubs/<club_id>")
-def public(club_id: str):
+def public(club_id: str) -> str:
     club = _club(club_id)
     worked = _season(club)
     return render_template(
@@ -473,7 +478,7 @@ def public(club_id: str):
 
 
 @bp.get("/clubs/<club_id>/board")
-def board(club_id: str):
+def board(club_id: str) -> str:
     club = _club(club_id)
     worked = _season(club)
     tonight = next((r for _e, r, s in reversed(worked.evenings) if s.started and not s.finished), None)
@@ -483,7 +488,7 @@ def board(club_id: str):
 
 
 @bp.get("/clubs/<club_id>/evenings/<party_id>")
-def evening_sheet(club_id: str, party_id: str):
+def evening_sheet(club_id: str, party_id: str) -> str:
     club = _club(club_id)
     evening, row, state = _find_evening(club, party_id)
     worked = store.season(club, evening.season)
@@ -503,7 +508,7 @@ def evening_sheet(club_id: str, party_id: str):
 
 
 @bp.get("/clubs/<club_id>/ladder.csv")
-def ladder_csv(club_id: str):
+def ladder_csv(club_id: str) -> Response:
     club = _club(club_id)
     worked = _season(club)
     out = io.StringIO()
@@ -537,7 +542,7 @@ def ladder_csv(club_id: str):
 
 
 @bp.get("/clubs/<club_id>/evenings.csv")
-def evenings_csv(club_id: str):
+def evenings_csv(club_id: str) -> Response:
     """Every evening of the season: each couple's wins and punch card, its place, the prize money."""
     club = _club(club_id)
     worked = _season(club)
@@ -564,7 +569,7 @@ def evenings_csv(club_id: str):
     return _csv(out.getvalue(), f"{club.name} {worked.season} evenings.csv")
 
 
-def _csv(body: str, filename: str):
+def _csv(body: str, filename: str) -> Response:
     response = make_response(body)
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     response.headers["Content-Disposition"] = attachment(filename, "club.csv")
