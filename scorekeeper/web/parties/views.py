@@ -5,10 +5,14 @@ from __future__ import annotations
 import csv
 import hmac
 import io
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import segno
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import format_date
+from werkzeug.wrappers import Response
 
 from scorekeeper.party import (
     MAX_COUPLES,
@@ -81,20 +85,20 @@ def _unchanged(key: str) -> bool:
     return len(since) <= 32 and hmac.compare_digest(since.encode("utf-8", "replace"), key.encode())
 
 
-def _not_modified():
+def _not_modified() -> Response:
     response = make_response("", 304)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
-def _fragment(body: str):
+def _fragment(body: str) -> Response:
     response = make_response(body)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Vary"] = "HX-Request"
     return response
 
 
-def names(state: PartyState, couples) -> str:
+def names(state: PartyState, couples: Iterable[int]) -> str:
     return words.couples_named(state, list(couples))
 
 
@@ -103,7 +107,7 @@ def _couple_name(index: int, state: PartyState) -> str:
     return state.couples[index].name
 
 
-def _context(row: PartyRow, state: PartyState, **extra) -> dict:
+def _context(row: PartyRow, state: PartyState, **extra: Any) -> dict[str, Any]:
     return {
         "party": row,
         "state": state,
@@ -114,7 +118,14 @@ def _context(row: PartyRow, state: PartyState, **extra) -> dict:
     }
 
 
-def _write(row: PartyRow, make, done: str, *, source: str = "director", anchor: str = ""):
+def _write(
+    row: PartyRow,
+    make: Callable[[PartyState], list[Entry]],
+    done: str,
+    *,
+    source: str = "director",
+    anchor: str = "",
+) -> Response:
     """Run a director's change; say what happened on the director's page either way."""
     if not CsrfForm().validate_on_submit():
         flash(_("This page was open too long: reload and try again."), "error")
@@ -132,7 +143,7 @@ def _write(row: PartyRow, make, done: str, *, source: str = "director", anchor: 
 
 
 @bp.route("/parties/new", methods=["GET", "POST"])
-def new():
+def new() -> Response:
     form = NewPartyForm()
     status = 200
     if form.validate_on_submit():
@@ -155,7 +166,7 @@ def new():
 
 
 @bp.get("/parties/<party_id>/<token>")
-def director(party_id: str, token: str):
+def director(party_id: str, token: str) -> str:
     row, state = _director(party_id, token)
     return render_template(
         "parties/director.html",
@@ -168,7 +179,7 @@ def _director_poll(row: PartyRow) -> str:
 
 
 @bp.get("/parties/<party_id>/<token>/poll")
-def director_poll(party_id: str, token: str):
+def director_poll(party_id: str, token: str) -> Response:
     """The game being played and the tables still to report, when anything changed."""
     row, state = _director(party_id, token)
     if _unchanged(view_key(row.version)):
@@ -178,7 +189,7 @@ def director_poll(party_id: str, token: str):
 
 
 @bp.post("/parties/<party_id>/<token>/couples")
-def add_couple(party_id: str, token: str):
+def add_couple(party_id: str, token: str) -> Response:
     row, _state = _director(party_id, token)
     form = CoupleForm()
     name = (form.name.data or "").strip()
@@ -216,7 +227,7 @@ def add_couple(party_id: str, token: str):
 
 
 @bp.post("/parties/<party_id>/<token>/couples/<int:n>/gone")
-def couple_gone(party_id: str, token: str, n: int):
+def couple_gone(party_id: str, token: str, n: int) -> Response:
     row, state = _director(party_id, token)
     if not 1 <= n <= len(state.couples):
         abort(404)
@@ -228,7 +239,7 @@ def couple_gone(party_id: str, token: str, n: int):
 
 
 @bp.post("/parties/<party_id>/<token>/couples/<int:n>/back")
-def couple_back(party_id: str, token: str, n: int):
+def couple_back(party_id: str, token: str, n: int) -> Response:
     """Undo a couple's going home, while the game it would miss is not seated yet."""
     row, state = _director(party_id, token)
     if not 1 <= n <= len(state.couples):
@@ -243,7 +254,7 @@ CONFIRMED = ("start", "close")
 
 
 @bp.get("/parties/<party_id>/<token>/confirm/<action>")
-def confirm(party_id: str, token: str, action: str):
+def confirm(party_id: str, token: str, action: str) -> str:
     """The second step of starting or closing the evening: what it does, then yes or no."""
     row, state = _director(party_id, token)
     if action not in CONFIRMED:
@@ -251,7 +262,7 @@ def confirm(party_id: str, token: str, action: str):
     return render_template("parties/confirm.html", **_context(row, state, action=action, form=CsrfForm()))
 
 
-def _confirmed(row: PartyRow, action: str):
+def _confirmed(row: PartyRow, action: str) -> Response | None:
     """None when the form says yes; else the way to the page that asks."""
     if request.form.get("confirm") == "y":
         return None
@@ -259,7 +270,7 @@ def _confirmed(row: PartyRow, action: str):
 
 
 @bp.post("/parties/<party_id>/<token>/start")
-def start(party_id: str, token: str):
+def start(party_id: str, token: str) -> Response:
     row, _state = _director(party_id, token)
     asking = _confirmed(row, "start")
     if asking is not None:
@@ -268,7 +279,7 @@ def start(party_id: str, token: str):
 
 
 @bp.post("/parties/<party_id>/<token>/close")
-def close(party_id: str, token: str):
+def close(party_id: str, token: str) -> Response:
     row, _state = _director(party_id, token)
     asking = _confirmed(row, "close")
     if asking is not None:
@@ -278,14 +289,14 @@ def close(party_id: str, token: str):
 
 
 @bp.post("/parties/<party_id>/<token>/reopen")
-def reopen(party_id: str, token: str):
+def reopen(party_id: str, token: str) -> Response:
     """Undo closing the evening, while no tie has been worked on."""
     row, _state = _director(party_id, token)
     return _write(row, lambda s: [Reopen()], _("The evening is open again: results can be entered."))
 
 
 @bp.post("/parties/<party_id>/<token>/results")
-def director_result(party_id: str, token: str):
+def director_result(party_id: str, token: str) -> Response:
     """The director enters or corrects one table's result."""
     row, state = _director(party_id, token)
     try:
@@ -312,7 +323,7 @@ def director_result(party_id: str, token: str):
 
 
 @bp.post("/parties/<party_id>/<token>/ties/<int:place>")
-def settle_tie(party_id: str, token: str, place: int):
+def settle_tie(party_id: str, token: str, place: int) -> Response:
     """Settle a tied place: split (every yes), a round of cuts, a play-off asked for, a forfeit, a play-off won."""
     row, state = _director(party_id, token)
     tie = state.ties.get(place)
@@ -352,7 +363,7 @@ def settle_tie(party_id: str, token: str, place: int):
 
 
 @bp.get("/parties/<party_id>/<token>/cards")
-def table_cards(party_id: str, token: str):
+def table_cards(party_id: str, token: str) -> str:
     """Printable table cards, each with its table's QR code."""
     row, state = _director(party_id, token)
     # Late couples sit down from the next game: their table needs its card now.
@@ -370,7 +381,7 @@ def table_cards(party_id: str, token: str):
 
 
 @bp.get("/parties/<party_id>/<token>/tables/<int:number>/qr.svg")
-def table_qr(party_id: str, token: str, number: int):
+def table_qr(party_id: str, token: str, number: int) -> Response:
     row, _state = _director(party_id, token)
     if not 1 <= number <= MAX_COUPLES:
         abort(404)
@@ -379,12 +390,12 @@ def table_qr(party_id: str, token: str, number: int):
 
 
 @bp.get("/parties/<party_id>/couples/qr.svg")
-def couples_qr(party_id: str):
+def couples_qr(party_id: str) -> Response:
     row, _state = _party(party_id)
     return _qr(printed_link("parties.couples", party_id=row.id), _("QR code of the couples' page"))
 
 
-def _qr(link: str, title: str):
+def _qr(link: str, title: str) -> Response:
     buffer = io.BytesIO()
     segno.make(link, error="m").save(
         buffer, kind="svg", scale=QR_SCALE, border=2, xmldecl=False, svgns=True, title=title, dark="#000", light="#fff"
@@ -399,13 +410,13 @@ def _qr(link: str, title: str):
 
 
 @bp.get("/parties/<party_id>/tables/<int:number>/<token>")
-def table(party_id: str, number: int, token: str):
+def table(party_id: str, number: int, token: str) -> str:
     row, state = _table(party_id, number, token)
     return render_template("parties/table.html", **_table_context(row, state, number, token))
 
 
 @bp.post("/parties/<party_id>/tables/<int:number>/<token>/sheet")
-def table_sheet(party_id: str, number: int, token: str):
+def table_sheet(party_id: str, number: int, token: str) -> Response:
     """Keep this game's full score sheet: its winner is reported to the party by itself."""
     row, state = _table(party_id, number, token)
     back = url_for("parties.table", party_id=row.id, number=number, token=token)
@@ -423,7 +434,7 @@ def table_sheet(party_id: str, number: int, token: str):
 
 
 @bp.get("/parties/<party_id>/tables/<int:number>/<token>/poll")
-def table_poll(party_id: str, number: int, token: str):
+def table_poll(party_id: str, number: int, token: str) -> Response:
     row, state = _table(party_id, number, token)
     context = _table_context(row, state, number, token)
     _remember_table(row, number, context)
@@ -432,7 +443,7 @@ def table_poll(party_id: str, number: int, token: str):
     return _fragment(render_template("parties/_table.html", **context))
 
 
-def _remember_table(row: PartyRow, number: int, context: dict) -> None:
+def _remember_table(row: PartyRow, number: int, context: dict[str, Any]) -> None:
     """Let this table's unchanged polls be answered from the version alone.
 
     A kept sheet's winning hand writes the table's result (and so a new version)
@@ -441,7 +452,7 @@ def _remember_table(row: PartyRow, number: int, context: dict) -> None:
     polls.remember(row.id, f"table {number}", row.version, context["key"])
 
 
-def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **extra) -> dict:
+def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **extra: Any) -> dict[str, Any]:
     seating = state.seating
     here = seating.tables[number - 1] if seating is not None and number <= len(seating.tables) else None
     reported = state.winner(state.game, number) if here is not None else None
@@ -471,7 +482,7 @@ def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **
 
 
 @bp.post("/parties/<party_id>/tables/<int:number>/<token>/report")
-def table_report(party_id: str, number: int, token: str):
+def table_report(party_id: str, number: int, token: str) -> ResponseReturnValue:
     """First tap picks the winner (this answers with the confirm step), the second confirms and records."""
     row, state = _table(party_id, number, token)
     back = url_for("parties.table", party_id=row.id, number=number, token=token)
@@ -516,12 +527,12 @@ def table_report(party_id: str, number: int, token: str):
 
 
 @bp.get("/parties/<party_id>/couples")
-def couples(party_id: str):
+def couples(party_id: str) -> str:
     row, state = _party(party_id)
     return render_template("parties/couples.html", **_context(row, state))
 
 
-def _couple_context(row: PartyRow, state: PartyState, n: int) -> dict:
+def _couple_context(row: PartyRow, state: PartyState, n: int) -> dict[str, Any]:
     index = n - 1
     standings = state.standings()
     couple = state.couples[index]
@@ -547,7 +558,7 @@ def _couple_context(row: PartyRow, state: PartyState, n: int) -> dict:
 
 
 @bp.get("/parties/<party_id>/couples/<int:n>")
-def couple(party_id: str, n: int):
+def couple(party_id: str, n: int) -> str:
     row, state = _party(party_id)
     if not 1 <= n <= len(state.couples):
         abort(404)
@@ -555,7 +566,7 @@ def couple(party_id: str, n: int):
 
 
 @bp.get("/parties/<party_id>/couples/<int:n>/poll")
-def couple_poll(party_id: str, n: int):
+def couple_poll(party_id: str, n: int) -> Response:
     row, state = _party(party_id)
     if not 1 <= n <= len(state.couples):
         abort(404)
@@ -576,7 +587,7 @@ def couple_poll(party_id: str, n: int):
 # -- The hall board ----------------------------------------------------------------------
 
 
-def _board_context(row: PartyRow, state: PartyState) -> dict:
+def _board_context(row: PartyRow, state: PartyState) -> dict[str, Any]:
     standings = state.standings()
     seating = state.seating
     where = []
@@ -597,13 +608,13 @@ def _board_context(row: PartyRow, state: PartyState) -> dict:
 
 
 @bp.get("/parties/<party_id>/board")
-def board(party_id: str):
+def board(party_id: str) -> str:
     row, state = _party(party_id)
     return render_template("parties/board.html", **_board_context(row, state))
 
 
 @bp.get("/parties/<party_id>/board/poll")
-def board_poll(party_id: str):
+def board_poll(party_id: str) -> Response:
     """The board shows every result as it comes in, so the party's version is what it follows (one small query)."""
     version = store.version_of(party_id)
     if version is None:
@@ -625,7 +636,7 @@ def board_poll(party_id: str):
 
 
 @bp.get("/parties/<party_id>/results")
-def results(party_id: str):
+def results(party_id: str) -> str:
     row, state = _party(party_id)
     standings = state.standings()
     order = sorted(range(len(state.couples)), key=lambda c: (-standings.wins[c], c))
@@ -633,7 +644,7 @@ def results(party_id: str):
 
 
 @bp.get("/parties/<party_id>/results.csv")
-def results_csv(party_id: str):
+def results_csv(party_id: str) -> Response:
     """Every game's result, one row per table: game, table, both couples, who dealt first, the winner."""
     row, state = _party(party_id)
     out = io.StringIO()
