@@ -75,6 +75,12 @@ def _table(party_id: str, number: int, token: str) -> tuple[PartyRow, PartyState
     return row, state
 
 
+def _couple_or_404(state: PartyState, n: int) -> None:
+    """404 unless couple *n* (counted from 1) is registered."""
+    if not 1 <= n <= len(state.couples):
+        abort(404)
+
+
 def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
@@ -136,6 +142,11 @@ def _write(
             flash(words.problem(err), "error")
         else:
             flash(done, "ok")
+    return _to_director(row, anchor)
+
+
+def _to_director(row: PartyRow, anchor: str = "") -> Response:
+    """Back to the director's page (at *anchor*), after a change posted there."""
     return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + anchor, 303)
 
 
@@ -197,12 +208,12 @@ def add_couple(party_id: str, token: str) -> Response:
         flash(
             " ".join(str(e) for errors in form.errors.values() for e in errors) or _("Give the couple a name"), "error"
         )
-        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
+        return _to_director(row, "#couples")
     try:
         couple = Couple(name)
     except PartyError as err:
         flash(words.problem(err), "error")
-        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
+        return _to_director(row, "#couples")
 
     def make(state: PartyState) -> list[Entry]:
         return [AddCouple(couple)]
@@ -223,14 +234,13 @@ def add_couple(party_id: str, token: str) -> Response:
         else:
             done = _("%(name)s registered as couple %(number)d.", name=name, number=added.index + 1)
         flash(done, "ok")
-    return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
+    return _to_director(row, "#couples")
 
 
 @bp.post("/parties/<party_id>/<token>/couples/<int:n>/gone")
 def couple_gone(party_id: str, token: str, n: int) -> Response:
     row, state = _director(party_id, token)
-    if not 1 <= n <= len(state.couples):
-        abort(404)
+    _couple_or_404(state, n)
     name = state.couples[n - 1].name
     done = _(
         "%(name)s are marked gone. Tap “Not gone” beside them to undo it before the next game is seated.", name=name
@@ -242,8 +252,7 @@ def couple_gone(party_id: str, token: str, n: int) -> Response:
 def couple_back(party_id: str, token: str, n: int) -> Response:
     """Undo a couple's going home, while the game it would miss is not seated yet."""
     row, state = _director(party_id, token)
-    if not 1 <= n <= len(state.couples):
-        abort(404)
+    _couple_or_404(state, n)
     name = state.couples[n - 1].name
     done = _("%(name)s are no longer marked gone: they play on.", name=name)
     return _write(row, lambda s: [Returned(n - 1)], done, anchor="#couples")
@@ -305,7 +314,7 @@ def director_result(party_id: str, token: str) -> Response:
         winner = words.whole(request.form.get("winner", ""), "winning_couple", 1, MAX_COUPLES) - 1
     except NumberError as err:
         flash(str(err), "error")
-        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#correct", 303)
+        return _to_director(row, "#correct")
     correct = request.form.get("correct") == "y"
 
     def make(s: PartyState) -> list[Entry]:
@@ -358,7 +367,7 @@ def settle_tie(party_id: str, token: str, place: int) -> Response:
             abort(400)
     except NumberError as err:
         flash(str(err), "error")
-        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#ties", 303)
+        return _to_director(row, "#ties")
     return _write(row, lambda s: [entry], done, anchor="#ties")
 
 
@@ -560,16 +569,14 @@ def _couple_context(row: PartyRow, state: PartyState, n: int) -> dict[str, Any]:
 @bp.get("/parties/<party_id>/couples/<int:n>")
 def couple(party_id: str, n: int) -> str:
     row, state = _party(party_id)
-    if not 1 <= n <= len(state.couples):
-        abort(404)
+    _couple_or_404(state, n)
     return render_template("parties/couple.html", **_couple_context(row, state, n))
 
 
 @bp.get("/parties/<party_id>/couples/<int:n>/poll")
 def couple_poll(party_id: str, n: int) -> Response:
     row, state = _party(party_id)
-    if not 1 <= n <= len(state.couples):
-        abort(404)
+    _couple_or_404(state, n)
     context = _couple_context(row, state, n)
     polls.remember(row.id, f"couple {n}", row.version, context["key"])
     if _unchanged(context["key"]):
