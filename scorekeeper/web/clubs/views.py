@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 from typing import Any, cast
@@ -21,7 +22,7 @@ from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import attachment, token_matches
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
-from scorekeeper.store.models import Club, ClubEvening
+from scorekeeper.store.models import Club, ClubEvening, ClubMember
 from scorekeeper.store.parties import PartyRow
 
 bp = Blueprint("clubs", __name__)
@@ -56,6 +57,19 @@ def _find_evening(club: Club, party_id: str) -> tuple[ClubEvening, PartyRow, Par
     if evening is None or evening.club_id != club.id or found is None:
         abort(404)
     return evening, found[0], found[1]
+
+
+def _at_desk(club_id: str, token: str, party_id: str) -> Club:
+    """The club of a director's link, for a change to one of its evenings (404 for any other evening)."""
+    club = _director(club_id, token)
+    _find_evening(club, party_id)
+    return club
+
+
+def _evening_page(template: str, club: Club, found: tuple[ClubEvening, PartyRow, PartyState], **extra: Any) -> str:
+    """One of an evening's pages: the club, the party's row and state, the club's evening, and *extra*."""
+    evening, row, state = found
+    return render_template(template, club=club, party=row, state=state, evening=evening, **extra)
 
 
 def _home(club: Club, anchor: str = "") -> Response:
@@ -158,14 +172,19 @@ def _kinds() -> list[tuple[GameKind, str]]:
 @bp.post("/clubs/<club_id>/<token>/members")
 def add_member(club_id: str, token: str) -> Response:
     club = _director(club_id, token)
+    _add_member(club, lambda added: _("%(name)s joins the roster as number %(n)s.", name=added.name, n=added.number))
+    return _home(club, "#roster")
+
+
+def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
+    """Put the name typed on the roster; say so with *joined*, or say why not."""
     if _csrf_ok():
         try:
             added = store.add_member(club, request.form.get("name", ""))
         except store.ClubError as err:
             flash(str(err), "error")
         else:
-            flash(_("%(name)s joins the roster as number %(n)s.", name=added.name, n=added.number), "ok")
-    return _home(club, "#roster")
+            flash(joined(added), "ok")
 
 
 @bp.post("/clubs/<club_id>/<token>/members/<int:number>")
@@ -278,7 +297,7 @@ def new_evening(club_id: str, token: str) -> Response:
 @bp.get("/clubs/<club_id>/<token>/evenings/<party_id>")
 def desk(club_id: str, token: str, party_id: str) -> str:
     club = _director(club_id, token)
-    evening, row, state = _find_evening(club, party_id)
+    found = _evening, _row, state = _find_evening(club, party_id)
     chairs = store.chairs_of(party_id)
     seated = store.seated_numbers(chairs)
     names = {m.number: m.name for m in club.members}
@@ -291,12 +310,10 @@ def desk(club_id: str, token: str, party_id: str) -> str:
             holders.append([(names.get(ch.member, "?"), ch.member, ch.from_game) for ch in held])
         couples.append({"index": c.index, "name": c.name, "joined": c.joined, "gone": c.gone_from, "chairs": holders})
     waiting = [m for m in club.members if m.active and m.merged_into is None and m.number not in seated]
-    return render_template(
+    return _evening_page(
         "clubs/desk.html",
-        club=club,
-        party=row,
-        state=state,
-        evening=evening,
+        club,
+        found,
         form=CsrfForm(),
         waiting=waiting,
         couples=couples,
@@ -318,8 +335,7 @@ def _numbers() -> list[int]:
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples")
 def desk_couples(club_id: str, token: str, party_id: str) -> Response:
     """Register the ticked players: two as a couple, or an even number of players who came alone at random."""
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
+    club = _at_desk(club_id, token, party_id)
     if not _csrf_ok():
         return _desk(club, party_id)
     numbers = _numbers()
@@ -352,8 +368,7 @@ def desk_couples(club_id: str, token: str, party_id: str) -> Response:
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples/<int:n>/off")
 def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response:
     """Take a couple registered by mistake off the evening, before the start."""
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
+    club = _at_desk(club_id, token, party_id)
     if _csrf_ok():
         try:
             store.unregister(club, party_id, n - 1)
@@ -366,24 +381,17 @@ def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/newcomer")
 def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
-    if _csrf_ok():
-        try:
-            added = store.add_member(club, request.form.get("name", ""))
-        except store.ClubError as err:
-            flash(str(err), "error")
-        else:
-            flash(
-                _("%(name)s joins the roster as number %(n)s: tick them below.", name=added.name, n=added.number), "ok"
-            )
+    club = _at_desk(club_id, token, party_id)
+    _add_member(
+        club,
+        lambda added: _("%(name)s joins the roster as number %(n)s: tick them below.", name=added.name, n=added.number),
+    )
     return _desk(club, party_id)
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/substitute")
 def desk_substitute(club_id: str, token: str, party_id: str) -> Response:
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
+    club = _at_desk(club_id, token, party_id)
     if _csrf_ok():
         try:
             couple = parse_int(request.form.get("couple", ""), lo=1, hi=400, what=_("The couple")) - 1
@@ -418,23 +426,14 @@ def desk_start(club_id: str, token: str, party_id: str) -> Response:
 @bp.get("/clubs/<club_id>/<token>/evenings/<party_id>/pots")
 def pots(club_id: str, token: str, party_id: str) -> str:
     club = _director(club_id, token)
-    evening, row, state = _find_evening(club, party_id)
+    found = evening, row, _state = _find_evening(club, party_id)
     worked = store.season(club, evening.season)
-    return render_template(
-        "clubs/pots.html",
-        club=club,
-        party=row,
-        state=state,
-        evening=evening,
-        form=CsrfForm(),
-        tally=worked.tallies.get(row.id),
-    )
+    return _evening_page("clubs/pots.html", club, found, form=CsrfForm(), tally=worked.tallies.get(row.id))
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/pots")
 def save_pots(club_id: str, token: str, party_id: str) -> Response:
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
+    club = _at_desk(club_id, token, party_id)
     back = redirect(url_for("clubs.pots", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
     if not _csrf_ok():
         return back
@@ -490,16 +489,14 @@ def board(club_id: str) -> str:
 @bp.get("/clubs/<club_id>/evenings/<party_id>")
 def evening_sheet(club_id: str, party_id: str) -> str:
     club = _club(club_id)
-    evening, row, state = _find_evening(club, party_id)
+    found = evening, row, state = _find_evening(club, party_id)
     worked = store.season(club, evening.season)
     standings = state.standings()
     order = sorted(range(len(state.couples)), key=lambda c: (-standings.wins[c], c))
-    return render_template(
+    return _evening_page(
         "clubs/evening.html",
-        club=club,
-        party=row,
-        state=state,
-        evening=evening,
+        club,
+        found,
         standings=standings,
         order=order,
         tally=worked.tallies.get(row.id),
