@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import date
 from decimal import Decimal
 from typing import Any, cast
@@ -19,11 +17,12 @@ from scorekeeper.party.ladder import LadderError, LadderRules, Scoring, TieBreak
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
-from scorekeeper.platform.security import attachment, token_matches
+from scorekeeper.platform.security import token_matches
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubEvening, ClubMember
 from scorekeeper.store.parties import PartyRow
+from scorekeeper.web.downloads import csv_download
 
 bp = Blueprint("clubs", __name__)
 
@@ -508,34 +507,30 @@ def evening_sheet(club_id: str, party_id: str) -> str:
 def ladder_csv(club_id: str) -> Response:
     club = _club(club_id)
     worked = _season(club)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
+    header = [
+        _("Position"),
+        _("Club number"),
+        _("Name"),
+        _("Total"),
+        _("Evenings"),
+        _("Games won"),
+        _("Best evening"),
+        _("Counted"),
+    ]
+    rows = (
         [
-            _("Position"),
-            _("Club number"),
-            _("Name"),
-            _("Total"),
-            _("Evenings"),
-            _("Games won"),
-            _("Best evening"),
-            _("Counted"),
+            line.position or "",
+            line.member,
+            worked.names.get(line.member, ""),
+            line.total,
+            line.attended,
+            line.wins,
+            line.best,
+            " ".join(map(str, line.counted)),
         ]
+        for line in worked.lines
     )
-    for line in worked.lines:
-        writer.writerow(
-            [
-                line.position or "",
-                line.member,
-                worked.names.get(line.member, ""),
-                line.total,
-                line.attended,
-                line.wins,
-                line.best,
-                " ".join(map(str, line.counted)),
-            ]
-        )
-    return _csv(out.getvalue(), f"{club.name} {worked.season} ladder.csv")
+    return csv_download(header, rows, f"{club.name} {worked.season} ladder.csv", "club.csv")
 
 
 @bp.get("/clubs/<club_id>/evenings.csv")
@@ -543,17 +538,14 @@ def evenings_csv(club_id: str) -> Response:
     """Every evening of the season: each couple's wins and punch card, its place, the prize money."""
     club = _club(club_id)
     worked = _season(club)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        [_("Date"), _("Evening"), _("Couple"), _("Name"), _("Games won"), _("Punch card"), _("Prize place")]
-    )
-    for _evening_row, row, state in worked.evenings:
-        standings = state.standings()
-        place_of = {c: p.place for p in state.places() for c in p.couples}
-        for c in state.couples:
-            writer.writerow(
-                [
+    header = [_("Date"), _("Evening"), _("Couple"), _("Name"), _("Games won"), _("Punch card"), _("Prize place")]
+
+    def rows() -> Iterator[list[object]]:
+        for _evening_row, row, state in worked.evenings:
+            standings = state.standings()
+            place_of = {c: p.place for p in state.places() for c in p.couples}
+            for c in state.couples:
+                yield [
                     row.held_on.isoformat() if row.held_on else "",
                     row.name,
                     c.index + 1,
@@ -562,12 +554,5 @@ def evenings_csv(club_id: str) -> Response:
                     " ".join(map(str, standings.punched[c.index])),
                     place_of.get(c.index, ""),
                 ]
-            )
-    return _csv(out.getvalue(), f"{club.name} {worked.season} evenings.csv")
 
-
-def _csv(body: str, filename: str) -> Response:
-    response = make_response(body)
-    response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = attachment(filename, "club.csv")
-    return response
+    return csv_download(header, rows(), f"{club.name} {worked.season} evenings.csv", "club.csv")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import csv
 import hmac
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import segno
@@ -36,11 +35,12 @@ from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError
-from scorekeeper.platform.security import attachment, token_matches
+from scorekeeper.platform.security import token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store import party_sheets as sheets
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web import polls
+from scorekeeper.web.downloads import csv_download
 from scorekeeper.web.parties.forms import CoupleForm, CsrfForm, NewPartyForm
 from scorekeeper.web.polls import view_key
 from scorekeeper.words import party as words
@@ -654,28 +654,25 @@ def results(party_id: str) -> str:
 def results_csv(party_id: str) -> Response:
     """Every game's result, one row per table: game, table, both couples, who dealt first, the winner."""
     row, state = _party(party_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            _("game"),
-            _("table"),
-            _("couple"),
-            _("couple name"),
-            _("other couple"),
-            _("other couple name"),
-            _("dealt first"),
-            _("winner"),
-            _("winner name"),
-        ]
-    )
-    for g, (seating, by_table) in enumerate(zip(state.seatings, state.results, strict=True), start=1):
-        for t in seating.tables:
-            seat = by_table.get(t.number)
-            a, b = t.couples
-            winner = None if seat is None else t.seats[seat]
-            writer.writerow(
-                [
+    header = [
+        _("game"),
+        _("table"),
+        _("couple"),
+        _("couple name"),
+        _("other couple"),
+        _("other couple name"),
+        _("dealt first"),
+        _("winner"),
+        _("winner name"),
+    ]
+
+    def rows() -> Iterator[list[object]]:
+        for g, (seating, by_table) in enumerate(zip(state.seatings, state.results, strict=True), start=1):
+            for t in seating.tables:
+                seat = by_table.get(t.number)
+                a, b = t.couples
+                winner = None if seat is None else t.seats[seat]
+                yield [
                     g,
                     t.number,
                     a + 1,
@@ -686,13 +683,8 @@ def results_csv(party_id: str) -> Response:
                     "" if winner is None else winner + 1,
                     "" if winner is None else _cell(state.couples[winner].name),
                 ]
-            )
-    response = make_response(out.getvalue())
-    response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = attachment(
-        _("%(name)s results.csv", name=row.name[:40]), "party-results.csv"
-    )
-    return response
+
+    return csv_download(header, rows(), _("%(name)s results.csv", name=row.name[:40]), "party-results.csv")
 
 
 def _cell(text: str) -> str:
