@@ -68,6 +68,14 @@ def _back(table: Table, anchor: str = "") -> Response:
     return redirect(url_for("tables.table", table_id=table.id, token=table.edit_token) + anchor, 303)
 
 
+def _kept(table: Table, done: str) -> Response:
+    """To a table just made, saying *done*; this phone keeps its link."""
+    flash(done, "ok")
+    response = _back(table)
+    remember_table_link(response, table.id, table.edit_token, "edit")
+    return response
+
+
 # -- Create ----------------------------------------------------------------------
 
 
@@ -83,10 +91,7 @@ def new() -> Response | tuple[str, int]:
             except store.TableError as err:
                 (form.players if err.field == "players" else form.name).errors = [str(err)]
             else:
-                flash(_("The table is kept. Start its first game below."), "ok")
-                response = _back(table)
-                remember_table_link(response, table.id, table.edit_token, "edit")
-                return response
+                return _kept(table, _("The table is kept. Start its first game below."))
         status = 422 if not form.csrf_token.errors else 400
     return render_template("tables/new.html", form=form), status
 
@@ -108,10 +113,7 @@ def keep(game_id: str, token: str) -> Response | tuple[str, int]:
             except store.TableError as err:
                 form.name.errors = [str(err)]
             else:
-                flash(_("The table is kept, with this game as its first."), "ok")
-                response = _back(table)
-                remember_table_link(response, table.id, table.edit_token, "edit")
-                return response
+                return _kept(table, _("The table is kept, with this game as its first."))
         status = 422 if not form.csrf_token.errors else 400
     return render_template("tables/keep.html", form=form, game=game, token=token), status
 
@@ -137,10 +139,7 @@ def import_table() -> Response | tuple[str, int]:
                 message = str(err) if isinstance(err, store.TableError) else _("That file is not a table's export.")
                 problem, status = message, 422
             else:
-                flash(_("The table is brought back, with every game and hand."), "ok")
-                response = _back(table)
-                remember_table_link(response, table.id, table.edit_token, "edit")
-                return response
+                return _kept(table, _("The table is brought back, with every game and hand."))
     return render_template("tables/import.html", form=form, problem=problem), status
 
 
