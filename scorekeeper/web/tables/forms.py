@@ -30,12 +30,17 @@ class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
     """A button that changes the table: only the CSRF token."""
 
 
-class NewTableForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
-    name = StringField(
+def _table_name(**kwargs: Any) -> StringField:
+    """The table's name: required, no longer than a name the rules take."""
+    return StringField(
         _l("Name of the table"),
-        description=_l("As the players call it: “Tuesday at Ann's”, “Legion hall”."),
         validators=[DataRequired(_l("Give the table a name.")), Length(max=NAME_MAX)],
+        **kwargs,
     )
+
+
+class NewTableForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+    name = _table_name(description=_l("As the players call it: “Tuesday at Ann's”, “Legion hall”."))
     players = TextAreaField(
         _l("The regular players"),
         description=_l("One name a line. More join when they play."),
@@ -44,10 +49,7 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type 
 
 
 class KeepForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
-    name = StringField(
-        _l("Name of the table"),
-        validators=[DataRequired(_l("Give the table a name.")), Length(max=NAME_MAX)],
-    )
+    name = _table_name()
 
 
 class StartForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
