@@ -25,7 +25,7 @@ from scorekeeper.stats import BID_ORDER
 from scorekeeper.store import games as game_store
 from scorekeeper.store import log
 from scorekeeper.store import tables as store
-from scorekeeper.store.models import Game, Table
+from scorekeeper.store.models import Game, Table, TablePerson
 from scorekeeper.web.cookies import forget_table_link, remember_game, remember_table_link
 from scorekeeper.web.tables import charts
 from scorekeeper.web.tables.forms import (
@@ -278,12 +278,18 @@ def add_game(table_id: str, token: str) -> Response:
     return _back(table, "#history")
 
 
+def _person_or_404(table_id: str, token: str, person_id: str) -> tuple[Table, TablePerson]:
+    """The table of an editing link and one person of its roster; 404 for anyone else."""
+    table, _can_edit = _table_or_404(table_id, token, edit=True)
+    person = store.person(table, person_id)
+    if person is None:
+        abort(404)
+    return table, person
+
+
 @bp.post("/tables/<table_id>/<token>/people/<person_id>/rename")
 def rename(table_id: str, token: str, person_id: str) -> Response:
-    table, _can_edit = _table_or_404(table_id, token, edit=True)
-    who = store.person(table, person_id)
-    if who is None:
-        abort(404)
+    table, who = _person_or_404(table_id, token, person_id)
     form = RenameForm()
     if not form.validate_on_submit():
         return _refuse(table, _problem(form))
@@ -297,10 +303,7 @@ def rename(table_id: str, token: str, person_id: str) -> Response:
 
 @bp.post("/tables/<table_id>/<token>/people/<person_id>/merge")
 def merge(table_id: str, token: str, person_id: str) -> Response:
-    table, _can_edit = _table_or_404(table_id, token, edit=True)
-    gone = store.person(table, person_id)
-    if gone is None:
-        abort(404)
+    table, gone = _person_or_404(table_id, token, person_id)
     form = MergeForm(table.people)
     if not form.validate_on_submit():
         return _refuse(table, _problem(form))
