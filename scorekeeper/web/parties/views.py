@@ -104,6 +104,21 @@ def _fragment(body: str) -> Response:
     return response
 
 
+def _shared_fragment(row: PartyRow, page: str, template: str, context: Callable[[], dict[str, Any]]) -> Response:
+    """A poll's fragment that holds nothing of one phone's own, rendered once per version and shared by every phone.
+
+    One rendering per language: phones in mixed company.
+    """
+    return _fragment(
+        polls.rendered(
+            row.id,
+            f"{page} {current_language()}",
+            row.version,
+            lambda: render_template(template, **context()),
+        )
+    )
+
+
 def names(state: PartyState, couples: Iterable[int]) -> str:
     return words.couples_named(state, list(couples))
 
@@ -581,14 +596,7 @@ def couple_poll(party_id: str, n: int) -> Response:
     polls.remember(row.id, f"couple {n}", row.version, context["key"])
     if _unchanged(context["key"]):
         return _not_modified()
-    return _fragment(
-        polls.rendered(
-            row.id,
-            f"couple {n} {current_language()}",
-            row.version,
-            lambda: render_template("parties/_couple.html", **context),
-        )
-    )
+    return _shared_fragment(row, f"couple {n}", "parties/_couple.html", lambda: context)
 
 
 # -- The hall board ----------------------------------------------------------------------
@@ -629,14 +637,7 @@ def board_poll(party_id: str) -> Response:
     if _unchanged(view_key(version)):
         return _not_modified()
     row, state = _party(party_id)
-    return _fragment(
-        polls.rendered(
-            row.id,
-            f"board {current_language()}",  # one rendering per language: phones in mixed company
-            row.version,
-            lambda: render_template("parties/_board.html", **_board_context(row, state)),
-        )
-    )
+    return _shared_fragment(row, "board", "parties/_board.html", lambda: _board_context(row, state))
 
 
 # -- Results -----------------------------------------------------------------------------
