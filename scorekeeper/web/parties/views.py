@@ -286,30 +286,26 @@ def confirm(party_id: str, token: str, action: str) -> str:
     return render_template("parties/confirm.html", **_context(row, state, action=action, form=CsrfForm()))
 
 
-def _confirmed(row: PartyRow, action: str) -> Response | None:
-    """None when the form says yes; else the way to the page that asks."""
-    if request.form.get("confirm") == "y":
-        return None
-    return redirect(url_for("parties.confirm", party_id=row.id, token=row.edit_token, action=action), 303)
+def _write_confirmed(
+    party_id: str, token: str, action: str, make: Callable[[PartyState], list[Entry]], done: str
+) -> Response:
+    """Run *action* when the form says yes; else go to the page that asks."""
+    row, _state = _director(party_id, token)
+    if request.form.get("confirm") != "y":
+        return redirect(url_for("parties.confirm", party_id=row.id, token=row.edit_token, action=action), 303)
+    return _write(row, make, done)
 
 
 @bp.post("/parties/<party_id>/<token>/start")
 def start(party_id: str, token: str) -> Response:
-    row, _state = _director(party_id, token)
-    asking = _confirmed(row, "start")
-    if asking is not None:
-        return asking
-    return _write(row, store.start_entries, _("The evening has started: game 1 is seated."))
+    done = _("The evening has started: game 1 is seated.")
+    return _write_confirmed(party_id, token, "start", store.start_entries, done)
 
 
 @bp.post("/parties/<party_id>/<token>/close")
 def close(party_id: str, token: str) -> Response:
-    row, _state = _director(party_id, token)
-    asking = _confirmed(row, "close")
-    if asking is not None:
-        return asking
     done = _("The evening is closed. The prize list is final once ties are settled; until then it can be reopened.")
-    return _write(row, lambda s: [Close()], done)
+    return _write_confirmed(party_id, token, "close", lambda s: [Close()], done)
 
 
 @bp.post("/parties/<party_id>/<token>/reopen")
