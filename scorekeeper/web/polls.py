@@ -38,11 +38,11 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app, has_request_context
 from limits import parse_many
-from sqlalchemy import bindparam, select
+from sqlalchemy import Engine, Row, Select, bindparam, select
 from werkzeug.http import parse_cookie, parse_etags
 
 from scorekeeper.platform.extensions import db
@@ -51,6 +51,9 @@ from scorekeeper.platform.limits import address_key
 from scorekeeper.platform.security import HSTS, SECURITY_HEADERS
 from scorekeeper.store.models import Game, Party
 from scorekeeper.store.parties import link_token
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 # Set on a request this module refused: the seconds until the client may ask again.
 REFUSED = "scorekeeper.retry_after"
@@ -70,6 +73,9 @@ ROUTES: list[tuple[str, re.Pattern[str]]] = [
 ]
 SINCE = re.compile(r"(?:^|&)since=([0-9A-Za-z]{1,32})(?=&|$)")
 
+# What a count is kept for: the page a phone follows, then its address.
+Key = tuple[str, ...]
+
 
 class Counter:
     """Fixed windows of requests per key, in this process: a dictionary look-up per request."""
@@ -77,10 +83,10 @@ class Counter:
     def __init__(self, spec: str, size: int = 200_000):
         self.items = [(item.amount, float(item.get_expiry())) for item in parse_many(spec)]
         self.size = size
-        self._windows: dict[tuple, list[float]] = {}
+        self._windows: dict[tuple[Key, int], list[float]] = {}
         self._lock = threading.Lock()
 
-    def _window(self, key: tuple, i: int, seconds: float, now: float) -> list[float]:
+    def _window(self, key: Key, i: int, seconds: float, now: float) -> list[float]:
         window = self._windows.get((key, i))
         if window is None or window[0] <= now:
             if len(self._windows) >= self.size:
@@ -88,7 +94,7 @@ class Counter:
             window = self._windows[(key, i)] = [now + seconds, 0.0]
         return window
 
-    def over(self, key: tuple, now: float) -> float | None:
+    def over(self, key: Key, now: float) -> float | None:
         """When *key* may ask again, if it has used up a window; None while it may ask."""
         with self._lock:
             ends = [
@@ -98,13 +104,13 @@ class Counter:
             ]
         return max(ends) if ends else None
 
-    def add(self, key: tuple, now: float) -> None:
+    def add(self, key: Key, now: float) -> None:
         """Count one request of *key*."""
         with self._lock:
             for i, (_amount, seconds) in enumerate(self.items):
                 self._window(key, i, seconds, now)[1] += 1
 
-    def hit(self, key: tuple, now: float) -> float | None:
+    def hit(self, key: Key, now: float) -> float | None:
         """Count one request of *key* unless it is over; return when it may ask again if it is."""
         until = self.over(key, now)
         if until is None:
@@ -120,7 +126,7 @@ def _since(query: str) -> str | None:
     return found.group(1) if found else None
 
 
-def _route(path: str) -> tuple[str, tuple] | None:
+def _route(path: str) -> tuple[str, Key] | None:
     """Which poll *path* is (and the parts of its address), or None for any other page."""
     for kind, pattern in ROUTES:
         found = pattern.fullmatch(path)
@@ -138,7 +144,7 @@ def _same(given: str | None, expected: str | None) -> bool:
 class Polls:
     """WSGI middleware in front of the app: unchanged polls answered at once, reads counted per page and address."""
 
-    def __init__(self, app: Flask, wsgi_app: Callable[..., Any]):
+    def __init__(self, app: Flask, wsgi_app: WSGIApplication):
         self.app = app
         self.wsgi_app = wsgi_app
         self.enabled = bool(app.config.get("RATELIMIT_ENABLED", True))
@@ -146,8 +152,8 @@ class Polls:
         self.sheets = Counter(app.config["SCOREKEEPER_LIMIT_POLL_SHEETS"])
         # (party id, page, language) -> (version, fingerprint) of a couple's card or a table's page, as last rendered here.
         self._shown: dict[tuple[str, str, str], tuple[int, str]] = {}
-        self._engine: Any = None
-        self._queries: dict[str, Any] = {}
+        self._engine: Engine | None = None
+        self._queries: dict[str, Select[Any]] = {}
 
     # -- What a page showed at a version ------------------------------------------------------
 
@@ -163,7 +169,7 @@ class Polls:
 
     # -- The database, without a session ------------------------------------------------------
 
-    def _row(self, kind: str, object_id: str):
+    def _row(self, kind: str, object_id: str) -> Row[Any] | None:
         if self._engine is None:
             with self.app.app_context():
                 self._engine = db.engine
@@ -181,7 +187,7 @@ class Polls:
 
     # -- The request --------------------------------------------------------------------------
 
-    def __call__(self, environ: dict, start_response: Callable[..., Any]) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") != "GET":
             return self.wsgi_app(environ, start_response)
         route = _route(environ.get("PATH_INFO", ""))
@@ -207,7 +213,9 @@ class Polls:
         if not self.enabled:
             return self.wsgi_app(environ, start_response)
 
-        def counting(status: str, response_headers: list, exc_info: Any = None):
+        def counting(
+            status: str, response_headers: list[tuple[str, str]], exc_info: Any = None
+        ) -> Callable[[bytes], object]:
             if status.startswith("200"):
                 self.sheets.add(key, time.time())
             return start_response(status, response_headers, exc_info)
@@ -215,7 +223,7 @@ class Polls:
         return self.wsgi_app(environ, counting)
 
     @staticmethod
-    def _page(kind: str, groups: tuple) -> tuple:
+    def _page(kind: str, groups: Key) -> Key:
         """What the phone follows, for counting: a game, or one page of a party."""
         if kind in ("game-poll", "game-read"):
             return ("game", groups[0])
@@ -223,7 +231,7 @@ class Polls:
             return ("party", groups[0], f"{kind} {groups[1]}")
         return ("party", groups[0], kind)
 
-    def _unchanged(self, kind: str, groups: tuple, environ: dict) -> list[tuple[str, str]] | None:
+    def _unchanged(self, kind: str, groups: Key, environ: WSGIEnvironment) -> list[tuple[str, str]] | None:
         """The 304's headers when the phone already has this page as it stands; None to let the app answer."""
         query = environ.get("QUERY_STRING", "")
         since = _since(query)
@@ -278,7 +286,7 @@ class Polls:
             return None
         return self._headers()
 
-    def _language(self, environ: dict) -> str:
+    def _language(self, environ: WSGIEnvironment) -> str:
         """The language the app would answer this request in (``platform/i18n.select_locale``)."""
         offered = self.app.extensions.get("scorekeeper_languages") or {"en": "English"}
         chosen = parse_cookie(environ).get(LANGUAGE_COOKIE)
@@ -345,10 +353,10 @@ class Rendered:
 
     def __init__(self, size: int = 256):
         self.size = size
-        self._items: OrderedDict[tuple, str] = OrderedDict()
+        self._items: OrderedDict[tuple[object, ...], str] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple, render: Callable[[], str]) -> str:
+    def get(self, key: tuple[object, ...], render: Callable[[], str]) -> str:
         with self._lock:
             body = self._items.get(key)
             if body is not None:
@@ -367,7 +375,7 @@ def rendered(party_id: str, page: str, version: int, render: Callable[[], str]) 
 
     Only for pages that hold nothing of one phone's own (no form token): a couple's card, the board.
     """
-    cache = current_app.extensions.get("scorekeeper_rendered")
+    cache: Rendered | None = current_app.extensions.get("scorekeeper_rendered")
     if cache is None:
         cache = current_app.extensions.setdefault("scorekeeper_rendered", Rendered())
     return cache.get((party_id, page, version, current_language()), render)

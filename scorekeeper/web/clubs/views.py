@@ -2,30 +2,34 @@
 
 from __future__ import annotations
 
-import csv
-import io
+from collections.abc import Callable, Iterator
+from datetime import date
 from decimal import Decimal
+from typing import Any, cast
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import format_currency, format_date
 from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
 
-from scorekeeper.party import MAX_GAMES, MAX_PRIZES, GameKind, PartyError, PartySetup
+from scorekeeper.party import MAX_GAMES, MAX_PRIZES, GameKind, PartyError, PartySetup, PartyState
 from scorekeeper.party.ladder import LadderError, LadderRules, Scoring, TieBreak
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
-from scorekeeper.platform.security import attachment, token_matches
+from scorekeeper.platform.security import token_matches
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
-from scorekeeper.store.models import Club
+from scorekeeper.store.models import Club, ClubEvening, ClubMember
+from scorekeeper.store.parties import PartyRow
+from scorekeeper.web.downloads import csv_download
 
 bp = Blueprint("clubs", __name__)
 
 BOARD_LINES = 20
 
 
-class CsrfForm(FlaskForm):
+class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """A button that changes the club: only the CSRF token."""
 
 
@@ -46,7 +50,7 @@ def _director(club_id: str, token: str) -> Club:
     return club
 
 
-def _find_evening(club: Club, party_id: str):
+def _find_evening(club: Club, party_id: str) -> tuple[ClubEvening, PartyRow, PartyState]:
     evening = store.evening_of(party_id)
     found = party_store.load(party_id)
     if evening is None or evening.club_id != club.id or found is None:
@@ -54,11 +58,24 @@ def _find_evening(club: Club, party_id: str):
     return evening, found[0], found[1]
 
 
-def _home(club: Club, anchor: str = ""):
+def _at_desk(club_id: str, token: str, party_id: str) -> Club:
+    """The club of a director's link, for a change to one of its evenings (404 for any other evening)."""
+    club = _director(club_id, token)
+    _find_evening(club, party_id)
+    return club
+
+
+def _evening_page(template: str, club: Club, found: tuple[ClubEvening, PartyRow, PartyState], **extra: Any) -> str:
+    """One of an evening's pages: the club, the party's row and state, the club's evening, and *extra*."""
+    evening, row, state = found
+    return render_template(template, club=club, party=row, state=state, evening=evening, **extra)
+
+
+def _home(club: Club, anchor: str = "") -> Response:
     return redirect(url_for("clubs.director", club_id=club.id, token=club.edit_token) + anchor, 303)
 
 
-def _desk(club: Club, party_id: str):
+def _desk(club: Club, party_id: str) -> Response:
     return redirect(url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
 
 
@@ -70,7 +87,8 @@ def _csrf_ok() -> bool:
 
 
 def money(cents: int, currency: str) -> str:
-    return format_currency(Decimal(cents) / 100, currency)
+    # Flask-Babel ships no type information: its formatted amount is a str.
+    return cast(str, format_currency(Decimal(cents) / 100, currency))
 
 
 def _cents(text: str, what: str) -> int:
@@ -88,7 +106,7 @@ def _cents(text: str, what: str) -> int:
 
 
 @bp.app_context_processor
-def _helpers() -> dict:
+def _helpers() -> dict[str, Any]:
     return {
         "money": money,
         "amount": _amount,
@@ -105,7 +123,7 @@ def _amount(cents: int | None) -> str:
 
 
 @bp.route("/clubs/new", methods=["GET", "POST"])
-def new():
+def new() -> Response:
     status = 200
     if request.method == "POST":
         if _csrf_ok():
@@ -125,7 +143,7 @@ def new():
 
 
 @bp.get("/clubs/<club_id>/<token>")
-def director(club_id: str, token: str):
+def director(club_id: str, token: str) -> str:
     club = _director(club_id, token)
     season = request.args.get("season") or store.current_season(club)
     worked = store.season(club, season[: store.MAX_SEASON])
@@ -138,11 +156,11 @@ def director(club_id: str, token: str):
         seasons=store.seasons(club.id),
         public_link=printed_link("clubs.public", club_id=club.id),
         kinds=[(str(k), label) for k, label in _kinds()],
-        today=store.date.today(),
+        today=date.today(),
     )
 
 
-def _kinds():
+def _kinds() -> list[tuple[GameKind, str]]:
     return [
         (GameKind.ONE_HAND, _("One hand")),
         (GameKind.PLAY_TO, _("Play to a score")),
@@ -151,20 +169,25 @@ def _kinds():
 
 
 @bp.post("/clubs/<club_id>/<token>/members")
-def add_member(club_id: str, token: str):
+def add_member(club_id: str, token: str) -> Response:
     club = _director(club_id, token)
+    _add_member(club, lambda added: _("%(name)s joins the roster as number %(n)s.", name=added.name, n=added.number))
+    return _home(club, "#roster")
+
+
+def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
+    """Put the name typed on the roster; say so with *joined*, or say why not."""
     if _csrf_ok():
         try:
             added = store.add_member(club, request.form.get("name", ""))
         except store.ClubError as err:
             flash(str(err), "error")
         else:
-            flash(_("%(name)s joins the roster as number %(n)s.", name=added.name, n=added.number), "ok")
-    return _home(club, "#roster")
+            flash(joined(added), "ok")
 
 
 @bp.post("/clubs/<club_id>/<token>/members/<int:number>")
-def change_member(club_id: str, token: str, number: int):
+def change_member(club_id: str, token: str, number: int) -> Response:
     club = _director(club_id, token)
     if not _csrf_ok():
         return _home(club, "#roster")
@@ -193,7 +216,7 @@ def change_member(club_id: str, token: str, number: int):
 
 
 @bp.post("/clubs/<club_id>/<token>/settings")
-def settings(club_id: str, token: str):
+def settings(club_id: str, token: str) -> Response:
     club = _director(club_id, token)
     if not _csrf_ok():
         return _home(club, "#ladder-rules")
@@ -232,13 +255,13 @@ def _ladder_error(err: LadderError) -> str:
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings")
-def new_evening(club_id: str, token: str):
+def new_evening(club_id: str, token: str) -> Response:
     club = _director(club_id, token)
     if not _csrf_ok():
         return _home(club, "#evenings")
     form = request.form
     try:
-        held_on = store.date.fromisoformat(form.get("held_on", "")) if form.get("held_on") else store.date.today()
+        held_on = date.fromisoformat(form.get("held_on", "")) if form.get("held_on") else date.today()
     except ValueError:
         flash(_("Give the date as a date."), "error")
         return _home(club, "#evenings")
@@ -271,9 +294,9 @@ def new_evening(club_id: str, token: str):
 
 
 @bp.get("/clubs/<club_id>/<token>/evenings/<party_id>")
-def desk(club_id: str, token: str, party_id: str):
+def desk(club_id: str, token: str, party_id: str) -> str:
     club = _director(club_id, token)
-    evening, row, state = _find_evening(club, party_id)
+    found = _evening, _row, state = _find_evening(club, party_id)
     chairs = store.chairs_of(party_id)
     seated = store.seated_numbers(chairs)
     names = {m.number: m.name for m in club.members}
@@ -286,12 +309,10 @@ def desk(club_id: str, token: str, party_id: str):
             holders.append([(names.get(ch.member, "?"), ch.member, ch.from_game) for ch in held])
         couples.append({"index": c.index, "name": c.name, "joined": c.joined, "gone": c.gone_from, "chairs": holders})
     waiting = [m for m in club.members if m.active and m.merged_into is None and m.number not in seated]
-    return render_template(
+    return _evening_page(
         "clubs/desk.html",
-        club=club,
-        party=row,
-        state=state,
-        evening=evening,
+        club,
+        found,
         form=CsrfForm(),
         waiting=waiting,
         couples=couples,
@@ -311,10 +332,9 @@ def _numbers() -> list[int]:
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples")
-def desk_couples(club_id: str, token: str, party_id: str):
+def desk_couples(club_id: str, token: str, party_id: str) -> Response:
     """Register the ticked players: two as a couple, or an even number of players who came alone at random."""
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
+    club = _at_desk(club_id, token, party_id)
     if not _csrf_ok():
         return _desk(club, party_id)
     numbers = _numbers()
@@ -345,10 +365,9 @@ def desk_couples(club_id: str, token: str, party_id: str):
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples/<int:n>/off")
-def desk_unregister(club_id: str, token: str, party_id: str, n: int):
+def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response:
     """Take a couple registered by mistake off the evening, before the start."""
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
+    club = _at_desk(club_id, token, party_id)
     if _csrf_ok():
         try:
             store.unregister(club, party_id, n - 1)
@@ -360,25 +379,18 @@ def desk_unregister(club_id: str, token: str, party_id: str, n: int):
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/newcomer")
-def desk_newcomer(club_id: str, token: str, party_id: str):
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
-    if _csrf_ok():
-        try:
-            added = store.add_member(club, request.form.get("name", ""))
-        except store.ClubError as err:
-            flash(str(err), "error")
-        else:
-            flash(
-                _("%(name)s joins the roster as number %(n)s: tick them below.", name=added.name, n=added.number), "ok"
-            )
+def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
+    club = _at_desk(club_id, token, party_id)
+    _add_member(
+        club,
+        lambda added: _("%(name)s joins the roster as number %(n)s: tick them below.", name=added.name, n=added.number),
+    )
     return _desk(club, party_id)
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/substitute")
-def desk_substitute(club_id: str, token: str, party_id: str):
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
+def desk_substitute(club_id: str, token: str, party_id: str) -> Response:
+    club = _at_desk(club_id, token, party_id)
     if _csrf_ok():
         try:
             couple = parse_int(request.form.get("couple", ""), lo=1, hi=400, what=_("The couple")) - 1
@@ -393,7 +405,7 @@ def desk_substitute(club_id: str, token: str, party_id: str):
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/start")
-def desk_start(club_id: str, token: str, party_id: str):
+def desk_start(club_id: str, token: str, party_id: str) -> Response:
     club = _director(club_id, token)
     _ev, row, _state = _find_evening(club, party_id)
     if not _csrf_ok():
@@ -411,25 +423,16 @@ def desk_start(club_id: str, token: str, party_id: str):
 
 
 @bp.get("/clubs/<club_id>/<token>/evenings/<party_id>/pots")
-def pots(club_id: str, token: str, party_id: str):
+def pots(club_id: str, token: str, party_id: str) -> str:
     club = _director(club_id, token)
-    evening, row, state = _find_evening(club, party_id)
+    found = evening, row, _state = _find_evening(club, party_id)
     worked = store.season(club, evening.season)
-    return render_template(
-        "clubs/pots.html",
-        club=club,
-        party=row,
-        state=state,
-        evening=evening,
-        form=CsrfForm(),
-        tally=worked.tallies.get(row.id),
-    )
+    return _evening_page("clubs/pots.html", club, found, form=CsrfForm(), tally=worked.tallies.get(row.id))
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/pots")
-def save_pots(club_id: str, token: str, party_id: str):
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
+def save_pots(club_id: str, token: str, party_id: str) -> Response:
+    club = _at_desk(club_id, token, party_id)
     back = redirect(url_for("clubs.pots", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
     if not _csrf_ok():
         return back
@@ -464,7 +467,7 @@ def _season(club: Club) -> store.Season:
 
 
 @bp.get("/clubs/<club_id>")
-def public(club_id: str):
+def public(club_id: str) -> str:
     club = _club(club_id)
     worked = _season(club)
     return render_template(
@@ -473,7 +476,7 @@ def public(club_id: str):
 
 
 @bp.get("/clubs/<club_id>/board")
-def board(club_id: str):
+def board(club_id: str) -> str:
     club = _club(club_id)
     worked = _season(club)
     tonight = next((r for _e, r, s in reversed(worked.evenings) if s.started and not s.finished), None)
@@ -483,18 +486,16 @@ def board(club_id: str):
 
 
 @bp.get("/clubs/<club_id>/evenings/<party_id>")
-def evening_sheet(club_id: str, party_id: str):
+def evening_sheet(club_id: str, party_id: str) -> str:
     club = _club(club_id)
-    evening, row, state = _find_evening(club, party_id)
+    found = evening, row, state = _find_evening(club, party_id)
     worked = store.season(club, evening.season)
     standings = state.standings()
     order = sorted(range(len(state.couples)), key=lambda c: (-standings.wins[c], c))
-    return render_template(
+    return _evening_page(
         "clubs/evening.html",
-        club=club,
-        party=row,
-        state=state,
-        evening=evening,
+        club,
+        found,
         standings=standings,
         order=order,
         tally=worked.tallies.get(row.id),
@@ -503,55 +504,48 @@ def evening_sheet(club_id: str, party_id: str):
 
 
 @bp.get("/clubs/<club_id>/ladder.csv")
-def ladder_csv(club_id: str):
+def ladder_csv(club_id: str) -> Response:
     club = _club(club_id)
     worked = _season(club)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
+    header = [
+        _("Position"),
+        _("Club number"),
+        _("Name"),
+        _("Total"),
+        _("Evenings"),
+        _("Games won"),
+        _("Best evening"),
+        _("Counted"),
+    ]
+    rows = (
         [
-            _("Position"),
-            _("Club number"),
-            _("Name"),
-            _("Total"),
-            _("Evenings"),
-            _("Games won"),
-            _("Best evening"),
-            _("Counted"),
+            line.position or "",
+            line.member,
+            worked.names.get(line.member, ""),
+            line.total,
+            line.attended,
+            line.wins,
+            line.best,
+            " ".join(map(str, line.counted)),
         ]
+        for line in worked.lines
     )
-    for line in worked.lines:
-        writer.writerow(
-            [
-                line.position or "",
-                line.member,
-                worked.names.get(line.member, ""),
-                line.total,
-                line.attended,
-                line.wins,
-                line.best,
-                " ".join(map(str, line.counted)),
-            ]
-        )
-    return _csv(out.getvalue(), f"{club.name} {worked.season} ladder.csv")
+    return csv_download(header, rows, f"{club.name} {worked.season} ladder.csv", "club.csv")
 
 
 @bp.get("/clubs/<club_id>/evenings.csv")
-def evenings_csv(club_id: str):
+def evenings_csv(club_id: str) -> Response:
     """Every evening of the season: each couple's wins and punch card, its place, the prize money."""
     club = _club(club_id)
     worked = _season(club)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        [_("Date"), _("Evening"), _("Couple"), _("Name"), _("Games won"), _("Punch card"), _("Prize place")]
-    )
-    for _evening_row, row, state in worked.evenings:
-        standings = state.standings()
-        place_of = {c: p.place for p in state.places() for c in p.couples}
-        for c in state.couples:
-            writer.writerow(
-                [
+    header = [_("Date"), _("Evening"), _("Couple"), _("Name"), _("Games won"), _("Punch card"), _("Prize place")]
+
+    def rows() -> Iterator[list[object]]:
+        for _evening_row, row, state in worked.evenings:
+            standings = state.standings()
+            place_of = {c: p.place for p in state.places() for c in p.couples}
+            for c in state.couples:
+                yield [
                     row.held_on.isoformat() if row.held_on else "",
                     row.name,
                     c.index + 1,
@@ -560,12 +554,5 @@ def evenings_csv(club_id: str):
                     " ".join(map(str, standings.punched[c.index])),
                     place_of.get(c.index, ""),
                 ]
-            )
-    return _csv(out.getvalue(), f"{club.name} {worked.season} evenings.csv")
 
-
-def _csv(body: str, filename: str):
-    response = make_response(body)
-    response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = attachment(filename, "club.csv")
-    return response
+    return csv_download(header, rows(), f"{club.name} {worked.season} evenings.csv", "club.csv")

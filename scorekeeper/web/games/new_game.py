@@ -96,18 +96,23 @@ class RulesForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
             raise FormRefused(target) from None
 
 
+def _optional_name(label: object) -> StringField:
+    """A player's or a side's name: may be left blank, one line, no longer than the store keeps."""
+    return StringField(
+        label,
+        validators=[
+            Optional(),
+            Length(max=NAME_MAX_LENGTH, message=_l("A name can be at most %(max)d characters long.")),
+            one_line,
+        ],
+    )
+
+
 class NewGameForm(RulesForm):
     """Who plays, how they sit, and the rules."""
 
     players = FieldList(
-        StringField(
-            _l("Player"),
-            validators=[
-                Optional(),
-                Length(max=NAME_MAX_LENGTH, message=_l("A name can be at most %(max)d characters long.")),
-                one_line,
-            ],
-        ),
+        _optional_name(_l("Player")),
         min_entries=MAX_PLAYERS,
         max_entries=MAX_PLAYERS,
     )
@@ -123,14 +128,7 @@ class NewGameForm(RulesForm):
         default="2",
     )
     side_names = FieldList(
-        StringField(
-            _l("Side"),
-            validators=[
-                Optional(),
-                Length(max=NAME_MAX_LENGTH, message=_l("A name can be at most %(max)d characters long.")),
-                one_line,
-            ],
-        ),
+        _optional_name(_l("Side")),
         min_entries=MAX_PARTNER_SIDES,
         max_entries=MAX_PARTNER_SIDES,
     )

@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, jsonify, make_response, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, jsonify, make_response, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import force_locale
 
 from scorekeeper.platform.i18n import SOURCE_LANGUAGE, current_language, languages
@@ -64,7 +65,7 @@ def precache_entries() -> list[dict[str, str | None]]:
     A changed file changes its revision, so the worker text changes and phones fetch it again.
     Worked out once per process.
     """
-    cached = current_app.extensions.get("scorekeeper.offline")
+    cached: list[dict[str, str | None]] | None = current_app.extensions.get("scorekeeper.offline")
     if cached is not None:
         return cached
     from scorekeeper.platform.assets import current_build
@@ -74,7 +75,7 @@ def precache_entries() -> list[dict[str, str | None]]:
     static = build.root if build is not None else Path(current_app.static_folder or "")
     names = sorted(build.names) if build is not None else [p.relative_to(static).as_posix() for p in static.rglob("*")]
     skip = set(workbox_files())
-    entries = []
+    entries: list[dict[str, str | None]] = []
     for name in sorted(names):
         path = static / name
         if not path.is_file() or name in skip or name.endswith(NOT_PRECACHED_SUFFIXES):
@@ -98,7 +99,7 @@ def precache_entries() -> list[dict[str, str | None]]:
 
 
 @bp.get("/manifest.webmanifest")
-def manifest():
+def manifest() -> Response:
     """Describe the app for "Add to Home screen"."""
     icon = "static"
     body = {
@@ -131,7 +132,7 @@ def manifest():
 
 
 @bp.get("/sw.js")
-def service_worker():
+def service_worker() -> Response:
     """Serve the service worker from the site root, so it may look after every page."""
     body = render_template(
         "offline/sw.js",
@@ -151,7 +152,7 @@ def service_worker():
 
 
 @bp.get("/offline")
-def no_signal():
+def no_signal() -> ResponseReturnValue:
     """The page for an address this phone never opened, when there is no signal (``?lang=``: in that language)."""
     code = request.args.get("lang", "")
     if code not in languages():
@@ -175,12 +176,12 @@ def words():
 # -- Hands recorded with no signal --------------------------------------------------
 
 
-def _answer(status: int, outcome: str, n: int | None, message: str, **extra):
+def _answer(status: int, outcome: str, n: int | None, message: str, **extra: object) -> Response:
     return make_response(jsonify({"outcome": outcome, "n": n, "message": message, **extra}), status)
 
 
 @bp.post("/games/<game_id>/<token>/hands/queued")
-def queued_hand(game_id: str, token: str):
+def queued_hand(game_id: str, token: str) -> Response:
     """Record a hand that waited on the phone; say whether it is recorded, taken, or refused."""
     game = services.load_game(game_id)
     if game is None or services.access(game, token) is not services.Access.EDIT:

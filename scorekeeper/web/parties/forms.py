@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, DateField, RadioField, StringField, TextAreaField
+from wtforms import BooleanField, DateField, Field, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
@@ -27,12 +29,12 @@ from scorekeeper.words import party as words
 KIND_CHOICES = [SelectChoice(str(kind), label) for kind, label in words.GAME_KINDS.items()]
 
 
-class CsrfForm(FlaskForm):
+class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """A button that changes the evening: only the CSRF token."""
 
 
-def _whole(lo: int, hi: int, what: str):
-    def check(form, field) -> None:
+def _whole(lo: int, hi: int, what: str) -> Callable[[object, Field], None]:
+    def check(form: object, field: Field) -> None:
         try:
             field.number = words.whole(field.data, what, lo, hi)
         except NumberError as err:
@@ -41,16 +43,21 @@ def _whole(lo: int, hi: int, what: str):
     return check
 
 
-class NewPartyForm(FlaskForm):
-    """Create the evening."""
-
-    name = StringField(
-        _l("Name of the evening"),
+def _name_field(label: object, missing: object) -> StringField:
+    """A name to type: required, and no longer than the party engine takes."""
+    return StringField(
+        label,
         validators=[
-            DataRequired(_l("Give the evening a name")),
+            DataRequired(missing),
             Length(max=MAX_NAME, message=_l("Names may be at most %(max)d letters long")),
         ],
     )
+
+
+class NewPartyForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+    """Create the evening."""
+
+    name = _name_field(_l("Name of the evening"), _l("Give the evening a name"))
     held_on = DateField(_l("Date"), validators=[Optional()])
     games = StringField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
     kind = RadioField(_l("One game is"), choices=KIND_CHOICES, default=str(GameKind.ONE_HAND))
@@ -112,13 +119,7 @@ class NewPartyForm(FlaskForm):
         return setup, couples
 
 
-class CoupleForm(FlaskForm):
+class CoupleForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """Register a couple (before the start, or a late arrival)."""
 
-    name = StringField(
-        _l("Couple's name"),
-        validators=[
-            DataRequired(_l("Give the couple a name")),
-            Length(max=MAX_NAME, message=_l("Names may be at most %(max)d letters long")),
-        ],
-    )
+    name = _name_field(_l("Couple's name"), _l("Give the couple a name"))

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import csv
 import hmac
 import io
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import segno
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import format_date
+from werkzeug.wrappers import Response
 
 from scorekeeper.party import (
     MAX_COUPLES,
@@ -32,11 +35,12 @@ from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError
-from scorekeeper.platform.security import attachment, token_matches
+from scorekeeper.platform.security import token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store import party_sheets as sheets
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web import polls
+from scorekeeper.web.downloads import csv_download
 from scorekeeper.web.parties.forms import CoupleForm, CsrfForm, NewPartyForm
 from scorekeeper.web.polls import view_key
 from scorekeeper.words import party as words
@@ -71,6 +75,12 @@ def _table(party_id: str, number: int, token: str) -> tuple[PartyRow, PartyState
     return row, state
 
 
+def _couple_or_404(state: PartyState, n: int) -> None:
+    """404 unless couple *n* (counted from 1) is registered."""
+    if not 1 <= n <= len(state.couples):
+        abort(404)
+
+
 def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
@@ -81,20 +91,35 @@ def _unchanged(key: str) -> bool:
     return len(since) <= 32 and hmac.compare_digest(since.encode("utf-8", "replace"), key.encode())
 
 
-def _not_modified():
+def _not_modified() -> Response:
     response = make_response("", 304)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
-def _fragment(body: str):
+def _fragment(body: str) -> Response:
     response = make_response(body)
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Vary"] = "HX-Request"
     return response
 
 
-def names(state: PartyState, couples) -> str:
+def _shared_fragment(row: PartyRow, page: str, template: str, context: Callable[[], dict[str, Any]]) -> Response:
+    """A poll's fragment that holds nothing of one phone's own, rendered once per version and shared by every phone.
+
+    One rendering per language: phones in mixed company.
+    """
+    return _fragment(
+        polls.rendered(
+            row.id,
+            f"{page} {current_language()}",
+            row.version,
+            lambda: render_template(template, **context()),
+        )
+    )
+
+
+def names(state: PartyState, couples: Iterable[int]) -> str:
     return words.couples_named(state, list(couples))
 
 
@@ -103,7 +128,7 @@ def _couple_name(index: int, state: PartyState) -> str:
     return state.couples[index].name
 
 
-def _context(row: PartyRow, state: PartyState, **extra) -> dict:
+def _context(row: PartyRow, state: PartyState, **extra: Any) -> dict[str, Any]:
     return {
         "party": row,
         "state": state,
@@ -114,7 +139,14 @@ def _context(row: PartyRow, state: PartyState, **extra) -> dict:
     }
 
 
-def _write(row: PartyRow, make, done: str, *, source: str = "director", anchor: str = ""):
+def _write(
+    row: PartyRow,
+    make: Callable[[PartyState], list[Entry]],
+    done: str,
+    *,
+    source: str = "director",
+    anchor: str = "",
+) -> Response:
     """Run a director's change; say what happened on the director's page either way."""
     if not CsrfForm().validate_on_submit():
         flash(_("This page was open too long: reload and try again."), "error")
@@ -125,6 +157,11 @@ def _write(row: PartyRow, make, done: str, *, source: str = "director", anchor: 
             flash(words.problem(err), "error")
         else:
             flash(done, "ok")
+    return _to_director(row, anchor)
+
+
+def _to_director(row: PartyRow, anchor: str = "") -> Response:
+    """Back to the director's page (at *anchor*), after a change posted there."""
     return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + anchor, 303)
 
 
@@ -132,7 +169,7 @@ def _write(row: PartyRow, make, done: str, *, source: str = "director", anchor: 
 
 
 @bp.route("/parties/new", methods=["GET", "POST"])
-def new():
+def new() -> Response:
     form = NewPartyForm()
     status = 200
     if form.validate_on_submit():
@@ -155,7 +192,7 @@ def new():
 
 
 @bp.get("/parties/<party_id>/<token>")
-def director(party_id: str, token: str):
+def director(party_id: str, token: str) -> str:
     row, state = _director(party_id, token)
     return render_template(
         "parties/director.html",
@@ -168,7 +205,7 @@ def _director_poll(row: PartyRow) -> str:
 
 
 @bp.get("/parties/<party_id>/<token>/poll")
-def director_poll(party_id: str, token: str):
+def director_poll(party_id: str, token: str) -> Response:
     """The game being played and the tables still to report, when anything changed."""
     row, state = _director(party_id, token)
     if _unchanged(view_key(row.version)):
@@ -178,7 +215,7 @@ def director_poll(party_id: str, token: str):
 
 
 @bp.post("/parties/<party_id>/<token>/couples")
-def add_couple(party_id: str, token: str):
+def add_couple(party_id: str, token: str) -> Response:
     row, _state = _director(party_id, token)
     form = CoupleForm()
     name = (form.name.data or "").strip()
@@ -186,12 +223,12 @@ def add_couple(party_id: str, token: str):
         flash(
             " ".join(str(e) for errors in form.errors.values() for e in errors) or _("Give the couple a name"), "error"
         )
-        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
+        return _to_director(row, "#couples")
     try:
         couple = Couple(name)
     except PartyError as err:
         flash(words.problem(err), "error")
-        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
+        return _to_director(row, "#couples")
 
     def make(state: PartyState) -> list[Entry]:
         return [AddCouple(couple)]
@@ -212,14 +249,13 @@ def add_couple(party_id: str, token: str):
         else:
             done = _("%(name)s registered as couple %(number)d.", name=name, number=added.index + 1)
         flash(done, "ok")
-    return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#couples", 303)
+    return _to_director(row, "#couples")
 
 
 @bp.post("/parties/<party_id>/<token>/couples/<int:n>/gone")
-def couple_gone(party_id: str, token: str, n: int):
+def couple_gone(party_id: str, token: str, n: int) -> Response:
     row, state = _director(party_id, token)
-    if not 1 <= n <= len(state.couples):
-        abort(404)
+    _couple_or_404(state, n)
     name = state.couples[n - 1].name
     done = _(
         "%(name)s are marked gone. Tap “Not gone” beside them to undo it before the next game is seated.", name=name
@@ -228,11 +264,10 @@ def couple_gone(party_id: str, token: str, n: int):
 
 
 @bp.post("/parties/<party_id>/<token>/couples/<int:n>/back")
-def couple_back(party_id: str, token: str, n: int):
+def couple_back(party_id: str, token: str, n: int) -> Response:
     """Undo a couple's going home, while the game it would miss is not seated yet."""
     row, state = _director(party_id, token)
-    if not 1 <= n <= len(state.couples):
-        abort(404)
+    _couple_or_404(state, n)
     name = state.couples[n - 1].name
     done = _("%(name)s are no longer marked gone: they play on.", name=name)
     return _write(row, lambda s: [Returned(n - 1)], done, anchor="#couples")
@@ -243,7 +278,7 @@ CONFIRMED = ("start", "close")
 
 
 @bp.get("/parties/<party_id>/<token>/confirm/<action>")
-def confirm(party_id: str, token: str, action: str):
+def confirm(party_id: str, token: str, action: str) -> str:
     """The second step of starting or closing the evening: what it does, then yes or no."""
     row, state = _director(party_id, token)
     if action not in CONFIRMED:
@@ -251,41 +286,37 @@ def confirm(party_id: str, token: str, action: str):
     return render_template("parties/confirm.html", **_context(row, state, action=action, form=CsrfForm()))
 
 
-def _confirmed(row: PartyRow, action: str):
-    """None when the form says yes; else the way to the page that asks."""
-    if request.form.get("confirm") == "y":
-        return None
-    return redirect(url_for("parties.confirm", party_id=row.id, token=row.edit_token, action=action), 303)
+def _write_confirmed(
+    party_id: str, token: str, action: str, make: Callable[[PartyState], list[Entry]], done: str
+) -> Response:
+    """Run *action* when the form says yes; else go to the page that asks."""
+    row, _state = _director(party_id, token)
+    if request.form.get("confirm") != "y":
+        return redirect(url_for("parties.confirm", party_id=row.id, token=row.edit_token, action=action), 303)
+    return _write(row, make, done)
 
 
 @bp.post("/parties/<party_id>/<token>/start")
-def start(party_id: str, token: str):
-    row, _state = _director(party_id, token)
-    asking = _confirmed(row, "start")
-    if asking is not None:
-        return asking
-    return _write(row, store.start_entries, _("The evening has started: game 1 is seated."))
+def start(party_id: str, token: str) -> Response:
+    done = _("The evening has started: game 1 is seated.")
+    return _write_confirmed(party_id, token, "start", store.start_entries, done)
 
 
 @bp.post("/parties/<party_id>/<token>/close")
-def close(party_id: str, token: str):
-    row, _state = _director(party_id, token)
-    asking = _confirmed(row, "close")
-    if asking is not None:
-        return asking
+def close(party_id: str, token: str) -> Response:
     done = _("The evening is closed. The prize list is final once ties are settled; until then it can be reopened.")
-    return _write(row, lambda s: [Close()], done)
+    return _write_confirmed(party_id, token, "close", lambda s: [Close()], done)
 
 
 @bp.post("/parties/<party_id>/<token>/reopen")
-def reopen(party_id: str, token: str):
+def reopen(party_id: str, token: str) -> Response:
     """Undo closing the evening, while no tie has been worked on."""
     row, _state = _director(party_id, token)
     return _write(row, lambda s: [Reopen()], _("The evening is open again: results can be entered."))
 
 
 @bp.post("/parties/<party_id>/<token>/results")
-def director_result(party_id: str, token: str):
+def director_result(party_id: str, token: str) -> Response:
     """The director enters or corrects one table's result."""
     row, state = _director(party_id, token)
     try:
@@ -294,7 +325,7 @@ def director_result(party_id: str, token: str):
         winner = words.whole(request.form.get("winner", ""), "winning_couple", 1, MAX_COUPLES) - 1
     except NumberError as err:
         flash(str(err), "error")
-        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#correct", 303)
+        return _to_director(row, "#correct")
     correct = request.form.get("correct") == "y"
 
     def make(s: PartyState) -> list[Entry]:
@@ -312,7 +343,7 @@ def director_result(party_id: str, token: str):
 
 
 @bp.post("/parties/<party_id>/<token>/ties/<int:place>")
-def settle_tie(party_id: str, token: str, place: int):
+def settle_tie(party_id: str, token: str, place: int) -> Response:
     """Settle a tied place: split (every yes), a round of cuts, a play-off asked for, a forfeit, a play-off won."""
     row, state = _director(party_id, token)
     tie = state.ties.get(place)
@@ -347,12 +378,12 @@ def settle_tie(party_id: str, token: str, place: int):
             abort(400)
     except NumberError as err:
         flash(str(err), "error")
-        return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token) + "#ties", 303)
+        return _to_director(row, "#ties")
     return _write(row, lambda s: [entry], done, anchor="#ties")
 
 
 @bp.get("/parties/<party_id>/<token>/cards")
-def table_cards(party_id: str, token: str):
+def table_cards(party_id: str, token: str) -> str:
     """Printable table cards, each with its table's QR code."""
     row, state = _director(party_id, token)
     # Late couples sit down from the next game: their table needs its card now.
@@ -370,7 +401,7 @@ def table_cards(party_id: str, token: str):
 
 
 @bp.get("/parties/<party_id>/<token>/tables/<int:number>/qr.svg")
-def table_qr(party_id: str, token: str, number: int):
+def table_qr(party_id: str, token: str, number: int) -> Response:
     row, _state = _director(party_id, token)
     if not 1 <= number <= MAX_COUPLES:
         abort(404)
@@ -379,12 +410,12 @@ def table_qr(party_id: str, token: str, number: int):
 
 
 @bp.get("/parties/<party_id>/couples/qr.svg")
-def couples_qr(party_id: str):
+def couples_qr(party_id: str) -> Response:
     row, _state = _party(party_id)
     return _qr(printed_link("parties.couples", party_id=row.id), _("QR code of the couples' page"))
 
 
-def _qr(link: str, title: str):
+def _qr(link: str, title: str) -> Response:
     buffer = io.BytesIO()
     segno.make(link, error="m").save(
         buffer, kind="svg", scale=QR_SCALE, border=2, xmldecl=False, svgns=True, title=title, dark="#000", light="#fff"
@@ -399,13 +430,13 @@ def _qr(link: str, title: str):
 
 
 @bp.get("/parties/<party_id>/tables/<int:number>/<token>")
-def table(party_id: str, number: int, token: str):
+def table(party_id: str, number: int, token: str) -> str:
     row, state = _table(party_id, number, token)
     return render_template("parties/table.html", **_table_context(row, state, number, token))
 
 
 @bp.post("/parties/<party_id>/tables/<int:number>/<token>/sheet")
-def table_sheet(party_id: str, number: int, token: str):
+def table_sheet(party_id: str, number: int, token: str) -> Response:
     """Keep this game's full score sheet: its winner is reported to the party by itself."""
     row, state = _table(party_id, number, token)
     back = url_for("parties.table", party_id=row.id, number=number, token=token)
@@ -423,7 +454,7 @@ def table_sheet(party_id: str, number: int, token: str):
 
 
 @bp.get("/parties/<party_id>/tables/<int:number>/<token>/poll")
-def table_poll(party_id: str, number: int, token: str):
+def table_poll(party_id: str, number: int, token: str) -> Response:
     row, state = _table(party_id, number, token)
     context = _table_context(row, state, number, token)
     _remember_table(row, number, context)
@@ -432,7 +463,7 @@ def table_poll(party_id: str, number: int, token: str):
     return _fragment(render_template("parties/_table.html", **context))
 
 
-def _remember_table(row: PartyRow, number: int, context: dict) -> None:
+def _remember_table(row: PartyRow, number: int, context: dict[str, Any]) -> None:
     """Let this table's unchanged polls be answered from the version alone.
 
     A kept sheet's winning hand writes the table's result (and so a new version)
@@ -441,7 +472,7 @@ def _remember_table(row: PartyRow, number: int, context: dict) -> None:
     polls.remember(row.id, f"table {number}", row.version, context["key"])
 
 
-def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **extra) -> dict:
+def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **extra: Any) -> dict[str, Any]:
     seating = state.seating
     here = seating.tables[number - 1] if seating is not None and number <= len(seating.tables) else None
     reported = state.winner(state.game, number) if here is not None else None
@@ -471,7 +502,7 @@ def _table_context(row: PartyRow, state: PartyState, number: int, token: str, **
 
 
 @bp.post("/parties/<party_id>/tables/<int:number>/<token>/report")
-def table_report(party_id: str, number: int, token: str):
+def table_report(party_id: str, number: int, token: str) -> ResponseReturnValue:
     """First tap picks the winner (this answers with the confirm step), the second confirms and records."""
     row, state = _table(party_id, number, token)
     back = url_for("parties.table", party_id=row.id, number=number, token=token)
@@ -516,12 +547,12 @@ def table_report(party_id: str, number: int, token: str):
 
 
 @bp.get("/parties/<party_id>/couples")
-def couples(party_id: str):
+def couples(party_id: str) -> str:
     row, state = _party(party_id)
     return render_template("parties/couples.html", **_context(row, state))
 
 
-def _couple_context(row: PartyRow, state: PartyState, n: int) -> dict:
+def _couple_context(row: PartyRow, state: PartyState, n: int) -> dict[str, Any]:
     index = n - 1
     standings = state.standings()
     couple = state.couples[index]
@@ -547,36 +578,27 @@ def _couple_context(row: PartyRow, state: PartyState, n: int) -> dict:
 
 
 @bp.get("/parties/<party_id>/couples/<int:n>")
-def couple(party_id: str, n: int):
+def couple(party_id: str, n: int) -> str:
     row, state = _party(party_id)
-    if not 1 <= n <= len(state.couples):
-        abort(404)
+    _couple_or_404(state, n)
     return render_template("parties/couple.html", **_couple_context(row, state, n))
 
 
 @bp.get("/parties/<party_id>/couples/<int:n>/poll")
-def couple_poll(party_id: str, n: int):
+def couple_poll(party_id: str, n: int) -> Response:
     row, state = _party(party_id)
-    if not 1 <= n <= len(state.couples):
-        abort(404)
+    _couple_or_404(state, n)
     context = _couple_context(row, state, n)
     polls.remember(row.id, f"couple {n}", row.version, context["key"])
     if _unchanged(context["key"]):
         return _not_modified()
-    return _fragment(
-        polls.rendered(
-            row.id,
-            f"couple {n} {current_language()}",
-            row.version,
-            lambda: render_template("parties/_couple.html", **context),
-        )
-    )
+    return _shared_fragment(row, f"couple {n}", "parties/_couple.html", lambda: context)
 
 
 # -- The hall board ----------------------------------------------------------------------
 
 
-def _board_context(row: PartyRow, state: PartyState) -> dict:
+def _board_context(row: PartyRow, state: PartyState) -> dict[str, Any]:
     standings = state.standings()
     seating = state.seating
     where = []
@@ -597,13 +619,13 @@ def _board_context(row: PartyRow, state: PartyState) -> dict:
 
 
 @bp.get("/parties/<party_id>/board")
-def board(party_id: str):
+def board(party_id: str) -> str:
     row, state = _party(party_id)
     return render_template("parties/board.html", **_board_context(row, state))
 
 
 @bp.get("/parties/<party_id>/board/poll")
-def board_poll(party_id: str):
+def board_poll(party_id: str) -> Response:
     """The board shows every result as it comes in, so the party's version is what it follows (one small query)."""
     version = store.version_of(party_id)
     if version is None:
@@ -611,21 +633,14 @@ def board_poll(party_id: str):
     if _unchanged(view_key(version)):
         return _not_modified()
     row, state = _party(party_id)
-    return _fragment(
-        polls.rendered(
-            row.id,
-            f"board {current_language()}",  # one rendering per language: phones in mixed company
-            row.version,
-            lambda: render_template("parties/_board.html", **_board_context(row, state)),
-        )
-    )
+    return _shared_fragment(row, "board", "parties/_board.html", lambda: _board_context(row, state))
 
 
 # -- Results -----------------------------------------------------------------------------
 
 
 @bp.get("/parties/<party_id>/results")
-def results(party_id: str):
+def results(party_id: str) -> str:
     row, state = _party(party_id)
     standings = state.standings()
     order = sorted(range(len(state.couples)), key=lambda c: (-standings.wins[c], c))
@@ -633,31 +648,28 @@ def results(party_id: str):
 
 
 @bp.get("/parties/<party_id>/results.csv")
-def results_csv(party_id: str):
+def results_csv(party_id: str) -> Response:
     """Every game's result, one row per table: game, table, both couples, who dealt first, the winner."""
     row, state = _party(party_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            _("game"),
-            _("table"),
-            _("couple"),
-            _("couple name"),
-            _("other couple"),
-            _("other couple name"),
-            _("dealt first"),
-            _("winner"),
-            _("winner name"),
-        ]
-    )
-    for g, (seating, by_table) in enumerate(zip(state.seatings, state.results, strict=True), start=1):
-        for t in seating.tables:
-            seat = by_table.get(t.number)
-            a, b = t.couples
-            winner = None if seat is None else t.seats[seat]
-            writer.writerow(
-                [
+    header = [
+        _("game"),
+        _("table"),
+        _("couple"),
+        _("couple name"),
+        _("other couple"),
+        _("other couple name"),
+        _("dealt first"),
+        _("winner"),
+        _("winner name"),
+    ]
+
+    def rows() -> Iterator[list[object]]:
+        for g, (seating, by_table) in enumerate(zip(state.seatings, state.results, strict=True), start=1):
+            for t in seating.tables:
+                seat = by_table.get(t.number)
+                a, b = t.couples
+                winner = None if seat is None else t.seats[seat]
+                yield [
                     g,
                     t.number,
                     a + 1,
@@ -668,13 +680,8 @@ def results_csv(party_id: str):
                     "" if winner is None else winner + 1,
                     "" if winner is None else _cell(state.couples[winner].name),
                 ]
-            )
-    response = make_response(out.getvalue())
-    response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = attachment(
-        _("%(name)s results.csv", name=row.name[:40]), "party-results.csv"
-    )
-    return response
+
+    return csv_download(header, rows(), _("%(name)s results.csv", name=row.name[:40]), "party-results.csv")
 
 
 def _cell(text: str) -> str:

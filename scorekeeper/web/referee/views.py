@@ -9,10 +9,12 @@ htmx a tap or an answer swaps in just that question's section.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 
 from scorekeeper import words
 from scorekeeper.platform.i18n import gettext as _
@@ -112,7 +114,7 @@ class TableRules:
     game: Any = None
 
 
-def read_table_rules(args, problems: dict[str, str]) -> TableRules:
+def read_table_rules(args: Mapping[str, str], problems: dict[str, str]) -> TableRules:
     """Read the preset, a game's rules, and house-rule options from the query string."""
     params: dict[str, str] = {}
     preset = DEFAULT_PRESET
@@ -196,7 +198,7 @@ def read_cards(text: str, name: str, problems: dict[str, str]) -> tuple[Card, ..
         return None
 
 
-def read_suit(text: str, name: str, problems: dict[str, str], missing: str | None) -> Suit | None:
+def read_suit(text: str | None, name: str, problems: dict[str, str], missing: str | None) -> Suit | None:
     text = (text or "").strip()
     if not text:
         if missing:
@@ -262,7 +264,7 @@ def rank_answer(trump: Suit, rules: Rules) -> dict[str, Any]:
     }
 
 
-def ask_rank(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
+def ask_rank(args: Mapping[str, str], rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
     trump = read_suit(args.get("trump"), "trump", problems, _("Pick the trump suit."))
     pair = read_cards(args.get("pair", ""), "pair", problems)
     led_text = args.get("led", "").strip()
@@ -288,7 +290,7 @@ def ask_rank(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | N
     return answer
 
 
-def ask_trick(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
+def ask_trick(args: Mapping[str, str], rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
     trump = read_suit(args.get("trump"), "trump", problems, _("Pick the trump suit."))
     cards = read_cards(args.get("cards", ""), "cards", problems)
     if trump is None or cards is None:
@@ -301,7 +303,7 @@ def ask_trick(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | 
     return {"trump": trump, "cards": cards, "result": result, "link": rule_link(result.reason)}
 
 
-def ask_legal(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
+def ask_legal(args: Mapping[str, str], rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
     trump = read_suit(args.get("trump"), "trump", problems, _("Pick the trump suit."))
     trick = read_cards(args.get("trick", ""), "trick", problems)
     hand = read_cards(args.get("hand", ""), "hand", problems)
@@ -326,7 +328,7 @@ def ask_legal(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | 
     return answer
 
 
-def read_called(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
+def read_called(args: Mapping[str, str], rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
     """The trick's number and the called card, asked only when the bidder calls for a partner (RULES.md §11)."""
     if not rules.call_for_partner:
         return {}
@@ -348,7 +350,7 @@ def read_called(args, rules: Rules, problems: dict[str, str]) -> dict[str, Any] 
     return {"trick_number": number, "called": called}
 
 
-def picked_card(args, trump_text: str, problems: dict[str, str]) -> Card | None:
+def picked_card(args: Mapping[str, str], trump_text: str, problems: dict[str, str]) -> Card | None:
     """The card picked with the suit and rank buttons (the suit is remembered between taps)."""
     rank = args.get("tap", "").strip()
     if rank.upper() == "JK":
@@ -363,7 +365,9 @@ def picked_card(args, trump_text: str, problems: dict[str, str]) -> Card | None:
         return None
 
 
-def edit_fields(args, tool: str, into: str, values: dict[str, str], problems: dict[str, str]) -> None:
+def edit_fields(
+    args: Mapping[str, str], tool: str, into: str, values: dict[str, str], problems: dict[str, str]
+) -> None:
     """Apply a tap or a clear to the fields of ``tool``'s form."""
     clear = args.get("clear", "")
     card = None if clear else picked_card(args, values["trump"], problems)
@@ -376,7 +380,7 @@ def edit_fields(args, tool: str, into: str, values: dict[str, str], problems: di
             values[name] = shown(values[name])
 
 
-def picker_suit(args, values: dict[str, str]) -> str:
+def picker_suit(args: Mapping[str, str], values: dict[str, str]) -> str:
     """The suit the picker shows chosen: the last one picked, else the trump."""
     for text in (args.get("suit", ""), values.get("trump", "")):
         try:
@@ -397,7 +401,7 @@ def page_url(table: TableRules, values: dict[str, str], suit: str, into: str, to
 
 
 @bp.get("/referee")
-def index():
+def index() -> ResponseReturnValue:
     args = request.args
     problems: dict[str, str] = {}
     table = read_table_rules(args, problems)
@@ -429,7 +433,7 @@ def index():
         # An answer: its cards come back the way the page writes them (a refused field stays as typed).
         values |= {name: shown(values[name]) for name in TAP_FIELDS[tool]}
     status = 422 if (problems or tool_problems) else 200
-    context = dict(
+    context: dict[str, Any] = dict(
         table=table,
         rules=rules,
         presets=PRESET_INFO,
@@ -482,7 +486,7 @@ def new_question(rng: random.Random) -> dict[str, Any]:
 
 
 @bp.route("/referee/quiz", methods=["GET", "POST"])
-def quiz():
+def quiz() -> tuple[str, int]:
     rules = PRESETS[DEFAULT_PRESET]
     state = session.get(QUIZ_KEY) or {}
     right, asked = int(state.get("right", 0)), int(state.get("asked", 0))
@@ -499,12 +503,12 @@ def quiz():
                 picked = Card.parse(pick)
             except CardError:
                 picked = None
-            cards = tuple(Card.parse(c) for c in question["cards"])
-            if picked not in cards:
+            trick = tuple(Card.parse(c) for c in question["cards"])
+            if picked not in trick:
                 problem = _("Tap one of the cards shown.")
                 status = 422
             else:
-                result = trick_winner(cards, question["trump"], rules)
+                result = trick_winner(trick, question["trump"], rules)
                 correct = picked == result.card
                 asked += 1
                 right += int(correct)

@@ -16,6 +16,7 @@ from scorekeeper.rules import (
     OPTION_INFO,
     PRESET_INFO,
     PRESETS,
+    Card,
     GameSetup,
     HandEntry,
     Rules,
@@ -447,7 +448,9 @@ def _option_rows(rules: Rules) -> list[OptionRow]:
     ]
 
 
-def _rank_tables(rules: Rules, offsuit_titles: dict[str, Any] = OFFSUIT_TITLES) -> dict[str, list[tuple]]:
+def _rank_tables(
+    rules: Rules, offsuit_titles: dict[str, Any] = OFFSUIT_TITLES
+) -> dict[str, list[tuple[Suit, str, tuple[Card, ...]]]]:
     """Each suit's order, highest first, with its title: as trump, and when another suit is trump."""
 
     def other(suit: Suit) -> Suit:
@@ -459,7 +462,7 @@ def _rank_tables(rules: Rules, offsuit_titles: dict[str, Any] = OFFSUIT_TITLES) 
     }
 
 
-def _trick_examples(rules: Rules) -> list[dict]:
+def _trick_examples(rules: Rules) -> list[dict[str, Any]]:
     cases = [
         ("S", "8♠ 9♠ 2♠ A♥"),
         ("H", "K♠ Q♠ 10♦ K♣"),
@@ -476,7 +479,7 @@ def _trick_examples(rules: Rules) -> list[dict]:
     return rows
 
 
-def _play_examples(rules: Rules) -> list[dict]:
+def _play_examples(rules: Rules) -> list[dict[str, Any]]:
     # (trump, cards already in the trick, hand, option changes, what the example shows)
     cases: list[tuple[str, str, str, dict[str, Any], str]] = [
         (
@@ -536,7 +539,7 @@ def _play_examples(rules: Rules) -> list[dict]:
     return rows
 
 
-def _scoring_examples(rules: Rules) -> list[dict]:
+def _scoring_examples(rules: Rules) -> list[dict[str, Any]]:
     # (scores before, bidding side, bid, bagged, points taken by We and They)
     cases = [
         ((0, 0), 0, 15, False, (10, 20)),
@@ -575,7 +578,7 @@ def _scoring_examples(rules: Rules) -> list[dict]:
 
 
 @bp.route("/rules")
-def index():
+def index() -> str:
     rules = PRESETS[DEFAULT_PRESET]
     return render_template(
         "rulebook/index.html",

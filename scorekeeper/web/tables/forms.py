@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, SelectField, SelectMultipleField, StringField, TextAreaField
+from wtforms import BooleanField, Field, SelectField, SelectMultipleField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
@@ -11,27 +14,33 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from scorekeeper import words
 from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import NAME_MAX, PRESET_INFO
+from scorekeeper.store.models import TablePerson
 
 MAX_NEW_NAMES = 8
 
 
-class MultiCheckboxField(SelectMultipleField):
+class MultiCheckboxField(SelectMultipleField):  # type: ignore[misc]  # WTForms ships no type information
     """Several boxes to tick, one per choice (the field macro draws them as big choices)."""
 
     widget = ListWidget(prefix_label=False)
     option_widget = CheckboxInput()
 
 
-class CsrfForm(FlaskForm):
+class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """A button that changes the table: only the CSRF token."""
 
 
-class NewTableForm(FlaskForm):
-    name = StringField(
+def _table_name(**kwargs: Any) -> StringField:
+    """The table's name: required, no longer than a name the rules take."""
+    return StringField(
         _l("Name of the table"),
-        description=_l("As the players call it: “Tuesday at Ann's”, “Legion hall”."),
         validators=[DataRequired(_l("Give the table a name.")), Length(max=NAME_MAX)],
+        **kwargs,
     )
+
+
+class NewTableForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+    name = _table_name(description=_l("As the players call it: “Tuesday at Ann's”, “Legion hall”."))
     players = TextAreaField(
         _l("The regular players"),
         description=_l("One name a line. More join when they play."),
@@ -39,14 +48,11 @@ class NewTableForm(FlaskForm):
     )
 
 
-class KeepForm(FlaskForm):
-    name = StringField(
-        _l("Name of the table"),
-        validators=[DataRequired(_l("Give the table a name.")), Length(max=NAME_MAX)],
-    )
+class KeepForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+    name = _table_name()
 
 
-class StartForm(FlaskForm):
+class StartForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     """Start a game: tick the players (they sit in roster order, partners alternately), maybe add new names."""
 
     players = MultiCheckboxField(_l("Who plays tonight?"), choices=[], validate_choice=False)
@@ -65,38 +71,38 @@ class StartForm(FlaskForm):
         validate_choice=False,
     )
 
-    def __init__(self, people, *args, **kwargs):
+    def __init__(self, people: Iterable[TablePerson], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players.choices = [SelectChoice(p.public_id, p.name) for p in people]
         self.preset.choices = [SelectChoice(name, words.preset_title(name)) for name in PRESET_INFO]
 
-    def validate_players(self, field) -> None:
+    def validate_players(self, field: Field) -> None:
         known = {choice.value for choice in field.choices}
         if any(value not in known for value in field.data or []):
             raise ValidationError(_l("Tick people of the roster only."))
 
-    def validate_preset(self, field) -> None:
+    def validate_preset(self, field: Field) -> None:
         if field.data not in PRESET_INFO:
             raise ValidationError(_l("Choose the rules from the list."))
 
-    def validate_way(self, field) -> None:
+    def validate_way(self, field: Field) -> None:
         if field.data not in ("partners", "alone"):
             raise ValidationError(_l("Choose partners or each for themselves."))
 
 
-class RenameForm(FlaskForm):
+class RenameForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     name = StringField(_l("New name"), validators=[DataRequired(_l("Give the new name.")), Length(max=NAME_MAX)])
 
 
-class MergeForm(FlaskForm):
+class MergeForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     into = SelectField(_l("Is the same person as"), choices=[], validate_choice=False)
 
-    def __init__(self, people, *args, **kwargs):
+    def __init__(self, people: Iterable[TablePerson], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.into.choices = [SelectChoice(p.public_id, p.name) for p in people]
 
 
-class AddGameForm(FlaskForm):
+class AddGameForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     link = StringField(
         _l("Link of a game played before"),
         description=_l("Paste the link of its sheet (to keep score or to watch)."),
@@ -104,6 +110,6 @@ class AddGameForm(FlaskForm):
     )
 
 
-class DeleteForm(FlaskForm):
+class DeleteForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     confirm = BooleanField(_l("Yes, delete this table and its roster"))
     with_games = BooleanField(_l("Delete its games' score sheets too"))

@@ -25,7 +25,7 @@ from scorekeeper.stats import BID_ORDER
 from scorekeeper.store import games as game_store
 from scorekeeper.store import log
 from scorekeeper.store import tables as store
-from scorekeeper.store.models import Game, Table
+from scorekeeper.store.models import Game, Table, TablePerson
 from scorekeeper.web.cookies import forget_table_link, remember_game, remember_table_link
 from scorekeeper.web.tables import charts
 from scorekeeper.web.tables.forms import (
@@ -68,6 +68,14 @@ def _back(table: Table, anchor: str = "") -> Response:
     return redirect(url_for("tables.table", table_id=table.id, token=table.edit_token) + anchor, 303)
 
 
+def _kept(table: Table, done: str) -> Response:
+    """To a table just made, saying *done*; this phone keeps its link."""
+    flash(done, "ok")
+    response = _back(table)
+    remember_table_link(response, table.id, table.edit_token, "edit")
+    return response
+
+
 # -- Create ----------------------------------------------------------------------
 
 
@@ -83,10 +91,7 @@ def new() -> Response | tuple[str, int]:
             except store.TableError as err:
                 (form.players if err.field == "players" else form.name).errors = [str(err)]
             else:
-                flash(_("The table is kept. Start its first game below."), "ok")
-                response = _back(table)
-                remember_table_link(response, table.id, table.edit_token, "edit")
-                return response
+                return _kept(table, _("The table is kept. Start its first game below."))
         status = 422 if not form.csrf_token.errors else 400
     return render_template("tables/new.html", form=form), status
 
@@ -108,10 +113,7 @@ def keep(game_id: str, token: str) -> Response | tuple[str, int]:
             except store.TableError as err:
                 form.name.errors = [str(err)]
             else:
-                flash(_("The table is kept, with this game as its first."), "ok")
-                response = _back(table)
-                remember_table_link(response, table.id, table.edit_token, "edit")
-                return response
+                return _kept(table, _("The table is kept, with this game as its first."))
         status = 422 if not form.csrf_token.errors else 400
     return render_template("tables/keep.html", form=form, game=game, token=token), status
 
@@ -137,10 +139,7 @@ def import_table() -> Response | tuple[str, int]:
                 message = str(err) if isinstance(err, store.TableError) else _("That file is not a table's export.")
                 problem, status = message, 422
             else:
-                flash(_("The table is brought back, with every game and hand."), "ok")
-                response = _back(table)
-                remember_table_link(response, table.id, table.edit_token, "edit")
-                return response
+                return _kept(table, _("The table is brought back, with every game and hand."))
     return render_template("tables/import.html", form=form, problem=problem), status
 
 
@@ -279,12 +278,18 @@ def add_game(table_id: str, token: str) -> Response:
     return _back(table, "#history")
 
 
+def _person_or_404(table_id: str, token: str, person_id: str) -> tuple[Table, TablePerson]:
+    """The table of an editing link and one person of its roster; 404 for anyone else."""
+    table, _can_edit = _table_or_404(table_id, token, edit=True)
+    person = store.person(table, person_id)
+    if person is None:
+        abort(404)
+    return table, person
+
+
 @bp.post("/tables/<table_id>/<token>/people/<person_id>/rename")
 def rename(table_id: str, token: str, person_id: str) -> Response:
-    table, _can_edit = _table_or_404(table_id, token, edit=True)
-    who = store.person(table, person_id)
-    if who is None:
-        abort(404)
+    table, who = _person_or_404(table_id, token, person_id)
     form = RenameForm()
     if not form.validate_on_submit():
         return _refuse(table, _problem(form))
@@ -298,10 +303,7 @@ def rename(table_id: str, token: str, person_id: str) -> Response:
 
 @bp.post("/tables/<table_id>/<token>/people/<person_id>/merge")
 def merge(table_id: str, token: str, person_id: str) -> Response:
-    table, _can_edit = _table_or_404(table_id, token, edit=True)
-    gone = store.person(table, person_id)
-    if gone is None:
-        abort(404)
+    table, gone = _person_or_404(table_id, token, person_id)
     form = MergeForm(table.people)
     if not form.validate_on_submit():
         return _refuse(table, _problem(form))
