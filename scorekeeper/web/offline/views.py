@@ -164,7 +164,7 @@ def no_signal() -> ResponseReturnValue:
 
 
 @bp.get("/offline/words")
-def words():
+def words() -> Response:
     """What the phone says with no signal, as JSON by key, in the phone's language; the worker keeps a copy."""
     response = jsonify(no_signal_words())
     response.headers["Cache-Control"] = "no-cache"
