@@ -17,12 +17,13 @@ import argparse
 import os
 import random
 import secrets
-import statistics
 import sys
 import tempfile
 import time
 from datetime import date, timedelta
 from pathlib import Path
+
+from measure import show, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -51,23 +52,6 @@ def evening(seed: int):
             state.apply(entry)
             entries.append(entry)
     return setup, entries, chairs
-
-
-def timed(fn, repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return times
-
-
-def show(label: str, times: list[float], extra: str = "") -> float:
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    median = statistics.median(times)
-    print(f"  {label:<52} min {min(times):7.2f} ms   median {median:7.2f} ms   p95 {p95:7.2f} ms{extra}")
-    return median
 
 
 def main() -> None:

@@ -26,8 +26,6 @@ import json
 import os
 import random
 import secrets
-import shutil
-import signal
 import socket
 import statistics
 import subprocess
@@ -36,6 +34,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+from measure import free_port, percentile, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 POLL_EVERY = 3.0
@@ -46,12 +46,6 @@ SECRET_KEY = secrets.token_urlsafe(32)
 HALL_ADDRESS = "203.0.113.45"
 # Thousands of client threads: small stacks.
 threading.stack_size(256 * 1024)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 _ADDRESSES = iter(range(1, 1 << 20))
@@ -193,14 +187,6 @@ def create_games(port: int, count: int) -> list[dict]:
         game["next_n"] = 5
         games.append(game)
     return games
-
-
-def percentile(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[index]
 
 
 class Results:
@@ -605,12 +591,7 @@ def main() -> None:
         cases = compare_poll_and_render(port, games[-1], args.repeat)
         server_cost(app_env(workdir, args.database_url), cases, args.repeat)
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-        shutil.rmtree(workdir, ignore_errors=True)
+        stop(server, workdir)
 
 
 # -- A card party hall: phones at every table and in every pocket, two boards -------------------
@@ -824,12 +805,7 @@ def hall_main() -> None:
         everything = [v * 1000 for k, values in phase["results"].latencies.items() if k != "page" for v in values]
         print(f"  all requests: p99 {percentile(everything, 99):.1f} ms, errors {len(phase['results'].errors)}")
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-        shutil.rmtree(workdir, ignore_errors=True)
+        stop(server, workdir)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from measure import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -162,12 +164,6 @@ def start_server(environ: dict[str, str], port: int) -> subprocess.Popen:
         if "Listening at:" in line:
             return server
     raise SystemExit("gunicorn did not start")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def main() -> int:

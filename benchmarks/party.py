@@ -17,11 +17,11 @@ import os
 import random
 import re
 import secrets
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from measure import show, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -44,23 +44,6 @@ def evening_log(seed: int = 1, games: int = GAMES):
             state.apply(entry)
             entries.append(entry)
     return setup, entries
-
-
-def timed(fn, repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return times
-
-
-def show(label: str, times: list[float], extra: str = "") -> None:
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    print(
-        f"  {label:<44} min {min(times):6.2f} ms   median {statistics.median(times):6.2f} ms   p95 {p95:6.2f} ms{extra}"
-    )
 
 
 def main() -> None:

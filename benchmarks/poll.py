@@ -20,16 +20,14 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from load import ROOT, SIDES, Client, app_env, next_address, percentile, start_server
+from load import ROOT, SIDES, Client, app_env, next_address, start_server
+from measure import percentile, stop
 
 AIM_MS = 0.2
 COUPLES = 40
@@ -155,12 +153,7 @@ def main() -> None:
             f"A changed poll (the sheet) costs {on['game sheet poll, changed (200)'] / worst:.0f}x the dearest unchanged one."
         )
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-        shutil.rmtree(workdir, ignore_errors=True)
+        stop(server, workdir)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from measure import timed
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -68,15 +70,6 @@ def one_game(rng: random.Random) -> tuple[GameSetup, list[HandEntry]]:
         else:
             break
     return setup, entries
-
-
-def timed(fn, repeat: int) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return times
 
 
 def show(label: str, times: list[float], extra: str = "") -> float:

@@ -1,0 +1,64 @@
+"""What the benchmark scripts share: timing a call, printing its figures, a free port, stopping gunicorn.
+
+The scripts are run from the project's root (``.venv/bin/python benchmarks/<name>.py``), so this
+folder is on the import path and they import it as ``measure``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+
+def timed(fn: Callable[[], object], repeat: int) -> list[float]:
+    """Call *fn* *repeat* times; each call's time in ms."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The *p*-th percentile of *values* (nearest rank); NaN for none."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def show(label: str, times: list[float], extra: str = "", width: int = 44) -> float:
+    """Print the least, median and p95 of *times* (ms) after *label*; return the median."""
+    median = statistics.median(times)
+    print(
+        f"  {label:<{width}} min {min(times):7.2f} ms   median {median:7.2f} ms   p95 {percentile(times, 95):7.2f} ms"
+        f"{extra}"
+    )
+    return median
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def stop(server: subprocess.Popen, workdir: Path | str | None = None) -> None:
+    """Stop gunicorn (started in a session of its own) and its workers; remove *workdir*."""
+    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+    if workdir is not None:
+        shutil.rmtree(workdir, ignore_errors=True)
