@@ -35,7 +35,7 @@ import threading
 import time
 from pathlib import Path
 
-from measure import free_port, percentile, stop
+from measure import free_port, htmx_environ, percentile, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 POLL_EVERY = 3.0
@@ -522,8 +522,6 @@ def print_ratios(where: str, cases: list[tuple[str, str, int]], means: dict[str,
 
 def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> None:
     """Time the app alone on each case (no network, no client): what each request costs the server."""
-    from werkzeug.test import EnvironBuilder
-
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     from scorekeeper import create_app
@@ -532,13 +530,7 @@ def server_cost(env: dict, cases: list[tuple[str, str, int]], repeat: int) -> No
     print(f"\nThe app alone (WSGI call in this process, same database), {repeat} requests each:")
     means = {}
     for label, path, expected in cases:
-        base, _, query = path.partition("?")
-        environ = EnvironBuilder(
-            path=base,
-            query_string=query,
-            headers={"HX-Request": "true"},
-            environ_base={"REMOTE_ADDR": "127.0.0.1"},  # the proxy on this machine, whose X-Forwarded-For is believed
-        ).get_environ()
+        environ = htmx_environ(path)
         times = []
         for _ in range(repeat):
             statuses = []

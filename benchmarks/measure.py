@@ -53,6 +53,20 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def htmx_environ(path: str) -> dict[str, object]:
+    """The WSGI environ of an htmx GET of *path* (query included), sent through the proxy on this machine.
+
+    The app believes the proxy's ``X-Forwarded-For`` (``SCOREKEEPER_BEHIND_PROXY``): a caller sets it to
+    give each request a phone's address of its own.
+    """
+    from werkzeug.test import EnvironBuilder
+
+    base, _, query = path.partition("?")
+    return EnvironBuilder(
+        path=base, query_string=query, headers={"HX-Request": "true"}, environ_base={"REMOTE_ADDR": "127.0.0.1"}
+    ).get_environ()
+
+
 def stop(server: subprocess.Popen, workdir: Path | str | None = None) -> None:
     """Stop gunicorn (started in a session of its own) and its workers; remove *workdir*."""
     os.killpg(server.pid, signal.SIGTERM)

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 from load import ROOT, SIDES, Client, app_env, next_address, start_server
-from measure import percentile, stop
+from measure import htmx_environ, percentile, stop
 
 AIM_MS = 0.2
 COUPLES = 40
@@ -66,8 +66,6 @@ def setup(port: int) -> dict[str, tuple[str, int]]:
 
 def in_process(env: dict, cases: dict[str, tuple[str, int]], repeat: int, limits: bool) -> dict[str, float]:
     """Call the app (WSGI) in this process for each case; return the median in ms."""
-    from werkzeug.test import EnvironBuilder
-
     os.environ.update(env)
     os.environ["SCOREKEEPER_RATE_LIMITS"] = "on" if limits else "off"
     sys.path.insert(0, str(ROOT))
@@ -77,13 +75,7 @@ def in_process(env: dict, cases: dict[str, tuple[str, int]], repeat: int, limits
     print(f"\nIn process (the WSGI call alone, same database), rate limits {'on' if limits else 'off'}, {repeat} each:")
     medians = {}
     for label, (path, expected) in cases.items():
-        base, _, query = path.partition("?")
-        environ = EnvironBuilder(
-            path=base,
-            query_string=query,
-            headers={"HX-Request": "true"},
-            environ_base={"REMOTE_ADDR": "127.0.0.1"},  # the proxy on this machine, whose X-Forwarded-For is believed
-        ).get_environ()
+        environ = htmx_environ(path)
         times = []
         for i in range(repeat + repeat // 10):
             statuses: list[str] = []
