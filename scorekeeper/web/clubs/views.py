@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import date
 from decimal import Decimal
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
@@ -138,7 +139,7 @@ def director(club_id: str, token: str):
         seasons=store.seasons(club.id),
         public_link=printed_link("clubs.public", club_id=club.id),
         kinds=[(str(k), label) for k, label in _kinds()],
-        today=store.date.today(),
+        today=date.today(),
     )
 
 
@@ -238,7 +239,7 @@ def new_evening(club_id: str, token: str):
         return _home(club, "#evenings")
     form = request.form
     try:
-        held_on = store.date.fromisoformat(form.get("held_on", "")) if form.get("held_on") else store.date.today()
+        held_on = date.fromisoformat(form.get("held_on", "")) if form.get("held_on") else date.today()
     except ValueError:
         flash(_("Give the date as a date."), "error")
         return _home(club, "#evenings")
