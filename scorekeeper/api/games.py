@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any, TypeGuard
 
 from cachetools import LRUCache
-from flask import jsonify, make_response, request
+from flask import Response, jsonify, make_response, request
 from werkzeug.http import parse_etags
 from werkzeug.routing import BuildError
 
@@ -60,8 +60,13 @@ _GIVE_THE_BID = "Give the bid as " + ", ".join(_EVERY_BID[:-1]) + f" or {_EVERY_
 
 
 def error(
-    status: int, message: str, field: str | None = None, headers: Mapping | None = None, *, code: str | None = None
-):
+    status: int,
+    message: str,
+    field: str | None = None,
+    headers: Mapping[str, str] | None = None,
+    *,
+    code: str | None = None,
+) -> Response:
     """Return the API's JSON error answer."""
     response = api_error(message, field, status, code)
     for name, value in (headers or {}).items():
@@ -72,7 +77,7 @@ def error(
 # -- Turning stored games into JSON ----------------------------------------------
 
 
-def state_json(game: Game, state: GameState) -> dict:
+def state_json(game: Game, state: GameState) -> dict[str, Any]:
     """Return the documented state of a game."""
     setup = state.setup
     return {
@@ -116,7 +121,7 @@ def hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[dict[str, Any
     return rows
 
 
-def draw_json(state: GameState) -> dict:
+def draw_json(state: GameState) -> dict[str, Any]:
     """How many cards the players of the next hand may change (RULES.md §11), for those still playing."""
     limit = game_draw_limit(state)
     return {
@@ -152,7 +157,7 @@ def hand_json(hand: HandResult) -> dict[str, Any]:
     }
 
 
-def links_json(game: Game) -> dict:
+def links_json(game: Game) -> dict[str, Any]:
     """Return the links of the sheet that can record and the one that only shows."""
     links: dict[str, str | None] = {}
     for name, endpoint, token in (("edit", "games.sheet", game.edit_token), ("view", "games.view", game.view_token)):
@@ -174,7 +179,7 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _optional_side(data: dict, name: str, label: str) -> int | None:
+def _optional_side(data: dict[str, Any], name: str, label: str) -> int | None:
     value = data.get(name)
     if value is None:
         return None
@@ -183,7 +188,7 @@ def _optional_side(data: dict, name: str, label: str) -> int | None:
     return value
 
 
-def _numbers(data: dict, name: str, label: str) -> tuple[int, ...] | None:
+def _numbers(data: dict[str, Any], name: str, label: str) -> tuple[int, ...] | None:
     value = data.get(name)
     if value is None:
         return None
@@ -194,7 +199,7 @@ def _numbers(data: dict, name: str, label: str) -> tuple[int, ...] | None:
     return tuple(value)
 
 
-def _flag(data: dict, name: str, label: str) -> bool:
+def _flag(data: dict[str, Any], name: str, label: str) -> bool:
     value = data.get(name, False)
     if value is None:
         return False
@@ -203,7 +208,7 @@ def _flag(data: dict, name: str, label: str) -> bool:
     return value
 
 
-def hand_from_json(data: dict, *, n_required: bool = True) -> tuple[HandEntry, int | None]:
+def hand_from_json(data: dict[str, Any], *, n_required: bool = True) -> tuple[HandEntry, int | None]:
     """Return the hand entry and the hand number a request body describes.
 
     ``n`` is required when recording: without it a resent request would record the hand twice.
@@ -247,7 +252,7 @@ def hand_from_json(data: dict, *, n_required: bool = True) -> tuple[HandEntry, i
     return entry, n
 
 
-def _name(value, label: str, field: str) -> str:
+def _name(value: object, label: str, field: str) -> str:
     if not isinstance(value, str):
         raise BadInput(f"Give {label} as text", field)
     if len(value) > NAME_MAX_LENGTH:
@@ -264,7 +269,7 @@ def _name(value, label: str, field: str) -> str:
     return value
 
 
-def sides_from_json(value) -> list[Side]:
+def sides_from_json(value: object) -> list[Side]:
     """Return the sides a request body describes."""
     if not isinstance(value, list) or not 2 <= len(value) <= MAX_SIDES:
         raise BadInput("Give from 2 to 8 sides, each with a name and its players", "sides")
@@ -287,7 +292,7 @@ def sides_from_json(value) -> list[Side]:
 # -- Checking who may write ------------------------------------------------------
 
 
-def _rules_input(rules):
+def _rules_input(rules: object) -> str | dict[str, Any]:
     """Check the shape of ``rules`` (a preset name or an object of options), as the API document describes it."""
     if not isinstance(rules, (str, dict)):
         raise BadInput("Give the rules as a preset name or an object of options", "rules")
@@ -321,7 +326,7 @@ def _rules_input(rules):
     return rules
 
 
-def _fits(value, schema: dict) -> bool:
+def _fits(value: object, schema: dict[str, Any]) -> bool:
     """Whether *value* has the type (or is one of the values) an option's schema names."""
     if "enum" in schema:
         return any(value is choice or (type(value) is type(choice) and value == choice) for choice in schema["enum"])
@@ -371,7 +376,7 @@ def _may_write(game: Game) -> None:
     raise BadInput("That token does not belong to this game", "authorization", 403)
 
 
-def _answer(exc: Exception):
+def _answer(exc: Exception) -> Response:
     if isinstance(exc, BadInput):
         headers = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'} if exc.status == 401 else None
         return error(exc.status, str(exc), exc.field, headers, code=exc.code)
@@ -390,7 +395,7 @@ REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError, 
 
 
 @bp.post("/games")
-def create_game():
+def create_game() -> Response:
     """Start a game."""
     try:
         data = read_body(GAME_FIELDS)
@@ -442,7 +447,7 @@ def _since() -> int | None:
         raise BadInput(f"{exc}: the version the caller already has", "since", 400) from None
 
 
-def _not_modified(game_id: str, version: int):
+def _not_modified(game_id: str, version: int) -> Response:
     response = make_response("", 304)
     response.headers["ETag"] = etag(game_id, version)
     response.headers["Cache-Control"] = "no-cache"
@@ -450,7 +455,7 @@ def _not_modified(game_id: str, version: int):
 
 
 @bp.get("/games/<game_id>")
-def games_read(game_id: str):
+def games_read(game_id: str) -> Response:
     """Return a game's state; 304 when ``?since=<version>`` or ``If-None-Match`` says the caller has it."""
     try:
         since = _since()
@@ -473,7 +478,7 @@ def games_read(game_id: str):
     return response
 
 
-def _precondition(game: Game, version, *, required: bool) -> None:
+def _precondition(game: Game, version: object, *, required: bool) -> None:
     """Check the version an edit was made from: ``"version"`` in the body, or an ``If-Match`` of the ETag.
 
     A stale version is 409 (another phone changed the game), a stale If-Match 412,
@@ -508,7 +513,7 @@ def _precondition(game: Game, version, *, required: bool) -> None:
 
 
 @bp.post("/games/<game_id>/hands")
-def games_record_hand(game_id: str):
+def games_record_hand(game_id: str) -> Response:
     """Record the next hand."""
     try:
         game = _game_or_404(game_id)
@@ -527,7 +532,7 @@ def games_record_hand(game_id: str):
 
 
 @bp.delete("/games/<game_id>/hands/last")
-def games_undo_hand(game_id: str):
+def games_undo_hand(game_id: str) -> Response:
     """Undo the last hand."""
     try:
         game = _game_or_404(game_id)
@@ -547,7 +552,7 @@ def games_undo_hand(game_id: str):
 
 
 @bp.put("/games/<game_id>/hands/<int:n>")
-def games_edit_hand(game_id: str, n: int):
+def games_edit_hand(game_id: str, n: int) -> Response:
     """Replace hand n and recompute every later hand."""
     try:
         game = _game_or_404(game_id)
@@ -564,7 +569,7 @@ def games_edit_hand(game_id: str, n: int):
 
 
 @bp.put("/games/<game_id>/rules")
-def games_change_rules(game_id: str):
+def games_change_rules(game_id: str) -> Response:
     """Play a game under other rules; only before its first hand (409 after)."""
     try:
         game = _game_or_404(game_id)
@@ -584,7 +589,7 @@ def games_change_rules(game_id: str):
 
 
 @bp.put("/games/<game_id>/finished")
-def games_set_finished(game_id: str):
+def games_set_finished(game_id: str) -> Response:
     """Finish a game early (``{"finished": true}``: no more hands), or open it again."""
     try:
         game = _game_or_404(game_id)

@@ -6,9 +6,11 @@ evening needs only its id, like the hall board.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
+from typing import Any
 
-from flask import jsonify, make_response, request, url_for
+from flask import Response, jsonify, make_response, request, url_for
 
 from scorekeeper.api.base import BadInput, bp, read_body
 from scorekeeper.api.base import error as api_error
@@ -42,7 +44,7 @@ COUPLE_FIELDS = ("name", "players")
 # -- The evening as JSON -------------------------------------------------------------
 
 
-def party_json(row: PartyRow, state: PartyState) -> dict:
+def party_json(row: PartyRow, state: PartyState) -> dict[str, Any]:
     """Return the documented state of an evening."""
     standings = state.standings()
     seating = state.seating
@@ -98,7 +100,7 @@ def party_json(row: PartyRow, state: PartyState) -> dict:
     }
 
 
-def links_json(party_id: str, edit_token: str) -> dict:
+def links_json(party_id: str, edit_token: str) -> dict[str, Any]:
     """The director's page (it can change the evening: keep it private) and the hall board."""
     return {
         "director": answer_link("parties.director", party_id=party_id, token=edit_token),
@@ -109,7 +111,7 @@ def links_json(party_id: str, edit_token: str) -> dict:
 # -- Reading requests -------------------------------------------------------------------
 
 
-def _int(data: dict, name: str, missing: str, lo: int, hi: int, default: int | None = None) -> int:
+def _int(data: dict[str, Any], name: str, missing: str, lo: int, hi: int, default: int | None = None) -> int:
     value = data.get(name, default)
     if value is None:
         raise BadInput(missing, name)
@@ -121,7 +123,7 @@ def _int(data: dict, name: str, missing: str, lo: int, hi: int, default: int | N
         raise BadInput(str(err), name) from None
 
 
-def _flag(data: dict, name: str) -> bool:
+def _flag(data: dict[str, Any], name: str) -> bool:
     value = data.get(name, False)
     if not isinstance(value, bool):
         raise BadInput(_("Say true or false for %(field)s", field=name), name)
@@ -176,7 +178,7 @@ def _date(value: object) -> date | None:
         raise BadInput(_("Give the date as YYYY-MM-DD"), "date") from None
 
 
-def _setup(data: dict) -> PartySetup:
+def _setup(data: dict[str, Any]) -> PartySetup:
     kind_text = data.get("kind", "one-hand")
     try:
         kind = GameKind(kind_text)
@@ -212,7 +214,7 @@ def _may_write(row: PartyRow) -> None:
         raise BadInput(_("That token may not change this evening"), "authorization", 403)
 
 
-def _answer(exc: BadInput | PartyError):
+def _answer(exc: BadInput | PartyError) -> Response:
     if isinstance(exc, BadInput):
         response = api_error(str(exc), exc.field, exc.status)
         if exc.status == 401:
@@ -221,7 +223,7 @@ def _answer(exc: BadInput | PartyError):
     return _refused(exc, 409 if exc.conflict else 422)
 
 
-def _refused(exc: PartyError, status: int, field: str | None = None):
+def _refused(exc: PartyError, status: int, field: str | None = None) -> Response:
     """The party engine's refusal: its sentence in the request's language and its code, which never changes."""
     response = api_error(words.problem(exc), field or exc.field, status)
     body = response.get_json()
@@ -241,7 +243,7 @@ def _loaded(party_id: str) -> tuple[PartyRow, PartyState]:
 
 
 @bp.post("/parties")
-def create_party():
+def create_party() -> Response:
     """Start an evening: its settings and couples; game 1 is seated unless ``start`` is false."""
     try:
         data = read_body(PARTY_FIELDS)
@@ -264,7 +266,7 @@ def create_party():
 
 
 @bp.post("/parties/<party_id>/results")
-def report_result(party_id: str):
+def report_result(party_id: str) -> Response:
     """Report which couple won a table in a game (``correct``: replace a result already in)."""
     try:
         row, state = _loaded(party_id)
@@ -293,7 +295,7 @@ def report_result(party_id: str):
 
 
 @bp.get("/parties/<party_id>")
-def get_party(party_id: str):
+def get_party(party_id: str) -> Response:
     """The evening as it stands."""
     try:
         row, state = _loaded(party_id)
@@ -310,7 +312,7 @@ def get_party(party_id: str):
 
 
 @bp.post("/parties/<party_id>/couples")
-def add_couple(party_id: str):
+def add_couple(party_id: str) -> Response:
     """Register a late couple: it plays from the next game (RULES.md §14)."""
     try:
         row, state = _loaded(party_id)
@@ -336,7 +338,7 @@ def add_couple(party_id: str):
     return make_response(jsonify({"couple": len(state.couples) - 1, "state": party_json(row, state)}), 201)
 
 
-def _couple_change(party_id: str, index: str, make):
+def _couple_change(party_id: str, index: str, make: Callable[[int], Gone | Returned]) -> Response:
     """Mark a couple gone, or undo it: the same checks, one entry."""
     try:
         row, state = _loaded(party_id)
@@ -362,12 +364,12 @@ def _couple_change(party_id: str, index: str, make):
 
 
 @bp.post("/parties/<party_id>/couples/<index>/gone")
-def couple_gone(party_id: str, index: str):
+def couple_gone(party_id: str, index: str) -> Response:
     """Mark a couple gone home: it plays no game after the one being played."""
     return _couple_change(party_id, index, Gone)
 
 
 @bp.post("/parties/<party_id>/couples/<index>/back")
-def couple_back(party_id: str, index: str):
+def couple_back(party_id: str, index: str) -> Response:
     """Undo a couple's going home, while the game it would miss is not seated yet."""
     return _couple_change(party_id, index, Returned)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
@@ -30,7 +32,7 @@ _AUTH = {
     "403": _error("The token is not this club's edit token."),
 }
 
-PATHS: dict = {
+PATHS: dict[str, Any] = {
     "/api/v1/clubs": {
         "post": {
             "operationId": "createClub",
@@ -201,7 +203,7 @@ _EVENING_SETTINGS = {
     key: value for key, value in PARTY_SCHEMAS["NewParty"]["properties"].items() if key not in ("couples",)
 }
 
-SCHEMAS: dict = {
+SCHEMAS: dict[str, Any] = {
     "NewClub": {
         "type": "object",
         "required": ["name"],
@@ -406,7 +408,7 @@ SCHEMAS: dict = {
     },
 }
 
-SECURITY_SCHEMES: dict = {
+SECURITY_SCHEMES: dict[str, Any] = {
     "clubEditToken": {
         "type": "http",
         "scheme": "bearer",

@@ -60,13 +60,13 @@ _HIDDEN = _hidden_characters()
 NAME_PATTERN = rf"^\s*[^\s{_HIDDEN}](?:[^{_HIDDEN}]*[^\s{_HIDDEN}])?\s*$"
 
 
-def _option_schema(field: dataclasses.Field) -> dict:
+def _option_schema(field: dataclasses.Field[Any]) -> dict[str, Any]:
     info = OPTION_INFO.get(field.name)
     choices = info.choices if info is not None else None
     nullable = "None" in str(field.type)
     if choices and not all(isinstance(c, bool) for c in choices):
         values = [c for c in choices if c is not None]
-        schema: dict = {"enum": values + ([None] if nullable or None in choices else [])}
+        schema: dict[str, Any] = {"enum": values + ([None] if nullable or None in choices else [])}
     elif "bool" in str(field.type):
         schema = {"type": "boolean"}
     elif "int" in str(field.type):
@@ -123,7 +123,7 @@ _IF_MATCH = {
     "schema": {"type": "string"},
 }
 
-PATHS: dict = {
+PATHS: dict[str, Any] = {
     "/api/v1/games": {
         "post": {
             "operationId": "createGame",
@@ -335,7 +335,7 @@ _HAND_PROPERTIES = {
     },
 }
 
-SCHEMAS: dict = {
+SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
         "required": ["error"],
@@ -536,7 +536,7 @@ SCHEMAS: dict = {
     },
 }
 
-SECURITY_SCHEMES: dict = {
+SECURITY_SCHEMES: dict[str, Any] = {
     "editToken": {
         "type": "http",
         "scheme": "bearer",

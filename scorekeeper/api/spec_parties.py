@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
@@ -19,7 +21,7 @@ _INDEXES = {"type": "array", "items": {"type": "integer", "minimum": 0}}
 # The one name rule of the app: no control or invisible character, at least one visible one.
 _NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
 
-PATHS: dict = {
+PATHS: dict[str, Any] = {
     "/api/v1/parties": {
         "post": {
             "operationId": "createParty",
@@ -218,7 +220,7 @@ PATHS: dict = {
     },
 }
 
-SCHEMAS: dict = {
+SCHEMAS: dict[str, Any] = {
     "LateCouple": {
         "type": "object",
         "required": ["name"],
@@ -354,7 +356,7 @@ SCHEMAS: dict = {
     },
 }
 
-SECURITY_SCHEMES: dict = {
+SECURITY_SCHEMES: dict[str, Any] = {
     "partyEditToken": {
         "type": "http",
         "scheme": "bearer",

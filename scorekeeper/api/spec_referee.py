@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 import re
 import sys
+from collections.abc import Iterable
+from typing import Any
 
 from scorekeeper.api.base import ERROR_CODES
 from scorekeeper.rules import PRESETS, TRICKS_IN_HAND, CompareReason, TrickReason
@@ -32,7 +34,7 @@ def _any_case(word: str, *, spaces_inside: bool = False) -> str:
     return (r"\s*" if spaces_inside else "").join(parts)
 
 
-def _alternatives(words, *, spaces_inside: bool = False) -> str:
+def _alternatives(words: Iterable[str], *, spaces_inside: bool = False) -> str:
     ordered = sorted(words, key=len, reverse=True)
     return "(?:" + "|".join(_any_case(word, spaces_inside=spaces_inside) for word in ordered) + ")"
 
@@ -82,14 +84,14 @@ _BODY_ERRORS = {
 }
 
 
-def _json(schema_name: str, description: str) -> dict:
+def _json(schema_name: str, description: str) -> dict[str, Any]:
     return {
         "description": description,
         "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema_name}"}}},
     }
 
 
-PATHS: dict = {
+PATHS: dict[str, Any] = {
     "/api/v1/referee/rank": {
         "get": {
             "operationId": "refereeRank",
@@ -175,7 +177,7 @@ PATHS: dict = {
     },
 }
 
-SCHEMAS: dict = {
+SCHEMAS: dict[str, Any] = {
     "Error": {
         "type": "object",
         "required": ["error"],

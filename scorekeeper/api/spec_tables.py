@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
@@ -31,7 +33,7 @@ _READ: list[dict[str, list[str]]] = [{"tableToken": []}]
 _WRITE: list[dict[str, list[str]]] = [{"tableToken": []}]
 
 
-def _auth_errors(write: bool) -> dict:
+def _auth_errors(write: bool) -> dict[str, Any]:
     return {
         "401": _error("No `Authorization: Bearer <token>` header."),
         "403": _error(
@@ -41,7 +43,7 @@ def _auth_errors(write: bool) -> dict:
     }
 
 
-def _body_errors() -> dict:
+def _body_errors() -> dict[str, Any]:
     return {
         "400": _error("The body is not a JSON object."),
         "415": _error("The body was not sent as application/json."),
@@ -51,7 +53,7 @@ def _body_errors() -> dict:
 
 _STATE_ANSWER = {"type": "object", "required": ["state"], "properties": {"state": _ref("Table")}}
 
-PATHS: dict = {
+PATHS: dict[str, Any] = {
     "/api/v1/tables": {
         "post": {
             "operationId": "createTable",
@@ -238,7 +240,7 @@ _COUNTS = {
 }
 _COUNT_NAMES = list(_COUNTS)
 
-SCHEMAS: dict = {
+SCHEMAS: dict[str, Any] = {
     "NewTable": {
         "type": "object",
         "required": ["name"],
@@ -402,7 +404,7 @@ SCHEMAS: dict = {
     },
 }
 
-SECURITY_SCHEMES: dict = {
+SECURITY_SCHEMES: dict[str, Any] = {
     "tableToken": {
         "type": "http",
         "scheme": "bearer",

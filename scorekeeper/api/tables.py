@@ -10,7 +10,7 @@ from datetime import UTC, date
 from fractions import Fraction
 from typing import Any
 
-from flask import jsonify, make_response, request
+from flask import Response, jsonify, make_response, request
 from werkzeug.routing import BuildError
 
 from scorekeeper.api.base import BadInput, bp, read_body
@@ -20,7 +20,7 @@ from scorekeeper.platform.links import answer_link
 from scorekeeper.stats import Figures, PersonFigures
 from scorekeeper.store import games as game_store
 from scorekeeper.store import tables as store
-from scorekeeper.store.models import Table
+from scorekeeper.store.models import Table, TablePerson
 
 TABLE_FIELDS = ("name", "players")
 PERSON_FIELDS = ("name",)
@@ -31,7 +31,7 @@ IMPORT_MAX_BYTES = 8 * 1024 * 1024
 MAX_PLAYERS_GIVEN = 64
 
 
-def _answer(exc: Exception):
+def _answer(exc: Exception) -> Response:
     if isinstance(exc, (BadInput, store.TableError)):
         response = api_error(str(exc), exc.field, exc.status)
         if exc.status == 401:
@@ -149,7 +149,7 @@ def _day(name: str) -> date | None:
 
 
 @bp.post("/tables")
-def create_table():
+def create_table() -> Response:
     """Start a table with its roster."""
     try:
         data = read_body(TABLE_FIELDS)
@@ -162,7 +162,7 @@ def create_table():
     return _created(table)
 
 
-def _created(table: Table):
+def _created(table: Table) -> Response:
     body = {
         "id": table.id,
         "edit_token": table.edit_token,
@@ -177,7 +177,7 @@ def _created(table: Table):
 
 
 @bp.get("/tables/<string(minlength=8):table_id>")
-def tables_read(table_id: str):
+def tables_read(table_id: str) -> Response:
     try:
         table = table_for(table_id, edit=False)
     except BadInput as exc:
@@ -188,7 +188,7 @@ def tables_read(table_id: str):
 
 
 @bp.get("/tables/<string(minlength=8):table_id>/stats")
-def tables_stats(table_id: str):
+def tables_stats(table_id: str) -> Response:
     """The statistics of the table's games between ``from`` and ``to`` (ISO dates, both optional)."""
     try:
         since, until = _day("from"), _day("to")
@@ -216,7 +216,7 @@ def tables_stats(table_id: str):
 
 
 @bp.get("/tables/<string(minlength=8):table_id>/export.json")
-def tables_export(table_id: str):
+def tables_export(table_id: str) -> Response:
     try:
         table = table_for(table_id, edit=False)
     except BadInput as exc:
@@ -228,7 +228,7 @@ def tables_export(table_id: str):
 
 
 @bp.post("/tables/import")
-def import_table():
+def import_table() -> Response:
     """A new table from an export: the same roster, games, hands, scores and statistics."""
     request.max_content_length = IMPORT_MAX_BYTES
     try:
@@ -239,7 +239,7 @@ def import_table():
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/players")
-def tables_add_player(table_id: str):
+def tables_add_player(table_id: str) -> Response:
     try:
         table = table_for(table_id, edit=True)
         data = read_body(PERSON_FIELDS)
@@ -249,7 +249,7 @@ def tables_add_player(table_id: str):
     return make_response(jsonify({"player": person.public_id, "state": table_json(table)}), 201)
 
 
-def _person_or_404(table: Table, person_id: str):
+def _person_or_404(table: Table, person_id: str) -> TablePerson:
     found = store.person(table, person_id)
     if found is None:
         # 422, not 404: the table is there, the request names someone it does not hold.
@@ -258,7 +258,7 @@ def _person_or_404(table: Table, person_id: str):
 
 
 @bp.put("/tables/<string(minlength=8):table_id>/players/<person_id>")
-def tables_rename_player(table_id: str, person_id: str):
+def tables_rename_player(table_id: str, person_id: str) -> Response:
     try:
         table = table_for(table_id, edit=True)
         who = _person_or_404(table, person_id)
@@ -269,7 +269,7 @@ def tables_rename_player(table_id: str, person_id: str):
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/players/<person_id>/merge")
-def tables_merge_players(table_id: str, person_id: str):
+def tables_merge_players(table_id: str, person_id: str) -> Response:
     """Merge a roster entry into another (the same person typed twice)."""
     try:
         table = table_for(table_id, edit=True)
@@ -284,7 +284,7 @@ def tables_merge_players(table_id: str, person_id: str):
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/games")
-def tables_add_game(table_id: str):
+def tables_add_game(table_id: str) -> Response:
     """Add a game played before the table existed: its id and one of its tokens."""
     try:
         table = table_for(table_id, edit=True)
@@ -300,7 +300,7 @@ def tables_add_game(table_id: str):
 
 
 @bp.delete("/tables/<string(minlength=8):table_id>")
-def tables_delete(table_id: str):
+def tables_delete(table_id: str) -> Response:
     """Delete the table and its roster; its games too only with ``?games=true``."""
     try:
         table = table_for(table_id, edit=True)
