@@ -6,25 +6,21 @@ from typing import Any
 
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
+from scorekeeper.api.schema import json_request, parameter
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import NAME_PATTERN
 from scorekeeper.api.spec_parties import SCHEMAS as PARTY_SCHEMAS
 from scorekeeper.rules import NAME_MAX
 
-_CLUB_ID = {
-    "name": "club_id",
-    "in": "path",
-    "required": True,
-    "description": "The club's id, as returned when it was created (anything else is 404).",
-    "schema": {"type": "string"},
-}
-_SEASON = {
-    "name": "season",
-    "in": "query",
-    "required": False,
-    "description": "The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out.",
-    "schema": {"type": "string", "minLength": 1, "maxLength": 32},
-}
+_CLUB_ID = parameter(
+    "club_id", "path", {"type": "string"}, "The club's id, as returned when it was created (anything else is 404)."
+)
+_SEASON = parameter(
+    "season",
+    "query",
+    {"type": "string", "minLength": 1, "maxLength": 32},
+    "The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out.",
+)
 _NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
 _WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
 _AUTH = {
@@ -38,7 +34,7 @@ PATHS: dict[str, Any] = {
             "operationId": "createClub",
             "summary": "Start a club that runs card parties",
             "tags": ["clubs"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewClub")}}},
+            "requestBody": json_request(_ref("NewClub")),
             "responses": {
                 "201": _json(_ref("CreatedClub"), "The club was created."),
                 "415": _error("The body was not sent as application/json."),
@@ -62,7 +58,7 @@ PATHS: dict[str, Any] = {
             "tags": ["clubs"],
             "security": _WRITE,
             "parameters": [_CLUB_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ClubChange")}}},
+            "requestBody": json_request(_ref("ClubChange")),
             "responses": {
                 "200": _json(_ref("Club"), "The club as changed."),
                 **_AUTH,
@@ -129,7 +125,7 @@ PATHS: dict[str, Any] = {
             "tags": ["clubs"],
             "security": _WRITE,
             "parameters": [_CLUB_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewClubMember")}}},
+            "requestBody": json_request(_ref("NewClubMember")),
             "responses": {
                 "201": _json(_ref("ClubMember"), "The member is on the roster."),
                 **_AUTH,
@@ -160,7 +156,7 @@ PATHS: dict[str, Any] = {
             "tags": ["clubs"],
             "security": _WRITE,
             "parameters": [_CLUB_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewClubEvening")}}},
+            "requestBody": json_request(_ref("NewClubEvening")),
             "responses": {
                 "201": _json(_ref("CreatedClubEvening"), "The evening was created."),
                 **_AUTH,

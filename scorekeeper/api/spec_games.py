@@ -9,6 +9,7 @@ from typing import Any
 
 from scorekeeper.api.base import ERROR_CODES
 from scorekeeper.api.schema import error_body as _error
+from scorekeeper.api.schema import error_schema, json_request, parameter
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.rules import (
@@ -29,13 +30,9 @@ MAX_NUMBER = 10_000
 MAX_SIDES = 8
 
 
-_GAME_ID = {
-    "name": "game_id",
-    "in": "path",
-    "required": True,
-    "description": "The game's id, as returned when it was created.",
-    "schema": {"type": "string", "maxLength": 64},
-}
+_GAME_ID = parameter(
+    "game_id", "path", {"type": "string", "maxLength": 64}, "The game's id, as returned when it was created."
+)
 
 
 def _hidden_characters() -> str:
@@ -115,13 +112,12 @@ _WRITE_ERRORS = {
 }
 
 _SECURED: list[dict[str, list[str]]] = [{"editToken": []}]
-_IF_MATCH = {
-    "name": "If-Match",
-    "in": "header",
-    "required": False,
-    "description": "The game's ETag this change was made from; 412 if the game has changed since.",
-    "schema": {"type": "string"},
-}
+_IF_MATCH = parameter(
+    "If-Match",
+    "header",
+    {"type": "string"},
+    "The game's ETag this change was made from; 412 if the game has changed since.",
+)
 
 PATHS: dict[str, Any] = {
     "/api/v1/games": {
@@ -132,7 +128,7 @@ PATHS: dict[str, Any] = {
             "The answer holds the edit token (keep it: it is the only way to record hands) "
             "and two links: the score sheet that can record, and the one that only shows.",
             "tags": ["games"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewGame")}}},
+            "requestBody": json_request(_ref("NewGame")),
             "responses": {
                 "201": _json(_ref("CreatedGame"), "The game was started."),
                 "400": _error("The body is not a JSON object."),
@@ -157,20 +153,15 @@ PATHS: dict[str, Any] = {
             "tags": ["games"],
             "parameters": [
                 _GAME_ID,
-                {
-                    "name": "since",
-                    "in": "query",
-                    "required": False,
-                    "description": "The `version` the caller already has (given once).",
-                    "schema": {"type": "integer", "minimum": 0, "maximum": 999_999_999},
-                },
-                {
-                    "name": "If-None-Match",
-                    "in": "header",
-                    "required": False,
-                    "description": "The ETag of an answer the caller already has.",
-                    "schema": {"type": "string"},
-                },
+                parameter(
+                    "since",
+                    "query",
+                    {"type": "integer", "minimum": 0, "maximum": 999_999_999},
+                    "The `version` the caller already has (given once).",
+                ),
+                parameter(
+                    "If-None-Match", "header", {"type": "string"}, "The ETag of an answer the caller already has."
+                ),
             ],
             "responses": {
                 "200": {
@@ -194,7 +185,7 @@ PATHS: dict[str, Any] = {
             "tags": ["games"],
             "security": _SECURED,
             "parameters": [_GAME_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("HandInput")}}},
+            "requestBody": json_request(_ref("HandInput")),
             "responses": {"201": _json(_ref("StateAnswer"), "The hand was recorded."), **_WRITE_ERRORS},
         }
     },
@@ -207,13 +198,12 @@ PATHS: dict[str, Any] = {
             "security": _SECURED,
             "parameters": [
                 _GAME_ID,
-                {
-                    "name": "n",
-                    "in": "query",
-                    "required": False,
-                    "description": "The number of the hand meant to be undone.",
-                    "schema": {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER},
-                },
+                parameter(
+                    "n",
+                    "query",
+                    {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER},
+                    "The number of the hand meant to be undone.",
+                ),
                 _IF_MATCH,
             ],
             "responses": {"200": _json(_ref("StateAnswer"), "The hand was undone."), **_WRITE_ERRORS},
@@ -231,16 +221,10 @@ PATHS: dict[str, Any] = {
             "security": _SECURED,
             "parameters": [
                 _GAME_ID,
-                {
-                    "name": "n",
-                    "in": "path",
-                    "required": True,
-                    "description": "The hand's number, from 1.",
-                    "schema": {"type": "integer", "minimum": 1},
-                },
+                parameter("n", "path", {"type": "integer", "minimum": 1}, "The hand's number, from 1."),
                 _IF_MATCH,
             ],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("HandEdit")}}},
+            "requestBody": json_request(_ref("HandEdit")),
             "responses": {
                 "200": _json(_ref("StateAnswer"), "The hand was changed."),
                 **_WRITE_ERRORS,
@@ -257,7 +241,7 @@ PATHS: dict[str, Any] = {
             "tags": ["games"],
             "security": _SECURED,
             "parameters": [_GAME_ID, _IF_MATCH],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("RulesInput")}}},
+            "requestBody": json_request(_ref("RulesInput")),
             "responses": {"200": _json(_ref("StateAnswer"), "The game now follows these rules."), **_WRITE_ERRORS},
         }
     },
@@ -271,7 +255,7 @@ PATHS: dict[str, Any] = {
             "tags": ["games"],
             "security": _SECURED,
             "parameters": [_GAME_ID, _IF_MATCH],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("FinishedInput")}}},
+            "requestBody": json_request(_ref("FinishedInput")),
             "responses": {"200": _json(_ref("StateAnswer"), "Done."), **_WRITE_ERRORS},
         }
     },
@@ -336,28 +320,12 @@ _HAND_PROPERTIES = {
 }
 
 SCHEMAS: dict[str, Any] = {
-    "Error": {
-        "type": "object",
-        "required": ["error"],
-        "properties": {
-            "error": {
-                "type": "object",
-                "required": ["message", "field"],
-                "properties": {
-                    "message": {
-                        "type": "string",
-                        "description": "What is wrong, in a player's words, in the request's Accept-Language.",
-                    },
-                    "field": {"type": ["string", "null"], "description": "The input to fix, if one."},
-                    "code": {
-                        "type": "string",
-                        "enum": list(ERROR_CODES),
-                        "description": "What is wrong, as a code that does not change with the language.",
-                    },
-                },
-            }
-        },
-    },
+    "Error": error_schema(
+        ["message", "field"],
+        "What is wrong, in a player's words, in the request's Accept-Language.",
+        "The input to fix, if one.",
+        ERROR_CODES,
+    ),
     "SideInput": {
         "type": "object",
         "required": ["name", "players"],

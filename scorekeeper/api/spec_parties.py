@@ -6,20 +6,61 @@ from typing import Any
 
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
+from scorekeeper.api.schema import json_request, parameter
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import NAME_PATTERN
 from scorekeeper.rules import LOWEST_TARGET, NAME_MAX
 
-_PARTY_ID = {
-    "name": "party_id",
-    "in": "path",
-    "required": True,
-    "description": "The party's id, as returned when it was created (anything else is 404).",
-    "schema": {"type": "string"},
-}
+_PARTY_ID = parameter(
+    "party_id", "path", {"type": "string"}, "The party's id, as returned when it was created (anything else is 404)."
+)
 _INDEXES = {"type": "array", "items": {"type": "integer", "minimum": 0}}
 # The one name rule of the app: no control or invisible character, at least one visible one.
 _NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
+
+_NO_TOKEN = _error("No `Authorization: Bearer <edit_token>` header.")
+_NOT_EDIT_TOKEN = _error("The token is not this party's edit token.")
+_NOT_JSON = _error("The body was not sent as application/json.")
+_NOT_OBJECT = _error("The body is not a JSON object.")
+_NO_PARTY = _error("No party with that id.")
+
+
+def _couple_mark(
+    operation_id: str, summary: str, description: str, *, done: str, conflict: str, refused: str
+) -> dict[str, Any]:
+    """Marking a couple gone home, or undoing it: one couple named by its index, an empty body, the state back."""
+    return {
+        "post": {
+            "operationId": operation_id,
+            "summary": summary,
+            "description": description,
+            "tags": ["parties"],
+            "security": [{"partyEditToken": []}],
+            "parameters": [
+                _PARTY_ID,
+                parameter(
+                    "index",
+                    "path",
+                    {"type": "integer", "minimum": 0},
+                    "The couple's index in `couples`, counted from 0.",
+                ),
+            ],
+            "requestBody": json_request(
+                {"type": "object", "additionalProperties": False},
+                "An empty JSON object, `{}`: like every write of the API, it is sent as JSON.",
+            ),
+            "responses": {
+                "200": _json({"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}}, done),
+                "401": _NO_TOKEN,
+                "403": _NOT_EDIT_TOKEN,
+                "404": _error("No party with that id, or no couple with that index."),
+                "415": _NOT_JSON,
+                "409": _error(conflict),
+                "422": _error(refused),
+            },
+        }
+    }
+
 
 PATHS: dict[str, Any] = {
     "/api/v1/parties": {
@@ -29,13 +70,13 @@ PATHS: dict[str, Any] = {
             "description": "Couples are numbered by their index in `couples`. Tables are couples ÷ 2; an odd "
             "couple sits out each game, in turn. Game 1 is seated at once unless `start` is false.",
             "tags": ["parties"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewParty")}}},
+            "requestBody": json_request(_ref("NewParty")),
             "responses": {
                 "201": _json(_ref("CreatedParty"), "The evening was created."),
-                "400": _error("The body is not a JSON object."),
+                "400": _NOT_OBJECT,
                 "413": _error("The body is larger than an evening needs."),
                 "429": _error("Too many evenings created from this address in a short time; see `Retry-After`."),
-                "415": _error("The body was not sent as application/json."),
+                "415": _NOT_JSON,
                 "422": _error("The evening cannot be run as described; `field` names what to fix."),
             },
         }
@@ -49,7 +90,7 @@ PATHS: dict[str, Any] = {
             "responses": {
                 "200": _json(_ref("Party"), "Seating of the game being played, results, wins, punch cards, places."),
                 "304": {"description": "Unchanged since the `ETag` sent as `If-None-Match`."},
-                "404": _error("No party with that id."),
+                "404": _NO_PARTY,
             },
         }
     },
@@ -73,7 +114,7 @@ PATHS: dict[str, Any] = {
                     "schema": {"type": "string"},
                 },
             ],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PartyResult")}}},
+            "requestBody": json_request(_ref("PartyResult")),
             "responses": {
                 "201": _json(
                     {
@@ -100,12 +141,12 @@ PATHS: dict[str, Any] = {
                     "The result is in: the whole evening, or with `Prefer: return=minimal` this result and the "
                     "party's version.",
                 ),
-                "400": _error("The body is not a JSON object."),
-                "401": _error("No `Authorization: Bearer <edit_token>` header."),
-                "403": _error("The token is not this party's edit token."),
-                "404": _error("No party with that id."),
+                "400": _NOT_OBJECT,
+                "401": _NO_TOKEN,
+                "403": _NOT_EDIT_TOKEN,
+                "404": _NO_PARTY,
                 "409": _error("That result is already in, or another winner is in (send `correct`)."),
-                "415": _error("The body was not sent as application/json."),
+                "415": _NOT_JSON,
                 "422": _error("No such game or table yet, or that couple does not sit there; `field` names it."),
             },
         }
@@ -120,7 +161,7 @@ PATHS: dict[str, Any] = {
             "tags": ["parties"],
             "security": [{"partyEditToken": []}],
             "parameters": [_PARTY_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("LateCouple")}}},
+            "requestBody": json_request(_ref("LateCouple")),
             "responses": {
                 "201": _json(
                     {
@@ -130,11 +171,11 @@ PATHS: dict[str, Any] = {
                     },
                     "The couple is registered.",
                 ),
-                "400": _error("The body is not a JSON object."),
-                "401": _error("No `Authorization: Bearer <edit_token>` header."),
-                "403": _error("The token is not this party's edit token."),
-                "404": _error("No party with that id."),
-                "415": _error("The body was not sent as application/json."),
+                "400": _NOT_OBJECT,
+                "401": _NO_TOKEN,
+                "403": _NOT_EDIT_TOKEN,
+                "404": _NO_PARTY,
+                "415": _NOT_JSON,
                 "422": _error(
                     "No name, a name too long, or (field `couples`) the last game is being played or the evening "
                     "is over."
@@ -142,82 +183,23 @@ PATHS: dict[str, Any] = {
             },
         }
     },
-    "/api/v1/parties/{party_id}/couples/{index}/gone": {
-        "post": {
-            "operationId": "coupleGone",
-            "summary": "Mark a couple gone home",
-            "description": "The couple plays no game after the one being played; its seat is filled as RULES.md "
-            "§14 says.",
-            "tags": ["parties"],
-            "security": [{"partyEditToken": []}],
-            "parameters": [
-                _PARTY_ID,
-                {
-                    "name": "index",
-                    "in": "path",
-                    "required": True,
-                    "schema": {"type": "integer", "minimum": 0},
-                    "description": "The couple's index in `couples`, counted from 0.",
-                },
-            ],
-            "requestBody": {
-                "required": True,
-                "description": "An empty JSON object, `{}`: like every write of the API, it is sent as JSON.",
-                "content": {"application/json": {"schema": {"type": "object", "additionalProperties": False}}},
-            },
-            "responses": {
-                "200": _json(
-                    {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}},
-                    "The couple is marked gone.",
-                ),
-                "401": _error("No `Authorization: Bearer <edit_token>` header."),
-                "403": _error("The token is not this party's edit token."),
-                "404": _error("No party with that id, or no couple with that index."),
-                "415": _error("The body was not sent as application/json."),
-                "409": _error("The couple is already marked gone."),
-                "422": _error("Fewer than two couples would be left playing, or the evening is over."),
-            },
-        }
-    },
-    "/api/v1/parties/{party_id}/couples/{index}/back": {
-        "post": {
-            "operationId": "coupleBack",
-            "summary": "Undo marking a couple gone home",
-            "description": "The couple plays on, as if never marked gone. Only until the game it would miss is "
-            "seated (before that game, or before the start); after that, register it again as a late couple.",
-            "tags": ["parties"],
-            "security": [{"partyEditToken": []}],
-            "parameters": [
-                _PARTY_ID,
-                {
-                    "name": "index",
-                    "in": "path",
-                    "required": True,
-                    "schema": {"type": "integer", "minimum": 0},
-                    "description": "The couple's index in `couples`, counted from 0.",
-                },
-            ],
-            "requestBody": {
-                "required": True,
-                "description": "An empty JSON object, `{}`: like every write of the API, it is sent as JSON.",
-                "content": {"application/json": {"schema": {"type": "object", "additionalProperties": False}}},
-            },
-            "responses": {
-                "200": _json(
-                    {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}},
-                    "The couple is no longer marked gone.",
-                ),
-                "401": _error("No `Authorization: Bearer <edit_token>` header."),
-                "403": _error("The token is not this party's edit token."),
-                "404": _error("No party with that id, or no couple with that index."),
-                "415": _error("The body was not sent as application/json."),
-                "409": _error("The couple is not marked gone (`code` `not-gone`)."),
-                "422": _error(
-                    "The game the couple would miss is already seated (`code` `gone-seated`), or the evening is over."
-                ),
-            },
-        }
-    },
+    "/api/v1/parties/{party_id}/couples/{index}/gone": _couple_mark(
+        "coupleGone",
+        "Mark a couple gone home",
+        "The couple plays no game after the one being played; its seat is filled as RULES.md §14 says.",
+        done="The couple is marked gone.",
+        conflict="The couple is already marked gone.",
+        refused="Fewer than two couples would be left playing, or the evening is over.",
+    ),
+    "/api/v1/parties/{party_id}/couples/{index}/back": _couple_mark(
+        "coupleBack",
+        "Undo marking a couple gone home",
+        "The couple plays on, as if never marked gone. Only until the game it would miss is "
+        "seated (before that game, or before the start); after that, register it again as a late couple.",
+        done="The couple is no longer marked gone.",
+        conflict="The couple is not marked gone (`code` `not-gone`).",
+        refused="The game the couple would miss is already seated (`code` `gone-seated`), or the evening is over.",
+    ),
 }
 
 SCHEMAS: dict[str, Any] = {

@@ -6,26 +6,17 @@ from typing import Any
 
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
+from scorekeeper.api.schema import json_request, parameter
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import NAME_PATTERN
 from scorekeeper.rules import NAME_MAX
 from scorekeeper.stats import BID_ORDER
 from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION
 
-_TABLE_ID = {
-    "name": "table_id",
-    "in": "path",
-    "required": True,
-    "description": "The table's id, as returned when it was created (anything else is 404).",
-    "schema": {"type": "string"},
-}
-_PERSON_ID = {
-    "name": "person_id",
-    "in": "path",
-    "required": True,
-    "description": "A roster entry's id: `p1`, `p2`...",
-    "schema": {"type": "string"},
-}
+_TABLE_ID = parameter(
+    "table_id", "path", {"type": "string"}, "The table's id, as returned when it was created (anything else is 404)."
+)
+_PERSON_ID = parameter("person_id", "path", {"type": "string"}, "A roster entry's id: `p1`, `p2`...")
 _NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
 _PERSON_REF = {"type": "string", "pattern": "^p[1-9][0-9]{0,5}$"}
 _RATE = {"type": ["number", "null"]}
@@ -59,7 +50,7 @@ PATHS: dict[str, Any] = {
             "operationId": "createTable",
             "summary": "Keep a table: a group that plays together, with its roster",
             "tags": ["tables"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewTable")}}},
+            "requestBody": json_request(_ref("NewTable")),
             "responses": {
                 "201": _json(_ref("CreatedTable"), "The table was created."),
                 **_body_errors(),
@@ -74,7 +65,7 @@ PATHS: dict[str, Any] = {
             "recorded again through the rules engine; a game that cannot be read or replayed refuses the whole "
             "import (422, `field` names the game), and nothing is stored.",
             "tags": ["tables"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("TableExport")}}},
+            "requestBody": json_request(_ref("TableExport")),
             "responses": {
                 "201": _json(_ref("CreatedTable"), "The table was brought back."),
                 **_body_errors(),
@@ -99,13 +90,12 @@ PATHS: dict[str, Any] = {
             "security": _WRITE,
             "parameters": [
                 _TABLE_ID,
-                {
-                    "name": "games",
-                    "in": "query",
-                    "required": False,
-                    "description": "`true` deletes the table's games too.",
-                    "schema": {"type": "string", "enum": ["true", "false"]},
-                },
+                parameter(
+                    "games",
+                    "query",
+                    {"type": "string", "enum": ["true", "false"]},
+                    "`true` deletes the table's games too.",
+                ),
             ],
             "responses": {
                 "204": {"description": "Deleted."},
@@ -124,8 +114,8 @@ PATHS: dict[str, Any] = {
             "security": _READ,
             "parameters": [
                 _TABLE_ID,
-                {"name": "from", "in": "query", "required": False, "schema": {"type": "string", "format": "date"}},
-                {"name": "to", "in": "query", "required": False, "schema": {"type": "string", "format": "date"}},
+                parameter("from", "query", {"type": "string", "format": "date"}),
+                parameter("to", "query", {"type": "string", "format": "date"}),
             ],
             "responses": {
                 "200": _json(_ref("TableStats"), "The statistics."),
@@ -153,7 +143,7 @@ PATHS: dict[str, Any] = {
             "tags": ["tables"],
             "security": _WRITE,
             "parameters": [_TABLE_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PersonInput")}}},
+            "requestBody": json_request(_ref("PersonInput")),
             "responses": {
                 "201": _json(
                     {
@@ -176,7 +166,7 @@ PATHS: dict[str, Any] = {
             "tags": ["tables"],
             "security": _WRITE,
             "parameters": [_TABLE_ID, _PERSON_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PersonInput")}}},
+            "requestBody": json_request(_ref("PersonInput")),
             "responses": {"200": _json(_STATE_ANSWER, "Renamed."), **_body_errors(), **_auth_errors(True)},
         }
     },
@@ -189,7 +179,7 @@ PATHS: dict[str, Any] = {
             "tags": ["tables"],
             "security": _WRITE,
             "parameters": [_TABLE_ID, _PERSON_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("MergeInput")}}},
+            "requestBody": json_request(_ref("MergeInput")),
             "responses": {"200": _json(_STATE_ANSWER, "Merged."), **_body_errors(), **_auth_errors(True)},
         }
     },
@@ -202,7 +192,7 @@ PATHS: dict[str, Any] = {
             "tags": ["tables"],
             "security": _WRITE,
             "parameters": [_TABLE_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("AddGameInput")}}},
+            "requestBody": json_request(_ref("AddGameInput")),
             "responses": {
                 "201": _json(_STATE_ANSWER, "The game is in the table's history."),
                 "409": _error("That game is already in this table."),
