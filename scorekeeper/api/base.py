@@ -62,6 +62,21 @@ def error(message: str, field: str | None = None, status: int = 422, code: str |
     return make_response(jsonify({"error": body}), status)
 
 
+def input_error(message: str, field: str | None, status: int, code: str | None = None) -> Response:
+    """The error answer to a request the API cannot use; to one without its token (401), the scheme to use."""
+    response = error(message, field, status, code)
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    return response
+
+
+def bearer_token() -> str | None:
+    """The token of the request's ``Authorization: Bearer <token>`` header, or None without one."""
+    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
+    token = token.strip()
+    return token if scheme.lower() == "bearer" and token else None
+
+
 @bp.after_app_request
 def _content_language(response: Response) -> Response:
     """Name the language of the API answer's sentences (every API path, the unknown ones too)."""
@@ -108,10 +123,7 @@ class BadInput(ValueError):
 
 @bp.errorhandler(BadInput)
 def _bad_input(exc: BadInput) -> Response:
-    response = error(str(exc), exc.field, exc.status, exc.code)
-    if exc.status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    return response
+    return input_error(str(exc), exc.field, exc.status, exc.code)
 
 
 def read_body(allowed: tuple[str, ...]) -> dict[str, Any]:

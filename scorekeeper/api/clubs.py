@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Response, jsonify, make_response, request
 
-from scorekeeper.api.base import BadInput, bp, read_body
+from scorekeeper.api.base import BadInput, bearer_token, bp, read_body
 from scorekeeper.api.parties import _date, _setup, _text
 from scorekeeper.party import MAX_COUPLES, PartyError
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
@@ -49,10 +49,8 @@ def _club(club_id: str) -> Club:
 
 
 def _may_write(club: Club) -> None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token:
+    token = bearer_token()
+    if token is None:
         raise BadInput("Changing a club needs its edit token: Authorization: Bearer <edit_token>", "authorization", 401)
     if not token_matches(token, club.edit_token):
         raise BadInput("That token may not change this club", "authorization", 403)

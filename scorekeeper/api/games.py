@@ -20,7 +20,7 @@ from werkzeug.http import parse_etags
 from werkzeug.routing import BuildError
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bp, error_code, read_body
+from scorekeeper.api.base import BadInput, bearer_token, bp, error_code, input_error, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language, gettext
@@ -351,17 +351,9 @@ def _game_or_404(game_id: str) -> Game:
     return game
 
 
-def _bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
-
-
 def _may_write(game: Game) -> None:
     """Refuse a write that lacks the game's edit token."""
-    token = _bearer()
+    token = bearer_token()
     if token is None:
         raise BadInput(
             "Recording needs the game's edit token: Authorization: Bearer <edit_token>", "authorization", 401
@@ -378,8 +370,7 @@ def _may_write(game: Game) -> None:
 
 def _answer(exc: Exception) -> Response:
     if isinstance(exc, BadInput):
-        headers = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'} if exc.status == 401 else None
-        return error(exc.status, str(exc), exc.field, headers, code=exc.code)
+        return input_error(str(exc), exc.field, exc.status, exc.code)
     if isinstance(exc, tables.TableError):
         return error(exc.status, str(exc), exc.field)
     if isinstance(exc, services.GameConflict):

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Response, jsonify, make_response, request, url_for
 
-from scorekeeper.api.base import BadInput, bp, read_body
+from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.party import (
     MAX_COUPLES,
@@ -203,10 +203,8 @@ def _setup(data: dict[str, Any]) -> PartySetup:
 
 
 def _may_write(row: PartyRow) -> None:
-    header = request.headers.get("Authorization", "")
-    scheme, _space, token = header.partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token:
+    token = bearer_token()
+    if token is None:
         raise BadInput(
             _("Reporting needs the evening's edit token: Authorization: Bearer <edit_token>"), "authorization", 401
         )
@@ -216,10 +214,7 @@ def _may_write(row: PartyRow) -> None:
 
 def _answer(exc: BadInput | PartyError) -> Response:
     if isinstance(exc, BadInput):
-        response = api_error(str(exc), exc.field, exc.status)
-        if exc.status == 401:
-            response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-        return response
+        return input_error(str(exc), exc.field, exc.status)
     return _refused(exc, 409 if exc.conflict else 422)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Response, jsonify, make_response, request
 from werkzeug.routing import BuildError
 
-from scorekeeper.api.base import BadInput, bp, read_body
+from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
@@ -33,23 +33,13 @@ MAX_PLAYERS_GIVEN = 64
 
 def _answer(exc: Exception) -> Response:
     if isinstance(exc, (BadInput, store.TableError)):
-        response = api_error(str(exc), exc.field, exc.status)
-        if exc.status == 401:
-            response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-        return response
+        return input_error(str(exc), exc.field, exc.status)
     return api_error(str(exc), getattr(exc, "field", None), 422)
-
-
-def _bearer() -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
 
 
 def table_for(table_id: str, *, edit: bool) -> Table:
     """The table named, if the request's token opens it (for changing it, the edit token)."""
-    token = _bearer()
+    token = bearer_token()
     if token is None:
         raise BadInput(
             _("A table is read and changed with its token: Authorization: Bearer <token>"), "authorization", 401
