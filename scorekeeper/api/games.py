@@ -351,8 +351,9 @@ def _game_or_404(game_id: str) -> Game:
     return game
 
 
-def _may_write(game: Game) -> None:
-    """Refuse a write that lacks the game's edit token."""
+def _game_to_change(game_id: str) -> Game:
+    """The game named, if the request carries its edit token (a write without it is refused)."""
+    game = _game_or_404(game_id)
     token = bearer_token()
     if token is None:
         raise BadInput(
@@ -360,7 +361,7 @@ def _may_write(game: Game) -> None:
         )
     found = services.access(game, token)
     if found is services.Access.EDIT:
-        return
+        return game
     if found is services.Access.VIEW:
         raise BadInput(
             "That is the token of the link that only shows the score; it cannot change it", "authorization", 403
@@ -380,6 +381,11 @@ def _answer(exc: Exception) -> Response:
 
 
 REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError, tables.TableError)
+
+
+def _state_answer(game: Game, state: GameState) -> Response:
+    """The answer to a change: the game's state after it."""
+    return jsonify({"state": state_json(game, state)})
 
 
 # -- Routes ----------------------------------------------------------------------
@@ -507,8 +513,7 @@ def _precondition(game: Game, version: object, *, required: bool) -> None:
 def games_record_hand(game_id: str) -> Response:
     """Record the next hand."""
     try:
-        game = _game_or_404(game_id)
-        _may_write(game)
+        game = _game_to_change(game_id)
         entry, n = hand_from_json(read_body(HAND_FIELDS))
     except REFUSALS as exc:
         return _answer(exc)
@@ -526,8 +531,7 @@ def games_record_hand(game_id: str) -> Response:
 def games_undo_hand(game_id: str) -> Response:
     """Undo the last hand."""
     try:
-        game = _game_or_404(game_id)
-        _may_write(game)
+        game = _game_to_change(game_id)
         given = request.args.getlist("n")
         if len(given) > 1:
             raise BadInput("Give n once", "n", 400)
@@ -539,15 +543,14 @@ def games_undo_hand(game_id: str) -> Response:
         state = services.undo_last(game, expected)
     except REFUSALS as exc:
         return _answer(exc)
-    return jsonify({"state": state_json(game, state)})
+    return _state_answer(game, state)
 
 
 @bp.put("/games/<game_id>/hands/<int:n>")
 def games_edit_hand(game_id: str, n: int) -> Response:
     """Replace hand n and recompute every later hand."""
     try:
-        game = _game_or_404(game_id)
-        _may_write(game)
+        game = _game_to_change(game_id)
         data = read_body(EDIT_FIELDS)
         entry, body_n = hand_from_json(data, n_required=False)
         if body_n is not None and body_n != n:
@@ -556,15 +559,14 @@ def games_edit_hand(game_id: str, n: int) -> Response:
         state = services.edit_hand(game, n, entry)
     except REFUSALS as exc:
         return _answer(exc)
-    return jsonify({"state": state_json(game, state)})
+    return _state_answer(game, state)
 
 
 @bp.put("/games/<game_id>/rules")
 def games_change_rules(game_id: str) -> Response:
     """Play a game under other rules; only before its first hand (409 after)."""
     try:
-        game = _game_or_404(game_id)
-        _may_write(game)
+        game = _game_to_change(game_id)
         data = read_body(RULES_FIELDS)
         if "rules" not in data:
             raise BadInput("Give the rules: a preset name or an object of options", "rules")
@@ -576,15 +578,14 @@ def games_change_rules(game_id: str) -> Response:
             raise _unreadable_rules() from None
     except REFUSALS as exc:
         return _answer(exc)
-    return jsonify({"state": state_json(game, state)})
+    return _state_answer(game, state)
 
 
 @bp.put("/games/<game_id>/finished")
 def games_set_finished(game_id: str) -> Response:
     """Finish a game early (``{"finished": true}``: no more hands), or open it again."""
     try:
-        game = _game_or_404(game_id)
-        _may_write(game)
+        game = _game_to_change(game_id)
         data = read_body(FINISHED_FIELDS)
         if not isinstance(data.get("finished"), bool):
             raise BadInput("Say true to finish the game here, or false to play on", "finished")
@@ -593,4 +594,4 @@ def games_set_finished(game_id: str) -> Response:
         state = services.state_for(game)
     except REFUSALS as exc:
         return _answer(exc)
-    return jsonify({"state": state_json(game, state)})
+    return _state_answer(game, state)

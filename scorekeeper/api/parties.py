@@ -230,8 +230,19 @@ def _refused(exc: PartyError, status: int, field: str | None = None) -> Response
 def _loaded(party_id: str) -> tuple[PartyRow, PartyState]:
     found = store.load(party_id)
     if found is None:
-        raise BadInput(_("There is no card party with that id"), "id", 404)
+        raise _no_party()
     return found
+
+
+def _no_party() -> BadInput:
+    return BadInput(_("There is no card party with that id"), "id", 404)
+
+
+def _party_to_change(party_id: str, fields: tuple[str, ...]) -> tuple[PartyState, dict[str, Any]]:
+    """The evening named and the request's body, if the request carries the evening's edit token."""
+    row, state = _loaded(party_id)
+    _may_write(row)
+    return state, read_body(fields)
 
 
 # -- Routes ------------------------------------------------------------------------------
@@ -264,9 +275,7 @@ def create_party() -> Response:
 def report_result(party_id: str) -> Response:
     """Report which couple won a table in a game (``correct``: replace a result already in)."""
     try:
-        row, state = _loaded(party_id)
-        _may_write(row)
-        data = read_body(RESULT_FIELDS)
+        data = _party_to_change(party_id, RESULT_FIELDS)[1]
         game = _int(data, "game", _("Give the game number"), 1, MAX_GAMES)
         table = _int(data, "table", _("Give the table number"), 1, MAX_COUPLES)
         winner = _int(data, "winner", _("Give the winner"), 0, MAX_COUPLES)
@@ -277,7 +286,7 @@ def report_result(party_id: str) -> Response:
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     except LookupError:
-        return _answer(BadInput(_("There is no card party with that id"), "id", 404))
+        return _answer(_no_party())
     if "return=minimal" in request.headers.get("Prefer", "").replace(" ", "").lower().split(","):
         # A table's own answer: its result and the version, the whole evening a GET away (with its ETag).
         version = store.version_of(party_id)
@@ -310,9 +319,7 @@ def get_party(party_id: str) -> Response:
 def add_couple(party_id: str) -> Response:
     """Register a late couple: it plays from the next game (RULES.md §14)."""
     try:
-        row, state = _loaded(party_id)
-        _may_write(row)
-        data = read_body(COUPLE_FIELDS)
+        data = _party_to_change(party_id, COUPLE_FIELDS)[1]
         players = data.get("players", [])
         if not isinstance(players, list) or len(players) > 2:
             raise BadInput(_("A couple is two players"), "players")
@@ -328,7 +335,7 @@ def add_couple(party_id: str) -> Response:
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     except LookupError:
-        return _answer(BadInput(_("There is no card party with that id"), "id", 404))
+        return _answer(_no_party())
     row, state = _loaded(party_id)
     return make_response(jsonify({"couple": len(state.couples) - 1, "state": party_json(row, state)}), 201)
 
@@ -336,9 +343,8 @@ def add_couple(party_id: str) -> Response:
 def _couple_change(party_id: str, index: str, make: Callable[[int], Gone | Returned]) -> Response:
     """Mark a couple gone, or undo it: the same checks, one entry."""
     try:
-        row, state = _loaded(party_id)
-        _may_write(row)
-        read_body(())  # an empty JSON object: every write of the API is JSON
+        # The body is an empty JSON object: every write of the API is JSON.
+        state = _party_to_change(party_id, ())[0]
         try:
             couple = parse_int(index, lo=0, hi=MAX_COUPLES, what="The couple")
         except NumberError:
@@ -353,7 +359,7 @@ def _couple_change(party_id: str, index: str, make: Callable[[int], Gone | Retur
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     except LookupError:
-        return _answer(BadInput(_("There is no card party with that id"), "id", 404))
+        return _answer(_no_party())
     row, state = _loaded(party_id)
     return jsonify({"state": party_json(row, state)})
 
