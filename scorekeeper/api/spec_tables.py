@@ -44,6 +44,29 @@ def _body_errors() -> dict[str, Any]:
 
 _STATE_ANSWER = {"type": "object", "required": ["state"], "properties": {"state": _ref("Table")}}
 
+
+def _change(
+    operation_id: str,
+    summary: str,
+    description: str,
+    body: str,
+    answers: dict[str, Any],
+    *,
+    person: bool = False,
+) -> dict[str, Any]:
+    """A change to a table's roster or games with its edit token: a JSON body, the table's refusals."""
+    return {
+        "operationId": operation_id,
+        "summary": summary,
+        "description": description,
+        "tags": ["tables"],
+        "security": _WRITE,
+        "parameters": [_TABLE_ID, _PERSON_ID] if person else [_TABLE_ID],
+        "requestBody": json_request(_ref(body)),
+        "responses": {**answers, **_body_errors(), **_auth_errors(True)},
+    }
+
+
 PATHS: dict[str, Any] = {
     "/api/v1/tables": {
         "post": {
@@ -136,15 +159,12 @@ PATHS: dict[str, Any] = {
         }
     },
     "/api/v1/tables/{table_id}/players": {
-        "post": {
-            "operationId": "addTablePlayer",
-            "summary": "Add someone to the roster",
-            "description": "A name already on the roster (whatever its case) is that entry.",
-            "tags": ["tables"],
-            "security": _WRITE,
-            "parameters": [_TABLE_ID],
-            "requestBody": json_request(_ref("PersonInput")),
-            "responses": {
+        "post": _change(
+            "addTablePlayer",
+            "Add someone to the roster",
+            "A name already on the roster (whatever its case) is that entry.",
+            "PersonInput",
+            {
                 "201": _json(
                     {
                         "type": "object",
@@ -153,53 +173,42 @@ PATHS: dict[str, Any] = {
                     },
                     "On the roster.",
                 ),
-                **_body_errors(),
-                **_auth_errors(True),
             },
-        }
+        )
     },
     "/api/v1/tables/{table_id}/players/{person_id}": {
-        "put": {
-            "operationId": "renameTablePlayer",
-            "summary": "Rename someone of the roster; every statistic follows",
-            "description": "A name another entry has is refused (422): merge the two instead.",
-            "tags": ["tables"],
-            "security": _WRITE,
-            "parameters": [_TABLE_ID, _PERSON_ID],
-            "requestBody": json_request(_ref("PersonInput")),
-            "responses": {"200": _json(_STATE_ANSWER, "Renamed."), **_body_errors(), **_auth_errors(True)},
-        }
+        "put": _change(
+            "renameTablePlayer",
+            "Rename someone of the roster; every statistic follows",
+            "A name another entry has is refused (422): merge the two instead.",
+            "PersonInput",
+            {"200": _json(_STATE_ANSWER, "Renamed.")},
+            person=True,
+        )
     },
     "/api/v1/tables/{table_id}/players/{person_id}/merge": {
-        "post": {
-            "operationId": "mergeTablePlayers",
-            "summary": "Merge a roster entry into another: the same person typed twice",
-            "description": "The entry's games become `into`'s and it leaves the roster. Two entries that sat in the "
+        "post": _change(
+            "mergeTablePlayers",
+            "Merge a roster entry into another: the same person typed twice",
+            "The entry's games become `into`'s and it leaves the roster. Two entries that sat in the "
             "same game are two people: refused (422).",
-            "tags": ["tables"],
-            "security": _WRITE,
-            "parameters": [_TABLE_ID, _PERSON_ID],
-            "requestBody": json_request(_ref("MergeInput")),
-            "responses": {"200": _json(_STATE_ANSWER, "Merged."), **_body_errors(), **_auth_errors(True)},
-        }
+            "MergeInput",
+            {"200": _json(_STATE_ANSWER, "Merged.")},
+            person=True,
+        )
     },
     "/api/v1/tables/{table_id}/games": {
-        "post": {
-            "operationId": "addTableGame",
-            "summary": "Add a game played before the table existed",
-            "description": "The game's id and one of its tokens (edit or view); its players join the roster by "
+        "post": _change(
+            "addTableGame",
+            "Add a game played before the table existed",
+            "The game's id and one of its tokens (edit or view); its players join the roster by "
             "name. To start a new game of the table, `POST /api/v1/games` with `table`.",
-            "tags": ["tables"],
-            "security": _WRITE,
-            "parameters": [_TABLE_ID],
-            "requestBody": json_request(_ref("AddGameInput")),
-            "responses": {
+            "AddGameInput",
+            {
                 "201": _json(_STATE_ANSWER, "The game is in the table's history."),
                 "409": _error("That game is already in this table."),
-                **_body_errors(),
-                **_auth_errors(True),
             },
-        }
+        )
     },
 }
 
