@@ -63,3 +63,8 @@ def error_schema(required: list[str], message: str, field: str, codes: Sequence[
             }
         },
     }
+
+
+def closed_object(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
+    """A JSON object a request sends: the *properties* named (the *required* ones at least), no others."""
+    return {"type": "object", "required": required, "additionalProperties": False, "properties": properties}

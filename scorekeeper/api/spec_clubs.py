@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.api.schema import closed_object, json_request, parameter
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
-from scorekeeper.api.schema import json_request, parameter
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import NAME_PATTERN
 from scorekeeper.api.spec_parties import SCHEMAS as PARTY_SCHEMAS
@@ -200,12 +200,9 @@ _EVENING_SETTINGS = {
 }
 
 SCHEMAS: dict[str, Any] = {
-    "NewClub": {
-        "type": "object",
-        "required": ["name"],
-        "additionalProperties": False,
-        "properties": {"name": _NAME, "currency": {"type": "string", "enum": ["CAD", "USD", "EUR"], "default": "CAD"}},
-    },
+    "NewClub": closed_object(
+        ["name"], {"name": _NAME, "currency": {"type": "string", "enum": ["CAD", "USD", "EUR"], "default": "CAD"}}
+    ),
     "CreatedClub": {
         "type": "object",
         "required": ["id", "edit_token", "links", "club"],
@@ -296,12 +293,7 @@ SCHEMAS: dict[str, Any] = {
             "merged_into": {"type": "integer", "minimum": 1, "maximum": 1000000},
         },
     },
-    "NewClubMember": {
-        "type": "object",
-        "required": ["name"],
-        "additionalProperties": False,
-        "properties": {"name": _NAME},
-    },
+    "NewClubMember": closed_object(["name"], {"name": _NAME}),
     "NewClubEvening": {
         "type": "object",
         "additionalProperties": False,

@@ -8,8 +8,8 @@ import unicodedata
 from typing import Any
 
 from scorekeeper.api.base import ERROR_CODES
+from scorekeeper.api.schema import closed_object, error_schema, json_request, parameter
 from scorekeeper.api.schema import error_body as _error
-from scorekeeper.api.schema import error_schema, json_request, parameter
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.rules import (
@@ -358,12 +358,7 @@ SCHEMAS: dict[str, Any] = {
             "rules": RULES_SCHEMA,
         },
     },
-    "FinishedInput": {
-        "type": "object",
-        "required": ["finished"],
-        "additionalProperties": False,
-        "properties": {"finished": {"type": "boolean"}},
-    },
+    "FinishedInput": closed_object(["finished"], {"finished": {"type": "boolean"}}),
     "CreatedGame": {
         "type": "object",
         "required": ["id", "edit_token", "links", "state"],

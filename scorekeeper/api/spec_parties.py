@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.api.schema import closed_object, json_request, parameter
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
-from scorekeeper.api.schema import json_request, parameter
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import NAME_PATTERN
 from scorekeeper.rules import LOWEST_TARGET, NAME_MAX
@@ -203,12 +203,7 @@ PATHS: dict[str, Any] = {
 }
 
 SCHEMAS: dict[str, Any] = {
-    "LateCouple": {
-        "type": "object",
-        "required": ["name"],
-        "additionalProperties": False,
-        "properties": {"name": _NAME, "players": {"type": "array", "items": _NAME, "maxItems": 2}},
-    },
+    "LateCouple": closed_object(["name"], {"name": _NAME, "players": {"type": "array", "items": _NAME, "maxItems": 2}}),
     "NewParty": {
         "type": "object",
         "required": ["name", "couples"],

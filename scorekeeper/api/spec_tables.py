@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.api.schema import closed_object, json_request, parameter
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
-from scorekeeper.api.schema import json_request, parameter
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import NAME_PATTERN
 from scorekeeper.rules import NAME_MAX
@@ -249,24 +249,9 @@ SCHEMAS: dict[str, Any] = {
             "players": {"type": "array", "items": _NAME, "maxItems": 64},
         },
     },
-    "PersonInput": {
-        "type": "object",
-        "required": ["name"],
-        "additionalProperties": False,
-        "properties": {"name": _NAME},
-    },
-    "MergeInput": {
-        "type": "object",
-        "required": ["into"],
-        "additionalProperties": False,
-        "properties": {"into": {**_PERSON_REF, "description": "The roster entry that stays."}},
-    },
-    "AddGameInput": {
-        "type": "object",
-        "required": ["game", "token"],
-        "additionalProperties": False,
-        "properties": {"game": {"type": "string"}, "token": {"type": "string"}},
-    },
+    "PersonInput": closed_object(["name"], {"name": _NAME}),
+    "MergeInput": closed_object(["into"], {"into": {**_PERSON_REF, "description": "The roster entry that stays."}}),
+    "AddGameInput": closed_object(["game", "token"], {"game": {"type": "string"}, "token": {"type": "string"}}),
     "CreatedTable": {
         "type": "object",
         "required": ["id", "edit_token", "view_token", "links", "state"],
