@@ -23,6 +23,9 @@ _NOT_EDIT_TOKEN = _error("The token is not this party's edit token.")
 _NOT_JSON = _error("The body was not sent as application/json.")
 _NOT_OBJECT = _error("The body is not a JSON object.")
 _NO_PARTY = _error("No party with that id.")
+_EDIT: list[dict[str, list[str]]] = [{"partyEditToken": []}]
+_AUTH = {"401": _NO_TOKEN, "403": _NOT_EDIT_TOKEN}
+_STATE_ANSWER = {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}}
 
 
 def _couple_mark(
@@ -35,7 +38,7 @@ def _couple_mark(
             "summary": summary,
             "description": description,
             "tags": ["parties"],
-            "security": [{"partyEditToken": []}],
+            "security": _EDIT,
             "parameters": [
                 _PARTY_ID,
                 parameter(
@@ -50,9 +53,8 @@ def _couple_mark(
                 "An empty JSON object, `{}`: like every write of the API, it is sent as JSON.",
             ),
             "responses": {
-                "200": _json({"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}}, done),
-                "401": _NO_TOKEN,
-                "403": _NOT_EDIT_TOKEN,
+                "200": _json(_STATE_ANSWER, done),
+                **_AUTH,
                 "404": _error("No party with that id, or no couple with that index."),
                 "415": _NOT_JSON,
                 "409": _error(conflict),
@@ -101,25 +103,24 @@ PATHS: dict[str, Any] = {
             "description": "The same result twice is answered 409 and saved once; a different winner for a "
             'result already in is 409 unless sent with `"correct": true`, which works out every later game again.',
             "tags": ["parties"],
-            "security": [{"partyEditToken": []}],
+            "security": _EDIT,
             "parameters": [
                 _PARTY_ID,
-                {
-                    "name": "Prefer",
-                    "in": "header",
-                    "required": False,
-                    "description": "`return=minimal`: answer with this result and the party's version only "
+                parameter(
+                    "Prefer",
+                    "header",
+                    {"type": "string"},
+                    "`return=minimal`: answer with this result and the party's version only "
                     "(a large evening is a GET away) instead of the whole evening. Other preferences are ignored "
                     "(RFC 7240).",
-                    "schema": {"type": "string"},
-                },
+                ),
             ],
             "requestBody": json_request(_ref("PartyResult")),
             "responses": {
                 "201": _json(
                     {
                         "anyOf": [
-                            {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}},
+                            _STATE_ANSWER,
                             {
                                 "type": "object",
                                 "required": ["result", "version"],
@@ -142,8 +143,7 @@ PATHS: dict[str, Any] = {
                     "party's version.",
                 ),
                 "400": _NOT_OBJECT,
-                "401": _NO_TOKEN,
-                "403": _NOT_EDIT_TOKEN,
+                **_AUTH,
                 "404": _NO_PARTY,
                 "409": _error("That result is already in, or another winner is in (send `correct`)."),
                 "415": _NOT_JSON,
@@ -159,7 +159,7 @@ PATHS: dict[str, Any] = {
             "couple that sat out, in number order with other late arrivals. Its index (counted from 0) is "
             "`couple` in the answer.",
             "tags": ["parties"],
-            "security": [{"partyEditToken": []}],
+            "security": _EDIT,
             "parameters": [_PARTY_ID],
             "requestBody": json_request(_ref("LateCouple")),
             "responses": {
@@ -172,8 +172,7 @@ PATHS: dict[str, Any] = {
                     "The couple is registered.",
                 ),
                 "400": _NOT_OBJECT,
-                "401": _NO_TOKEN,
-                "403": _NOT_EDIT_TOKEN,
+                **_AUTH,
                 "404": _NO_PARTY,
                 "415": _NOT_JSON,
                 "422": _error(
