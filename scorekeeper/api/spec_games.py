@@ -119,6 +119,33 @@ _IF_MATCH = parameter(
     "The game's ETag this change was made from; 412 if the game has changed since.",
 )
 
+
+def _change(
+    operation_id: str,
+    summary: str,
+    description: str,
+    answers: dict[str, Any],
+    *,
+    body: str | None = None,
+    hand: dict[str, Any] | None = None,
+    if_match: bool = True,
+    refusals: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A change to a game with its edit token: the hand it names, the ETag it was made from, the usual refusals."""
+    operation: dict[str, Any] = {
+        "operationId": operation_id,
+        "summary": summary,
+        "description": description,
+        "tags": ["games"],
+        "security": _SECURED,
+        "parameters": [_GAME_ID, *([hand] if hand else []), *([_IF_MATCH] if if_match else [])],
+    }
+    if body is not None:
+        operation["requestBody"] = json_request(_ref(body))
+    operation["responses"] = {**answers, **_WRITE_ERRORS, **(refusals or {})}
+    return operation
+
+
 PATHS: dict[str, Any] = {
     "/api/v1/games": {
         "post": {
@@ -176,88 +203,65 @@ PATHS: dict[str, Any] = {
         }
     },
     "/api/v1/games/{game_id}/hands": {
-        "post": {
-            "operationId": "recordHand",
-            "summary": "Record the next hand",
-            "description": "`n`, the number the hand will have (the state's `next_n`), is required, so that two "
+        "post": _change(
+            "recordHand",
+            "Record the next hand",
+            "`n`, the number the hand will have (the state's `next_n`), is required, so that two "
             "phones recording the same hand (or a request sent twice) record it once: the second gets 409. "
             f"A game keeps at most {MAX_HANDS} hands (422, field `game`, past that).",
-            "tags": ["games"],
-            "security": _SECURED,
-            "parameters": [_GAME_ID],
-            "requestBody": json_request(_ref("HandInput")),
-            "responses": {"201": _json(_ref("StateAnswer"), "The hand was recorded."), **_WRITE_ERRORS},
-        }
+            {"201": _json(_ref("StateAnswer"), "The hand was recorded.")},
+            body="HandInput",
+            if_match=False,
+        )
     },
     "/api/v1/games/{game_id}/hands/last": {
-        "delete": {
-            "operationId": "undoLastHand",
-            "summary": "Undo the last hand",
-            "description": "With `?n=<number>`, only undoes if hand `n` is still the last one (409 otherwise).",
-            "tags": ["games"],
-            "security": _SECURED,
-            "parameters": [
-                _GAME_ID,
-                parameter(
-                    "n",
-                    "query",
-                    {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER},
-                    "The number of the hand meant to be undone.",
-                ),
-                _IF_MATCH,
-            ],
-            "responses": {"200": _json(_ref("StateAnswer"), "The hand was undone."), **_WRITE_ERRORS},
-        }
+        "delete": _change(
+            "undoLastHand",
+            "Undo the last hand",
+            "With `?n=<number>`, only undoes if hand `n` is still the last one (409 otherwise).",
+            {"200": _json(_ref("StateAnswer"), "The hand was undone.")},
+            hand=parameter(
+                "n",
+                "query",
+                {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER},
+                "The number of the hand meant to be undone.",
+            ),
+        )
     },
     "/api/v1/games/{game_id}/hands/{n}": {
-        "put": {
-            "operationId": "editHand",
-            "summary": "Replace hand n and recompute every later hand",
-            "description": "Carries the version it was made from: `version` in the body (409 if the game has "
+        "put": _change(
+            "editHand",
+            "Replace hand n and recompute every later hand",
+            "Carries the version it was made from: `version` in the body (409 if the game has "
             "moved on) or `If-Match` with the game's ETag (412); without either, 428. If the changed "
             "hand, or any later hand, no longer stands under the rules, nothing changes and the answer "
             "says which hand and why.",
-            "tags": ["games"],
-            "security": _SECURED,
-            "parameters": [
-                _GAME_ID,
-                parameter("n", "path", {"type": "integer", "minimum": 1}, "The hand's number, from 1."),
-                _IF_MATCH,
-            ],
-            "requestBody": json_request(_ref("HandEdit")),
-            "responses": {
-                "200": _json(_ref("StateAnswer"), "The hand was changed."),
-                **_WRITE_ERRORS,
-                "428": _error("Neither `version` nor `If-Match` says which version this edit was made from."),
-            },
-        }
+            {"200": _json(_ref("StateAnswer"), "The hand was changed.")},
+            body="HandEdit",
+            hand=parameter("n", "path", {"type": "integer", "minimum": 1}, "The hand's number, from 1."),
+            refusals={"428": _error("Neither `version` nor `If-Match` says which version this edit was made from.")},
+        )
     },
     "/api/v1/games/{game_id}/rules": {
-        "put": {
-            "operationId": "changeRules",
-            "summary": "Play the game under other rules (before its first hand only)",
-            "description": "Every score depends on the rules, so once the first hand is recorded the answer "
+        "put": _change(
+            "changeRules",
+            "Play the game under other rules (before its first hand only)",
+            "Every score depends on the rules, so once the first hand is recorded the answer "
             "is 409 (field `rules`) and nothing changes.",
-            "tags": ["games"],
-            "security": _SECURED,
-            "parameters": [_GAME_ID, _IF_MATCH],
-            "requestBody": json_request(_ref("RulesInput")),
-            "responses": {"200": _json(_ref("StateAnswer"), "The game now follows these rules."), **_WRITE_ERRORS},
-        }
+            {"200": _json(_ref("StateAnswer"), "The game now follows these rules.")},
+            body="RulesInput",
+        )
     },
     "/api/v1/games/{game_id}/finished": {
-        "put": {
-            "operationId": "setFinished",
-            "summary": "Finish the game early, or open it again",
-            "description": '`{"finished": true}` ends a game before anyone won: it takes no more hands '
+        "put": _change(
+            "setFinished",
+            "Finish the game early, or open it again",
+            '`{"finished": true}` ends a game before anyone won: it takes no more hands '
             'until `{"finished": false}`. A game that was won cannot be opened again '
             "(422, field `finished`): undo the winning hand instead.",
-            "tags": ["games"],
-            "security": _SECURED,
-            "parameters": [_GAME_ID, _IF_MATCH],
-            "requestBody": json_request(_ref("FinishedInput")),
-            "responses": {"200": _json(_ref("StateAnswer"), "Done."), **_WRITE_ERRORS},
-        }
+            {"200": _json(_ref("StateAnswer"), "Done.")},
+            body="FinishedInput",
+        )
     },
 }
 
