@@ -12,12 +12,14 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.routing import BuildError
 
 from scorekeeper.party import Problem
 from scorekeeper.platform.extensions import csrf
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import lazy_gettext as _l
+from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.security import (
     API_ERROR_CODES,
     api_error_code,
@@ -68,6 +70,14 @@ def input_error(message: str, field: str | None, status: int, code: str | None =
     if status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
     return response
+
+
+def page_link(endpoint: str, **values: Any) -> str | None:
+    """The link to one of the app's pages in an answer, or None in a build without that page."""
+    try:
+        return answer_link(endpoint, **values)
+    except BuildError:
+        return None
 
 
 def bearer_token() -> str | None:

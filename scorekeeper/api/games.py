@@ -17,10 +17,9 @@ from typing import Any, TypeGuard
 from cachetools import LRUCache
 from flask import Response, jsonify, make_response, request
 from werkzeug.http import parse_etags
-from werkzeug.routing import BuildError
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, error_code, input_error, read_body
+from scorekeeper.api.base import BadInput, bearer_token, bp, error_code, input_error, page_link, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language, gettext
@@ -159,13 +158,10 @@ def hand_json(hand: HandResult) -> dict[str, Any]:
 
 def links_json(game: Game) -> dict[str, Any]:
     """Return the links of the sheet that can record and the one that only shows."""
-    links: dict[str, str | None] = {}
-    for name, endpoint, token in (("edit", "games.sheet", game.edit_token), ("view", "games.view", game.view_token)):
-        try:
-            links[name] = answer_link(endpoint, game_id=game.id, token=token)
-        except BuildError:  # a build without the score sheet pages
-            links[name] = None
-    return links
+    return {
+        "edit": page_link("games.sheet", game_id=game.id, token=game.edit_token),
+        "view": page_link("games.view", game_id=game.id, token=game.view_token),
+    }
 
 
 def etag(game_id: str, version: int) -> str:

@@ -11,9 +11,8 @@ from fractions import Fraction
 from typing import Any
 
 from flask import Response, jsonify, make_response, request
-from werkzeug.routing import BuildError
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, read_body
+from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, page_link, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
@@ -58,13 +57,10 @@ def table_for(table_id: str, *, edit: bool) -> Table:
 
 
 def _links(table: Table) -> dict[str, str | None]:
-    links: dict[str, str | None] = {}
-    for name, token in (("edit", table.edit_token), ("view", table.view_token)):
-        try:
-            links[name] = answer_link("tables.table", table_id=table.id, token=token)
-        except BuildError:
-            links[name] = None
-    return links
+    return {
+        "edit": page_link("tables.table", table_id=table.id, token=table.edit_token),
+        "view": page_link("tables.table", table_id=table.id, token=table.view_token),
+    }
 
 
 def table_json(table: Table) -> dict[str, Any]:
