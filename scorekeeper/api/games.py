@@ -11,7 +11,6 @@ nothing changed. Edits of a hand carry the version they were made from
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
 from typing import Any, TypeGuard
 
 from cachetools import LRUCache
@@ -56,21 +55,6 @@ FINISHED_FIELDS = ("finished",)
 _PLAIN_BIDS = ", ".join(str(b) for b in BIDS[:-1]) + f" or {BIDS[-1]}"
 _EVERY_BID = [str(b) for b in BIDS] + [f'"{b}"' for b in SPECIAL_BIDS]
 _GIVE_THE_BID = "Give the bid as " + ", ".join(_EVERY_BID[:-1]) + f" or {_EVERY_BID[-1]}"
-
-
-def error(
-    status: int,
-    message: str,
-    field: str | None = None,
-    headers: Mapping[str, str] | None = None,
-    *,
-    code: str | None = None,
-) -> Response:
-    """Return the API's JSON error answer."""
-    response = api_error(message, field, status, code)
-    for name, value in (headers or {}).items():
-        response.headers[name] = value
-    return response
 
 
 # -- Turning stored games into JSON ----------------------------------------------
@@ -369,11 +353,11 @@ def _answer(exc: Exception) -> Response:
     if isinstance(exc, BadInput):
         return input_error(str(exc), exc.field, exc.status, exc.code)
     if isinstance(exc, tables.TableError):
-        return error(exc.status, str(exc), exc.field)
+        return api_error(str(exc), exc.field, exc.status)
     if isinstance(exc, services.GameConflict):
-        return error(409, str(exc), exc.field or "n")
+        return api_error(str(exc), exc.field or "n", 409)
     field = getattr(exc, "field", None)
-    return error(422, words.refusal(exc), field, code=error_code(422, getattr(exc, "code", None)))
+    return api_error(words.refusal(exc), field, 422, error_code(422, getattr(exc, "code", None)))
 
 
 REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError, tables.TableError)
@@ -518,8 +502,8 @@ def games_record_hand(game_id: str) -> Response:
         status = 422 if recording.outcome is services.Outcome.REFUSED else 409
         if recording.refusal is not None:
             code = error_code(status, recording.refusal.code)
-            return error(status, words.refusal(recording.refusal), recording.field, code=code)
-        return error(status, recording.message, recording.field)
+            return api_error(words.refusal(recording.refusal), recording.field, status, code)
+        return api_error(recording.message, recording.field, status)
     return make_response(jsonify({"state": state_json(game, recording.state)}), 201)
 
 
