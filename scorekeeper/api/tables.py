@@ -162,15 +162,25 @@ def _created(table: Table) -> Response:
     return response
 
 
+def _private(body: dict[str, Any]) -> Response:
+    """A read of the table: for its token's holder only, checked again each time."""
+    response = jsonify(body)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _state(table: Table, status: int = 200) -> Response:
+    """The answer to a change: the table after it."""
+    return make_response(jsonify({"state": table_json(table)}), status)
+
+
 @bp.get("/tables/<string(minlength=8):table_id>")
 def tables_read(table_id: str) -> Response:
     try:
         table = table_for(table_id, edit=False)
     except BadInput as exc:
         return _answer(exc)
-    response = jsonify(table_json(table))
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+    return _private(table_json(table))
 
 
 @bp.get("/tables/<string(minlength=8):table_id>/stats")
@@ -196,9 +206,7 @@ def tables_stats(table_id: str) -> Response:
             for h in stats.head_to_head
         ],
     }
-    response = jsonify(body)
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+    return _private(body)
 
 
 @bp.get("/tables/<string(minlength=8):table_id>/export.json")
@@ -251,7 +259,7 @@ def tables_rename_player(table_id: str, person_id: str) -> Response:
         store.rename(table, who, read_body(PERSON_FIELDS).get("name"))
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
-    return jsonify({"state": table_json(table)})
+    return _state(table)
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/players/<person_id>/merge")
@@ -266,7 +274,7 @@ def tables_merge_players(table_id: str, person_id: str) -> Response:
         store.merge(table, gone, into)
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
-    return jsonify({"state": table_json(table)})
+    return _state(table)
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/games")
@@ -282,7 +290,7 @@ def tables_add_game(table_id: str) -> Response:
         store.add_game(table, game)
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
-    return make_response(jsonify({"state": table_json(table)}), 201)
+    return _state(table, 201)
 
 
 @bp.delete("/tables/<string(minlength=8):table_id>")
