@@ -12,12 +12,14 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.routing import BuildError
 
 from scorekeeper.party import Problem
 from scorekeeper.platform.extensions import csrf
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import lazy_gettext as _l
+from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.security import (
     API_ERROR_CODES,
     api_error_code,
@@ -60,6 +62,29 @@ def error(message: str, field: str | None = None, status: int = 422, code: str |
     """Return the JSON error response ``{"error": {"message", "field", "code"}}`` with *status*."""
     body = {"message": str(message), "field": field, "code": code or error_code(status)}
     return make_response(jsonify({"error": body}), status)
+
+
+def input_error(message: str, field: str | None, status: int, code: str | None = None) -> Response:
+    """The error answer to a request the API cannot use; to one without its token (401), the scheme to use."""
+    response = error(message, field, status, code)
+    if status == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    return response
+
+
+def page_link(endpoint: str, **values: Any) -> str | None:
+    """The link to one of the app's pages in an answer, or None in a build without that page."""
+    try:
+        return answer_link(endpoint, **values)
+    except BuildError:
+        return None
+
+
+def bearer_token() -> str | None:
+    """The token of the request's ``Authorization: Bearer <token>`` header, or None without one."""
+    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
+    token = token.strip()
+    return token if scheme.lower() == "bearer" and token else None
 
 
 @bp.after_app_request
@@ -108,10 +133,7 @@ class BadInput(ValueError):
 
 @bp.errorhandler(BadInput)
 def _bad_input(exc: BadInput) -> Response:
-    response = error(str(exc), exc.field, exc.status, exc.code)
-    if exc.status == 401:
-        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-    return response
+    return input_error(str(exc), exc.field, exc.status, exc.code)
 
 
 def read_body(allowed: tuple[str, ...]) -> dict[str, Any]:

@@ -8,9 +8,11 @@ card parties' endpoints with the party's own edit token.
 
 from __future__ import annotations
 
-from flask import jsonify, make_response, request
+from typing import Any
 
-from scorekeeper.api.base import BadInput, bp, read_body
+from flask import Response, jsonify, make_response, request
+
+from scorekeeper.api.base import BadInput, bearer_token, bp, read_body
 from scorekeeper.api.parties import _date, _setup, _text
 from scorekeeper.party import MAX_COUPLES, PartyError
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
@@ -20,7 +22,7 @@ from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
-from scorekeeper.store.models import Club
+from scorekeeper.store.models import Club, ClubMember
 
 CLUB_FIELDS = ("name", "currency")
 MEMBER_FIELDS = ("name",)
@@ -47,20 +49,18 @@ def _club(club_id: str) -> Club:
 
 
 def _may_write(club: Club) -> None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token:
+    token = bearer_token()
+    if token is None:
         raise BadInput("Changing a club needs its edit token: Authorization: Bearer <edit_token>", "authorization", 401)
     if not token_matches(token, club.edit_token):
         raise BadInput("That token may not change this club", "authorization", 403)
 
 
-def member_json(m) -> dict:
+def member_json(m: ClubMember) -> dict[str, Any]:
     return {"number": m.number, "name": m.name, "active": m.active, "merged_into": m.merged_into}
 
 
-def club_json(club: Club) -> dict:
+def club_json(club: Club) -> dict[str, Any]:
     return {
         "id": club.id,
         "version": club.version,
@@ -79,7 +79,7 @@ def _season_name(club: Club) -> str:
     return season or store.current_season(club)
 
 
-def _links(club: Club) -> dict:
+def _links(club: Club) -> dict[str, Any]:
     return {
         "director": answer_link("clubs.director", club_id=club.id, token=club.edit_token),
         "public": answer_link("clubs.public", club_id=club.id),
@@ -88,7 +88,7 @@ def _links(club: Club) -> dict:
 
 
 @bp.post("/clubs")
-def create_club():
+def create_club() -> Response:
     data = read_body(CLUB_FIELDS)
     currency = data.get("currency", "CAD")
     if currency not in store.CURRENCIES:
@@ -103,17 +103,17 @@ def create_club():
 
 
 @bp.get("/clubs/<club_id>")
-def get_club(club_id: str):
+def get_club(club_id: str) -> Response:
     return jsonify(club_json(_club(club_id)))
 
 
 @bp.get("/clubs/<club_id>/members")
-def club_members(club_id: str):
+def club_members(club_id: str) -> Response:
     return jsonify({"members": [member_json(m) for m in _club(club_id).members]})
 
 
 @bp.post("/clubs/<club_id>/members")
-def add_club_member(club_id: str):
+def add_club_member(club_id: str) -> Response:
     club = _club(club_id)
     _may_write(club)
     data = read_body(MEMBER_FIELDS)
@@ -126,7 +126,7 @@ def add_club_member(club_id: str):
 
 
 @bp.get("/clubs/<club_id>/evenings")
-def club_evenings(club_id: str):
+def club_evenings(club_id: str) -> Response:
     club = _club(club_id)
     worked = store.season(club, _season_name(club))
     evenings = []
@@ -160,7 +160,7 @@ def club_evenings(club_id: str):
 
 
 @bp.post("/clubs/<club_id>/evenings")
-def create_club_evening(club_id: str):
+def create_club_evening(club_id: str) -> Response:
     club = _club(club_id)
     _may_write(club)
     data = read_body(EVENING_FIELDS)
@@ -213,7 +213,7 @@ def create_club_evening(club_id: str):
 
 
 @bp.get("/clubs/<club_id>/ladder")
-def club_ladder(club_id: str):
+def club_ladder(club_id: str) -> Response:
     club = _club(club_id)
     worked = store.season(club, _season_name(club))
     lines = [
@@ -283,7 +283,7 @@ def _rules(club: Club, value: object) -> LadderRules:
 
 
 @bp.patch("/clubs/<club_id>")
-def change_club(club_id: str):
+def change_club(club_id: str) -> Response:
     club = _club(club_id)
     _may_write(club)
     data = read_body(CLUB_CHANGE_FIELDS)
@@ -300,7 +300,7 @@ def change_club(club_id: str):
 
 
 @bp.patch("/clubs/<club_id>/members/<int:number>")
-def change_club_member(club_id: str, number: int):
+def change_club_member(club_id: str, number: int) -> Response:
     club = _club(club_id)
     _may_write(club)
     data = read_body(MEMBER_CHANGE_FIELDS)

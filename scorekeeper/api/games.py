@@ -11,16 +11,14 @@ nothing changed. Edits of a hand carry the version they were made from
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
 from typing import Any, TypeGuard
 
 from cachetools import LRUCache
-from flask import jsonify, make_response, request
+from flask import Response, jsonify, make_response, request
 from werkzeug.http import parse_etags
-from werkzeug.routing import BuildError
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bp, error_code, read_body
+from scorekeeper.api.base import BadInput, bearer_token, bp, error_code, input_error, page_link, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language, gettext
@@ -59,20 +57,10 @@ _EVERY_BID = [str(b) for b in BIDS] + [f'"{b}"' for b in SPECIAL_BIDS]
 _GIVE_THE_BID = "Give the bid as " + ", ".join(_EVERY_BID[:-1]) + f" or {_EVERY_BID[-1]}"
 
 
-def error(
-    status: int, message: str, field: str | None = None, headers: Mapping | None = None, *, code: str | None = None
-):
-    """Return the API's JSON error answer."""
-    response = api_error(message, field, status, code)
-    for name, value in (headers or {}).items():
-        response.headers[name] = value
-    return response
-
-
 # -- Turning stored games into JSON ----------------------------------------------
 
 
-def state_json(game: Game, state: GameState) -> dict:
+def state_json(game: Game, state: GameState) -> dict[str, Any]:
     """Return the documented state of a game."""
     setup = state.setup
     return {
@@ -116,7 +104,7 @@ def hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[dict[str, Any
     return rows
 
 
-def draw_json(state: GameState) -> dict:
+def draw_json(state: GameState) -> dict[str, Any]:
     """How many cards the players of the next hand may change (RULES.md §11), for those still playing."""
     limit = game_draw_limit(state)
     return {
@@ -152,15 +140,12 @@ def hand_json(hand: HandResult) -> dict[str, Any]:
     }
 
 
-def links_json(game: Game) -> dict:
+def links_json(game: Game) -> dict[str, Any]:
     """Return the links of the sheet that can record and the one that only shows."""
-    links: dict[str, str | None] = {}
-    for name, endpoint, token in (("edit", "games.sheet", game.edit_token), ("view", "games.view", game.view_token)):
-        try:
-            links[name] = answer_link(endpoint, game_id=game.id, token=token)
-        except BuildError:  # a build without the score sheet pages
-            links[name] = None
-    return links
+    return {
+        "edit": page_link("games.sheet", game_id=game.id, token=game.edit_token),
+        "view": page_link("games.view", game_id=game.id, token=game.view_token),
+    }
 
 
 def etag(game_id: str, version: int) -> str:
@@ -174,7 +159,7 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _optional_side(data: dict, name: str, label: str) -> int | None:
+def _optional_side(data: dict[str, Any], name: str, label: str) -> int | None:
     value = data.get(name)
     if value is None:
         return None
@@ -183,7 +168,7 @@ def _optional_side(data: dict, name: str, label: str) -> int | None:
     return value
 
 
-def _numbers(data: dict, name: str, label: str) -> tuple[int, ...] | None:
+def _numbers(data: dict[str, Any], name: str, label: str) -> tuple[int, ...] | None:
     value = data.get(name)
     if value is None:
         return None
@@ -194,7 +179,7 @@ def _numbers(data: dict, name: str, label: str) -> tuple[int, ...] | None:
     return tuple(value)
 
 
-def _flag(data: dict, name: str, label: str) -> bool:
+def _flag(data: dict[str, Any], name: str, label: str) -> bool:
     value = data.get(name, False)
     if value is None:
         return False
@@ -203,7 +188,7 @@ def _flag(data: dict, name: str, label: str) -> bool:
     return value
 
 
-def hand_from_json(data: dict, *, n_required: bool = True) -> tuple[HandEntry, int | None]:
+def hand_from_json(data: dict[str, Any], *, n_required: bool = True) -> tuple[HandEntry, int | None]:
     """Return the hand entry and the hand number a request body describes.
 
     ``n`` is required when recording: without it a resent request would record the hand twice.
@@ -247,7 +232,7 @@ def hand_from_json(data: dict, *, n_required: bool = True) -> tuple[HandEntry, i
     return entry, n
 
 
-def _name(value, label: str, field: str) -> str:
+def _name(value: object, label: str, field: str) -> str:
     if not isinstance(value, str):
         raise BadInput(f"Give {label} as text", field)
     if len(value) > NAME_MAX_LENGTH:
@@ -264,7 +249,7 @@ def _name(value, label: str, field: str) -> str:
     return value
 
 
-def sides_from_json(value) -> list[Side]:
+def sides_from_json(value: object) -> list[Side]:
     """Return the sides a request body describes."""
     if not isinstance(value, list) or not 2 <= len(value) <= MAX_SIDES:
         raise BadInput("Give from 2 to 8 sides, each with a name and its players", "sides")
@@ -287,7 +272,7 @@ def sides_from_json(value) -> list[Side]:
 # -- Checking who may write ------------------------------------------------------
 
 
-def _rules_input(rules):
+def _rules_input(rules: object) -> str | dict[str, Any]:
     """Check the shape of ``rules`` (a preset name or an object of options), as the API document describes it."""
     if not isinstance(rules, (str, dict)):
         raise BadInput("Give the rules as a preset name or an object of options", "rules")
@@ -321,7 +306,7 @@ def _rules_input(rules):
     return rules
 
 
-def _fits(value, schema: dict) -> bool:
+def _fits(value: object, schema: dict[str, Any]) -> bool:
     """Whether *value* has the type (or is one of the values) an option's schema names."""
     if "enum" in schema:
         return any(value is choice or (type(value) is type(choice) and value == choice) for choice in schema["enum"])
@@ -346,24 +331,17 @@ def _game_or_404(game_id: str) -> Game:
     return game
 
 
-def _bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
-
-
-def _may_write(game: Game) -> None:
-    """Refuse a write that lacks the game's edit token."""
-    token = _bearer()
+def _game_to_change(game_id: str) -> Game:
+    """The game named, if the request carries its edit token (a write without it is refused)."""
+    game = _game_or_404(game_id)
+    token = bearer_token()
     if token is None:
         raise BadInput(
             "Recording needs the game's edit token: Authorization: Bearer <edit_token>", "authorization", 401
         )
     found = services.access(game, token)
     if found is services.Access.EDIT:
-        return
+        return game
     if found is services.Access.VIEW:
         raise BadInput(
             "That is the token of the link that only shows the score; it cannot change it", "authorization", 403
@@ -371,26 +349,30 @@ def _may_write(game: Game) -> None:
     raise BadInput("That token does not belong to this game", "authorization", 403)
 
 
-def _answer(exc: Exception):
+def _answer(exc: Exception) -> Response:
     if isinstance(exc, BadInput):
-        headers = {"WWW-Authenticate": 'Bearer realm="scorekeeper"'} if exc.status == 401 else None
-        return error(exc.status, str(exc), exc.field, headers, code=exc.code)
+        return input_error(str(exc), exc.field, exc.status, exc.code)
     if isinstance(exc, tables.TableError):
-        return error(exc.status, str(exc), exc.field)
+        return api_error(str(exc), exc.field, exc.status)
     if isinstance(exc, services.GameConflict):
-        return error(409, str(exc), exc.field or "n")
+        return api_error(str(exc), exc.field or "n", 409)
     field = getattr(exc, "field", None)
-    return error(422, words.refusal(exc), field, code=error_code(422, getattr(exc, "code", None)))
+    return api_error(words.refusal(exc), field, 422, error_code(422, getattr(exc, "code", None)))
 
 
 REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError, tables.TableError)
+
+
+def _state_answer(game: Game, state: GameState) -> Response:
+    """The answer to a change: the game's state after it."""
+    return jsonify({"state": state_json(game, state)})
 
 
 # -- Routes ----------------------------------------------------------------------
 
 
 @bp.post("/games")
-def create_game():
+def create_game() -> Response:
     """Start a game."""
     try:
         data = read_body(GAME_FIELDS)
@@ -442,7 +424,7 @@ def _since() -> int | None:
         raise BadInput(f"{exc}: the version the caller already has", "since", 400) from None
 
 
-def _not_modified(game_id: str, version: int):
+def _not_modified(game_id: str, version: int) -> Response:
     response = make_response("", 304)
     response.headers["ETag"] = etag(game_id, version)
     response.headers["Cache-Control"] = "no-cache"
@@ -450,7 +432,7 @@ def _not_modified(game_id: str, version: int):
 
 
 @bp.get("/games/<game_id>")
-def games_read(game_id: str):
+def games_read(game_id: str) -> Response:
     """Return a game's state; 304 when ``?since=<version>`` or ``If-None-Match`` says the caller has it."""
     try:
         since = _since()
@@ -473,7 +455,7 @@ def games_read(game_id: str):
     return response
 
 
-def _precondition(game: Game, version, *, required: bool) -> None:
+def _precondition(game: Game, version: object, *, required: bool) -> None:
     """Check the version an edit was made from: ``"version"`` in the body, or an ``If-Match`` of the ETag.
 
     A stale version is 409 (another phone changed the game), a stale If-Match 412,
@@ -508,11 +490,10 @@ def _precondition(game: Game, version, *, required: bool) -> None:
 
 
 @bp.post("/games/<game_id>/hands")
-def games_record_hand(game_id: str):
+def games_record_hand(game_id: str) -> Response:
     """Record the next hand."""
     try:
-        game = _game_or_404(game_id)
-        _may_write(game)
+        game = _game_to_change(game_id)
         entry, n = hand_from_json(read_body(HAND_FIELDS))
     except REFUSALS as exc:
         return _answer(exc)
@@ -521,17 +502,16 @@ def games_record_hand(game_id: str):
         status = 422 if recording.outcome is services.Outcome.REFUSED else 409
         if recording.refusal is not None:
             code = error_code(status, recording.refusal.code)
-            return error(status, words.refusal(recording.refusal), recording.field, code=code)
-        return error(status, recording.message, recording.field)
+            return api_error(words.refusal(recording.refusal), recording.field, status, code)
+        return api_error(recording.message, recording.field, status)
     return make_response(jsonify({"state": state_json(game, recording.state)}), 201)
 
 
 @bp.delete("/games/<game_id>/hands/last")
-def games_undo_hand(game_id: str):
+def games_undo_hand(game_id: str) -> Response:
     """Undo the last hand."""
     try:
-        game = _game_or_404(game_id)
-        _may_write(game)
+        game = _game_to_change(game_id)
         given = request.args.getlist("n")
         if len(given) > 1:
             raise BadInput("Give n once", "n", 400)
@@ -543,15 +523,14 @@ def games_undo_hand(game_id: str):
         state = services.undo_last(game, expected)
     except REFUSALS as exc:
         return _answer(exc)
-    return jsonify({"state": state_json(game, state)})
+    return _state_answer(game, state)
 
 
 @bp.put("/games/<game_id>/hands/<int:n>")
-def games_edit_hand(game_id: str, n: int):
+def games_edit_hand(game_id: str, n: int) -> Response:
     """Replace hand n and recompute every later hand."""
     try:
-        game = _game_or_404(game_id)
-        _may_write(game)
+        game = _game_to_change(game_id)
         data = read_body(EDIT_FIELDS)
         entry, body_n = hand_from_json(data, n_required=False)
         if body_n is not None and body_n != n:
@@ -560,15 +539,14 @@ def games_edit_hand(game_id: str, n: int):
         state = services.edit_hand(game, n, entry)
     except REFUSALS as exc:
         return _answer(exc)
-    return jsonify({"state": state_json(game, state)})
+    return _state_answer(game, state)
 
 
 @bp.put("/games/<game_id>/rules")
-def games_change_rules(game_id: str):
+def games_change_rules(game_id: str) -> Response:
     """Play a game under other rules; only before its first hand (409 after)."""
     try:
-        game = _game_or_404(game_id)
-        _may_write(game)
+        game = _game_to_change(game_id)
         data = read_body(RULES_FIELDS)
         if "rules" not in data:
             raise BadInput("Give the rules: a preset name or an object of options", "rules")
@@ -580,15 +558,14 @@ def games_change_rules(game_id: str):
             raise _unreadable_rules() from None
     except REFUSALS as exc:
         return _answer(exc)
-    return jsonify({"state": state_json(game, state)})
+    return _state_answer(game, state)
 
 
 @bp.put("/games/<game_id>/finished")
-def games_set_finished(game_id: str):
+def games_set_finished(game_id: str) -> Response:
     """Finish a game early (``{"finished": true}``: no more hands), or open it again."""
     try:
-        game = _game_or_404(game_id)
-        _may_write(game)
+        game = _game_to_change(game_id)
         data = read_body(FINISHED_FIELDS)
         if not isinstance(data.get("finished"), bool):
             raise BadInput("Say true to finish the game here, or false to play on", "finished")
@@ -597,4 +574,4 @@ def games_set_finished(game_id: str):
         state = services.state_for(game)
     except REFUSALS as exc:
         return _answer(exc)
-    return jsonify({"state": state_json(game, state)})
+    return _state_answer(game, state)

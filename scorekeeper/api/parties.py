@@ -6,11 +6,13 @@ evening needs only its id, like the hall board.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
+from typing import Any
 
-from flask import jsonify, make_response, request, url_for
+from flask import Response, jsonify, make_response, request, url_for
 
-from scorekeeper.api.base import BadInput, bp, read_body
+from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.party import (
     MAX_COUPLES,
@@ -42,7 +44,7 @@ COUPLE_FIELDS = ("name", "players")
 # -- The evening as JSON -------------------------------------------------------------
 
 
-def party_json(row: PartyRow, state: PartyState) -> dict:
+def party_json(row: PartyRow, state: PartyState) -> dict[str, Any]:
     """Return the documented state of an evening."""
     standings = state.standings()
     seating = state.seating
@@ -98,7 +100,7 @@ def party_json(row: PartyRow, state: PartyState) -> dict:
     }
 
 
-def links_json(party_id: str, edit_token: str) -> dict:
+def links_json(party_id: str, edit_token: str) -> dict[str, Any]:
     """The director's page (it can change the evening: keep it private) and the hall board."""
     return {
         "director": answer_link("parties.director", party_id=party_id, token=edit_token),
@@ -109,7 +111,7 @@ def links_json(party_id: str, edit_token: str) -> dict:
 # -- Reading requests -------------------------------------------------------------------
 
 
-def _int(data: dict, name: str, missing: str, lo: int, hi: int, default: int | None = None) -> int:
+def _int(data: dict[str, Any], name: str, missing: str, lo: int, hi: int, default: int | None = None) -> int:
     value = data.get(name, default)
     if value is None:
         raise BadInput(missing, name)
@@ -121,7 +123,7 @@ def _int(data: dict, name: str, missing: str, lo: int, hi: int, default: int | N
         raise BadInput(str(err), name) from None
 
 
-def _flag(data: dict, name: str) -> bool:
+def _flag(data: dict[str, Any], name: str) -> bool:
     value = data.get(name, False)
     if not isinstance(value, bool):
         raise BadInput(_("Say true or false for %(field)s", field=name), name)
@@ -176,7 +178,7 @@ def _date(value: object) -> date | None:
         raise BadInput(_("Give the date as YYYY-MM-DD"), "date") from None
 
 
-def _setup(data: dict) -> PartySetup:
+def _setup(data: dict[str, Any]) -> PartySetup:
     kind_text = data.get("kind", "one-hand")
     try:
         kind = GameKind(kind_text)
@@ -201,10 +203,8 @@ def _setup(data: dict) -> PartySetup:
 
 
 def _may_write(row: PartyRow) -> None:
-    header = request.headers.get("Authorization", "")
-    scheme, _space, token = header.partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token:
+    token = bearer_token()
+    if token is None:
         raise BadInput(
             _("Reporting needs the evening's edit token: Authorization: Bearer <edit_token>"), "authorization", 401
         )
@@ -212,16 +212,13 @@ def _may_write(row: PartyRow) -> None:
         raise BadInput(_("That token may not change this evening"), "authorization", 403)
 
 
-def _answer(exc: BadInput | PartyError):
+def _answer(exc: BadInput | PartyError) -> Response:
     if isinstance(exc, BadInput):
-        response = api_error(str(exc), exc.field, exc.status)
-        if exc.status == 401:
-            response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-        return response
+        return input_error(str(exc), exc.field, exc.status)
     return _refused(exc, 409 if exc.conflict else 422)
 
 
-def _refused(exc: PartyError, status: int, field: str | None = None):
+def _refused(exc: PartyError, status: int, field: str | None = None) -> Response:
     """The party engine's refusal: its sentence in the request's language and its code, which never changes."""
     response = api_error(words.problem(exc), field or exc.field, status)
     body = response.get_json()
@@ -233,15 +230,26 @@ def _refused(exc: PartyError, status: int, field: str | None = None):
 def _loaded(party_id: str) -> tuple[PartyRow, PartyState]:
     found = store.load(party_id)
     if found is None:
-        raise BadInput(_("There is no card party with that id"), "id", 404)
+        raise _no_party()
     return found
+
+
+def _no_party() -> BadInput:
+    return BadInput(_("There is no card party with that id"), "id", 404)
+
+
+def _party_to_change(party_id: str, fields: tuple[str, ...]) -> tuple[PartyState, dict[str, Any]]:
+    """The evening named and the request's body, if the request carries the evening's edit token."""
+    row, state = _loaded(party_id)
+    _may_write(row)
+    return state, read_body(fields)
 
 
 # -- Routes ------------------------------------------------------------------------------
 
 
 @bp.post("/parties")
-def create_party():
+def create_party() -> Response:
     """Start an evening: its settings and couples; game 1 is seated unless ``start`` is false."""
     try:
         data = read_body(PARTY_FIELDS)
@@ -264,12 +272,10 @@ def create_party():
 
 
 @bp.post("/parties/<party_id>/results")
-def report_result(party_id: str):
+def report_result(party_id: str) -> Response:
     """Report which couple won a table in a game (``correct``: replace a result already in)."""
     try:
-        row, state = _loaded(party_id)
-        _may_write(row)
-        data = read_body(RESULT_FIELDS)
+        data = _party_to_change(party_id, RESULT_FIELDS)[1]
         game = _int(data, "game", _("Give the game number"), 1, MAX_GAMES)
         table = _int(data, "table", _("Give the table number"), 1, MAX_COUPLES)
         winner = _int(data, "winner", _("Give the winner"), 0, MAX_COUPLES)
@@ -280,7 +286,7 @@ def report_result(party_id: str):
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     except LookupError:
-        return _answer(BadInput(_("There is no card party with that id"), "id", 404))
+        return _answer(_no_party())
     if "return=minimal" in request.headers.get("Prefer", "").replace(" ", "").lower().split(","):
         # A table's own answer: its result and the version, the whole evening a GET away (with its ETag).
         version = store.version_of(party_id)
@@ -293,7 +299,7 @@ def report_result(party_id: str):
 
 
 @bp.get("/parties/<party_id>")
-def get_party(party_id: str):
+def get_party(party_id: str) -> Response:
     """The evening as it stands."""
     try:
         row, state = _loaded(party_id)
@@ -310,12 +316,10 @@ def get_party(party_id: str):
 
 
 @bp.post("/parties/<party_id>/couples")
-def add_couple(party_id: str):
+def add_couple(party_id: str) -> Response:
     """Register a late couple: it plays from the next game (RULES.md §14)."""
     try:
-        row, state = _loaded(party_id)
-        _may_write(row)
-        data = read_body(COUPLE_FIELDS)
+        data = _party_to_change(party_id, COUPLE_FIELDS)[1]
         players = data.get("players", [])
         if not isinstance(players, list) or len(players) > 2:
             raise BadInput(_("A couple is two players"), "players")
@@ -331,17 +335,16 @@ def add_couple(party_id: str):
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     except LookupError:
-        return _answer(BadInput(_("There is no card party with that id"), "id", 404))
+        return _answer(_no_party())
     row, state = _loaded(party_id)
     return make_response(jsonify({"couple": len(state.couples) - 1, "state": party_json(row, state)}), 201)
 
 
-def _couple_change(party_id: str, index: str, make):
+def _couple_change(party_id: str, index: str, make: Callable[[int], Gone | Returned]) -> Response:
     """Mark a couple gone, or undo it: the same checks, one entry."""
     try:
-        row, state = _loaded(party_id)
-        _may_write(row)
-        read_body(())  # an empty JSON object: every write of the API is JSON
+        # The body is an empty JSON object: every write of the API is JSON.
+        state = _party_to_change(party_id, ())[0]
         try:
             couple = parse_int(index, lo=0, hi=MAX_COUPLES, what="The couple")
         except NumberError:
@@ -356,18 +359,18 @@ def _couple_change(party_id: str, index: str, make):
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     except LookupError:
-        return _answer(BadInput(_("There is no card party with that id"), "id", 404))
+        return _answer(_no_party())
     row, state = _loaded(party_id)
     return jsonify({"state": party_json(row, state)})
 
 
 @bp.post("/parties/<party_id>/couples/<index>/gone")
-def couple_gone(party_id: str, index: str):
+def couple_gone(party_id: str, index: str) -> Response:
     """Mark a couple gone home: it plays no game after the one being played."""
     return _couple_change(party_id, index, Gone)
 
 
 @bp.post("/parties/<party_id>/couples/<index>/back")
-def couple_back(party_id: str, index: str):
+def couple_back(party_id: str, index: str) -> Response:
     """Undo a couple's going home, while the game it would miss is not seated yet."""
     return _couple_change(party_id, index, Returned)

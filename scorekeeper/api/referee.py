@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any
+from typing import Any, Literal, ParamSpec, TypeVar, overload
 
-from flask import jsonify, request
+from flask import Response, jsonify, request
 
 from scorekeeper import words
 from scorekeeper.api.base import BadInput, bp, error
@@ -32,8 +33,11 @@ from scorekeeper.rules import (
     trump_order,
 )
 
+P = ParamSpec("P")
+T = TypeVar("T")
 
-def codes(cards) -> list[str]:
+
+def codes(cards: Iterable[Card]) -> list[str]:
     return [card.code for card in cards]
 
 
@@ -58,6 +62,14 @@ def read_rules(value: Any) -> Rules:
         raise BadInput(words.refusal(exc), field or "rules", code=exc.code) from None
     except (TypeError, ValueError) as exc:  # a value of the wrong kind inside the options
         raise BadInput(_("These rules cannot be used: %(why)s", why=exc), "rules") from None
+
+
+@overload
+def read_suit(value: Any, field: str, *, required: Literal[True] = True) -> Suit: ...
+
+
+@overload
+def read_suit(value: Any, field: str, *, required: bool) -> Suit | None: ...
 
 
 def read_suit(value: Any, field: str, *, required: bool = True) -> Suit | None:
@@ -104,7 +116,7 @@ def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[Card, 
         raise BadInput(words.refusal(exc), field, code=exc.code) from None
 
 
-def ask(field: str, question, *args, cards: dict[str, tuple[Card, ...]] | None = None):
+def ask(field: str, question: Callable[..., T], *args: Any, cards: dict[str, tuple[Card, ...]] | None = None) -> T:
     """Ask the rules engine; its refusals become BadInput on *field*.
 
     With ``cards`` (field name -> cards given), a refusal naming a card goes to the first field holding it.
@@ -128,10 +140,10 @@ def blame(exc: CardError, cards: dict[str, tuple[Card, ...]], default: str) -> s
     return next((name for name, given in cards.items() if named in given), default)
 
 
-def answer(view):
+def answer(view: Callable[P, Response]) -> Callable[P, Response]:
     """Turn BadInput raised by a view into the JSON error answer."""
 
-    def wrapped(*args, **kwargs):
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> Response:
         try:
             return view(*args, **kwargs)
         except BadInput as exc:
@@ -170,7 +182,7 @@ def rank_json(trump: Suit, rules: Rules) -> dict[str, Any]:
 
 @bp.get("/referee/rank")
 @answer
-def rank():
+def rank() -> Response:
     """The order of the trumps and of each off-suit, highest first."""
     rules = query_rules()
     trump = read_suit(request.args.get("trump"), "trump")
@@ -179,7 +191,7 @@ def rank():
 
 @bp.get("/referee/compare")
 @answer
-def compare_cards():
+def compare_cards() -> Response:
     """Which of two cards is higher, given trump and the suit led."""
     rules = query_rules()
     trump = read_suit(request.args.get("trump"), "trump")
@@ -201,7 +213,7 @@ def compare_cards():
 
 @bp.post("/referee/trick")
 @answer
-def trick():
+def trick() -> Response:
     """Who wins a trick: ``cards`` in play order, the lead first."""
     data = read_body()
     rules = read_rules(data.get("rules"))
@@ -238,7 +250,7 @@ def read_called(data: dict[str, Any]) -> dict[str, Any]:
 
 @bp.post("/referee/legal")
 @answer
-def legal():
+def legal() -> Response:
     """The cards of ``hand`` that may be played to ``trick``; with ``play``, a verdict on that card."""
     data = read_body()
     rules = read_rules(data.get("rules"))
@@ -268,6 +280,6 @@ def legal():
 
 
 @bp.get("/presets")
-def presets():
+def presets() -> Response:
     """Every preset and the value of each of its options."""
     return jsonify({name: rules.to_dict() for name, rules in PRESETS.items()})

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from scorekeeper.api.schema import closed_object, json_request, parameter
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
@@ -9,37 +12,65 @@ from scorekeeper.api.spec_games import NAME_PATTERN
 from scorekeeper.api.spec_parties import SCHEMAS as PARTY_SCHEMAS
 from scorekeeper.rules import NAME_MAX
 
-_CLUB_ID = {
-    "name": "club_id",
-    "in": "path",
-    "required": True,
-    "description": "The club's id, as returned when it was created (anything else is 404).",
-    "schema": {"type": "string"},
-}
-_SEASON = {
-    "name": "season",
-    "in": "query",
-    "required": False,
-    "description": "The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out.",
-    "schema": {"type": "string", "minLength": 1, "maxLength": 32},
-}
+_CLUB_ID = parameter(
+    "club_id", "path", {"type": "string"}, "The club's id, as returned when it was created (anything else is 404)."
+)
+_SEASON = parameter(
+    "season",
+    "query",
+    {"type": "string", "minLength": 1, "maxLength": 32},
+    "The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out.",
+)
 _NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
 _WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
 _AUTH = {
     "401": _error("No `Authorization: Bearer <edit_token>` header."),
     "403": _error("The token is not this club's edit token."),
 }
+_NO_CLUB = _error("No club with that id.")
+_NOT_JSON = _error("The body was not sent as application/json.")
 
-PATHS: dict = {
+
+def _change(
+    operation_id: str,
+    summary: str,
+    body: str,
+    answers: dict[str, Any],
+    *,
+    refused: str,
+    description: str | None = None,
+    number: dict[str, Any] | None = None,
+    missing: str | None = None,
+) -> dict[str, Any]:
+    """A change to a club with its edit token: a JSON body; *refused* says when it cannot be made (422)."""
+    operation: dict[str, Any] = {"operationId": operation_id, "summary": summary}
+    if description is not None:
+        operation["description"] = description
+    return operation | {
+        "tags": ["clubs"],
+        "security": _WRITE,
+        "parameters": [_CLUB_ID] if number is None else [_CLUB_ID, number],
+        "requestBody": json_request(_ref(body)),
+        "responses": {
+            **answers,
+            **_AUTH,
+            "404": _NO_CLUB if missing is None else _error(missing),
+            "415": _NOT_JSON,
+            "422": _error(refused),
+        },
+    }
+
+
+PATHS: dict[str, Any] = {
     "/api/v1/clubs": {
         "post": {
             "operationId": "createClub",
             "summary": "Start a club that runs card parties",
             "tags": ["clubs"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewClub")}}},
+            "requestBody": json_request(_ref("NewClub")),
             "responses": {
                 "201": _json(_ref("CreatedClub"), "The club was created."),
-                "415": _error("The body was not sent as application/json."),
+                "415": _NOT_JSON,
                 "422": _error("No name, or a name the app does not take; `field` names it."),
             },
         }
@@ -50,56 +81,30 @@ PATHS: dict = {
             "summary": "A club: its roster, its ladder's rules and its seasons",
             "tags": ["clubs"],
             "parameters": [_CLUB_ID],
-            "responses": {"200": _json(_ref("Club"), "The club."), "404": _error("No club with that id.")},
+            "responses": {"200": _json(_ref("Club"), "The club."), "404": _NO_CLUB},
         },
-        "patch": {
-            "operationId": "changeClub",
-            "summary": "Rename the club, change its currency or its ladder's rules",
-            "description": "`ladder_rules` may give some of the rules: the others stay as they are. The ladder is "
+        "patch": _change(
+            "changeClub",
+            "Rename the club, change its currency or its ladder's rules",
+            "ClubChange",
+            {"200": _json(_ref("Club"), "The club as changed.")},
+            refused="A name or a rule the club cannot have; `field` names it.",
+            description="`ladder_rules` may give some of the rules: the others stay as they are. The ladder is "
             "worked out again at once.",
-            "tags": ["clubs"],
-            "security": _WRITE,
-            "parameters": [_CLUB_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("ClubChange")}}},
-            "responses": {
-                "200": _json(_ref("Club"), "The club as changed."),
-                **_AUTH,
-                "404": _error("No club with that id."),
-                "415": _error("The body was not sent as application/json."),
-                "422": _error("A name or a rule the club cannot have; `field` names it."),
-            },
-        },
+        ),
     },
     "/api/v1/clubs/{club_id}/members/{number}": {
-        "patch": {
-            "operationId": "changeClubMember",
-            "summary": "Rename a member, mark them active or inactive, or merge them into another number",
-            "description": "The club number stays the member's. A merged member's evenings count as the kept "
+        "patch": _change(
+            "changeClubMember",
+            "Rename a member, mark them active or inactive, or merge them into another number",
+            "ClubMemberChange",
+            {"200": _json(_ref("ClubMember"), "The member as changed.")},
+            refused="A name the app does not take, or a merge into the same or a merged member.",
+            description="The club number stays the member's. A merged member's evenings count as the kept "
             "member's on the ladder.",
-            "tags": ["clubs"],
-            "security": _WRITE,
-            "parameters": [
-                _CLUB_ID,
-                {
-                    "name": "number",
-                    "in": "path",
-                    "required": True,
-                    "schema": {"type": "integer", "minimum": 1},
-                    "description": "The member's club number.",
-                },
-            ],
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": _ref("ClubMemberChange")}},
-            },
-            "responses": {
-                "200": _json(_ref("ClubMember"), "The member as changed."),
-                **_AUTH,
-                "404": _error("No club with that id, or no member with that number."),
-                "415": _error("The body was not sent as application/json."),
-                "422": _error("A name the app does not take, or a merge into the same or a merged member."),
-            },
-        }
+            number=parameter("number", "path", {"type": "integer", "minimum": 1}, "The member's club number."),
+            missing="No club with that id, or no member with that number.",
+        )
     },
     "/api/v1/clubs/{club_id}/members": {
         "get": {
@@ -118,24 +123,16 @@ PATHS: dict = {
                     },
                     "The roster.",
                 ),
-                "404": _error("No club with that id."),
+                "404": _NO_CLUB,
             },
         },
-        "post": {
-            "operationId": "addClubMember",
-            "summary": "Add a member to the roster: the next club number is theirs",
-            "tags": ["clubs"],
-            "security": _WRITE,
-            "parameters": [_CLUB_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewClubMember")}}},
-            "responses": {
-                "201": _json(_ref("ClubMember"), "The member is on the roster."),
-                **_AUTH,
-                "404": _error("No club with that id."),
-                "415": _error("The body was not sent as application/json."),
-                "422": _error("No name, or a name the app does not take, or the roster is full."),
-            },
-        },
+        "post": _change(
+            "addClubMember",
+            "Add a member to the roster: the next club number is theirs",
+            "NewClubMember",
+            {"201": _json(_ref("ClubMember"), "The member is on the roster.")},
+            refused="No name, or a name the app does not take, or the roster is full.",
+        ),
     },
     "/api/v1/clubs/{club_id}/evenings": {
         "get": {
@@ -146,27 +143,19 @@ PATHS: dict = {
             "parameters": [_CLUB_ID, _SEASON],
             "responses": {
                 "200": _json(_ref("ClubEvenings"), "The season's evenings, in the order they were held."),
-                "404": _error("No club with that id."),
+                "404": _NO_CLUB,
                 "422": _error("The season is not a season's name."),
             },
         },
-        "post": {
-            "operationId": "createClubEvening",
-            "summary": "Open a card party of the club, with couples of roster members",
-            "description": "The evening is an ordinary card party, not started: run it with the card parties' "
+        "post": _change(
+            "createClubEvening",
+            "Open a card party of the club, with couples of roster members",
+            "NewClubEvening",
+            {"201": _json(_ref("CreatedClubEvening"), "The evening was created.")},
+            refused="The evening cannot be run as described, or a couple is not two roster members.",
+            description="The evening is an ordinary card party, not started: run it with the card parties' "
             "endpoints and the `edit_token` answered here. Each couple is two club numbers.",
-            "tags": ["clubs"],
-            "security": _WRITE,
-            "parameters": [_CLUB_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewClubEvening")}}},
-            "responses": {
-                "201": _json(_ref("CreatedClubEvening"), "The evening was created."),
-                **_AUTH,
-                "404": _error("No club with that id."),
-                "415": _error("The body was not sent as application/json."),
-                "422": _error("The evening cannot be run as described, or a couple is not two roster members."),
-            },
-        },
+        ),
     },
     "/api/v1/clubs/{club_id}/ladder": {
         "get": {
@@ -178,7 +167,7 @@ PATHS: dict = {
             "parameters": [_CLUB_ID, _SEASON],
             "responses": {
                 "200": _json(_ref("ClubLadder"), "The ladder."),
-                "404": _error("No club with that id."),
+                "404": _NO_CLUB,
                 "422": _error("The season is not a season's name."),
             },
         }
@@ -201,13 +190,10 @@ _EVENING_SETTINGS = {
     key: value for key, value in PARTY_SCHEMAS["NewParty"]["properties"].items() if key not in ("couples",)
 }
 
-SCHEMAS: dict = {
-    "NewClub": {
-        "type": "object",
-        "required": ["name"],
-        "additionalProperties": False,
-        "properties": {"name": _NAME, "currency": {"type": "string", "enum": ["CAD", "USD", "EUR"], "default": "CAD"}},
-    },
+SCHEMAS: dict[str, Any] = {
+    "NewClub": closed_object(
+        ["name"], {"name": _NAME, "currency": {"type": "string", "enum": ["CAD", "USD", "EUR"], "default": "CAD"}}
+    ),
     "CreatedClub": {
         "type": "object",
         "required": ["id", "edit_token", "links", "club"],
@@ -298,12 +284,7 @@ SCHEMAS: dict = {
             "merged_into": {"type": "integer", "minimum": 1, "maximum": 1000000},
         },
     },
-    "NewClubMember": {
-        "type": "object",
-        "required": ["name"],
-        "additionalProperties": False,
-        "properties": {"name": _NAME},
-    },
+    "NewClubMember": closed_object(["name"], {"name": _NAME}),
     "NewClubEvening": {
         "type": "object",
         "additionalProperties": False,
@@ -406,7 +387,7 @@ SCHEMAS: dict = {
     },
 }
 
-SECURITY_SCHEMES: dict = {
+SECURITY_SCHEMES: dict[str, Any] = {
     "clubEditToken": {
         "type": "http",
         "scheme": "bearer",

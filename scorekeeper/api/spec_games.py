@@ -8,6 +8,7 @@ import unicodedata
 from typing import Any
 
 from scorekeeper.api.base import ERROR_CODES
+from scorekeeper.api.schema import closed_object, error_schema, json_request, parameter
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
@@ -29,13 +30,9 @@ MAX_NUMBER = 10_000
 MAX_SIDES = 8
 
 
-_GAME_ID = {
-    "name": "game_id",
-    "in": "path",
-    "required": True,
-    "description": "The game's id, as returned when it was created.",
-    "schema": {"type": "string", "maxLength": 64},
-}
+_GAME_ID = parameter(
+    "game_id", "path", {"type": "string", "maxLength": 64}, "The game's id, as returned when it was created."
+)
 
 
 def _hidden_characters() -> str:
@@ -60,13 +57,13 @@ _HIDDEN = _hidden_characters()
 NAME_PATTERN = rf"^\s*[^\s{_HIDDEN}](?:[^{_HIDDEN}]*[^\s{_HIDDEN}])?\s*$"
 
 
-def _option_schema(field: dataclasses.Field) -> dict:
+def _option_schema(field: dataclasses.Field[Any]) -> dict[str, Any]:
     info = OPTION_INFO.get(field.name)
     choices = info.choices if info is not None else None
     nullable = "None" in str(field.type)
     if choices and not all(isinstance(c, bool) for c in choices):
         values = [c for c in choices if c is not None]
-        schema: dict = {"enum": values + ([None] if nullable or None in choices else [])}
+        schema: dict[str, Any] = {"enum": values + ([None] if nullable or None in choices else [])}
     elif "bool" in str(field.type):
         schema = {"type": "boolean"}
     elif "int" in str(field.type):
@@ -115,15 +112,41 @@ _WRITE_ERRORS = {
 }
 
 _SECURED: list[dict[str, list[str]]] = [{"editToken": []}]
-_IF_MATCH = {
-    "name": "If-Match",
-    "in": "header",
-    "required": False,
-    "description": "The game's ETag this change was made from; 412 if the game has changed since.",
-    "schema": {"type": "string"},
-}
+_IF_MATCH = parameter(
+    "If-Match",
+    "header",
+    {"type": "string"},
+    "The game's ETag this change was made from; 412 if the game has changed since.",
+)
 
-PATHS: dict = {
+
+def _change(
+    operation_id: str,
+    summary: str,
+    description: str,
+    answers: dict[str, Any],
+    *,
+    body: str | None = None,
+    hand: dict[str, Any] | None = None,
+    if_match: bool = True,
+    refusals: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A change to a game with its edit token: the hand it names, the ETag it was made from, the usual refusals."""
+    operation: dict[str, Any] = {
+        "operationId": operation_id,
+        "summary": summary,
+        "description": description,
+        "tags": ["games"],
+        "security": _SECURED,
+        "parameters": [_GAME_ID, *([hand] if hand else []), *([_IF_MATCH] if if_match else [])],
+    }
+    if body is not None:
+        operation["requestBody"] = json_request(_ref(body))
+    operation["responses"] = {**answers, **_WRITE_ERRORS, **(refusals or {})}
+    return operation
+
+
+PATHS: dict[str, Any] = {
     "/api/v1/games": {
         "post": {
             "operationId": "createGame",
@@ -132,7 +155,7 @@ PATHS: dict = {
             "The answer holds the edit token (keep it: it is the only way to record hands) "
             "and two links: the score sheet that can record, and the one that only shows.",
             "tags": ["games"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewGame")}}},
+            "requestBody": json_request(_ref("NewGame")),
             "responses": {
                 "201": _json(_ref("CreatedGame"), "The game was started."),
                 "400": _error("The body is not a JSON object."),
@@ -157,20 +180,15 @@ PATHS: dict = {
             "tags": ["games"],
             "parameters": [
                 _GAME_ID,
-                {
-                    "name": "since",
-                    "in": "query",
-                    "required": False,
-                    "description": "The `version` the caller already has (given once).",
-                    "schema": {"type": "integer", "minimum": 0, "maximum": 999_999_999},
-                },
-                {
-                    "name": "If-None-Match",
-                    "in": "header",
-                    "required": False,
-                    "description": "The ETag of an answer the caller already has.",
-                    "schema": {"type": "string"},
-                },
+                parameter(
+                    "since",
+                    "query",
+                    {"type": "integer", "minimum": 0, "maximum": 999_999_999},
+                    "The `version` the caller already has (given once).",
+                ),
+                parameter(
+                    "If-None-Match", "header", {"type": "string"}, "The ETag of an answer the caller already has."
+                ),
             ],
             "responses": {
                 "200": {
@@ -185,95 +203,65 @@ PATHS: dict = {
         }
     },
     "/api/v1/games/{game_id}/hands": {
-        "post": {
-            "operationId": "recordHand",
-            "summary": "Record the next hand",
-            "description": "`n`, the number the hand will have (the state's `next_n`), is required, so that two "
+        "post": _change(
+            "recordHand",
+            "Record the next hand",
+            "`n`, the number the hand will have (the state's `next_n`), is required, so that two "
             "phones recording the same hand (or a request sent twice) record it once: the second gets 409. "
             f"A game keeps at most {MAX_HANDS} hands (422, field `game`, past that).",
-            "tags": ["games"],
-            "security": _SECURED,
-            "parameters": [_GAME_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("HandInput")}}},
-            "responses": {"201": _json(_ref("StateAnswer"), "The hand was recorded."), **_WRITE_ERRORS},
-        }
+            {"201": _json(_ref("StateAnswer"), "The hand was recorded.")},
+            body="HandInput",
+            if_match=False,
+        )
     },
     "/api/v1/games/{game_id}/hands/last": {
-        "delete": {
-            "operationId": "undoLastHand",
-            "summary": "Undo the last hand",
-            "description": "With `?n=<number>`, only undoes if hand `n` is still the last one (409 otherwise).",
-            "tags": ["games"],
-            "security": _SECURED,
-            "parameters": [
-                _GAME_ID,
-                {
-                    "name": "n",
-                    "in": "query",
-                    "required": False,
-                    "description": "The number of the hand meant to be undone.",
-                    "schema": {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER},
-                },
-                _IF_MATCH,
-            ],
-            "responses": {"200": _json(_ref("StateAnswer"), "The hand was undone."), **_WRITE_ERRORS},
-        }
+        "delete": _change(
+            "undoLastHand",
+            "Undo the last hand",
+            "With `?n=<number>`, only undoes if hand `n` is still the last one (409 otherwise).",
+            {"200": _json(_ref("StateAnswer"), "The hand was undone.")},
+            hand=parameter(
+                "n",
+                "query",
+                {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER},
+                "The number of the hand meant to be undone.",
+            ),
+        )
     },
     "/api/v1/games/{game_id}/hands/{n}": {
-        "put": {
-            "operationId": "editHand",
-            "summary": "Replace hand n and recompute every later hand",
-            "description": "Carries the version it was made from: `version` in the body (409 if the game has "
+        "put": _change(
+            "editHand",
+            "Replace hand n and recompute every later hand",
+            "Carries the version it was made from: `version` in the body (409 if the game has "
             "moved on) or `If-Match` with the game's ETag (412); without either, 428. If the changed "
             "hand, or any later hand, no longer stands under the rules, nothing changes and the answer "
             "says which hand and why.",
-            "tags": ["games"],
-            "security": _SECURED,
-            "parameters": [
-                _GAME_ID,
-                {
-                    "name": "n",
-                    "in": "path",
-                    "required": True,
-                    "description": "The hand's number, from 1.",
-                    "schema": {"type": "integer", "minimum": 1},
-                },
-                _IF_MATCH,
-            ],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("HandEdit")}}},
-            "responses": {
-                "200": _json(_ref("StateAnswer"), "The hand was changed."),
-                **_WRITE_ERRORS,
-                "428": _error("Neither `version` nor `If-Match` says which version this edit was made from."),
-            },
-        }
+            {"200": _json(_ref("StateAnswer"), "The hand was changed.")},
+            body="HandEdit",
+            hand=parameter("n", "path", {"type": "integer", "minimum": 1}, "The hand's number, from 1."),
+            refusals={"428": _error("Neither `version` nor `If-Match` says which version this edit was made from.")},
+        )
     },
     "/api/v1/games/{game_id}/rules": {
-        "put": {
-            "operationId": "changeRules",
-            "summary": "Play the game under other rules (before its first hand only)",
-            "description": "Every score depends on the rules, so once the first hand is recorded the answer "
+        "put": _change(
+            "changeRules",
+            "Play the game under other rules (before its first hand only)",
+            "Every score depends on the rules, so once the first hand is recorded the answer "
             "is 409 (field `rules`) and nothing changes.",
-            "tags": ["games"],
-            "security": _SECURED,
-            "parameters": [_GAME_ID, _IF_MATCH],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("RulesInput")}}},
-            "responses": {"200": _json(_ref("StateAnswer"), "The game now follows these rules."), **_WRITE_ERRORS},
-        }
+            {"200": _json(_ref("StateAnswer"), "The game now follows these rules.")},
+            body="RulesInput",
+        )
     },
     "/api/v1/games/{game_id}/finished": {
-        "put": {
-            "operationId": "setFinished",
-            "summary": "Finish the game early, or open it again",
-            "description": '`{"finished": true}` ends a game before anyone won: it takes no more hands '
+        "put": _change(
+            "setFinished",
+            "Finish the game early, or open it again",
+            '`{"finished": true}` ends a game before anyone won: it takes no more hands '
             'until `{"finished": false}`. A game that was won cannot be opened again '
             "(422, field `finished`): undo the winning hand instead.",
-            "tags": ["games"],
-            "security": _SECURED,
-            "parameters": [_GAME_ID, _IF_MATCH],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("FinishedInput")}}},
-            "responses": {"200": _json(_ref("StateAnswer"), "Done."), **_WRITE_ERRORS},
-        }
+            {"200": _json(_ref("StateAnswer"), "Done.")},
+            body="FinishedInput",
+        )
     },
 }
 
@@ -335,29 +323,13 @@ _HAND_PROPERTIES = {
     },
 }
 
-SCHEMAS: dict = {
-    "Error": {
-        "type": "object",
-        "required": ["error"],
-        "properties": {
-            "error": {
-                "type": "object",
-                "required": ["message", "field"],
-                "properties": {
-                    "message": {
-                        "type": "string",
-                        "description": "What is wrong, in a player's words, in the request's Accept-Language.",
-                    },
-                    "field": {"type": ["string", "null"], "description": "The input to fix, if one."},
-                    "code": {
-                        "type": "string",
-                        "enum": list(ERROR_CODES),
-                        "description": "What is wrong, as a code that does not change with the language.",
-                    },
-                },
-            }
-        },
-    },
+SCHEMAS: dict[str, Any] = {
+    "Error": error_schema(
+        ["message", "field"],
+        "What is wrong, in a player's words, in the request's Accept-Language.",
+        "The input to fix, if one.",
+        ERROR_CODES,
+    ),
     "SideInput": {
         "type": "object",
         "required": ["name", "players"],
@@ -390,12 +362,7 @@ SCHEMAS: dict = {
             "rules": RULES_SCHEMA,
         },
     },
-    "FinishedInput": {
-        "type": "object",
-        "required": ["finished"],
-        "additionalProperties": False,
-        "properties": {"finished": {"type": "boolean"}},
-    },
+    "FinishedInput": closed_object(["finished"], {"finished": {"type": "boolean"}}),
     "CreatedGame": {
         "type": "object",
         "required": ["id", "edit_token", "links", "state"],
@@ -536,7 +503,7 @@ SCHEMAS: dict = {
     },
 }
 
-SECURITY_SCHEMES: dict = {
+SECURITY_SCHEMES: dict[str, Any] = {
     "editToken": {
         "type": "http",
         "scheme": "bearer",

@@ -2,24 +2,69 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from scorekeeper.api.schema import closed_object, json_request, parameter
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import NAME_PATTERN
 from scorekeeper.rules import LOWEST_TARGET, NAME_MAX
 
-_PARTY_ID = {
-    "name": "party_id",
-    "in": "path",
-    "required": True,
-    "description": "The party's id, as returned when it was created (anything else is 404).",
-    "schema": {"type": "string"},
-}
+_PARTY_ID = parameter(
+    "party_id", "path", {"type": "string"}, "The party's id, as returned when it was created (anything else is 404)."
+)
 _INDEXES = {"type": "array", "items": {"type": "integer", "minimum": 0}}
 # The one name rule of the app: no control or invisible character, at least one visible one.
 _NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
 
-PATHS: dict = {
+_NO_TOKEN = _error("No `Authorization: Bearer <edit_token>` header.")
+_NOT_EDIT_TOKEN = _error("The token is not this party's edit token.")
+_NOT_JSON = _error("The body was not sent as application/json.")
+_NOT_OBJECT = _error("The body is not a JSON object.")
+_NO_PARTY = _error("No party with that id.")
+_EDIT: list[dict[str, list[str]]] = [{"partyEditToken": []}]
+_AUTH = {"401": _NO_TOKEN, "403": _NOT_EDIT_TOKEN}
+_STATE_ANSWER = {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}}
+
+
+def _couple_mark(
+    operation_id: str, summary: str, description: str, *, done: str, conflict: str, refused: str
+) -> dict[str, Any]:
+    """Marking a couple gone home, or undoing it: one couple named by its index, an empty body, the state back."""
+    return {
+        "post": {
+            "operationId": operation_id,
+            "summary": summary,
+            "description": description,
+            "tags": ["parties"],
+            "security": _EDIT,
+            "parameters": [
+                _PARTY_ID,
+                parameter(
+                    "index",
+                    "path",
+                    {"type": "integer", "minimum": 0},
+                    "The couple's index in `couples`, counted from 0.",
+                ),
+            ],
+            "requestBody": json_request(
+                {"type": "object", "additionalProperties": False},
+                "An empty JSON object, `{}`: like every write of the API, it is sent as JSON.",
+            ),
+            "responses": {
+                "200": _json(_STATE_ANSWER, done),
+                **_AUTH,
+                "404": _error("No party with that id, or no couple with that index."),
+                "415": _NOT_JSON,
+                "409": _error(conflict),
+                "422": _error(refused),
+            },
+        }
+    }
+
+
+PATHS: dict[str, Any] = {
     "/api/v1/parties": {
         "post": {
             "operationId": "createParty",
@@ -27,13 +72,13 @@ PATHS: dict = {
             "description": "Couples are numbered by their index in `couples`. Tables are couples ÷ 2; an odd "
             "couple sits out each game, in turn. Game 1 is seated at once unless `start` is false.",
             "tags": ["parties"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewParty")}}},
+            "requestBody": json_request(_ref("NewParty")),
             "responses": {
                 "201": _json(_ref("CreatedParty"), "The evening was created."),
-                "400": _error("The body is not a JSON object."),
+                "400": _NOT_OBJECT,
                 "413": _error("The body is larger than an evening needs."),
                 "429": _error("Too many evenings created from this address in a short time; see `Retry-After`."),
-                "415": _error("The body was not sent as application/json."),
+                "415": _NOT_JSON,
                 "422": _error("The evening cannot be run as described; `field` names what to fix."),
             },
         }
@@ -47,7 +92,7 @@ PATHS: dict = {
             "responses": {
                 "200": _json(_ref("Party"), "Seating of the game being played, results, wins, punch cards, places."),
                 "304": {"description": "Unchanged since the `ETag` sent as `If-None-Match`."},
-                "404": _error("No party with that id."),
+                "404": _NO_PARTY,
             },
         }
     },
@@ -58,25 +103,24 @@ PATHS: dict = {
             "description": "The same result twice is answered 409 and saved once; a different winner for a "
             'result already in is 409 unless sent with `"correct": true`, which works out every later game again.',
             "tags": ["parties"],
-            "security": [{"partyEditToken": []}],
+            "security": _EDIT,
             "parameters": [
                 _PARTY_ID,
-                {
-                    "name": "Prefer",
-                    "in": "header",
-                    "required": False,
-                    "description": "`return=minimal`: answer with this result and the party's version only "
+                parameter(
+                    "Prefer",
+                    "header",
+                    {"type": "string"},
+                    "`return=minimal`: answer with this result and the party's version only "
                     "(a large evening is a GET away) instead of the whole evening. Other preferences are ignored "
                     "(RFC 7240).",
-                    "schema": {"type": "string"},
-                },
+                ),
             ],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PartyResult")}}},
+            "requestBody": json_request(_ref("PartyResult")),
             "responses": {
                 "201": _json(
                     {
                         "anyOf": [
-                            {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}},
+                            _STATE_ANSWER,
                             {
                                 "type": "object",
                                 "required": ["result", "version"],
@@ -98,12 +142,11 @@ PATHS: dict = {
                     "The result is in: the whole evening, or with `Prefer: return=minimal` this result and the "
                     "party's version.",
                 ),
-                "400": _error("The body is not a JSON object."),
-                "401": _error("No `Authorization: Bearer <edit_token>` header."),
-                "403": _error("The token is not this party's edit token."),
-                "404": _error("No party with that id."),
+                "400": _NOT_OBJECT,
+                **_AUTH,
+                "404": _NO_PARTY,
                 "409": _error("That result is already in, or another winner is in (send `correct`)."),
-                "415": _error("The body was not sent as application/json."),
+                "415": _NOT_JSON,
                 "422": _error("No such game or table yet, or that couple does not sit there; `field` names it."),
             },
         }
@@ -116,9 +159,9 @@ PATHS: dict = {
             "couple that sat out, in number order with other late arrivals. Its index (counted from 0) is "
             "`couple` in the answer.",
             "tags": ["parties"],
-            "security": [{"partyEditToken": []}],
+            "security": _EDIT,
             "parameters": [_PARTY_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("LateCouple")}}},
+            "requestBody": json_request(_ref("LateCouple")),
             "responses": {
                 "201": _json(
                     {
@@ -128,11 +171,10 @@ PATHS: dict = {
                     },
                     "The couple is registered.",
                 ),
-                "400": _error("The body is not a JSON object."),
-                "401": _error("No `Authorization: Bearer <edit_token>` header."),
-                "403": _error("The token is not this party's edit token."),
-                "404": _error("No party with that id."),
-                "415": _error("The body was not sent as application/json."),
+                "400": _NOT_OBJECT,
+                **_AUTH,
+                "404": _NO_PARTY,
+                "415": _NOT_JSON,
                 "422": _error(
                     "No name, a name too long, or (field `couples`) the last game is being played or the evening "
                     "is over."
@@ -140,91 +182,27 @@ PATHS: dict = {
             },
         }
     },
-    "/api/v1/parties/{party_id}/couples/{index}/gone": {
-        "post": {
-            "operationId": "coupleGone",
-            "summary": "Mark a couple gone home",
-            "description": "The couple plays no game after the one being played; its seat is filled as RULES.md "
-            "§14 says.",
-            "tags": ["parties"],
-            "security": [{"partyEditToken": []}],
-            "parameters": [
-                _PARTY_ID,
-                {
-                    "name": "index",
-                    "in": "path",
-                    "required": True,
-                    "schema": {"type": "integer", "minimum": 0},
-                    "description": "The couple's index in `couples`, counted from 0.",
-                },
-            ],
-            "requestBody": {
-                "required": True,
-                "description": "An empty JSON object, `{}`: like every write of the API, it is sent as JSON.",
-                "content": {"application/json": {"schema": {"type": "object", "additionalProperties": False}}},
-            },
-            "responses": {
-                "200": _json(
-                    {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}},
-                    "The couple is marked gone.",
-                ),
-                "401": _error("No `Authorization: Bearer <edit_token>` header."),
-                "403": _error("The token is not this party's edit token."),
-                "404": _error("No party with that id, or no couple with that index."),
-                "415": _error("The body was not sent as application/json."),
-                "409": _error("The couple is already marked gone."),
-                "422": _error("Fewer than two couples would be left playing, or the evening is over."),
-            },
-        }
-    },
-    "/api/v1/parties/{party_id}/couples/{index}/back": {
-        "post": {
-            "operationId": "coupleBack",
-            "summary": "Undo marking a couple gone home",
-            "description": "The couple plays on, as if never marked gone. Only until the game it would miss is "
-            "seated (before that game, or before the start); after that, register it again as a late couple.",
-            "tags": ["parties"],
-            "security": [{"partyEditToken": []}],
-            "parameters": [
-                _PARTY_ID,
-                {
-                    "name": "index",
-                    "in": "path",
-                    "required": True,
-                    "schema": {"type": "integer", "minimum": 0},
-                    "description": "The couple's index in `couples`, counted from 0.",
-                },
-            ],
-            "requestBody": {
-                "required": True,
-                "description": "An empty JSON object, `{}`: like every write of the API, it is sent as JSON.",
-                "content": {"application/json": {"schema": {"type": "object", "additionalProperties": False}}},
-            },
-            "responses": {
-                "200": _json(
-                    {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}},
-                    "The couple is no longer marked gone.",
-                ),
-                "401": _error("No `Authorization: Bearer <edit_token>` header."),
-                "403": _error("The token is not this party's edit token."),
-                "404": _error("No party with that id, or no couple with that index."),
-                "415": _error("The body was not sent as application/json."),
-                "409": _error("The couple is not marked gone (`code` `not-gone`)."),
-                "422": _error(
-                    "The game the couple would miss is already seated (`code` `gone-seated`), or the evening is over."
-                ),
-            },
-        }
-    },
+    "/api/v1/parties/{party_id}/couples/{index}/gone": _couple_mark(
+        "coupleGone",
+        "Mark a couple gone home",
+        "The couple plays no game after the one being played; its seat is filled as RULES.md §14 says.",
+        done="The couple is marked gone.",
+        conflict="The couple is already marked gone.",
+        refused="Fewer than two couples would be left playing, or the evening is over.",
+    ),
+    "/api/v1/parties/{party_id}/couples/{index}/back": _couple_mark(
+        "coupleBack",
+        "Undo marking a couple gone home",
+        "The couple plays on, as if never marked gone. Only until the game it would miss is "
+        "seated (before that game, or before the start); after that, register it again as a late couple.",
+        done="The couple is no longer marked gone.",
+        conflict="The couple is not marked gone (`code` `not-gone`).",
+        refused="The game the couple would miss is already seated (`code` `gone-seated`), or the evening is over.",
+    ),
 }
 
-SCHEMAS: dict = {
-    "LateCouple": {
-        "type": "object",
-        "required": ["name"],
-        "additionalProperties": False,
-        "properties": {"name": _NAME, "players": {"type": "array", "items": _NAME, "maxItems": 2}},
-    },
+SCHEMAS: dict[str, Any] = {
+    "LateCouple": closed_object(["name"], {"name": _NAME, "players": {"type": "array", "items": _NAME, "maxItems": 2}}),
     "NewParty": {
         "type": "object",
         "required": ["name", "couples"],
@@ -354,7 +332,7 @@ SCHEMAS: dict = {
     },
 }
 
-SECURITY_SCHEMES: dict = {
+SECURITY_SCHEMES: dict[str, Any] = {
     "partyEditToken": {
         "type": "http",
         "scheme": "bearer",

@@ -5,8 +5,11 @@ from __future__ import annotations
 import functools
 import re
 import sys
+from collections.abc import Iterable
+from typing import Any
 
 from scorekeeper.api.base import ERROR_CODES
+from scorekeeper.api.schema import error_schema, parameter
 from scorekeeper.rules import PRESETS, TRICKS_IN_HAND, CompareReason, TrickReason
 from scorekeeper.rules import cards as _cards
 
@@ -32,7 +35,7 @@ def _any_case(word: str, *, spaces_inside: bool = False) -> str:
     return (r"\s*" if spaces_inside else "").join(parts)
 
 
-def _alternatives(words, *, spaces_inside: bool = False) -> str:
+def _alternatives(words: Iterable[str], *, spaces_inside: bool = False) -> str:
     ordered = sorted(words, key=len, reverse=True)
     return "(?:" + "|".join(_any_case(word, spaces_inside=spaces_inside) for word in ordered) + ")"
 
@@ -49,20 +52,19 @@ CARD_PATTERN = (
     + r")\s*$"
 )
 
-_RULES_PARAM = {
-    "name": "rules",
-    "in": "query",
-    "required": False,
-    "description": 'A preset name, or a JSON object of options such as {"preset": "nova-scotia", "joker": true}.',
-    "schema": {"type": "string", "minLength": 1, "pattern": r"\S", "default": "new-england"},
-}
-_TRUMP_PARAM = {
-    "name": "trump",
-    "in": "query",
-    "required": True,
-    "description": "The trump suit: S, C, H or D (or ♠ ♣ ♥ ♦, spades...).",
-    "schema": {"$ref": "#/components/schemas/Suit"},
-}
+_RULES_PARAM = parameter(
+    "rules",
+    "query",
+    {"type": "string", "minLength": 1, "pattern": r"\S", "default": "new-england"},
+    'A preset name, or a JSON object of options such as {"preset": "nova-scotia", "joker": true}.',
+)
+_TRUMP_PARAM = parameter(
+    "trump",
+    "query",
+    {"$ref": "#/components/schemas/Suit"},
+    "The trump suit: S, C, H or D (or ♠ ♣ ♥ ♦, spades...).",
+    required=True,
+)
 _ERRORS = {
     "400": {
         "description": "The body is not a JSON object.",
@@ -82,14 +84,14 @@ _BODY_ERRORS = {
 }
 
 
-def _json(schema_name: str, description: str) -> dict:
+def _json(schema_name: str, description: str) -> dict[str, Any]:
     return {
         "description": description,
         "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema_name}"}}},
     }
 
 
-PATHS: dict = {
+PATHS: dict[str, Any] = {
     "/api/v1/referee/rank": {
         "get": {
             "operationId": "refereeRank",
@@ -109,15 +111,11 @@ PATHS: dict = {
             "tags": ["referee"],
             "parameters": [
                 _TRUMP_PARAM,
-                {
-                    "name": "led",
-                    "in": "query",
-                    "required": False,
-                    "description": "The suit led (omit when a trump was led).",
-                    "schema": {"$ref": "#/components/schemas/Suit"},
-                },
-                {"name": "a", "in": "query", "required": True, "schema": {"$ref": "#/components/schemas/Card"}},
-                {"name": "b", "in": "query", "required": True, "schema": {"$ref": "#/components/schemas/Card"}},
+                parameter(
+                    "led", "query", {"$ref": "#/components/schemas/Suit"}, "The suit led (omit when a trump was led)."
+                ),
+                parameter("a", "query", {"$ref": "#/components/schemas/Card"}, required=True),
+                parameter("b", "query", {"$ref": "#/components/schemas/Card"}, required=True),
                 _RULES_PARAM,
             ],
             "responses": {
@@ -175,26 +173,10 @@ PATHS: dict = {
     },
 }
 
-SCHEMAS: dict = {
-    "Error": {
-        "type": "object",
-        "required": ["error"],
-        "properties": {
-            "error": {
-                "type": "object",
-                "required": ["message"],
-                "properties": {
-                    "message": {"type": "string", "description": "The problem in a player's words."},
-                    "field": {"type": ["string", "null"], "description": "The field at fault, when there is one."},
-                    "code": {
-                        "type": "string",
-                        "enum": list(ERROR_CODES),
-                        "description": "What is wrong, as a code that does not change with the language.",
-                    },
-                },
-            }
-        },
-    },
+SCHEMAS: dict[str, Any] = {
+    "Error": error_schema(
+        ["message"], "The problem in a player's words.", "The field at fault, when there is one.", ERROR_CODES
+    ),
     "Suit": {
         "type": "string",
         "pattern": SUIT_PATTERN,

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from scorekeeper.api.schema import closed_object, json_request, parameter
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
@@ -10,20 +13,10 @@ from scorekeeper.rules import NAME_MAX
 from scorekeeper.stats import BID_ORDER
 from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION
 
-_TABLE_ID = {
-    "name": "table_id",
-    "in": "path",
-    "required": True,
-    "description": "The table's id, as returned when it was created (anything else is 404).",
-    "schema": {"type": "string"},
-}
-_PERSON_ID = {
-    "name": "person_id",
-    "in": "path",
-    "required": True,
-    "description": "A roster entry's id: `p1`, `p2`...",
-    "schema": {"type": "string"},
-}
+_TABLE_ID = parameter(
+    "table_id", "path", {"type": "string"}, "The table's id, as returned when it was created (anything else is 404)."
+)
+_PERSON_ID = parameter("person_id", "path", {"type": "string"}, "A roster entry's id: `p1`, `p2`...")
 _NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
 _PERSON_REF = {"type": "string", "pattern": "^p[1-9][0-9]{0,5}$"}
 _RATE = {"type": ["number", "null"]}
@@ -31,7 +24,7 @@ _READ: list[dict[str, list[str]]] = [{"tableToken": []}]
 _WRITE: list[dict[str, list[str]]] = [{"tableToken": []}]
 
 
-def _auth_errors(write: bool) -> dict:
+def _auth_errors(write: bool) -> dict[str, Any]:
     return {
         "401": _error("No `Authorization: Bearer <token>` header."),
         "403": _error(
@@ -41,7 +34,7 @@ def _auth_errors(write: bool) -> dict:
     }
 
 
-def _body_errors() -> dict:
+def _body_errors() -> dict[str, Any]:
     return {
         "400": _error("The body is not a JSON object."),
         "415": _error("The body was not sent as application/json."),
@@ -51,13 +44,36 @@ def _body_errors() -> dict:
 
 _STATE_ANSWER = {"type": "object", "required": ["state"], "properties": {"state": _ref("Table")}}
 
-PATHS: dict = {
+
+def _change(
+    operation_id: str,
+    summary: str,
+    description: str,
+    body: str,
+    answers: dict[str, Any],
+    *,
+    person: bool = False,
+) -> dict[str, Any]:
+    """A change to a table's roster or games with its edit token: a JSON body, the table's refusals."""
+    return {
+        "operationId": operation_id,
+        "summary": summary,
+        "description": description,
+        "tags": ["tables"],
+        "security": _WRITE,
+        "parameters": [_TABLE_ID, _PERSON_ID] if person else [_TABLE_ID],
+        "requestBody": json_request(_ref(body)),
+        "responses": {**answers, **_body_errors(), **_auth_errors(True)},
+    }
+
+
+PATHS: dict[str, Any] = {
     "/api/v1/tables": {
         "post": {
             "operationId": "createTable",
             "summary": "Keep a table: a group that plays together, with its roster",
             "tags": ["tables"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewTable")}}},
+            "requestBody": json_request(_ref("NewTable")),
             "responses": {
                 "201": _json(_ref("CreatedTable"), "The table was created."),
                 **_body_errors(),
@@ -72,7 +88,7 @@ PATHS: dict = {
             "recorded again through the rules engine; a game that cannot be read or replayed refuses the whole "
             "import (422, `field` names the game), and nothing is stored.",
             "tags": ["tables"],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("TableExport")}}},
+            "requestBody": json_request(_ref("TableExport")),
             "responses": {
                 "201": _json(_ref("CreatedTable"), "The table was brought back."),
                 **_body_errors(),
@@ -97,13 +113,12 @@ PATHS: dict = {
             "security": _WRITE,
             "parameters": [
                 _TABLE_ID,
-                {
-                    "name": "games",
-                    "in": "query",
-                    "required": False,
-                    "description": "`true` deletes the table's games too.",
-                    "schema": {"type": "string", "enum": ["true", "false"]},
-                },
+                parameter(
+                    "games",
+                    "query",
+                    {"type": "string", "enum": ["true", "false"]},
+                    "`true` deletes the table's games too.",
+                ),
             ],
             "responses": {
                 "204": {"description": "Deleted."},
@@ -122,8 +137,8 @@ PATHS: dict = {
             "security": _READ,
             "parameters": [
                 _TABLE_ID,
-                {"name": "from", "in": "query", "required": False, "schema": {"type": "string", "format": "date"}},
-                {"name": "to", "in": "query", "required": False, "schema": {"type": "string", "format": "date"}},
+                parameter("from", "query", {"type": "string", "format": "date"}),
+                parameter("to", "query", {"type": "string", "format": "date"}),
             ],
             "responses": {
                 "200": _json(_ref("TableStats"), "The statistics."),
@@ -144,15 +159,12 @@ PATHS: dict = {
         }
     },
     "/api/v1/tables/{table_id}/players": {
-        "post": {
-            "operationId": "addTablePlayer",
-            "summary": "Add someone to the roster",
-            "description": "A name already on the roster (whatever its case) is that entry.",
-            "tags": ["tables"],
-            "security": _WRITE,
-            "parameters": [_TABLE_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PersonInput")}}},
-            "responses": {
+        "post": _change(
+            "addTablePlayer",
+            "Add someone to the roster",
+            "A name already on the roster (whatever its case) is that entry.",
+            "PersonInput",
+            {
                 "201": _json(
                     {
                         "type": "object",
@@ -161,53 +173,42 @@ PATHS: dict = {
                     },
                     "On the roster.",
                 ),
-                **_body_errors(),
-                **_auth_errors(True),
             },
-        }
+        )
     },
     "/api/v1/tables/{table_id}/players/{person_id}": {
-        "put": {
-            "operationId": "renameTablePlayer",
-            "summary": "Rename someone of the roster; every statistic follows",
-            "description": "A name another entry has is refused (422): merge the two instead.",
-            "tags": ["tables"],
-            "security": _WRITE,
-            "parameters": [_TABLE_ID, _PERSON_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PersonInput")}}},
-            "responses": {"200": _json(_STATE_ANSWER, "Renamed."), **_body_errors(), **_auth_errors(True)},
-        }
+        "put": _change(
+            "renameTablePlayer",
+            "Rename someone of the roster; every statistic follows",
+            "A name another entry has is refused (422): merge the two instead.",
+            "PersonInput",
+            {"200": _json(_STATE_ANSWER, "Renamed.")},
+            person=True,
+        )
     },
     "/api/v1/tables/{table_id}/players/{person_id}/merge": {
-        "post": {
-            "operationId": "mergeTablePlayers",
-            "summary": "Merge a roster entry into another: the same person typed twice",
-            "description": "The entry's games become `into`'s and it leaves the roster. Two entries that sat in the "
+        "post": _change(
+            "mergeTablePlayers",
+            "Merge a roster entry into another: the same person typed twice",
+            "The entry's games become `into`'s and it leaves the roster. Two entries that sat in the "
             "same game are two people: refused (422).",
-            "tags": ["tables"],
-            "security": _WRITE,
-            "parameters": [_TABLE_ID, _PERSON_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("MergeInput")}}},
-            "responses": {"200": _json(_STATE_ANSWER, "Merged."), **_body_errors(), **_auth_errors(True)},
-        }
+            "MergeInput",
+            {"200": _json(_STATE_ANSWER, "Merged.")},
+            person=True,
+        )
     },
     "/api/v1/tables/{table_id}/games": {
-        "post": {
-            "operationId": "addTableGame",
-            "summary": "Add a game played before the table existed",
-            "description": "The game's id and one of its tokens (edit or view); its players join the roster by "
+        "post": _change(
+            "addTableGame",
+            "Add a game played before the table existed",
+            "The game's id and one of its tokens (edit or view); its players join the roster by "
             "name. To start a new game of the table, `POST /api/v1/games` with `table`.",
-            "tags": ["tables"],
-            "security": _WRITE,
-            "parameters": [_TABLE_ID],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("AddGameInput")}}},
-            "responses": {
+            "AddGameInput",
+            {
                 "201": _json(_STATE_ANSWER, "The game is in the table's history."),
                 "409": _error("That game is already in this table."),
-                **_body_errors(),
-                **_auth_errors(True),
             },
-        }
+        )
     },
 }
 
@@ -238,7 +239,7 @@ _COUNTS = {
 }
 _COUNT_NAMES = list(_COUNTS)
 
-SCHEMAS: dict = {
+SCHEMAS: dict[str, Any] = {
     "NewTable": {
         "type": "object",
         "required": ["name"],
@@ -248,24 +249,9 @@ SCHEMAS: dict = {
             "players": {"type": "array", "items": _NAME, "maxItems": 64},
         },
     },
-    "PersonInput": {
-        "type": "object",
-        "required": ["name"],
-        "additionalProperties": False,
-        "properties": {"name": _NAME},
-    },
-    "MergeInput": {
-        "type": "object",
-        "required": ["into"],
-        "additionalProperties": False,
-        "properties": {"into": {**_PERSON_REF, "description": "The roster entry that stays."}},
-    },
-    "AddGameInput": {
-        "type": "object",
-        "required": ["game", "token"],
-        "additionalProperties": False,
-        "properties": {"game": {"type": "string"}, "token": {"type": "string"}},
-    },
+    "PersonInput": closed_object(["name"], {"name": _NAME}),
+    "MergeInput": closed_object(["into"], {"into": {**_PERSON_REF, "description": "The roster entry that stays."}}),
+    "AddGameInput": closed_object(["game", "token"], {"game": {"type": "string"}, "token": {"type": "string"}}),
     "CreatedTable": {
         "type": "object",
         "required": ["id", "edit_token", "view_token", "links", "state"],
@@ -402,7 +388,7 @@ SCHEMAS: dict = {
     },
 }
 
-SECURITY_SCHEMES: dict = {
+SECURITY_SCHEMES: dict[str, Any] = {
     "tableToken": {
         "type": "http",
         "scheme": "bearer",

@@ -10,17 +10,16 @@ from datetime import UTC, date
 from fractions import Fraction
 from typing import Any
 
-from flask import jsonify, make_response, request
-from werkzeug.routing import BuildError
+from flask import Response, jsonify, make_response, request
 
-from scorekeeper.api.base import BadInput, bp, read_body
+from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, page_link, read_body
 from scorekeeper.api.base import error as api_error
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.stats import Figures, PersonFigures
 from scorekeeper.store import games as game_store
 from scorekeeper.store import tables as store
-from scorekeeper.store.models import Table
+from scorekeeper.store.models import Table, TablePerson
 
 TABLE_FIELDS = ("name", "players")
 PERSON_FIELDS = ("name",)
@@ -31,25 +30,15 @@ IMPORT_MAX_BYTES = 8 * 1024 * 1024
 MAX_PLAYERS_GIVEN = 64
 
 
-def _answer(exc: Exception):
+def _answer(exc: Exception) -> Response:
     if isinstance(exc, (BadInput, store.TableError)):
-        response = api_error(str(exc), exc.field, exc.status)
-        if exc.status == 401:
-            response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
-        return response
+        return input_error(str(exc), exc.field, exc.status)
     return api_error(str(exc), getattr(exc, "field", None), 422)
-
-
-def _bearer() -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
 
 
 def table_for(table_id: str, *, edit: bool) -> Table:
     """The table named, if the request's token opens it (for changing it, the edit token)."""
-    token = _bearer()
+    token = bearer_token()
     if token is None:
         raise BadInput(
             _("A table is read and changed with its token: Authorization: Bearer <token>"), "authorization", 401
@@ -68,13 +57,10 @@ def table_for(table_id: str, *, edit: bool) -> Table:
 
 
 def _links(table: Table) -> dict[str, str | None]:
-    links: dict[str, str | None] = {}
-    for name, token in (("edit", table.edit_token), ("view", table.view_token)):
-        try:
-            links[name] = answer_link("tables.table", table_id=table.id, token=token)
-        except BuildError:
-            links[name] = None
-    return links
+    return {
+        "edit": page_link("tables.table", table_id=table.id, token=table.edit_token),
+        "view": page_link("tables.table", table_id=table.id, token=table.view_token),
+    }
 
 
 def table_json(table: Table) -> dict[str, Any]:
@@ -149,7 +135,7 @@ def _day(name: str) -> date | None:
 
 
 @bp.post("/tables")
-def create_table():
+def create_table() -> Response:
     """Start a table with its roster."""
     try:
         data = read_body(TABLE_FIELDS)
@@ -162,7 +148,7 @@ def create_table():
     return _created(table)
 
 
-def _created(table: Table):
+def _created(table: Table) -> Response:
     body = {
         "id": table.id,
         "edit_token": table.edit_token,
@@ -176,19 +162,29 @@ def _created(table: Table):
     return response
 
 
-@bp.get("/tables/<string(minlength=8):table_id>")
-def tables_read(table_id: str):
-    try:
-        table = table_for(table_id, edit=False)
-    except BadInput as exc:
-        return _answer(exc)
-    response = jsonify(table_json(table))
+def _private(body: dict[str, Any]) -> Response:
+    """A read of the table: for its token's holder only, checked again each time."""
+    response = jsonify(body)
     response.headers["Cache-Control"] = "private, no-cache"
     return response
 
 
+def _state(table: Table, status: int = 200) -> Response:
+    """The answer to a change: the table after it."""
+    return make_response(jsonify({"state": table_json(table)}), status)
+
+
+@bp.get("/tables/<string(minlength=8):table_id>")
+def tables_read(table_id: str) -> Response:
+    try:
+        table = table_for(table_id, edit=False)
+    except BadInput as exc:
+        return _answer(exc)
+    return _private(table_json(table))
+
+
 @bp.get("/tables/<string(minlength=8):table_id>/stats")
-def tables_stats(table_id: str):
+def tables_stats(table_id: str) -> Response:
     """The statistics of the table's games between ``from`` and ``to`` (ISO dates, both optional)."""
     try:
         since, until = _day("from"), _day("to")
@@ -210,13 +206,11 @@ def tables_stats(table_id: str):
             for h in stats.head_to_head
         ],
     }
-    response = jsonify(body)
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+    return _private(body)
 
 
 @bp.get("/tables/<string(minlength=8):table_id>/export.json")
-def tables_export(table_id: str):
+def tables_export(table_id: str) -> Response:
     try:
         table = table_for(table_id, edit=False)
     except BadInput as exc:
@@ -228,7 +222,7 @@ def tables_export(table_id: str):
 
 
 @bp.post("/tables/import")
-def import_table():
+def import_table() -> Response:
     """A new table from an export: the same roster, games, hands, scores and statistics."""
     request.max_content_length = IMPORT_MAX_BYTES
     try:
@@ -239,7 +233,7 @@ def import_table():
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/players")
-def tables_add_player(table_id: str):
+def tables_add_player(table_id: str) -> Response:
     try:
         table = table_for(table_id, edit=True)
         data = read_body(PERSON_FIELDS)
@@ -249,7 +243,7 @@ def tables_add_player(table_id: str):
     return make_response(jsonify({"player": person.public_id, "state": table_json(table)}), 201)
 
 
-def _person_or_404(table: Table, person_id: str):
+def _person_or_404(table: Table, person_id: str) -> TablePerson:
     found = store.person(table, person_id)
     if found is None:
         # 422, not 404: the table is there, the request names someone it does not hold.
@@ -258,18 +252,18 @@ def _person_or_404(table: Table, person_id: str):
 
 
 @bp.put("/tables/<string(minlength=8):table_id>/players/<person_id>")
-def tables_rename_player(table_id: str, person_id: str):
+def tables_rename_player(table_id: str, person_id: str) -> Response:
     try:
         table = table_for(table_id, edit=True)
         who = _person_or_404(table, person_id)
         store.rename(table, who, read_body(PERSON_FIELDS).get("name"))
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
-    return jsonify({"state": table_json(table)})
+    return _state(table)
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/players/<person_id>/merge")
-def tables_merge_players(table_id: str, person_id: str):
+def tables_merge_players(table_id: str, person_id: str) -> Response:
     """Merge a roster entry into another (the same person typed twice)."""
     try:
         table = table_for(table_id, edit=True)
@@ -280,11 +274,11 @@ def tables_merge_players(table_id: str, person_id: str):
         store.merge(table, gone, into)
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
-    return jsonify({"state": table_json(table)})
+    return _state(table)
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/games")
-def tables_add_game(table_id: str):
+def tables_add_game(table_id: str) -> Response:
     """Add a game played before the table existed: its id and one of its tokens."""
     try:
         table = table_for(table_id, edit=True)
@@ -296,11 +290,11 @@ def tables_add_game(table_id: str):
         store.add_game(table, game)
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
-    return make_response(jsonify({"state": table_json(table)}), 201)
+    return _state(table, 201)
 
 
 @bp.delete("/tables/<string(minlength=8):table_id>")
-def tables_delete(table_id: str):
+def tables_delete(table_id: str) -> Response:
     """Delete the table and its roster; its games too only with ``?games=true``."""
     try:
         table = table_for(table_id, edit=True)

@@ -28,7 +28,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +99,7 @@ class Breaches:
                 self._until = {key: end for key, end in self._until.items() if end > now}
             self._until[(client, scope)] = until
 
-    def until(self, client: str, scopes) -> float | None:
+    def until(self, client: str, scopes: Iterable[str]) -> float | None:
         now = time.time()
         with self._lock:
             ends = [end for scope in scopes if (end := self._until.get((client, scope), 0.0)) > now]
@@ -147,7 +147,7 @@ def init_app(app: Flask) -> Limiter:
     # Who each limit counts: creations per address, writes per link and address.
     keys: dict[str, Callable[[], str]] = {"new-games": client_address, "writes": link_key}
 
-    def breached(scope: str):
+    def breached(scope: str) -> Callable[[RequestLimit], None]:
         def remember(limit: RequestLimit) -> None:
             breaches.remember(keys[scope](), scope, limit.reset_at)
 
@@ -185,7 +185,7 @@ def init_app(app: Flask) -> Limiter:
             app.view_functions[endpoint] = wrapped
 
     @app.before_request
-    def _still_refused():
+    def _still_refused() -> None:
         """Answer 429 at once to a client this process already refused, until its window opens."""
         mine = scopes.get(request.endpoint or "")
         if not mine:
@@ -220,7 +220,7 @@ class SQLiteStorage(Storage):
     STORAGE_SCHEME = ["scorekeeper+sqlite"]
     SWEEP_EVERY = 1000
 
-    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options):
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: float | str | bool) -> None:
         super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
         path = (uri or "").partition("://")[2]
         if not path:
@@ -255,15 +255,16 @@ class SQLiteStorage(Storage):
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         now = time.time()
         with self._write_lock:
-            row = self._upsert(key, expiry, amount, now)
+            count = self._upsert(key, expiry, amount, now)
         self._hits += 1
         if self._hits % self.SWEEP_EVERY == 0:
             with self._write_lock:
                 self._db().execute("DELETE FROM hits WHERE expires <= ?", (now,))
-        return int(row[0])
+        return count
 
-    def _upsert(self, key: str, expiry: int, amount: int, now: float):
-        return (
+    def _upsert(self, key: str, expiry: int, amount: int, now: float) -> int:
+        """Count *amount* more hits on *key*, in a new window when the old one expired; the new count."""
+        row = (
             self._db()
             .execute(
                 "INSERT INTO hits (key, count, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET "
@@ -274,6 +275,7 @@ class SQLiteStorage(Storage):
             )
             .fetchone()
         )
+        return int(row[0])
 
     def get(self, key: str) -> int:
         row = self._db().execute("SELECT count FROM hits WHERE key = ? AND expires > ?", (key, time.time())).fetchone()

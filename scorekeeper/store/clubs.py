@@ -196,7 +196,9 @@ def create(name: str, currency: str = "CAD") -> Club:
     return club
 
 
-def update(club: Club, *, name: str | None = None, currency: str | None = None, rules: LadderRules | None = None):
+def update(
+    club: Club, *, name: str | None = None, currency: str | None = None, rules: LadderRules | None = None
+) -> None:
     if name is not None:
         club.name = _name(name)
     if currency is not None:
@@ -254,7 +256,12 @@ def merge_member(club: Club, number: int, into: int) -> None:
 
 
 def new_evening(
-    club: Club, setup: PartySetup, *, held_on: date | None, season: str | None = None, pots: dict | None = None
+    club: Club,
+    setup: PartySetup,
+    *,
+    held_on: date | None,
+    season: str | None = None,
+    pots: dict[str, Any] | None = None,
 ) -> Party:
     """A new card party of the club, with no couples yet: the desk registers them."""
     season = (season or "").strip()[:MAX_SEASON] or season_of(held_on or date.today())

@@ -195,7 +195,7 @@ def summaries(table: Table) -> dict[str, GameSummary]:
 SUMMARIES_KEPT = 20_000
 
 
-def _summaries():
+def _summaries() -> log.VersionCache[GameSummary]:
     return log.cache("game_summaries", SUMMARIES_KEPT)
 
 
@@ -445,7 +445,7 @@ EXPORTS_KEPT = 1000
 _COMPACT = (",", ":")
 
 
-def _exports():
+def _exports() -> log.VersionCache[str]:
     return log.cache("game_exports", EXPORTS_KEPT)
 
 
