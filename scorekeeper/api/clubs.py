@@ -165,7 +165,8 @@ def create_club_evening(club_id: str) -> Response:
     _may_write(club)
     data = read_body(EVENING_FIELDS)
     held_on = _date(data.get("date"))
-    setup = _setup({**data, "name": data.get("name") or club.name})
+    # Left out, the evening takes the club's name; sent, it is read like any name (an empty one is refused).
+    setup = _setup({**data, "name": club.name if data.get("name") is None else data.get("name")})
     season = data.get("season")
     # The length as sent, as the published schema counts it (surrounding spaces included).
     if season is not None and (not isinstance(season, str) or len(season) > store.MAX_SEASON or not season.strip()):

@@ -98,3 +98,16 @@ def test_rules_of_the_wrong_shape_are_refused_with_a_reason(client, rules):
     club, headers = new_club(client, members=0)
     answer = client.patch(f"/api/v1/clubs/{club['id']}", json={"ladder_rules": rules}, headers=headers)
     assert answer.status_code == 422 and answer.get_json()["error"]["field"] in set(rules)
+
+
+def test_an_evening_left_unnamed_takes_the_club_s_name_and_an_empty_name_is_refused(client):
+    """As the published schema says: a name, when sent, has at least one letter (Schemathesis found "" taken)."""
+    club, headers = new_club(client)
+    url = f"/api/v1/clubs/{club['id']}/evenings"
+    unnamed = client.post(url, json={}, headers=headers)
+    assert unnamed.status_code == 201
+    assert client.get(f"/api/v1/parties/{unnamed.get_json()['party_id']}").get_json()["name"] == "Fire Hall"
+    for name in ("", "   "):
+        refused = client.post(url, json={"name": name}, headers=headers)
+        assert refused.status_code == 422 and refused.get_json()["error"]["field"] == "name"
+    assert len(client.get(url).get_json()["evenings"]) == 1
