@@ -22,7 +22,9 @@ from scorekeeper.store.models import Party
 from tests.conftest import read_csrf_token
 
 
-def new_party(client, csrf, couples=8, **fields):
+def new_party(client, csrf, couples: int | str = 8, **fields):
+    """Post the new-party form: a 5-game evening of *couples* (a number of couples, or their names one a line)
+    but for *fields*; a field given as None is left out."""
     token = csrf(client, "/parties/new")
     form = {
         "csrf_token": token,
@@ -33,10 +35,10 @@ def new_party(client, csrf, couples=8, **fields):
         "play_to": "45",
         "prizes": "3",
         "cookie_jar": "0",
-        "couples": "\n".join(f"Couple {i + 1}" for i in range(couples)),
+        "couples": couples if isinstance(couples, str) else "\n".join(f"Couple {i + 1}" for i in range(couples)),
     }
     form.update(fields)
-    return client.post("/parties/new", data=form)
+    return client.post("/parties/new", data={name: value for name, value in form.items() if value is not None})
 
 
 @pytest.fixture
@@ -419,18 +421,9 @@ def test_a_tie_settled_by_cutting_the_deck_cuts_again_when_level(client, app, di
 
 
 def test_a_table_keeping_the_score_sheet_has_its_winner_reported_with_the_winning_hand(client, app, csrf):
-    token = csrf(client, "/parties/new")
-    form = {
-        "csrf_token": token,
-        "name": "Hall",
-        "games": "3",
-        "kind": "play-to",
-        "play_to": "45",
-        "prizes": "1",
-        "cookie_jar": "0",
-        "couples": "Ann & Cy\nBo & Di\nEd & Flo\nGus & Hal",
-    }
-    director_path = client.post("/parties/new", data=form).headers["Location"]
+    couples = "Ann & Cy\nBo & Di\nEd & Flo\nGus & Hal"
+    created = new_party(client, csrf, name="Hall", held_on=None, games="3", kind="play-to", prizes="1", couples=couples)
+    director_path = created.headers["Location"]
     start(client, director_path)
     party_id, _ = ids(director_path)
     table = table_path(app, party_id, 1)
