@@ -13,8 +13,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
+from tests.browser._a11y import smallest_text
 from tests.browser._api import api
+from tests.browser.steps import HALL_SCREEN, assert_readable
 
 # Every visible text node's boxes (as far as an ellipsis lets them show), and the pairs of different
 # texts that overlap by more than a pixel, or text drawn past the page's edge.
@@ -97,10 +98,18 @@ def _french(browser, browser_context_args, scheme: str):
 
 def _assert_phone_ready(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "the page is wider than the phone"
-    assert smallest_text(page) == []
-    assert smallest_targets(page) == []
     assert page.evaluate(OVERLAPS) == []
-    assert axe_problems(page) == []
+    assert_readable(page)
+
+
+def _french_hall(browser):
+    return browser.new_context(viewport=HALL_SCREEN, extra_http_headers={"Accept-Language": "fr"})
+
+
+def _assert_hall_ready(page) -> None:
+    assert smallest_text(page, 24) == []
+    assert page.evaluate(OVERLAPS) == []
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080, "the board does not fit the screen"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -157,17 +166,13 @@ def test_the_board_on_a_hall_screen_is_24_px_and_up(browser, live_server, moment
     party = _evening(live_server, games=2)
     if moment == "finished":
         _finish(live_server, party)
-    context = browser.new_context(
-        viewport={"width": 1920, "height": 1080}, extra_http_headers={"Accept-Language": "fr"}
-    )
+    context = _french_hall(browser)
     try:
         page = context.new_page()
         page.goto(f"{live_server.url}/parties/{party['id']}/board")
         if moment == "finished":
             expect(page.locator(".badge-tie").first).to_have_text("égalité")
-        assert smallest_text(page, 24) == []
-        assert page.evaluate(OVERLAPS) == []
-        assert page.evaluate("document.documentElement.scrollHeight") <= 1080, "the board does not fit the screen"
+        _assert_hall_ready(page)
     finally:
         context.close()
 
@@ -181,9 +186,7 @@ def test_a_big_hall_board_by_couple_number_is_readable_on_both_screens(
     if screen == "phone":
         context = _french(browser, browser_context_args, "dark")
     else:
-        context = browser.new_context(
-            viewport={"width": 1920, "height": 1080}, extra_http_headers={"Accept-Language": "fr"}
-        )
+        context = _french_hall(browser)
     try:
         page = context.new_page()
         page.goto(f"{live_server.url}/parties/{party['id']}/board")
@@ -192,8 +195,6 @@ def test_a_big_hall_board_by_couple_number_is_readable_on_both_screens(
         if screen == "phone":
             _assert_phone_ready(page)
         else:
-            assert smallest_text(page, 24) == []
-            assert page.evaluate(OVERLAPS) == []
-            assert page.evaluate("document.documentElement.scrollHeight") <= 1080, "the board does not fit the screen"
+            _assert_hall_ready(page)
     finally:
         context.close()

@@ -61,13 +61,6 @@ def test_a_house_rule_named_in_the_text_opens_at_its_link(page, page_problems, l
     assert page_problems.all() == []
 
 
-@pytest.fixture
-def no_script_page(browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    yield context.new_page()
-    context.close()
-
-
 def test_without_script_the_contents_are_plain_links(no_script_page, live_server):
     page = no_script_page
     page.goto(live_server.url + "/rules")

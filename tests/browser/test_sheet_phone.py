@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser._a11y import in_viewport
 from tests.browser._api import api
+from tests.browser.steps import SCHEMES, phone_of_its_own, watch
 
-SCHEMES = ["light", "dark"]
 ON_SCREEN = ("#sheet .scorebar", "#play-message", "#bidder-group legend")
 
 
@@ -46,14 +46,8 @@ def settled(page: Page) -> None:
 
 @pytest.fixture(params=SCHEMES)
 def phone(request, browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, color_scheme=request.param)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.problems = problems
-    yield page
-    context.close()
+    for page in phone_of_its_own(browser, browser_context_args, color_scheme=request.param):
+        yield watch(page)
 
 
 def start(page: Page, players=("Ann", "Bob", "Cathy", "Dan"), mode: str | None = None, rules: str = "") -> None:
