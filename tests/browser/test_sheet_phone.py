@@ -239,9 +239,8 @@ def test_a_refused_new_game_brings_its_message_into_view_and_reads_it_out(page: 
     expect(problem).to_contain_text("Write the names of at least two players")
 
 
-def test_without_javascript_a_saved_hand_opens_on_the_same_view(browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    page = context.new_page()
+def test_without_javascript_a_saved_hand_opens_on_the_same_view(no_script_page):
+    page = no_script_page
     start(page)
     for n, (bidder, points) in enumerate([(0, 20), (1, 10), (0, 25)], start=1):
         page.locator(f"label[for=bidder-{bidder}]").click()
@@ -251,7 +250,6 @@ def test_without_javascript_a_saved_hand_opens_on_the_same_view(browser, browser
         expect(page.locator("#play-message")).to_have_text(f"Hand {n} recorded.")
         for selector in (*ON_SCREEN, f"#latest-hand-{n}"):
             assert in_viewport(page, selector), f"{selector} is off screen after hand {n} without JavaScript"
-    context.close()
 
 
 def test_the_new_game_for_four_fits_about_a_screen_and_a_half(page: Page):
