@@ -125,19 +125,22 @@ def stop(process: subprocess.Popen) -> None:
         process.stdout.close()
 
 
-def test_the_procfile_server_compresses_and_caches(tmp_path):
-    port = free_port()
-    # Three workers starting at once share the one build made before them.
-    env = server_environ(tmp_path, SECRET_KEY=STRONG_KEY, HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="3")
-    procfile = (ROOT / "Procfile").read_text().strip().removeprefix("web: ")
-    server = subprocess.Popen(
-        ["sh", "-c", procfile], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
+def serve_and_check_the_wire(command: list[str], env: dict[str, str], port: int) -> None:
+    """Start the server *command* in the project's folder, check what it sends on *port*, and stop it."""
+    server = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         wait_for(server, "Listening at:")
         check_the_wire(port)
     finally:
         stop(server)
+
+
+def test_the_procfile_server_compresses_and_caches(tmp_path):
+    port = free_port()
+    # Three workers starting at once share the one build made before them.
+    env = server_environ(tmp_path, SECRET_KEY=STRONG_KEY, HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="3")
+    procfile = (ROOT / "Procfile").read_text().strip().removeprefix("web: ")
+    serve_and_check_the_wire(["sh", "-c", procfile], env, port)
     builds = list((tmp_path / "static-build").iterdir())
     assert len(builds) == 1 and (builds[0] / "manifest.json").is_file(), builds
 
@@ -146,19 +149,7 @@ def test_the_hall_server_compresses_and_caches(tmp_path):
     port = free_port()
     env = server_environ(tmp_path)
     args = [sys.executable, "-m", "flask", "--app", "scorekeeper", "hall", "--host", "127.0.0.1", "--port", str(port)]
-    server = subprocess.Popen(
-        args + ["--private-network", "--address", "127.0.0.1"],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        wait_for(server, "Listening at:")
-        check_the_wire(port)
-    finally:
-        stop(server)
+    serve_and_check_the_wire(args + ["--private-network", "--address", "127.0.0.1"], env, port)
 
 
 def test_the_sheet_keeps_within_its_page_weight_budget_on_the_wire():
