@@ -24,7 +24,7 @@ from scorekeeper.rules import Side as RulesSide
 from scorekeeper.store import games as services
 from scorekeeper.store.models import Game, Hand, Party, PartyEntry, Player, Side, utcnow
 from scorekeeper.web.sharing import views as sharing
-from tests.conftest import SIDES, make_app
+from tests.conftest import SIDES, make_app, rate_limited
 from tests.web._server import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,16 +43,8 @@ def auth(game):
 @pytest.fixture
 def limited(tmp_path, request):
     """An app with rate limits on, small enough to reach: 3 new games, 5 writes, 6 polls (2 whole sheets) a minute."""
-    yield from make_app(
-        tmp_path,
-        request,
-        RATELIMIT_ENABLED=True,
-        RATELIMIT_STORAGE_URI=f"scorekeeper+sqlite:///{tmp_path / 'limits.sqlite3'}",
-        SCOREKEEPER_LIMIT_NEW_GAMES="3 per minute",
-        SCOREKEEPER_LIMIT_WRITES="5 per minute",
-        SCOREKEEPER_LIMIT_POLLS="6 per minute",
-        SCOREKEEPER_LIMIT_POLL_SHEETS="2 per minute",
-    )
+    limits = rate_limited(tmp_path, SCOREKEEPER_LIMIT_NEW_GAMES="3 per minute", SCOREKEEPER_LIMIT_WRITES="5 per minute")
+    yield from make_app(tmp_path, request, **limits)
 
 
 # -- Rate limits --------------------------------------------------------------------------------
