@@ -7,11 +7,9 @@ import html
 import io
 import json
 import re
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import func, select
@@ -20,6 +18,7 @@ from scorekeeper.platform.extensions import db
 from scorekeeper.store import parties as store
 from scorekeeper.store.models import Party
 from tests.conftest import read_csrf_token
+from tests.web.test_race import all_at_once
 
 
 def new_party(client, csrf, couples: int | str = 8, **fields):
@@ -310,11 +309,7 @@ def test_the_board_shows_the_game_where_to_go_and_leaders_and_follows_live(clien
 
 
 def test_the_end_of_the_evening_prize_list_ties_and_settling(client, app, director):
-    start(client, director)
-    party_id, _ = ids(director)
-    for game in range(1, 6):
-        play_game(client, director, app, party_id, game)
-    post(client, director + "/close", director, {"confirm": "y"})
+    party_id, _ = closed_two_couple_tie(client, app, director)
     state = state_of(app, party_id)
     tied = next(p for p in state.places() if p.tied)
     board = client.get(f"/parties/{party_id}/board").get_data(as_text=True)
@@ -502,18 +497,6 @@ def call(method: str, url: str, body: dict | None = None, token: str | None = No
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as err:
         return err.code, json.loads(err.read())
-
-
-def all_at_once(count: int, action) -> list:
-    """Run *action* on *count* threads released together."""
-    gate = threading.Barrier(count)
-
-    def run(_):
-        gate.wait(timeout=30)
-        return action()
-
-    with ThreadPoolExecutor(max_workers=count) as pool:
-        return list(pool.map(run, range(count)))
 
 
 @pytest.mark.parametrize("hidden", ["\x00", "\x07", "\u200b", "\u202e", "\ufeff"])
