@@ -48,15 +48,23 @@ def test_renegable_jack(renegable, expected):
     assert tuple(answer.legal) == cards(expected)
 
 
-@pytest.mark.parametrize(("renegable", "expected"), [("five-jack-ace", "5♠ 9♦"), ("five", "5♠ 9♦"), ("none", "5♠")])
-def test_renegable_five(renegable, expected):
-    answer = legal_plays(cards("5♠ 9♦"), cards("6♠"), S, NE.replace(renegable=renegable))
-    assert tuple(answer.legal) == cards(expected)
-
-
-@pytest.mark.parametrize(("renegable", "expected"), [("five-jack-ace", "A♥ 9♦"), ("five", "A♥")])
-def test_renegable_ace_of_hearts(renegable, expected):
-    answer = legal_plays(cards("A♥ 9♦"), cards("3♣"), C, NE.replace(renegable=renegable))
+@pytest.mark.parametrize(
+    ("hand", "trick", "trump", "option", "value", "expected"),
+    [
+        # Which trumps may be held back (reneged): the 5 of trump...
+        ("5♠ 9♦", "6♠", S, "renegable", "five-jack-ace", "5♠ 9♦"),
+        ("5♠ 9♦", "6♠", S, "renegable", "five", "5♠ 9♦"),
+        ("5♠ 9♦", "6♠", S, "renegable", "none", "5♠"),
+        # ...and the A♥.
+        ("A♥ 9♦", "3♣", C, "renegable", "five-jack-ace", "A♥ 9♦"),
+        ("A♥ 9♦", "3♣", C, "renegable", "five", "A♥"),
+        # Following an off-suit lead.
+        ("7♦ 2♣ K♠ 2♥", "4♦", C, "follow", "any", "7♦ 2♣ K♠ 2♥"),
+        ("7♦ 2♣ K♠ 2♥", "4♦", C, "follow", "suit-or-trump", "7♦ 2♣"),
+    ],
+)
+def test_what_may_be_played_under_one_option(hand, trick, trump, option, value, expected):
+    answer = legal_plays(cards(hand), cards(trick), trump, NE.replace(**{option: value}))
     assert tuple(answer.legal) == cards(expected)
 
 
@@ -109,12 +117,6 @@ def test_ace_hearts_led_forces_hearts_only_without_trump():
     # No heart to play: anything.
     answer = legal_plays(cards("9♦ K♣"), cards("A♥"), S, rules)
     assert tuple(answer.legal) == cards("9♦ K♣")
-
-
-@pytest.mark.parametrize(("follow", "expected"), [("any", "7♦ 2♣ K♠ 2♥"), ("suit-or-trump", "7♦ 2♣")])
-def test_follow(follow, expected):
-    answer = legal_plays(cards("7♦ 2♣ K♠ 2♥"), cards("4♦"), C, NE.replace(follow=follow))
-    assert tuple(answer.legal) == cards(expected)
 
 
 def test_follow_suit_or_trump_ace_of_hearts_is_not_a_heart():
