@@ -25,7 +25,7 @@ from scorekeeper.store import games as services
 from scorekeeper.store.models import Game, Hand, Party, PartyEntry, Player, Side, utcnow
 from scorekeeper.web.sharing import views as sharing
 from tests.conftest import SIDES, make_app, rate_limited
-from tests.web._server import Server
+from tests.web._server import Server, environ_without_the_app
 
 ROOT = Path(__file__).resolve().parents[2]
 STRONG_KEY = "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6Hu-Xa8"
@@ -499,9 +499,7 @@ def test_hsts_only_on_answers_to_https(client, tmp_path, monkeypatch):
     ],
 )
 def test_a_configuration_error_is_one_line_naming_the_variable_and_exits_non_zero(tmp_path, environ, variable):
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
-    env.pop("DATABASE_URL", None)
-    env.update(environ, SCOREKEEPER_INSTANCE_PATH=str(tmp_path))
+    env = environ_without_the_app(**{**environ, "SCOREKEEPER_INSTANCE_PATH": str(tmp_path)})
     flask = str(Path(sys.executable).parent / "flask")
     result = subprocess.run(
         [flask, "--app", "scorekeeper", "routes"], env=env, capture_output=True, text=True, timeout=60, cwd=ROOT
@@ -558,10 +556,8 @@ def _free_port() -> int:
 
 def _server_env(tmp_path, port: int, **more: str) -> dict[str, str]:
     """The environment of one gunicorn worker on *port*: none of this shell's settings of the app, but *more*."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
-    env.pop("DATABASE_URL", None)
-    env.update(SCOREKEEPER_INSTANCE_PATH=str(tmp_path), HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="1", **more)
-    return env
+    where = {"SCOREKEEPER_INSTANCE_PATH": str(tmp_path), "HOST": "127.0.0.1", "PORT": str(port)}
+    return environ_without_the_app(**where, WEB_CONCURRENCY="1", **more)
 
 
 def test_gunicorn_serves_production_with_tokens_masked_in_its_access_log(tmp_path):

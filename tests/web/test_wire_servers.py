@@ -21,6 +21,8 @@ from pathlib import Path
 
 import brotli
 
+from tests.web._server import environ_without_the_app
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 STRONG_KEY = "kq3V9xZ2mB7pR4tY8wE1uI6oP0aS5dF3gH9jK2lQ7zX4cV8bN1mM6"
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -107,15 +109,14 @@ def check_the_wire(port: int) -> None:
 
 
 def server_environ(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
-    env.pop("DATABASE_URL", None)
-    env.update(
-        SCOREKEEPER_INSTANCE_PATH=str(tmp_path),
-        PYTHONUNBUFFERED="1",
-        PATH=str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", ""),
-        **extra,
+    return environ_without_the_app(
+        SCOREKEEPER_INSTANCE_PATH=str(tmp_path), PYTHONUNBUFFERED="1", PATH=_path_with_this_python(), **extra
     )
-    return env
+
+
+def _path_with_this_python() -> str:
+    """PATH with the folder of the running Python (and its flask, gunicorn) first."""
+    return str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -154,9 +155,7 @@ def test_the_hall_server_compresses_and_caches(tmp_path):
 
 def test_the_sheet_keeps_within_its_page_weight_budget_on_the_wire():
     """The 30 KiB budget, as benchmarks/page_weight.py measures it through gunicorn: it exits 1 when over."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
-    env.pop("DATABASE_URL", None)
-    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env = environ_without_the_app(PATH=_path_with_this_python())
     run = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "page_weight.py")],
         env=env,
