@@ -360,15 +360,7 @@ def test_editing_an_old_hand_recomputes_every_later_total(client, app, sheet):
     edit_url = sheet + "/hands/1/edit"
     body = page(client, edit_url)
     assert re.search(r'<input checked id="took-\d" name="took" type="radio" value="3h">', body)
-    data = {
-        "csrf_token": read_csrf_token(body),
-        "version": re.search(r'name="version" value="(\d+)"', body).group(1),
-        "bidder": "0",
-        "bid": "20",
-        "by": "tricks",
-        "tricks": "4",
-        "high": "0",
-    }
+    data = hand_change(body, bid="20", tricks="4", high="0")
     response = client.post(edit_url, data=data)
     assert response.status_code == 303
     after = page(client, sheet)
