@@ -9,8 +9,9 @@ the test; ``watch`` collects what goes wrong in a page as ``page.problems``; ``a
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
 
@@ -106,3 +107,12 @@ def lay_out_a_renege(page: Page, trump: str, the_trick: str, my_hand: str, *hand
     for suit, *ranks in hand:
         pick(legal, suit, *ranks)
     return legal
+
+
+@contextmanager
+def page_in(context: BrowserContext) -> Iterator[Page]:
+    """A new page of *context*; the context closes after, whatever happened."""
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

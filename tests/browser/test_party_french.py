@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from tests.browser._a11y import smallest_text
 from tests.browser._api import api
-from tests.browser.steps import HALL_SCREEN, assert_readable
+from tests.browser.steps import HALL_SCREEN, assert_readable, page_in
 
 # Every visible text node's boxes (as far as an ellipsis lets them show), and the pairs of different
 # texts that overlap by more than a pixel, or text drawn past the page's edge.
@@ -115,9 +115,7 @@ def _assert_hall_ready(page) -> None:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_french_table_phone_reports_in_two_taps(browser, browser_context_args, live_server, scheme):
     party = _evening(live_server)
-    context = _french(browser, browser_context_args, scheme)
-    try:
-        page = context.new_page()
+    with page_in(_french(browser, browser_context_args, scheme)) as page:
         page.goto(_table_link(live_server, party))
         expect(page.locator("html")).to_have_attribute("lang", "fr")
         expect(page.locator("h1")).to_contain_text("Partie 1 sur 5")
@@ -131,8 +129,6 @@ def test_a_french_table_phone_reports_in_two_taps(browser, browser_context_args,
         expect(page.locator(".party-done")).to_contain_text("Ici, Gaudet & Arsenault ont gagné la partie 1.")
         expect(page.locator(".party-going")).to_contain_text("Gaudet & Arsenault\u00a0: à la table 2")
         _assert_phone_ready(page)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -141,9 +137,7 @@ def test_the_board_on_a_phone_is_one_readable_column(browser, browser_context_ar
     party = _evening(live_server, games=2)
     if moment == "finished":
         _finish(live_server, party)
-    context = _french(browser, browser_context_args, scheme)
-    try:
-        page = context.new_page()
+    with page_in(_french(browser, browser_context_args, scheme)) as page:
         page.goto(f"{live_server.url}/parties/{party['id']}/board")
         if moment == "finished":
             expect(page.locator(".board-game")).to_have_text("Résultats finaux")
@@ -157,8 +151,6 @@ def test_the_board_on_a_phone_is_one_readable_column(browser, browser_context_ar
             )
             assert len(set(round(w) for w in widths)) == 1, widths
         _assert_phone_ready(page)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("moment", ["playing", "finished"])
@@ -166,15 +158,11 @@ def test_the_board_on_a_hall_screen_is_24_px_and_up(browser, live_server, moment
     party = _evening(live_server, games=2)
     if moment == "finished":
         _finish(live_server, party)
-    context = _french_hall(browser)
-    try:
-        page = context.new_page()
+    with page_in(_french_hall(browser)) as page:
         page.goto(f"{live_server.url}/parties/{party['id']}/board")
         if moment == "finished":
             expect(page.locator(".badge-tie").first).to_have_text("égalité")
         _assert_hall_ready(page)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("screen", ["phone", "hall"])
@@ -187,8 +175,7 @@ def test_a_big_hall_board_by_couple_number_is_readable_on_both_screens(
         context = _french(browser, browser_context_args, "dark")
     else:
         context = _french_hall(browser)
-    try:
-        page = context.new_page()
+    with page_in(context) as page:
         page.goto(f"{live_server.url}/parties/{party['id']}/board")
         expect(page.locator(".board-seats li")).to_have_count(70)
         expect(page.locator(".board-key")).to_contain_text("votre numéro est sur votre carte de pointage")
@@ -196,5 +183,3 @@ def test_a_big_hall_board_by_couple_number_is_readable_on_both_screens(
             _assert_phone_ready(page)
         else:
             _assert_hall_ready(page)
-    finally:
-        context.close()
