@@ -131,6 +131,18 @@ def _postgres_schema():
     yield uri
 
 
+def rate_limited(tmp_path, **limits: str) -> dict:
+    """Settings turning the rate limits on, counted in a database of their own: 6 polls (2 whole sheets) a minute,
+    and *limits*."""
+    return {
+        "RATELIMIT_ENABLED": True,
+        "RATELIMIT_STORAGE_URI": f"scorekeeper+sqlite:///{tmp_path / 'limits.sqlite3'}",
+        "SCOREKEEPER_LIMIT_POLLS": "6 per minute",
+        "SCOREKEEPER_LIMIT_POLL_SHEETS": "2 per minute",
+        **limits,
+    }
+
+
 def make_app(tmp_path, request, **extra):
     """Yield a new app on an empty database built by the migrations, with *extra* settings; dispose of it after."""
     uri = _postgres_url()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.api._support import refs
 from tests.conftest import SIDES
 
 
@@ -281,18 +282,6 @@ def test_the_openapi_document_describes_the_games_api(client, game):
             for name in requirement:
                 assert name in spec["components"]["securitySchemes"], name
     schemas = spec["components"]["schemas"]
-
-    def refs(node):
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "$ref":
-                    yield value
-                else:
-                    yield from refs(value)
-        elif isinstance(node, list):
-            for value in node:
-                yield from refs(value)
-
     for ref in refs(spec):
         assert ref.startswith("#/components/schemas/") and ref.rsplit("/", 1)[1] in schemas, ref
     # What the API answers has every field the document says it must.

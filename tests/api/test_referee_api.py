@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from tests.api._support import refs
+
 TRICKS = [  # RULES.md §12: trump, cards in play order, winner
     ("S", ["8S", "9S", "2S", "AH"], "AH"),
     ("H", ["KS", "QS", "10D", "KC"], "KS"),
@@ -246,21 +248,9 @@ def test_openapi_document_describes_the_referee(client):
         assert method in document["paths"][path]
     # Every schema reference points at a schema the document holds.
     text = json.dumps(document)
-    for name in {ref.split("/")[-1] for ref in _refs(document)}:
+    for name in {ref.split("/")[-1] for ref in refs(document)}:
         assert name in document["components"]["schemas"], name
     assert "#/components/schemas/" in text
-
-
-def _refs(node):
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key == "$ref":
-                yield value
-            else:
-                yield from _refs(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from _refs(item)
 
 
 WEIRD = [

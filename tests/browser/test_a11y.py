@@ -8,9 +8,8 @@ from playwright.sync_api import Page
 
 from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
 from tests.browser._api import api
+from tests.browser.steps import SCHEMES, open_readable, phone_of_its_own
 from tests.conftest import SIDES
-
-SCHEMES = ["light", "dark"]
 
 
 @pytest.fixture(scope="module")
@@ -37,10 +36,7 @@ def pages(live_server, game) -> dict[str, str]:
 
 @pytest.fixture(params=SCHEMES)
 def scheme_page(request, browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, color_scheme=request.param)
-    page = context.new_page()
-    yield page
-    context.close()
+    yield from phone_of_its_own(browser, browser_context_args, color_scheme=request.param)
 
 
 @pytest.mark.parametrize(
@@ -51,13 +47,8 @@ def test_readable_and_tappable_with_nothing_serious_for_axe(scheme_page: Page, l
     url = pages(live_server, played)[name]
     if name == "home":
         scheme_page.goto(played["links"]["edit"])  # so the home page lists a game kept on this phone
-    scheme_page.goto(url)
-    scheme_page.wait_for_load_state("load")
-    # Open every explanation too: what a tap shows must read as well as the rest.
-    scheme_page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-    assert axe_problems(scheme_page) == []
-    assert smallest_text(scheme_page) == []
-    assert smallest_targets(scheme_page) == []
+    # Every explanation open too: what a tap shows must read as well as the rest.
+    open_readable(scheme_page, url)
 
 
 def test_the_checks_catch_small_grey_text_and_a_small_button(page: Page, live_server):

@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
 from tests.browser._api import api
+from tests.browser.steps import open_readable, phone_of_its_own
 
 pytestmark = pytest.mark.browser
 
@@ -52,18 +52,11 @@ def season(live_server):
 @pytest.fixture(params=[("light", "en"), ("dark", "fr")], ids=["light-en", "dark-fr"])
 def phone(request, browser, browser_context_args):
     scheme, language = request.param
-    context = browser.new_context(**browser_context_args, color_scheme=scheme, locale=language)
-    context.set_extra_http_headers({"Accept-Language": language})
-    page = context.new_page()
-    yield page
-    context.close()
+    for page in phone_of_its_own(browser, browser_context_args, color_scheme=scheme, locale=language):
+        page.context.set_extra_http_headers({"Accept-Language": language})
+        yield page
 
 
 @pytest.mark.parametrize("name", PAGES)
 def test_club_pages_are_readable_and_tappable(phone: Page, season, name):
-    phone.goto(season[name])
-    phone.wait_for_load_state("load")
-    phone.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-    assert axe_problems(phone) == []
-    assert smallest_text(phone) == []
-    assert smallest_targets(phone) == []
+    open_readable(phone, season[name])

@@ -7,10 +7,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
+from tests.browser.steps import SCHEMES, assert_readable, phone_of_its_own, watch
 from tests.browser.test_sheet_phone import Thumb, tap_paper_hand
 
-SCHEMES = ["light", "dark"]
 # What an English page of the score sheet says; none of it may show on a French phone.
 ENGLISH = re.compile(
     r"\b(Save hand|who won the bid|Every hand|Invite the table|recorded|No hands yet|Start the game|"
@@ -42,13 +41,8 @@ _OVERLAPS = """
 
 @pytest.fixture(params=SCHEMES)
 def french_phone(request, browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, color_scheme=request.param, locale="fr-CA")
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.problems = problems
-    yield page
-    context.close()
+    for page in phone_of_its_own(browser, browser_context_args, color_scheme=request.param, locale="fr-CA"):
+        yield watch(page, console=False)
 
 
 def check_page(page: Page) -> None:
@@ -56,10 +50,8 @@ def check_page(page: Page) -> None:
     assert page.locator("html").get_attribute("lang") == "fr"
     seen = page.locator("body").inner_text()
     assert ENGLISH.search(seen) is None, ENGLISH.search(seen)
-    assert smallest_text(page) == []
-    assert smallest_targets(page) == []
     assert page.evaluate(_OVERLAPS) == []
-    assert axe_problems(page) == []
+    assert_readable(page)
 
 
 def test_a_french_table_starts_a_game_and_records_hands(french_phone: Page, live_server):

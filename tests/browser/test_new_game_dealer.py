@@ -18,9 +18,8 @@ def test_three_players_are_offered_three_dealers(page: Page):
     expect(dealers).to_have_text(["Ann", "Bob", "Cathy"])
 
 
-def test_without_script_a_refused_form_offers_only_the_seats_written(browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    page = context.new_page()
+def test_without_script_a_refused_form_offers_only_the_seats_written(no_script_page):
+    page = no_script_page
     page.goto("/games/new")
     page.fill("#players-0", "Ann")
     page.fill("#players-1", "Bob")
@@ -29,4 +28,3 @@ def test_without_script_a_refused_form_offers_only_the_seats_written(browser, br
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#new-game-error")).to_be_visible()
     expect(page.locator("#first_dealer label.choice:visible")).to_have_text(["Ann", "Bob", "Cathy"])
-    context.close()

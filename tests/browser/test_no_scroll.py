@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser._api import api
+from tests.browser.steps import SCHEMES, phone_of_its_own
 from tests.browser.test_sheet_phone import Thumb, tap_paper_hand
 
-SCHEMES = ["light", "dark"]
 SIDES = [{"name": "Ann & Cathy", "players": ["Ann", "Cathy"]}, {"name": "Bob & Dan", "players": ["Bob", "Dan"]}]
 TAPS = ("#bidder-group label.choice", "#bid-group label.choice", "#took_points-group label.choice", ".button-save")
 
@@ -41,10 +41,7 @@ _BOXES = """
 
 @pytest.fixture(params=SCHEMES)
 def phone(request, browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, color_scheme=request.param)
-    page = context.new_page()
-    yield page
-    context.close()
+    yield from phone_of_its_own(browser, browser_context_args, color_scheme=request.param)
 
 
 def off_screen(page: Page, *extra: str) -> list[str]:

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser._api import api
+from tests.browser.steps import assert_readable, phone_of_its_own, watch
 
 SENT_TIMEOUT_MS = 15_000  # the queue is sent on the "online" event, or within 4 s by its timer
 
@@ -16,14 +17,8 @@ SENT_TIMEOUT_MS = 15_000  # the queue is sent on the "online" event, or within 4
 @pytest.fixture
 def phone(browser, browser_context_args):
     """A phone of its own: its own cookies, storage and service worker."""
-    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.problems = problems
-    yield page
-    context.close()
+    for page in phone_of_its_own(browser, browser_context_args, service_workers="allow"):
+        yield watch(page)
 
 
 def eventually(page: Page, script: str, what: str, timeout_s: float = 15) -> None:
@@ -272,8 +267,6 @@ def test_the_same_hand_entered_on_two_phones_is_kept_once_and_the_next_follows(p
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_waiting_hands_and_the_kept_copy_read_well_in_light_and_dark(browser, browser_context_args, live_game, scheme):
-    from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
-
     context = browser.new_context(**{**browser_context_args, "service_workers": "allow"}, color_scheme=scheme)
     phone = context.new_page()
     try:
@@ -290,9 +283,7 @@ def test_waiting_hands_and_the_kept_copy_read_well_in_light_and_dark(browser, br
         # What speaks of the server's hands waits with them: the next deal, "No hands yet".
         expect(phone.locator(".bar-deal")).to_be_hidden()
         expect(phone.locator("#log .no-hands")).to_be_hidden()
-        assert axe_problems(phone) == []
-        assert smallest_text(phone) == []
-        assert smallest_targets(phone) == []
+        assert_readable(phone)
     finally:
         phone.context.set_offline(False)
         context.close()

@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser._api import api
+from tests.browser.steps import SCHEMES, phone_of_its_own
 
-SCHEMES = ["light", "dark"]
 ROW_MAX_PX = 48
 SCREEN_PX = 740
 
@@ -92,10 +92,7 @@ def played(live_server, names: list[str], hands: int) -> dict:
 
 @pytest.fixture(params=SCHEMES)
 def phone(request, browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, color_scheme=request.param)
-    page = context.new_page()
-    yield page
-    context.close()
+    yield from phone_of_its_own(browser, browser_context_args, color_scheme=request.param)
 
 
 def row_heights(page: Page) -> list[float]:

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser._api import api
+from tests.browser.steps import HALL_SCREEN, watched_pages
 
 FOLLOW_TIMEOUT_MS = 8_000  # the pages poll every 3 s
 GAMES = 5
@@ -16,19 +17,7 @@ GAMES = 5
 @pytest.fixture
 def devices(browser, browser_context_args):
     """Three phones (no shared cookies) and a 1080p screen for the board."""
-    contexts = [browser.new_context(**browser_context_args) for _ in range(3)]
-    contexts.append(browser.new_context(viewport={"width": 1920, "height": 1080}))
-    pages = []
-    for context in contexts:
-        page = context.new_page()
-        problems: list[str] = []
-        page.on("console", lambda msg, problems=problems: problems.append(msg.text) if msg.type == "error" else None)
-        page.on("pageerror", lambda error, problems=problems: problems.append(str(error)))
-        page.problems = problems
-        pages.append(page)
-    yield pages
-    for context in contexts:
-        context.close()
+    yield from watched_pages(browser, *[browser_context_args] * 3, {"viewport": HALL_SCREEN})
 
 
 def assert_phone_friendly(page, selector: str) -> None:

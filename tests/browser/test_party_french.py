@@ -13,8 +13,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
+from tests.browser._a11y import smallest_text
 from tests.browser._api import api
+from tests.browser.steps import HALL_SCREEN, assert_readable, page_in
 
 # Every visible text node's boxes (as far as an ellipsis lets them show), and the pairs of different
 # texts that overlap by more than a pixel, or text drawn past the page's edge.
@@ -97,18 +98,24 @@ def _french(browser, browser_context_args, scheme: str):
 
 def _assert_phone_ready(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, "the page is wider than the phone"
-    assert smallest_text(page) == []
-    assert smallest_targets(page) == []
     assert page.evaluate(OVERLAPS) == []
-    assert axe_problems(page) == []
+    assert_readable(page)
+
+
+def _french_hall(browser):
+    return browser.new_context(viewport=HALL_SCREEN, extra_http_headers={"Accept-Language": "fr"})
+
+
+def _assert_hall_ready(page) -> None:
+    assert smallest_text(page, 24) == []
+    assert page.evaluate(OVERLAPS) == []
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080, "the board does not fit the screen"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_french_table_phone_reports_in_two_taps(browser, browser_context_args, live_server, scheme):
     party = _evening(live_server)
-    context = _french(browser, browser_context_args, scheme)
-    try:
-        page = context.new_page()
+    with page_in(_french(browser, browser_context_args, scheme)) as page:
         page.goto(_table_link(live_server, party))
         expect(page.locator("html")).to_have_attribute("lang", "fr")
         expect(page.locator("h1")).to_contain_text("Partie 1 sur 5")
@@ -122,8 +129,6 @@ def test_a_french_table_phone_reports_in_two_taps(browser, browser_context_args,
         expect(page.locator(".party-done")).to_contain_text("Ici, Gaudet & Arsenault ont gagné la partie 1.")
         expect(page.locator(".party-going")).to_contain_text("Gaudet & Arsenault\u00a0: à la table 2")
         _assert_phone_ready(page)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -132,9 +137,7 @@ def test_the_board_on_a_phone_is_one_readable_column(browser, browser_context_ar
     party = _evening(live_server, games=2)
     if moment == "finished":
         _finish(live_server, party)
-    context = _french(browser, browser_context_args, scheme)
-    try:
-        page = context.new_page()
+    with page_in(_french(browser, browser_context_args, scheme)) as page:
         page.goto(f"{live_server.url}/parties/{party['id']}/board")
         if moment == "finished":
             expect(page.locator(".board-game")).to_have_text("Résultats finaux")
@@ -148,8 +151,6 @@ def test_the_board_on_a_phone_is_one_readable_column(browser, browser_context_ar
             )
             assert len(set(round(w) for w in widths)) == 1, widths
         _assert_phone_ready(page)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("moment", ["playing", "finished"])
@@ -157,19 +158,11 @@ def test_the_board_on_a_hall_screen_is_24_px_and_up(browser, live_server, moment
     party = _evening(live_server, games=2)
     if moment == "finished":
         _finish(live_server, party)
-    context = browser.new_context(
-        viewport={"width": 1920, "height": 1080}, extra_http_headers={"Accept-Language": "fr"}
-    )
-    try:
-        page = context.new_page()
+    with page_in(_french_hall(browser)) as page:
         page.goto(f"{live_server.url}/parties/{party['id']}/board")
         if moment == "finished":
             expect(page.locator(".badge-tie").first).to_have_text("égalité")
-        assert smallest_text(page, 24) == []
-        assert page.evaluate(OVERLAPS) == []
-        assert page.evaluate("document.documentElement.scrollHeight") <= 1080, "the board does not fit the screen"
-    finally:
-        context.close()
+        _assert_hall_ready(page)
 
 
 @pytest.mark.parametrize("screen", ["phone", "hall"])
@@ -181,19 +174,12 @@ def test_a_big_hall_board_by_couple_number_is_readable_on_both_screens(
     if screen == "phone":
         context = _french(browser, browser_context_args, "dark")
     else:
-        context = browser.new_context(
-            viewport={"width": 1920, "height": 1080}, extra_http_headers={"Accept-Language": "fr"}
-        )
-    try:
-        page = context.new_page()
+        context = _french_hall(browser)
+    with page_in(context) as page:
         page.goto(f"{live_server.url}/parties/{party['id']}/board")
         expect(page.locator(".board-seats li")).to_have_count(70)
         expect(page.locator(".board-key")).to_contain_text("votre numéro est sur votre carte de pointage")
         if screen == "phone":
             _assert_phone_ready(page)
         else:
-            assert smallest_text(page, 24) == []
-            assert page.evaluate(OVERLAPS) == []
-            assert page.evaluate("document.documentElement.scrollHeight") <= 1080, "the board does not fit the screen"
-    finally:
-        context.close()
+            _assert_hall_ready(page)

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.browser._api import api
+from tests.browser.steps import HALL_SCREEN, page_in
 
 # For every element holding text: its size, and the contrast of its colour with the background behind it.
 MEASURE = """
@@ -92,9 +93,7 @@ def pages(live_server, party):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", ["new", "director", "table", "couples", "couple", "results", "cards", "confirm"])
 def test_party_pages_are_readable_on_a_phone(browser, browser_context_args, live_server, evening, scheme, name):
-    context = browser.new_context(**browser_context_args, color_scheme=scheme)
-    try:
-        page = context.new_page()
+    with page_in(browser.new_context(**browser_context_args, color_scheme=scheme)) as page:
         path = pages(live_server, evening)[name]
         page.goto(live_server.url + path)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, "the page is wider than the phone"
@@ -107,15 +106,11 @@ def test_party_pages_are_readable_on_a_phone(browser, browser_context_args, live
                 continue
             box = control.bounding_box()
             assert box["height"] >= 44 and box["width"] >= 44, (control.inner_text()[:30], box)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_hall_board_has_contrast_on_a_1080p_screen(browser, live_server, evening, scheme):
-    context = browser.new_context(viewport={"width": 1920, "height": 1080}, color_scheme=scheme)
-    try:
-        page = context.new_page()
+    with page_in(browser.new_context(viewport=HALL_SCREEN, color_scheme=scheme)) as page:
         page.goto(f"{live_server.url}/parties/{evening['id']}/board")
         measured = page.evaluate(MEASURE)
         assert measured
@@ -124,5 +119,3 @@ def test_the_hall_board_has_contrast_on_a_1080p_screen(browser, live_server, eve
         # Read from across the hall: nothing under 24 px on a 1080p screen.
         assert min(t["size"] for t in measured) >= 24, [t for t in measured if t["size"] < 24]
         assert page.evaluate("document.documentElement.scrollHeight") <= 1080, "the board does not fit the screen"
-    finally:
-        context.close()

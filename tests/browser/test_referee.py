@@ -4,20 +4,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-
-def pick(form, suit: str, *ranks: str) -> None:
-    """Tap a suit of the card picker, then each rank; wait for each card to land in its box."""
-    form.locator(".picker-suit", has=form.page.locator(f"input[value='{suit}']")).tap()
-    for rank in ranks:
-        with form.page.expect_response(lambda r: "tap=" in r.url):
-            form.locator(f"button[name=tap][value='{rank}']").tap()
-
-
-def section(page, tool: str):
-    return page.locator(f"#tool-{tool}")
+from tests.browser.steps import lay_out_a_renege, pick, section
 
 
 def test_three_questions_by_picking_cards(page, page_problems, live_server):
@@ -52,14 +41,7 @@ def test_three_questions_by_picking_cards(page, page_problems, live_server):
     expect(page.locator("#compare-answer")).to_contain_text("A♥ is higher")
 
     # 3. May I play this?: hearts trump, 2♥ led, hand J♥ K♥ 3♣ 4♣ 7♦.
-    legal = section(page, "legal")
-    legal.locator(".suit-picker label", has_text="hearts").tap()
-    legal.get_by_text("the trick", exact=True).tap()
-    pick(legal, "H", "2")
-    legal.get_by_text("my hand", exact=True).tap()
-    pick(legal, "H", "J", "K")
-    pick(legal, "C", "3", "4")
-    pick(legal, "D", "7")
+    legal = lay_out_a_renege(page, "hearts", "the trick", "my hand", ("H", "J", "K"), ("C", "3", "4"), ("D", "7"))
     expect(legal.locator("input[name=trick]")).to_have_value("2♥")
     expect(legal.locator("input[name=hand]")).to_have_value("J♥ K♥ 3♣ 4♣ 7♦")
     legal.get_by_role("button", name="What may I play?").tap()
@@ -108,13 +90,6 @@ def test_bad_input_shows_a_message_beside_the_field(page, page_problems, live_se
     expect(page.locator("#trick-form-suit-error")).to_contain_text("Pick the suit of the card")
     # Chromium logs the 422 itself; anything else would be a fault of the page.
     assert [p for p in page_problems.all() if "status of 422" not in p] == []
-
-
-@pytest.fixture
-def no_script_page(browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    yield context.new_page()
-    context.close()
 
 
 def test_without_script_every_tap_is_a_plain_form_post(no_script_page, live_server):

@@ -9,24 +9,20 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
-from tests.browser.test_referee import pick, section
-from tests.browser.test_referee_in_view import in_view
+from tests.browser.steps import SCHEMES, assert_lands_in_view, assert_readable, lay_out_a_renege, phone_of_its_own
 
 NBSP = "\u00a0"
 
 
-@pytest.fixture(params=("light", "dark"))
+@pytest.fixture(params=SCHEMES)
 def french_page(browser, browser_context_args, live_server, request):
-    context = browser.new_context(
-        **browser_context_args,
+    yield from phone_of_its_own(
+        browser,
+        browser_context_args,
         color_scheme=request.param,
         locale="fr-CA",
         extra_http_headers={"Accept-Language": "fr-CA,fr;q=0.9"},
     )
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def test_a_renege_argument_settled_in_french(french_page):
@@ -36,32 +32,22 @@ def test_a_renege_argument_settled_in_french(french_page):
     assert page.locator("html").get_attribute("lang") == "fr"
     expect(page.locator("h1")).to_have_text("Régler la dispute")
 
-    legal = section(page, "legal")
-    legal.locator(".suit-picker label", has_text="cœur").tap()
-    legal.get_by_text("la levée", exact=True).tap()
-    pick(legal, "H", "2")
-    legal.get_by_text("ma main", exact=True).tap()
+    legal = lay_out_a_renege(page, "cœur", "la levée", "ma main", ("H", "J", "K"), ("C", "3"))
     # The rank buttons print the French letters: V for the jack, R for the king.
     expect(legal.locator("button[name=tap][value='J']")).to_have_text("V")
     expect(legal.locator("button[name=tap][value='K']")).to_have_text("R")
-    pick(legal, "H", "J", "K")
-    pick(legal, "C", "3")
     expect(page.locator("#legal-hand")).to_have_value("V♥ R♥ 3♣")
     legal.get_by_role("button", name="Que puis-je jouer").tap()
     expect(page.locator("#legal-answer .legal-summary")).to_have_text(f"Vous pouvez jouer{NBSP}: V♥ R♥")
-    expect(page.locator("#legal-answer .legal-summary")).to_be_in_viewport(ratio=1)
-    assert in_view(page, "#legal-answer .legal-summary") == []
+    assert_lands_in_view(page, "#legal-answer .legal-summary")
 
     page.locator("#legal-hand-cards button", has_text="3♣").tap()
     expect(page.locator("#verdict")).to_contain_text("Renonce — interdit")
     expect(page.locator("#verdict-box .explanation")).to_contain_text(f"Non{NBSP}: 3♣ ne peut pas être joué ici")
     expect(page.locator("#verdict-box .explanation")).to_contain_text("le 2♥ entamé")
-    expect(page.locator("#verdict")).to_be_in_viewport(ratio=1)
-    assert in_view(page, "#verdict", "#verdict-box .explanation") == []
+    assert_lands_in_view(page, "#verdict", "#verdict-box .explanation")
 
-    assert smallest_text(page) == []
-    assert smallest_targets(page) == []
-    assert axe_problems(page) == []
+    assert_readable(page)
 
 
 def test_the_quiz_in_french(french_page):
@@ -71,6 +57,4 @@ def test_the_quiz_in_french(french_page):
     page.locator(".quiz-cards button").first.tap()
     page.locator("#quiz-feedback").wait_for()
     expect(page.locator("#quiz-feedback .explanation")).to_contain_text("gagne")
-    assert smallest_text(page) == []
-    assert smallest_targets(page) == []
-    assert axe_problems(page) == []
+    assert_readable(page)

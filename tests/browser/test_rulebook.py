@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import phone_of_its_own
+
 
 def shown_sections(page) -> list[str]:
     return page.locator(".rulebook > section[id]:visible").evaluate_all("els => els.map(e => e.id)")
@@ -61,13 +63,6 @@ def test_a_house_rule_named_in_the_text_opens_at_its_link(page, page_problems, l
     assert page_problems.all() == []
 
 
-@pytest.fixture
-def no_script_page(browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    yield context.new_page()
-    context.close()
-
-
 def test_without_script_the_contents_are_plain_links(no_script_page, live_server):
     page = no_script_page
     page.goto(live_server.url + "/rules")
@@ -99,15 +94,12 @@ _MARK_FIRST_MATCH = """(word) => {
 @pytest.fixture(params=PHONES, ids=[f"{language}-{scheme}" for scheme, language in PHONES])
 def phone(request, browser, browser_context_args, live_server):
     scheme, language = request.param
-    context = browser.new_context(
-        **{**browser_context_args, "base_url": live_server.url},
-        color_scheme=scheme,
-        extra_http_headers={"Accept-Language": language},
-    )
-    page = context.new_page()
-    page.language = language
-    yield page
-    context.close()
+    headers = {"Accept-Language": language}
+    for page in phone_of_its_own(
+        browser, browser_context_args, base_url=live_server.url, color_scheme=scheme, extra_http_headers=headers
+    ):
+        page.language = language
+        yield page
 
 
 def test_the_game_on_one_screen_reads_well_and_fits(phone):

@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.steps import SCHEMES, phone_of_its_own
+
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 MAX_BYTES = 120_000
 
 
-@pytest.fixture(params=["light", "dark"])
+@pytest.fixture(params=SCHEMES)
 def phone(request, browser, browser_context_args, tmp_path):
-    context = browser.new_context(**{**browser_context_args, "device_scale_factor": 1}, color_scheme=request.param)
-    page = context.new_page()
-    page.scheme = request.param
-    page.shots = DOCS if os.environ.get("UPDATE_SCREENSHOTS") else tmp_path
-    yield page
-    context.close()
+    for page in phone_of_its_own(browser, browser_context_args, device_scale_factor=1, color_scheme=request.param):
+        page.scheme = request.param
+        page.shots = DOCS if os.environ.get("UPDATE_SCREENSHOTS") else tmp_path
+        yield page
 
 
 def shoot(page: Page, name: str) -> None:

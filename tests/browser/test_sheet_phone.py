@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser._a11y import in_viewport
 from tests.browser._api import api
+from tests.browser.steps import SCHEMES, phone_of_its_own, watch
 
-SCHEMES = ["light", "dark"]
 ON_SCREEN = ("#sheet .scorebar", "#play-message", "#bidder-group legend")
 
 
@@ -46,14 +46,8 @@ def settled(page: Page) -> None:
 
 @pytest.fixture(params=SCHEMES)
 def phone(request, browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, color_scheme=request.param)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.problems = problems
-    yield page
-    context.close()
+    for page in phone_of_its_own(browser, browser_context_args, color_scheme=request.param):
+        yield watch(page)
 
 
 def start(page: Page, players=("Ann", "Bob", "Cathy", "Dan"), mode: str | None = None, rules: str = "") -> None:
@@ -245,9 +239,8 @@ def test_a_refused_new_game_brings_its_message_into_view_and_reads_it_out(page: 
     expect(problem).to_contain_text("Write the names of at least two players")
 
 
-def test_without_javascript_a_saved_hand_opens_on_the_same_view(browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    page = context.new_page()
+def test_without_javascript_a_saved_hand_opens_on_the_same_view(no_script_page):
+    page = no_script_page
     start(page)
     for n, (bidder, points) in enumerate([(0, 20), (1, 10), (0, 25)], start=1):
         page.locator(f"label[for=bidder-{bidder}]").click()
@@ -257,7 +250,6 @@ def test_without_javascript_a_saved_hand_opens_on_the_same_view(browser, browser
         expect(page.locator("#play-message")).to_have_text(f"Hand {n} recorded.")
         for selector in (*ON_SCREEN, f"#latest-hand-{n}"):
             assert in_viewport(page, selector), f"{selector} is off screen after hand {n} without JavaScript"
-    context.close()
 
 
 def test_the_new_game_for_four_fits_about_a_screen_and_a_half(page: Page):

@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
 from tests.browser._api import api
+from tests.browser.steps import SCHEMES, open_readable, phone_of_its_own
 
-SCHEMES = ["light", "dark"]
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
 
@@ -49,10 +48,7 @@ def table(live_server):
 
 @pytest.fixture(params=SCHEMES)
 def phone(request, browser, browser_context_args):
-    context = browser.new_context(**browser_context_args, color_scheme=request.param)
-    page = context.new_page()
-    yield page
-    context.close()
+    yield from phone_of_its_own(browser, browser_context_args, color_scheme=request.param)
 
 
 def test_four_regulars_start_a_game_from_the_roster_in_six_taps(phone: Page, live_server):
@@ -77,12 +73,7 @@ def test_four_regulars_start_a_game_from_the_roster_in_six_taps(phone: Page, liv
 @pytest.mark.parametrize("where", ["table", "statistics", "table (watching)"])
 def test_the_tables_pages_read_well_on_a_phone(phone: Page, table, where):
     link = table["links"]["view" if "watching" in where else "edit"]
-    phone.goto(link + ("/stats" if where == "statistics" else ""))
-    phone.wait_for_load_state("load")
-    phone.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-    assert axe_problems(phone) == []
-    assert smallest_text(phone) == []
-    assert smallest_targets(phone) == []
+    open_readable(phone, link + ("/stats" if where == "statistics" else ""))
     assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
 

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser._api import api
+from tests.browser.steps import watched_pages
 
 FOLLOW_TIMEOUT_MS = 6_000  # polls every 3 s, so a change shows within about 5 s
 
@@ -13,18 +14,19 @@ FOLLOW_TIMEOUT_MS = 6_000  # polls every 3 s, so a change shows within about 5 s
 @pytest.fixture
 def phones(browser, browser_context_args):
     """Two separate phones (browser contexts, no shared cookies)."""
-    contexts = [browser.new_context(**browser_context_args) for _ in range(2)]
-    pages = []
-    for context in contexts:
-        page = context.new_page()
-        problems: list[str] = []
-        page.on("console", lambda msg, problems=problems: problems.append(msg.text) if msg.type == "error" else None)
-        page.on("pageerror", lambda error, problems=problems: problems.append(str(error)))
-        page.problems = problems
-        pages.append(page)
-    yield pages
-    for context in contexts:
-        context.close()
+    yield from watched_pages(browser, browser_context_args, browser_context_args)
+
+
+def record_elsewhere(live_server, game: dict, n: int, *, bidder: int, points: list[int], bid: int = 20) -> None:
+    """Another program records hand *n* through the API."""
+    hand = {"n": n, "bidder": bidder, "bid": bid, "points": points}
+    api(live_server, "POST", f"/api/v1/games/{game['id']}/hands", hand, game["edit_token"])
+
+
+def open_and_mark(page, url: str) -> None:
+    """Open *url* and mark the page, so that a reload would show: the mark is gone after one."""
+    page.goto(url)
+    page.evaluate("window.__samePage = true")
 
 
 def tap_hand(page, *, bidder: int, tricks: int = 5, save: int | None = None) -> None:
@@ -69,13 +71,7 @@ def test_a_hand_recorded_elsewhere_shows_on_both_phones_without_a_reload(phones,
     expect(follower.locator("#log")).to_contain_text("No hands yet")
 
     # Another program records a hand through the API.
-    api(
-        live_server,
-        "POST",
-        f"/api/v1/games/{live_game['id']}/hands",
-        {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
-        live_game["edit_token"],
-    )
+    record_elsewhere(live_server, live_game, 1, bidder=1, points=[10, 20])
 
     for page in phones:
         expect(page.locator("#log tbody tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
@@ -96,14 +92,12 @@ def test_a_hand_recorded_elsewhere_shows_on_both_phones_without_a_reload(phones,
 
 def test_a_second_change_follows_the_first(phones, live_game, live_server):
     keeper, follower = phones
-    follower.goto(live_game["links"]["view"])
-    follower.evaluate("window.__samePage = true")
-    hands = f"/api/v1/games/{live_game['id']}/hands"
-    api(live_server, "POST", hands, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, live_game["edit_token"])
+    open_and_mark(follower, live_game["links"]["view"])
+    record_elsewhere(live_server, live_game, 1, bidder=1, points=[10, 20])
     expect(follower.locator("#log tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
-    api(live_server, "POST", hands, {"n": 2, "bidder": 0, "bid": 25, "points": [30, 0]}, live_game["edit_token"])
+    record_elsewhere(live_server, live_game, 2, bidder=0, bid=25, points=[30, 0])
     expect(follower.locator("#log tr#hand-2")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
-    api(live_server, "DELETE", f"{hands}/last", None, live_game["edit_token"])
+    api(live_server, "DELETE", f"/api/v1/games/{live_game['id']}/hands/last", None, live_game["edit_token"])
     expect(follower.locator("#log tr#hand-2")).to_have_count(0, timeout=FOLLOW_TIMEOUT_MS)
     expect(follower.locator("#log tr#hand-1")).to_be_visible()
     assert follower.evaluate("window.__samePage") is True
@@ -175,13 +169,7 @@ def test_a_phone_that_loses_the_network_says_so_quietly_and_catches_up(phones, l
     banner = follower.locator("#request-error")
     if banner.count():
         expect(banner).to_be_hidden()
-    api(
-        live_server,
-        "POST",
-        f"/api/v1/games/{live_game['id']}/hands",
-        {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]},
-        live_game["edit_token"],
-    )
+    record_elsewhere(live_server, live_game, 1, bidder=1, points=[10, 20])
     follower.context.set_offline(False)
     expect(follower.locator("#log tr#hand-1")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
     expect(follower.locator("#live")).not_to_contain_text("No connection")
@@ -190,12 +178,10 @@ def test_a_phone_that_loses_the_network_says_so_quietly_and_catches_up(phones, l
 
 def test_an_untouched_hand_form_moves_on_to_the_next_hand_a_started_one_is_kept(phones, live_game, live_server):
     keeper, other = phones
-    keeper.goto(live_game["links"]["edit"])
-    keeper.evaluate("window.__samePage = true")
-    hands = f"/api/v1/games/{live_game['id']}/hands"
+    open_and_mark(keeper, live_game["links"]["edit"])
 
     # Another phone records hand 1 while this one's form lies untouched: the form moves on to hand 2.
-    api(live_server, "POST", hands, {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, live_game["edit_token"])
+    record_elsewhere(live_server, live_game, 1, bidder=1, points=[10, 20])
     expect(keeper.locator("#record h2")).to_have_text("Record hand 2", timeout=FOLLOW_TIMEOUT_MS)
     expect(keeper.locator("#log tr#hand-1")).to_be_visible()
     tap_hand(keeper, bidder=0, save=2)
@@ -204,7 +190,7 @@ def test_an_untouched_hand_form_moves_on_to_the_next_hand_a_started_one_is_kept(
 
     # Half-way through entering hand 3, another phone records it: what was tapped stays put...
     keeper.locator("label[for=bidder-1]").click()
-    api(live_server, "POST", hands, {"n": 3, "bidder": 0, "bid": 20, "points": [20, 10]}, live_game["edit_token"])
+    record_elsewhere(live_server, live_game, 3, bidder=0, points=[20, 10])
     expect(keeper.locator("#log tr#hand-3")).to_be_visible(timeout=FOLLOW_TIMEOUT_MS)
     expect(keeper.locator("#record h2")).to_have_text("Record hand 3")
     expect(keeper.locator("#bidder-1")).to_be_checked()

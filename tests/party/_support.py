@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from scorekeeper.party import AddCouple, Couple, Entry, PartySetup, PartyState, Start, replay
+from hypothesis import strategies as st
+
+from scorekeeper.party import AddCouple, Couple, Entry, Gone, PartyError, PartySetup, PartyState, Start, replay
 
 
 def couples(count: int) -> list[Entry]:
@@ -25,3 +27,22 @@ def play(state: PartyState, entries: list[Entry], rng: random.Random, games: int
             entry = state.result_entry(state.game, table.number, table.seats[rng.randrange(2)])
             state.apply(entry)
             entries.append(entry)
+
+
+def late_and_gone(max_size: int):
+    """A hypothesis strategy: up to *max_size* changes, each a couple arriving ("late") or one leaving ("gone")."""
+    return st.lists(st.tuples(st.sampled_from(["late", "gone"]), st.integers(0, 40)), max_size=max_size)
+
+
+def arrive_and_leave(state: PartyState, changes: list[tuple[str, int]], numbered: bool = False) -> None:
+    """Apply each change between two games: a couple arriving late ("Late", or "Late <n>" when *numbered*), or the
+    couple *who* (modulo the couples) gone; a change the party refuses
+    (already gone, too late, or fewer than two would be left) changes nothing."""
+    for what, who in changes:
+        try:
+            if what == "late":
+                state.apply(AddCouple(Couple(f"Late {len(state.couples)}" if numbered else "Late")))
+            else:
+                state.apply(Gone(who % len(state.couples)))
+        except PartyError:
+            pass

@@ -32,7 +32,7 @@ from scorekeeper.party import (
     replay,
 )
 
-from ._support import couples, play, started
+from ._support import arrive_and_leave, couples, late_and_gone, play, started
 
 # -- Places: the Cape Breton worked example -------------------------------------------
 
@@ -378,7 +378,7 @@ def test_where_a_couple_goes_next_is_known_as_soon_as_its_table_reports(count, s
 
 @given(
     st.integers(2, 20),
-    st.lists(st.tuples(st.sampled_from(["late", "gone"]), st.integers(0, 40)), max_size=8),
+    late_and_gone(max_size=8),
     st.integers(0, 2**32 - 1),
 )
 @settings(max_examples=80, deadline=None)
@@ -387,14 +387,7 @@ def test_late_and_gone_couples_keep_every_game_a_proper_seating(count, changes, 
     setup, entries, state = started(count, games=8)
     rng = random.Random(seed)
     for game in range(1, 9):
-        for what, who in changes[(game - 1) :: 8]:
-            try:
-                if what == "late":
-                    state.apply(AddCouple(Couple(f"Late {len(state.couples)}")))
-                else:
-                    state.apply(Gone(who % len(state.couples)))
-            except PartyError:
-                pass  # already gone, or it would leave fewer than two couples: refused, nothing changed
+        arrive_and_leave(state, changes[(game - 1) :: 8], numbered=True)
         play(state, entries, rng, games=game)
     for seating in state.seatings:
         present = sorted(state.present(seating.game))

@@ -8,9 +8,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.party import AddCouple, Couple, Gone, PartyError, Result
+from scorekeeper.party import AddCouple, Couple, Gone, Result
 
-from ._support import play, started
+from ._support import arrive_and_leave, late_and_gone, play, started
 
 
 def _winners_seat_0(state):
@@ -68,7 +68,7 @@ def _named_by_the_rule(present: list[int], last_out: int | None) -> int | None:
 @given(
     st.integers(2, 14),
     st.integers(4, 16),
-    st.lists(st.tuples(st.sampled_from(["late", "gone"]), st.integers(0, 40)), max_size=12),
+    late_and_gone(max_size=12),
     st.integers(0, 2**32 - 1),
 )
 @settings(max_examples=120, deadline=None)
@@ -78,14 +78,7 @@ def test_over_random_evenings_sitting_out_is_fair_and_goes_by_the_rule(count, ga
     setup, entries, state = started(count, games=games)
     rng = random.Random(seed)
     for game in range(1, games + 1):
-        for what, who in changes[(game - 1) :: games]:
-            try:
-                if what == "late":
-                    state.apply(AddCouple(Couple(f"Late {len(state.couples)}")))
-                else:
-                    state.apply(Gone(who % len(state.couples)))
-            except PartyError:
-                pass  # already gone, too late, or fewer than two would be left: refused, nothing changed
+        arrive_and_leave(state, changes[(game - 1) :: games], numbered=True)
         play(state, entries, rng, games=game)
     assert state.finished
 
@@ -108,7 +101,7 @@ def test_over_random_evenings_sitting_out_is_fair_and_goes_by_the_rule(count, ga
 
 @given(
     st.integers(3, 14),
-    st.lists(st.tuples(st.sampled_from(["late", "gone"]), st.integers(0, 40)), max_size=10),
+    late_and_gone(max_size=10),
     st.integers(0, 2**32 - 1),
 )
 @settings(max_examples=80, deadline=None)
@@ -117,11 +110,7 @@ def test_where_a_couple_is_told_to_go_next_is_where_it_sits_with_late_and_gone_c
     setup, entries, state = started(count, games=6)
     rng = random.Random(seed)
     for game in range(1, 6):
-        for what, who in changes[(game - 1) :: 6]:
-            try:
-                state.apply(AddCouple(Couple("Late")) if what == "late" else Gone(who % len(state.couples)))
-            except PartyError:
-                pass
+        arrive_and_leave(state, changes[(game - 1) :: 6])
         told: dict[int, int | None] = {}
         for table in state.missing():
             state.apply(state.result_entry(state.game, table.number, table.seats[rng.randrange(2)]))

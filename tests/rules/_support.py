@@ -11,6 +11,45 @@ from scorekeeper.rules import Card, GameSetup, HandError, Rules, Side, Suit, par
 S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS
 SUITS = {"♠": S, "♣": C, "♥": H, "♦": D}
 
+# Every option of the rules (those of the rule book's section 13, and one more), spelled as the engine and the API
+# spell them: the rule book's option table has each.
+OPTION_NAMES = [
+    "target",
+    "bidding",
+    "follow",
+    "renegable",
+    "renege_against",
+    "ace_hearts_led_forces_hearts",
+    "offsuit_aces_high",
+    "joker",
+    "high_without_trump",
+    "high_is_five_only",
+    "dealer_may_hold",
+    "hold_from",
+    "min_bid_from_100",
+    "thirty_for_sixty",
+    "sixty_for_120",
+    "offsuit_set_bonus",
+    "high_bonus",
+    "tie_break",
+    "slam",
+    "all_five_tricks_doubles",
+    "first_lead",
+    "lock",
+    "lock_at",
+    "on_the_green",
+    "green_at",
+    "forty_five_resets",
+    "elimination_at",
+    "call_for_partner",
+    "four_and_a_flip",
+    # Not in §13: One-hundred and ten's draw for the players other than the bidder (RULES.md §11).
+    "others_draw_at_most",
+]
+
+# The presets, in the order the rule book and the new-game page offer them.
+PRESET_NAMES = ["new-england", "nova-scotia", "auction-100", "one-ten", "traditional"]
+
 A_SIDE = "Anchors"
 B_SIDE = "Badgers"
 

@@ -37,6 +37,15 @@ def where(path: Path, node: ast.AST) -> str:
     return f"{path.relative_to(PACKAGE.parent)}:{getattr(node, 'lineno', '?')}"
 
 
+def leaks_in(paths: list[Path], leaks) -> list[str]:
+    """Each leak the check *leaks* finds in the files, as "path:line: what"."""
+    return [
+        f"{path.relative_to(PACKAGE.parent)}:{line}: {what}"
+        for path in paths
+        for line, what in leaks(path.read_text(encoding="utf-8"))
+    ]
+
+
 def test_the_checks_see_the_code():
     assert len(OUTSIDE) >= 20
     assert len(TEMPLATE_FILES) >= 30
@@ -72,19 +81,9 @@ def test_nothing_outside_the_engine_imports_its_private_parts():
 
 def test_nothing_outside_the_engine_writes_a_rule_of_a_hand_or_a_game_again():
     """No hand total, bound, comparison, bid list or "target − 30" in the Python beside the engine."""
-    found = [
-        f"{path.relative_to(PACKAGE.parent)}:{line}: {what}"
-        for path in OUTSIDE
-        for line, what in python_leaks(path.read_text(encoding="utf-8"))
-    ]
-    assert found == []
+    assert leaks_in(OUTSIDE, python_leaks) == []
 
 
 def test_no_template_works_out_a_rule():
     """Templates show what the engine answered; they do no arithmetic or comparison with its numbers."""
-    found = [
-        f"{path.relative_to(TEMPLATES.parent)}:{line}: {what}"
-        for path in TEMPLATE_FILES
-        for line, what in template_leaks(path.read_text(encoding="utf-8"))
-    ]
-    assert found == []
+    assert leaks_in(TEMPLATE_FILES, template_leaks) == []

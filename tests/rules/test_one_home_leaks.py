@@ -73,28 +73,24 @@ TEMPLATE_CLEAN = [
 ]
 
 
-@pytest.mark.parametrize(("source", "kind"), PYTHON_LEAKS)
-def test_each_leak_in_python_is_flagged(source, kind):
-    found = list(python_leaks(source))
+def _in_python_and_templates(python: list, templates: list) -> list:
+    """Each case with the check that must judge it: the Python one, or the templates' one."""
+    return [pytest.param(python_leaks, case, id=f"python-{n}") for n, case in enumerate(python)] + [
+        pytest.param(template_leaks, case, id=f"template-{n}") for n, case in enumerate(templates)
+    ]
+
+
+@pytest.mark.parametrize(("leaks", "case"), _in_python_and_templates(PYTHON_LEAKS, TEMPLATE_LEAKS))
+def test_each_leak_is_flagged(leaks, case):
+    source, kind = case
+    found = list(leaks(source))
     assert found, f"not flagged: {source}"
     assert any(kind in what for _, what in found), found
 
 
-@pytest.mark.parametrize("source", PYTHON_CLEAN)
-def test_the_engine_s_names_are_not_flagged(source):
-    assert list(python_leaks(source)) == []
-
-
-@pytest.mark.parametrize(("source", "kind"), TEMPLATE_LEAKS)
-def test_each_leak_in_a_template_is_flagged(source, kind):
-    found = list(template_leaks(source))
-    assert found, f"not flagged: {source}"
-    assert any(kind in what for _, what in found), found
-
-
-@pytest.mark.parametrize("source", TEMPLATE_CLEAN)
-def test_a_template_that_shows_the_engine_s_answers_is_not_flagged(source):
-    assert list(template_leaks(source)) == []
+@pytest.mark.parametrize(("leaks", "source"), _in_python_and_templates(PYTHON_CLEAN, TEMPLATE_CLEAN))
+def test_the_engine_s_names_and_answers_are_not_flagged(leaks, source):
+    assert list(leaks(source)) == []
 
 
 def test_a_leak_is_reported_on_its_line():

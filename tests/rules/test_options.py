@@ -25,7 +25,7 @@ from scorekeeper.rules import (
     trump_order,
 )
 
-from ._support import C, D, H, S, assert_refused, card, cards, cut_throat, two_sides
+from ._support import OPTION_NAMES, PRESET_NAMES, C, D, H, S, assert_refused, card, cards, cut_throat, two_sides
 
 NE = Rules.preset("new-england")
 
@@ -48,15 +48,23 @@ def test_renegable_jack(renegable, expected):
     assert tuple(answer.legal) == cards(expected)
 
 
-@pytest.mark.parametrize(("renegable", "expected"), [("five-jack-ace", "5♠ 9♦"), ("five", "5♠ 9♦"), ("none", "5♠")])
-def test_renegable_five(renegable, expected):
-    answer = legal_plays(cards("5♠ 9♦"), cards("6♠"), S, NE.replace(renegable=renegable))
-    assert tuple(answer.legal) == cards(expected)
-
-
-@pytest.mark.parametrize(("renegable", "expected"), [("five-jack-ace", "A♥ 9♦"), ("five", "A♥")])
-def test_renegable_ace_of_hearts(renegable, expected):
-    answer = legal_plays(cards("A♥ 9♦"), cards("3♣"), C, NE.replace(renegable=renegable))
+@pytest.mark.parametrize(
+    ("hand", "trick", "trump", "option", "value", "expected"),
+    [
+        # Which trumps may be held back (reneged): the 5 of trump...
+        ("5♠ 9♦", "6♠", S, "renegable", "five-jack-ace", "5♠ 9♦"),
+        ("5♠ 9♦", "6♠", S, "renegable", "five", "5♠ 9♦"),
+        ("5♠ 9♦", "6♠", S, "renegable", "none", "5♠"),
+        # ...and the A♥.
+        ("A♥ 9♦", "3♣", C, "renegable", "five-jack-ace", "A♥ 9♦"),
+        ("A♥ 9♦", "3♣", C, "renegable", "five", "A♥"),
+        # Following an off-suit lead.
+        ("7♦ 2♣ K♠ 2♥", "4♦", C, "follow", "any", "7♦ 2♣ K♠ 2♥"),
+        ("7♦ 2♣ K♠ 2♥", "4♦", C, "follow", "suit-or-trump", "7♦ 2♣"),
+    ],
+)
+def test_what_may_be_played_under_one_option(hand, trick, trump, option, value, expected):
+    answer = legal_plays(cards(hand), cards(trick), trump, NE.replace(**{option: value}))
     assert tuple(answer.legal) == cards(expected)
 
 
@@ -109,12 +117,6 @@ def test_ace_hearts_led_forces_hearts_only_without_trump():
     # No heart to play: anything.
     answer = legal_plays(cards("9♦ K♣"), cards("A♥"), S, rules)
     assert tuple(answer.legal) == cards("9♦ K♣")
-
-
-@pytest.mark.parametrize(("follow", "expected"), [("any", "7♦ 2♣ K♠ 2♥"), ("suit-or-trump", "7♦ 2♣")])
-def test_follow(follow, expected):
-    answer = legal_plays(cards("7♦ 2♣ K♠ 2♥"), cards("4♦"), C, NE.replace(follow=follow))
-    assert tuple(answer.legal) == cards(expected)
 
 
 def test_follow_suit_or_trump_ace_of_hearts_is_not_a_heart():
@@ -523,54 +525,40 @@ def test_traditional_most_points_wins_and_tie_plays_on():
 
 # --- presets and validation ----------------------------------------------------------------------
 
+# What the four bidding presets hold in common, but where one says otherwise.
+_BIDDING = dict(
+    target=120,
+    bidding=True,
+    follow="any",
+    renegable="five-jack-ace",
+    renege_against="lead",
+    on_the_green=False,
+    lock="off",
+    high_without_trump="none",
+)
+
 PRESET_VALUES = {
     "new-england": dict(
-        target=120,
-        bidding=True,
-        follow="any",
-        renegable="five-jack-ace",
-        renege_against="lead",
+        _BIDDING,
         on_the_green=True,
-        lock="off",
         high_without_trump="first-lead",
         dealer_may_hold=False,
         first_lead="bidder",
     ),
     "nova-scotia": dict(
-        target=120,
-        bidding=True,
+        _BIDDING,
         follow="suit-or-trump",
-        renegable="five-jack-ace",
-        renege_against="lead",
-        on_the_green=False,
-        lock="off",
-        high_without_trump="none",
         dealer_may_hold=True,
         min_bid_from_100=True,
         all_five_tricks_doubles=True,
         first_lead="left-of-bidder",
     ),
-    "auction-100": dict(
-        target=120,
-        bidding=True,
-        follow="any",
-        renegable="five-jack-ace",
-        renege_against="lead",
-        on_the_green=False,
-        lock="freeze",
-        lock_at=100,
-        high_without_trump="none",
-    ),
+    "auction-100": dict(_BIDDING, lock="freeze", lock_at=100),
     "one-ten": dict(
+        _BIDDING,
         target=110,
-        bidding=True,
-        follow="any",
-        renegable="five-jack-ace",
-        renege_against="lead",
-        on_the_green=False,
         lock="cap",
         lock_at=105,
-        high_without_trump="none",
         dealer_may_hold=True,
         first_lead="bidder-chooses",
         others_draw_at_most=3,
@@ -589,7 +577,7 @@ PRESET_VALUES = {
 
 
 def test_presets_in_order():
-    assert list(PRESETS) == ["new-england", "nova-scotia", "auction-100", "one-ten", "traditional"]
+    assert list(PRESETS) == PRESET_NAMES
     assert list(engine.PRESET_INFO) == list(PRESETS)
     for name, info in engine.PRESET_INFO.items():
         assert info.name == name and info.title and info.summary
@@ -614,39 +602,7 @@ def test_default_is_new_england():
 
 def test_every_option_of_section_13_exists():
     names = {f.name for f in dataclasses.fields(Rules)}
-    assert names == {
-        "target",
-        "bidding",
-        "follow",
-        "renegable",
-        "renege_against",
-        "ace_hearts_led_forces_hearts",
-        "offsuit_aces_high",
-        "joker",
-        "high_without_trump",
-        "high_is_five_only",
-        "dealer_may_hold",
-        "hold_from",
-        "min_bid_from_100",
-        "thirty_for_sixty",
-        "sixty_for_120",
-        "offsuit_set_bonus",
-        "high_bonus",
-        "tie_break",
-        "slam",
-        "all_five_tricks_doubles",
-        "first_lead",
-        "lock",
-        "lock_at",
-        "on_the_green",
-        "green_at",
-        "forty_five_resets",
-        "elimination_at",
-        "call_for_partner",
-        "four_and_a_flip",
-        # Not in §13: One-hundred and ten's draw for the players other than the bidder (RULES.md §11).
-        "others_draw_at_most",
-    }
+    assert names == set(OPTION_NAMES)
     assert set(engine.OPTION_INFO) == names
     for name, info in engine.OPTION_INFO.items():
         assert info.name == name and info.label and info.help

@@ -28,10 +28,15 @@ NE = Rules.preset("new-england")
 PARTNER = NE.replace(call_for_partner=True)
 
 
+def ada_bids_20_and_calls_dot(scores: tuple[int, ...]):
+    """Five players from *scores*: Ada bids 20 and calls Dot as partner; Ada takes 10 and Dot 15."""
+    setup = cut_throat(5, PARTNER, scores=scores)
+    return replay(setup, [HandEntry(bidder=0, bid=20, partner=3, points=(10, 5, 0, 15, 0))])
+
+
 def test_bidder_and_called_partner_both_reach_the_target_the_bidder_wins():
     """§8.1: start 100 / 110, bid 20, bidder takes 10 and partner 15: both pass 120, the bidder wins with 125."""
-    setup = cut_throat(5, PARTNER, scores=(100, 0, 0, 110, 0))
-    state = replay(setup, [HandEntry(bidder=0, bid=20, partner=3, points=(10, 5, 0, 15, 0))])
+    state = ada_bids_20_and_calls_dot(scores=(100, 0, 0, 110, 0))
     assert tuple(state.scores) == (125, 5, 0, 135, 0)
     assert state.winner == 0
     assert state.won_by is WinReason.BIDDER_GOES_OUT
@@ -40,8 +45,7 @@ def test_bidder_and_called_partner_both_reach_the_target_the_bidder_wins():
 
 def test_only_the_called_partner_reaches_the_target_and_the_reason_names_the_partner():
     """Start 90 / 100: the partner reaches 125 and wins; the bidder has 115, and the reason says who went out."""
-    setup = cut_throat(5, PARTNER, scores=(90, 0, 0, 100, 0))
-    state = replay(setup, [HandEntry(bidder=0, bid=20, partner=3, points=(10, 5, 0, 15, 0))])
+    state = ada_bids_20_and_calls_dot(scores=(90, 0, 0, 100, 0))
     assert tuple(state.scores) == (115, 5, 0, 125, 0)
     assert state.winner == 3
     assert "Dot" in state.win_reason and "125" in state.win_reason

@@ -17,6 +17,14 @@ LISTENING = "Listening at: "
 SILENCE_S = 120
 
 
+def environ_without_the_app(**more: str) -> dict[str, str]:
+    """This shell's environment but the app's own settings (SCOREKEEPER_*, SECRET_KEY, DATABASE_URL), and *more*."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
+    env.pop("DATABASE_URL", None)
+    env.update(more)
+    return env
+
+
 class Server:
     """A process whose output (stdout and stderr together) is read line by line as it comes."""
 

@@ -66,6 +66,26 @@ def games_in_db(app) -> int:
         return db.session.scalar(select(func.count()).select_from(Game))
 
 
+def first_hand(body: str) -> dict[str, str]:
+    """The form of hand 1 as a phone sends it: the first side bids 20 and takes 3 tricks and the high."""
+    return {
+        "csrf_token": read_csrf_token(body),
+        "n": "1",
+        "bidder": "0",
+        "bid": "20",
+        "by": "tricks",
+        "tricks": "3",
+        "high": "0",
+    }
+
+
+def hand_change(body: str, **fields: str) -> dict[str, str]:
+    """The change-a-hand form of the page *body*: the first side bids and takes all 5 tricks, but for *fields*."""
+    version = re.search(r'name="version" value="(\d+)"', body).group(1)
+    form = {"csrf_token": read_csrf_token(body), "version": version, "bidder": "0", "by": "tricks", "tricks": "5"}
+    return {**form, "high": "", **fields}
+
+
 def errors(body: str) -> list[str]:
     return [
         html.unescape(re.sub(r"\s+", " ", e).strip())
@@ -269,15 +289,7 @@ def test_a_refused_hand_is_422_beside_its_field_and_nothing_saved(client, app, s
 
 def test_a_resent_form_records_once_and_answers_409(client, app, sheet):
     body = page(client, sheet)
-    data = {
-        "csrf_token": read_csrf_token(body),
-        "n": "1",
-        "bidder": "0",
-        "bid": "20",
-        "by": "tricks",
-        "tricks": "3",
-        "high": "0",
-    }
+    data = first_hand(body)
     assert client.post(sheet + "/hands", data=data).status_code == 303
     again = client.post(sheet + "/hands", data=data)
     assert again.status_code == 409
@@ -294,15 +306,7 @@ def test_a_resent_form_records_once_and_answers_409(client, app, sheet):
 
 def test_htmx_record_swaps_the_sheet_and_a_fresh_form_in_one_response(client, app, sheet):
     body = page(client, sheet)
-    data = {
-        "csrf_token": read_csrf_token(body),
-        "n": "1",
-        "bidder": "0",
-        "bid": "20",
-        "by": "tricks",
-        "tricks": "3",
-        "high": "0",
-    }
+    data = first_hand(body)
     response = client.post(sheet + "/hands", data=data, headers={"HX-Request": "true"})
     assert response.status_code == 200
     part = response.get_data(as_text=True)
@@ -356,15 +360,7 @@ def test_editing_an_old_hand_recomputes_every_later_total(client, app, sheet):
     edit_url = sheet + "/hands/1/edit"
     body = page(client, edit_url)
     assert re.search(r'<input checked id="took-\d" name="took" type="radio" value="3h">', body)
-    data = {
-        "csrf_token": read_csrf_token(body),
-        "version": re.search(r'name="version" value="(\d+)"', body).group(1),
-        "bidder": "0",
-        "bid": "20",
-        "by": "tricks",
-        "tricks": "4",
-        "high": "0",
-    }
+    data = hand_change(body, bid="20", tricks="4", high="0")
     response = client.post(edit_url, data=data)
     assert response.status_code == 303
     after = page(client, sheet)
@@ -381,17 +377,7 @@ def test_a_refused_edit_is_422_and_changes_nothing(client, app, sheet):
         before = [(h.n, h.tricks) for h in db.session.scalars(select(Hand).order_by(Hand.n))]
     edit_url = sheet + "/hands/1/edit"
     body = page(client, edit_url)
-    version = re.search(r'name="version" value="(\d+)"', body).group(1)
-    data = {
-        "csrf_token": read_csrf_token(body),
-        "version": version,
-        "bidder": "0",
-        "bid": "30",
-        "by": "tricks",
-        "tricks": "5",
-        "high": "",
-        "bagged": "y",
-    }
+    data = hand_change(body, bid="30", bagged="y")
     response = client.post(edit_url, data=data)
     assert response.status_code == 422
     assert any("A bagged dealer plays for 15, not 30" in e for e in errors(response.get_data(as_text=True)))
@@ -408,17 +394,8 @@ def test_an_edit_that_breaks_a_later_hand_is_refused(client, app):
         services.record_hand(game, HandEntry(bidder=0, bid=15, tricks=(3, 2), high=0))  # Us 130: out
         url = f"/games/{game.id}/{game.edit_token}"
     body = page(client, url + "/hands/1/edit")
-    version = re.search(r'name="version" value="(\d+)"', body).group(1)
     # Us bid and make 20 in hand 1 instead: they go out there, so hand 2 could never have been played.
-    data = {
-        "csrf_token": read_csrf_token(body),
-        "version": version,
-        "bidder": "0",
-        "bid": "20",
-        "by": "tricks",
-        "tricks": "5",
-        "high": "",
-    }
+    data = hand_change(body, bid="20")
     response = client.post(url + "/hands/1/edit", data=data)
     assert response.status_code == 422
     assert "The game was already won at hand 1, so hand 2 cannot follow it" in response.get_data(as_text=True)
@@ -629,15 +606,7 @@ def test_the_rules_can_change_before_the_first_hand_and_are_fixed_after(client, 
     assert '<details class="house-rules" open>' in form
 
     # After the first hand the rules stay as they are.
-    hand = {
-        "csrf_token": read_csrf_token(body),
-        "n": "1",
-        "bidder": "0",
-        "bid": "20",
-        "by": "tricks",
-        "tricks": "3",
-        "high": "0",
-    }
+    hand = first_hand(body)
     assert client.post(sheet + "/hands", data=hand).status_code == 303
     assert "Change the rules" not in page(client, sheet)
     assert "fixed once the first hand is recorded" in page(client, sheet + "/rules")

@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import urllib.request
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -23,8 +24,8 @@ from scorekeeper.rules import Side as RulesSide
 from scorekeeper.store import games as services
 from scorekeeper.store.models import Game, Hand, Party, PartyEntry, Player, Side, utcnow
 from scorekeeper.web.sharing import views as sharing
-from tests.conftest import SIDES, make_app
-from tests.web._server import Server
+from tests.conftest import SIDES, make_app, rate_limited
+from tests.web._server import Server, environ_without_the_app
 
 ROOT = Path(__file__).resolve().parents[2]
 STRONG_KEY = "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6Hu-Xa8"
@@ -42,16 +43,8 @@ def auth(game):
 @pytest.fixture
 def limited(tmp_path, request):
     """An app with rate limits on, small enough to reach: 3 new games, 5 writes, 6 polls (2 whole sheets) a minute."""
-    yield from make_app(
-        tmp_path,
-        request,
-        RATELIMIT_ENABLED=True,
-        RATELIMIT_STORAGE_URI=f"scorekeeper+sqlite:///{tmp_path / 'limits.sqlite3'}",
-        SCOREKEEPER_LIMIT_NEW_GAMES="3 per minute",
-        SCOREKEEPER_LIMIT_WRITES="5 per minute",
-        SCOREKEEPER_LIMIT_POLLS="6 per minute",
-        SCOREKEEPER_LIMIT_POLL_SHEETS="2 per minute",
-    )
+    limits = rate_limited(tmp_path, SCOREKEEPER_LIMIT_NEW_GAMES="3 per minute", SCOREKEEPER_LIMIT_WRITES="5 per minute")
+    yield from make_app(tmp_path, request, **limits)
 
 
 # -- Rate limits --------------------------------------------------------------------------------
@@ -228,6 +221,14 @@ def test_a_game_takes_at_most_500_hands(app, client):
     assert len(client.get(f"/api/v1/games/{game['id']}").get_json()["hands"]) == 500
 
 
+def untouched_for_8_days(app, model, *ids: str) -> None:
+    """Set the rows of *model* with these ids as last changed 8 days ago."""
+    with app.app_context():
+        long_ago = utcnow() - timedelta(days=8)
+        db.session.execute(update(model).where(model.id.in_(ids)).values(updated_at=long_ago))
+        db.session.commit()
+
+
 def test_prune_removes_only_old_games_without_hands(app, client):
     old_empty = start(client).get_json()
     old_with_hand = start(client).get_json()
@@ -237,12 +238,7 @@ def test_prune_removes_only_old_games_without_hands(app, client):
         client.post(f"/api/v1/games/{old_with_hand['id']}/hands", json=hand, headers=auth(old_with_hand)).status_code
         == 201
     )
-    with app.app_context():
-        long_ago = utcnow() - timedelta(days=8)
-        db.session.execute(
-            update(Game).where(Game.id.in_([old_empty["id"], old_with_hand["id"]])).values(updated_at=long_ago)
-        )
-        db.session.commit()
+    untouched_for_8_days(app, Game, old_empty["id"], old_with_hand["id"])
     runner = app.test_cli_runner()
     dry = runner.invoke(args=["prune", "--dry-run"])
     assert dry.exit_code == 0 and "1 game with no hand" in dry.output
@@ -267,12 +263,7 @@ def test_prune_removes_only_old_card_parties_without_results(app, client):
     headers = {"Authorization": f"Bearer {old_played['edit_token']}"}
     result = {"game": 1, "table": 1, "winner": 0}
     assert client.post(f"/api/v1/parties/{old_played['id']}/results", json=result, headers=headers).status_code == 201
-    with app.app_context():
-        long_ago = utcnow() - timedelta(days=8)
-        db.session.execute(
-            update(Party).where(Party.id.in_([old_unplayed["id"], old_played["id"]])).values(updated_at=long_ago)
-        )
-        db.session.commit()
+    untouched_for_8_days(app, Party, old_unplayed["id"], old_played["id"])
     runner = app.test_cli_runner()
     dry = runner.invoke(args=["prune", "--dry-run"])
     assert dry.exit_code == 0 and "1 card party with no result, untouched for 7 days, would be removed" in dry.output
@@ -353,16 +344,25 @@ def test_json_is_read_only_when_sent_as_json(client):
 # -- Costs that do not grow with abuse ----------------------------------------------------------
 
 
-def test_stale_polls_render_the_read_only_sheet_once_per_version(app, client):
-    game = start(client).get_json()
-    path = f"/games/{game['id']}/poll/{game['view_token']}?since=0"
-    rendered = []
+@contextmanager
+def templates_rendered(app):
+    """The names of the templates *app* renders inside the block, in order."""
+    rendered: list[str] = []
 
     def seen(sender, template, context, **extra):
         rendered.append(template.name)
 
     template_rendered.connect(seen, app)
     try:
+        yield rendered
+    finally:
+        template_rendered.disconnect(seen, app)
+
+
+def test_stale_polls_render_the_read_only_sheet_once_per_version(app, client):
+    game = start(client).get_json()
+    path = f"/games/{game['id']}/poll/{game['view_token']}?since=0"
+    with templates_rendered(app) as rendered:
         bodies = {client.get(path).get_data(as_text=True) for _ in range(5)}
         assert len(bodies) == 1 and "No hands yet" in bodies.pop()
         assert rendered.count("games/_sheet.html") == 1
@@ -371,8 +371,6 @@ def test_stale_polls_render_the_read_only_sheet_once_per_version(app, client):
         after = {client.get(path).get_data(as_text=True) for _ in range(5)}
         assert len(after) == 1 and 'id="hand-1"' in after.pop()
         assert rendered.count("games/_sheet.html") == 2
-    finally:
-        template_rendered.disconnect(seen, app)
 
 
 def test_stale_polls_of_the_sheet_that_records_render_once_and_carry_each_phones_own_form_token(app, client, csrf):
@@ -380,21 +378,13 @@ def test_stale_polls_of_the_sheet_that_records_render_once_and_carry_each_phones
     hand = {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}
     client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=auth(game))
     path = f"/games/{game['id']}/poll/{game['edit_token']}?since=0"
-    rendered = []
-
-    def seen(sender, template, context, **extra):
-        rendered.append(template.name)
-
-    template_rendered.connect(seen, app)
-    try:
+    with templates_rendered(app) as rendered:
         phones = [app.test_client() for _ in range(3)]
         for phone in phones:  # each opens the sheet: a session of its own
             csrf(phone, game["links"]["edit"])
         rendered.clear()
         bodies = [phone.get(path).get_data(as_text=True) for phone in phones]
         assert rendered.count("games/_sheet.html") == 1
-    finally:
-        template_rendered.disconnect(seen, app)
     for body in bodies:
         assert "Undo hand 1" in body and sharing._FORM_TOKEN not in body
     # Each phone's undo form carries a token its own session accepts.
@@ -509,9 +499,7 @@ def test_hsts_only_on_answers_to_https(client, tmp_path, monkeypatch):
     ],
 )
 def test_a_configuration_error_is_one_line_naming_the_variable_and_exits_non_zero(tmp_path, environ, variable):
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
-    env.pop("DATABASE_URL", None)
-    env.update(environ, SCOREKEEPER_INSTANCE_PATH=str(tmp_path))
+    env = environ_without_the_app(**{**environ, "SCOREKEEPER_INSTANCE_PATH": str(tmp_path)})
     flask = str(Path(sys.executable).parent / "flask")
     result = subprocess.run(
         [flask, "--app", "scorekeeper", "routes"], env=env, capture_output=True, text=True, timeout=60, cwd=ROOT
@@ -566,18 +554,20 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+def _server_env(tmp_path, port: int, **more: str) -> dict[str, str]:
+    """The environment of one gunicorn worker on *port*: none of this shell's settings of the app, but *more*."""
+    where = {"SCOREKEEPER_INSTANCE_PATH": str(tmp_path), "HOST": "127.0.0.1", "PORT": str(port)}
+    return environ_without_the_app(**where, WEB_CONCURRENCY="1", **more)
+
+
 def test_gunicorn_serves_production_with_tokens_masked_in_its_access_log(tmp_path):
     port = _free_port()
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
-    env.pop("DATABASE_URL", None)
-    env.update(
-        SCOREKEEPER_INSTANCE_PATH=str(tmp_path),
+    env = _server_env(
+        tmp_path,
+        port,
         SECRET_KEY=STRONG_KEY,
-        HOST="127.0.0.1",
-        PORT=str(port),
-        WEB_CONCURRENCY="1",
         GUNICORN_THREADS="4",
-        PATH=str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", ""),
+        PATH=str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
     )
     procfile = (ROOT / "Procfile").read_text().strip().removeprefix("web: ")
     server = Server(["sh", "-c", procfile], env=env, cwd=ROOT)
@@ -608,15 +598,8 @@ def test_gunicorn_serves_production_with_tokens_masked_in_its_access_log(tmp_pat
 
 def test_one_gunicorn_worker_keeps_answering_beside_30_slow_clients(tmp_path):
     port = _free_port()
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
-    env.pop("DATABASE_URL", None)
-    env.update(
-        SCOREKEEPER_INSTANCE_PATH=str(tmp_path),
-        HOST="127.0.0.1",
-        PORT=str(port),
-        WEB_CONCURRENCY="1",
-        GUNICORN_THREADS="32",  # as the hall server runs, where phones reach gunicorn directly
-    )
+    # 32 threads, as the hall server runs, where phones reach gunicorn directly.
+    env = _server_env(tmp_path, port, GUNICORN_THREADS="32")
     bin_dir = Path(sys.executable).parent
     subprocess.run(
         [str(bin_dir / "flask"), "--app", "scorekeeper", "db", "upgrade"],

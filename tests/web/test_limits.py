@@ -288,17 +288,9 @@ def test_behind_a_proxy_the_poll_counts_see_each_phone_s_own_address(tmp_path, r
     Forty phones, each its own forwarded address, are far past one address's 6 polls
     a minute together, yet none is refused; one phone going on alone is.
     """
-    from tests.conftest import make_app
+    from tests.conftest import make_app, rate_limited
 
-    proxied = make_app(
-        tmp_path,
-        request,
-        BEHIND_PROXY=True,
-        RATELIMIT_ENABLED=True,
-        RATELIMIT_STORAGE_URI=f"scorekeeper+sqlite:///{tmp_path / 'limits.sqlite3'}",
-        SCOREKEEPER_LIMIT_POLLS="6 per minute",
-        SCOREKEEPER_LIMIT_POLL_SHEETS="2 per minute",
-    )
+    proxied = make_app(tmp_path, request, BEHIND_PROXY=True, **rate_limited(tmp_path))
     app = next(proxied)
     try:
         client = app.test_client()

@@ -7,11 +7,9 @@ import html
 import io
 import json
 import re
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import func, select
@@ -20,9 +18,12 @@ from scorekeeper.platform.extensions import db
 from scorekeeper.store import parties as store
 from scorekeeper.store.models import Party
 from tests.conftest import read_csrf_token
+from tests.web.test_race import all_at_once
 
 
-def new_party(client, csrf, couples=8, **fields):
+def new_party(client, csrf, couples: int | str = 8, **fields):
+    """Post the new-party form: a 5-game evening of *couples* (a number of couples, or their names one a line)
+    but for *fields*; a field given as None is left out."""
     token = csrf(client, "/parties/new")
     form = {
         "csrf_token": token,
@@ -33,10 +34,10 @@ def new_party(client, csrf, couples=8, **fields):
         "play_to": "45",
         "prizes": "3",
         "cookie_jar": "0",
-        "couples": "\n".join(f"Couple {i + 1}" for i in range(couples)),
+        "couples": couples if isinstance(couples, str) else "\n".join(f"Couple {i + 1}" for i in range(couples)),
     }
     form.update(fields)
-    return client.post("/parties/new", data=form)
+    return client.post("/parties/new", data={name: value for name, value in form.items() if value is not None})
 
 
 @pytest.fixture
@@ -308,11 +309,7 @@ def test_the_board_shows_the_game_where_to_go_and_leaders_and_follows_live(clien
 
 
 def test_the_end_of_the_evening_prize_list_ties_and_settling(client, app, director):
-    start(client, director)
-    party_id, _ = ids(director)
-    for game in range(1, 6):
-        play_game(client, director, app, party_id, game)
-    post(client, director + "/close", director, {"confirm": "y"})
+    party_id, _ = closed_two_couple_tie(client, app, director)
     state = state_of(app, party_id)
     tied = next(p for p in state.places() if p.tied)
     board = client.get(f"/parties/{party_id}/board").get_data(as_text=True)
@@ -419,18 +416,9 @@ def test_a_tie_settled_by_cutting_the_deck_cuts_again_when_level(client, app, di
 
 
 def test_a_table_keeping_the_score_sheet_has_its_winner_reported_with_the_winning_hand(client, app, csrf):
-    token = csrf(client, "/parties/new")
-    form = {
-        "csrf_token": token,
-        "name": "Hall",
-        "games": "3",
-        "kind": "play-to",
-        "play_to": "45",
-        "prizes": "1",
-        "cookie_jar": "0",
-        "couples": "Ann & Cy\nBo & Di\nEd & Flo\nGus & Hal",
-    }
-    director_path = client.post("/parties/new", data=form).headers["Location"]
+    couples = "Ann & Cy\nBo & Di\nEd & Flo\nGus & Hal"
+    created = new_party(client, csrf, name="Hall", held_on=None, games="3", kind="play-to", prizes="1", couples=couples)
+    director_path = created.headers["Location"]
     start(client, director_path)
     party_id, _ = ids(director_path)
     table = table_path(app, party_id, 1)
@@ -509,18 +497,6 @@ def call(method: str, url: str, body: dict | None = None, token: str | None = No
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as err:
         return err.code, json.loads(err.read())
-
-
-def all_at_once(count: int, action) -> list:
-    """Run *action* on *count* threads released together."""
-    gate = threading.Barrier(count)
-
-    def run(_):
-        gate.wait(timeout=30)
-        return action()
-
-    with ThreadPoolExecutor(max_workers=count) as pool:
-        return list(pool.map(run, range(count)))
 
 
 @pytest.mark.parametrize("hidden", ["\x00", "\x07", "\u200b", "\u202e", "\ufeff"])

@@ -10,6 +10,7 @@ from flask import url_for
 
 from scorekeeper.rules import OPTION_INFO, PRESET_INFO, PRESETS
 from scorekeeper.rules.draw import draw_limits
+from tests.rules._support import OPTION_NAMES, PRESET_NAMES
 
 # Sections the referee and the score sheet link to.
 ANCHORS = [
@@ -40,42 +41,6 @@ ANCHORS = [
     "ties",
     "in-the-hole",
 ]
-
-# Every option of the rule book's option table, spelled as the engine and the API spell them.
-OPTION_NAMES = [
-    "target",
-    "bidding",
-    "follow",
-    "renegable",
-    "renege_against",
-    "ace_hearts_led_forces_hearts",
-    "offsuit_aces_high",
-    "joker",
-    "high_without_trump",
-    "high_is_five_only",
-    "dealer_may_hold",
-    "hold_from",
-    "min_bid_from_100",
-    "thirty_for_sixty",
-    "sixty_for_120",
-    "offsuit_set_bonus",
-    "high_bonus",
-    "tie_break",
-    "slam",
-    "all_five_tricks_doubles",
-    "first_lead",
-    "lock",
-    "lock_at",
-    "on_the_green",
-    "green_at",
-    "forty_five_resets",
-    "elimination_at",
-    "call_for_partner",
-    "four_and_a_flip",
-    "others_draw_at_most",
-]
-
-PRESET_NAMES = ["new-england", "nova-scotia", "auction-100", "one-ten", "traditional"]
 
 # Sentences from the texts the game was written up from; the page must say these things its own way.
 SOURCE_SENTENCES = [

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import brotli
 
+from tests.web._server import environ_without_the_app
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 STRONG_KEY = "kq3V9xZ2mB7pR4tY8wE1uI6oP0aS5dF3gH9jK2lQ7zX4cV8bN1mM6"
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -107,15 +109,14 @@ def check_the_wire(port: int) -> None:
 
 
 def server_environ(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
-    env.pop("DATABASE_URL", None)
-    env.update(
-        SCOREKEEPER_INSTANCE_PATH=str(tmp_path),
-        PYTHONUNBUFFERED="1",
-        PATH=str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", ""),
-        **extra,
+    return environ_without_the_app(
+        SCOREKEEPER_INSTANCE_PATH=str(tmp_path), PYTHONUNBUFFERED="1", PATH=_path_with_this_python(), **extra
     )
-    return env
+
+
+def _path_with_this_python() -> str:
+    """PATH with the folder of the running Python (and its flask, gunicorn) first."""
+    return str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -125,19 +126,22 @@ def stop(process: subprocess.Popen) -> None:
         process.stdout.close()
 
 
-def test_the_procfile_server_compresses_and_caches(tmp_path):
-    port = free_port()
-    # Three workers starting at once share the one build made before them.
-    env = server_environ(tmp_path, SECRET_KEY=STRONG_KEY, HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="3")
-    procfile = (ROOT / "Procfile").read_text().strip().removeprefix("web: ")
-    server = subprocess.Popen(
-        ["sh", "-c", procfile], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
+def serve_and_check_the_wire(command: list[str], env: dict[str, str], port: int) -> None:
+    """Start the server *command* in the project's folder, check what it sends on *port*, and stop it."""
+    server = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         wait_for(server, "Listening at:")
         check_the_wire(port)
     finally:
         stop(server)
+
+
+def test_the_procfile_server_compresses_and_caches(tmp_path):
+    port = free_port()
+    # Three workers starting at once share the one build made before them.
+    env = server_environ(tmp_path, SECRET_KEY=STRONG_KEY, HOST="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="3")
+    procfile = (ROOT / "Procfile").read_text().strip().removeprefix("web: ")
+    serve_and_check_the_wire(["sh", "-c", procfile], env, port)
     builds = list((tmp_path / "static-build").iterdir())
     assert len(builds) == 1 and (builds[0] / "manifest.json").is_file(), builds
 
@@ -146,26 +150,12 @@ def test_the_hall_server_compresses_and_caches(tmp_path):
     port = free_port()
     env = server_environ(tmp_path)
     args = [sys.executable, "-m", "flask", "--app", "scorekeeper", "hall", "--host", "127.0.0.1", "--port", str(port)]
-    server = subprocess.Popen(
-        args + ["--private-network", "--address", "127.0.0.1"],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        wait_for(server, "Listening at:")
-        check_the_wire(port)
-    finally:
-        stop(server)
+    serve_and_check_the_wire(args + ["--private-network", "--address", "127.0.0.1"], env, port)
 
 
 def test_the_sheet_keeps_within_its_page_weight_budget_on_the_wire():
     """The 30 KiB budget, as benchmarks/page_weight.py measures it through gunicorn: it exits 1 when over."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("SCOREKEEPER_", "SECRET_KEY"))}
-    env.pop("DATABASE_URL", None)
-    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env = environ_without_the_app(PATH=_path_with_this_python())
     run = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "page_weight.py")],
         env=env,
