@@ -9,16 +9,15 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import phone_of_its_own, watch
 from tests.browser.test_offline import open_with_worker, recorded, tap_hand
 
 
 @pytest.fixture
 def french_phone(browser, browser_context_args):
     """A French phone of its own, with the app's service worker."""
-    context = browser.new_context(**{**browser_context_args, "service_workers": "allow", "locale": "fr-CA"})
-    page = context.new_page()
-    yield page
-    context.close()
+    for page in phone_of_its_own(browser, browser_context_args, service_workers="allow", locale="fr-CA"):
+        yield watch(page)
 
 
 def test_a_hand_kept_with_no_signal_is_said_in_french_and_sent_when_the_signal_returns(
@@ -43,3 +42,4 @@ def test_a_hand_kept_with_no_signal_is_said_in_french_and_sent_when_the_signal_r
     phone.context.set_offline(False)
     expect(phone.locator("#log [data-queued]")).to_have_count(0, timeout=15_000)
     assert len(recorded(live_server, live_game)) == 1
+    assert phone.problems == []
