@@ -49,7 +49,7 @@ def evening(seed: int):
     while not state.finished:
         for table in state.missing():
             entry = state.result_entry(state.game, table.number, table.seats[rng.randrange(2)])
-            state.apply(entry)
+            state = state.apply(entry)
             entries.append(entry)
     return setup, entries, chairs
 

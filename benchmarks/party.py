@@ -41,7 +41,7 @@ def evening_log(seed: int = 1, games: int = GAMES):
     while not state.finished and state.complete_games < games:
         for table in state.missing():
             entry = state.result_entry(state.game, table.number, table.seats[rng.randrange(2)])
-            state.apply(entry)
+            state = state.apply(entry)
             entries.append(entry)
     return setup, entries
 

@@ -33,11 +33,11 @@ def evening(seed: int) -> PartyState:
         if rng.random() < 0.15:
             change = AddCouple(Couple("Late")) if rng.random() < 0.5 else Gone(rng.randrange(len(state.couples)))
             try:
-                state.apply(change)
+                state = state.apply(change)
             except PartyError:
                 pass  # too late, already gone, or fewer than two would be left: refused
         for table in state.missing():
-            state.apply(state.result_entry(state.game, table.number, table.seats[rng.randrange(2)]))
+            state = state.apply(state.result_entry(state.game, table.number, table.seats[rng.randrange(2)]))
     return state
 
 

@@ -1,7 +1,10 @@
 """The evening as it stands: replayed from its log, entry by entry, like a game from its hands.
 
-``PartyState.apply(entry)`` checks an entry and takes it in, or raises PartyError
-and changes nothing. ``replay(setup, entries)`` builds the state from the log.
+A state is never changed once handed out, like a game's ``GameState``:
+``PartyState.apply(entry)`` checks an entry and returns the evening after it (or
+raises PartyError), leaving the state it was called on as it was; ``extend`` does
+the same for several entries, and ``replay(setup, entries)`` builds the state from
+the log.
 Results are kept by seat (the couple that dealt first, or the other), so a
 corrected result seats every later game again and the later results follow the
 seats they were reported from.
@@ -9,8 +12,10 @@ seats they were reported from.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
 
 from .model import (
     MAX_COUPLES,
@@ -71,77 +76,127 @@ class PartyState:
 
     def __init__(self, setup: PartySetup) -> None:
         self.setup = setup
-        self.couples: list[CoupleEntry] = []
-        self.started = False
-        self.closed = False
-        self.seatings: list[Seating] = []
+        # What the entries built, written only while entries are taken (``extend``): a state handed out is
+        # never changed again, and its public view below is read-only.
+        self._couples: list[CoupleEntry] = []
+        self._started = False
+        self._closed = False
+        self._seatings: list[Seating] = []
         # Per game (index game - 1): table number -> winning seat.
-        self.results: list[dict[int, int]] = []
-        self.cookie_numbers: tuple[int, ...] = ()
-        self.cookie_drawn = False
-        self.ties: dict[int, TieState] = {}
+        self._results: list[dict[int, int]] = []
+        self._cookie_numbers: tuple[int, ...] = ()
+        self._cookie_drawn = False
+        self._ties: dict[int, TieState] = {}
         # (game, table) -> the score sheet kept there and its couples, side by side.
-        self.sheets: dict[tuple[int, int], tuple[str, tuple[int, int]]] = {}
-        self.entries: list[Entry] = []
+        self._sheets: dict[tuple[int, int], tuple[str, tuple[int, int]]] = {}
+        self._entries: list[Entry] = []
         self._standings: Standings | None = None
+
+    # -- What the entries built, read-only ------------------------------------------
+
+    @property
+    def couples(self) -> tuple[CoupleEntry, ...]:
+        """Every registered couple, by index (the order they were registered in)."""
+        return tuple(self._couples)
+
+    @property
+    def started(self) -> bool:
+        return self._started
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def seatings(self) -> tuple[Seating, ...]:
+        """Who sits where, game by game, for the games seated so far."""
+        return tuple(self._seatings)
+
+    @property
+    def results(self) -> tuple[Mapping[int, int], ...]:
+        """Per game seated: table number -> the winning seat (0: the couple that dealt first, 1: the other)."""
+        return tuple(MappingProxyType(results) for results in self._results)
+
+    @property
+    def cookie_numbers(self) -> tuple[int, ...]:
+        return self._cookie_numbers
+
+    @property
+    def cookie_drawn(self) -> bool:
+        return self._cookie_drawn
+
+    @property
+    def ties(self) -> Mapping[int, TieState]:
+        """The tied places being settled, by place, once the evening is closed."""
+        return MappingProxyType(self._ties)
+
+    @property
+    def sheets(self) -> Mapping[tuple[int, int], tuple[str, tuple[int, int]]]:
+        """(game, table) -> the score sheet kept there and its couples, side by side."""
+        return MappingProxyType(self._sheets)
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """The log this evening was built from."""
+        return tuple(self._entries)
 
     # -- Reading --------------------------------------------------------------------
 
     @property
     def complete_games(self) -> int:
         """How many games have every table's result in (each game is seated only once the one before is in)."""
-        if not self.seatings:
+        if not self._seatings:
             return 0
-        last_in = len(self.results[-1]) >= len(self.seatings[-1].tables)
-        return len(self.seatings) if last_in else len(self.seatings) - 1
+        last_in = len(self._results[-1]) >= len(self._seatings[-1].tables)
+        return len(self._seatings) if last_in else len(self._seatings) - 1
 
     @property
     def game(self) -> int:
         """The game being played now (the last game once the evening is over); 0 before the start."""
-        if not self.started:
+        if not self._started:
             return 0
         return min(self.complete_games + 1, self.setup.games)
 
     @property
     def finished(self) -> bool:
         """True once the evening is closed or every game is in."""
-        return self.closed or (self.started and self.complete_games >= self.setup.games)
+        return self._closed or (self._started and self.complete_games >= self.setup.games)
 
     @property
     def seating(self) -> Seating | None:
         """The current game's seating, or None before the start."""
-        return self.seatings[self.game - 1] if self.started else None
+        return self._seatings[self.game - 1] if self._started else None
 
     def seating_of(self, game: int) -> Seating:
-        if not 1 <= game <= len(self.seatings):
+        if not 1 <= game <= len(self._seatings):
             raise PartyError(Problem.GAME_NOT_SEATED, "game", game=game)
-        return self.seatings[game - 1]
+        return self._seatings[game - 1]
 
     def winner(self, game: int, table: int) -> int | None:
         """Return the couple that won *table* in *game*, or None while it has not reported."""
-        if not 1 <= game <= len(self.results):
+        if not 1 <= game <= len(self._results):
             return None
-        seat = self.results[game - 1].get(table)
+        seat = self._results[game - 1].get(table)
         if seat is None:
             return None
-        return self.seatings[game - 1].tables[table - 1].seats[seat]
+        return self._seatings[game - 1].tables[table - 1].seats[seat]
 
     def missing(self) -> list[Table]:
         """The tables of the current game that have not reported, in table order."""
-        if not self.started or self.finished:
+        if not self._started or self.finished:
             return []
-        results = self.results[self.game - 1]
-        return [table for table in self.seatings[self.game - 1].tables if table.number not in results]
+        results = self._results[self.game - 1]
+        return [table for table in self._seatings[self.game - 1].tables if table.number not in results]
 
     def present(self, game: int) -> list[int]:
         """The couples who play *game*, in registration order."""
-        return [c.index for c in self.couples if c.plays(game)]
+        return [c.index for c in self._couples if c.plays(game)]
 
     def standings(self) -> Standings:
         """Wins and punched game numbers per couple."""
         if self._standings is None:
-            punched: list[list[int]] = [[] for _ in self.couples]
-            for g, (seating, results) in enumerate(zip(self.seatings, self.results, strict=True), start=1):
+            punched: list[list[int]] = [[] for _ in self._couples]
+            for g, (seating, results) in enumerate(zip(self._seatings, self._results, strict=True), start=1):
                 for number, seat in results.items():
                     punched[seating.tables[number - 1].seats[seat]].append(g)
             self._standings = Standings(tuple(len(p) for p in punched), tuple(tuple(p) for p in punched))
@@ -159,7 +214,7 @@ class PartyState:
         return booby_prize(self.standings().wins, self.places(), self._ranked())
 
     def cookie_winners(self) -> tuple[int, ...]:
-        return cookie_jar_winners(self.cookie_numbers, self.standings().punched)
+        return cookie_jar_winners(self._cookie_numbers, self.standings().punched)
 
     def leaders(self, count: int) -> list[int]:
         """The couples with the most wins, most first (registration order among equals)."""
@@ -192,7 +247,7 @@ class PartyState:
         if seating is None or self.finished or self.game >= self.setup.games:
             return None
         table = seating.table_of(couple)
-        results = self.results[self.game - 1]
+        results = self._results[self.game - 1]
         if table is None or table.number not in results:
             return None
         present = self.present(self.game + 1)
@@ -207,30 +262,30 @@ class PartyState:
 
     def may_return(self, couple: int) -> bool:
         """True while *couple*'s going home can be undone: it is marked gone and the game it misses is not seated."""
-        entry = self.couples[couple]
+        entry = self._couples[couple]
         if entry.gone_from is None or self.finished:
             return False
-        return not self.started or entry.gone_from > len(self.seatings)
+        return not self._started or entry.gone_from > len(self._seatings)
 
     @property
     def reopenable(self) -> bool:
         """True while a closed evening can be reopened: no tie has been worked on since it was closed."""
-        return self.closed and not self._tie_steps()
+        return self._closed and not self._tie_steps()
 
     def _ranked(self) -> list[int]:
         """Couples that played at least one game, or are playing."""
-        seated = {c for seating in self.seatings for c in seating.seated()}
-        return [c.index for c in self.couples if c.index in seated]
+        seated = {c for seating in self._seatings for c in seating.seated()}
+        return [c.index for c in self._couples if c.index in seated]
 
-    def copy(self) -> PartyState:
-        """Return a copy that entries can be applied to without touching this one."""
+    def _copy(self) -> PartyState:
+        """A copy to take entries into, sharing nothing that taking them changes."""
         other = PartyState(self.setup)
-        other.couples = list(self.couples)
-        other.started, other.closed = self.started, self.closed
-        other.seatings = list(self.seatings)
-        other.results = [dict(r) for r in self.results]
-        other.cookie_numbers, other.cookie_drawn = self.cookie_numbers, self.cookie_drawn
-        other.ties = {
+        other._couples = list(self._couples)
+        other._started, other._closed = self._started, self._closed
+        other._seatings = list(self._seatings)
+        other._results = [dict(r) for r in self._results]
+        other._cookie_numbers, other._cookie_drawn = self._cookie_numbers, self._cookie_drawn
+        other._ties = {
             place: TieState(
                 tie.place,
                 tie.couples,
@@ -241,31 +296,46 @@ class PartyState:
                 tie.forfeited,
                 list(tie.cuts),
             )
-            for place, tie in self.ties.items()
+            for place, tie in self._ties.items()
         }
-        other.sheets = dict(self.sheets)
-        other.entries = list(self.entries)
+        other._sheets = dict(self._sheets)
+        other._entries = list(self._entries)
         return other
 
     # -- Taking entries ---------------------------------------------------------------
 
     def apply(self, entry: Entry) -> PartyState:
-        """Take one entry of the log; raise PartyError (changing nothing) if it cannot be taken."""
-        handler = getattr(self, "_" + type(entry).__name__.lower())
-        handler(entry)
-        self.entries.append(entry)
+        """The evening after *entry*; this one is left as it is. PartyError if the entry cannot be taken."""
+        return self.extend((entry,))
+
+    def extend(self, entries: Iterable[Entry]) -> PartyState:
+        """The evening after *entries*, taken in order; this one is left as it is.
+
+        PartyError (and no evening) as soon as one of them cannot be taken.
+        """
+        state = self._copy()
+        for entry in entries:
+            state._take(entry)
+        return state
+
+    def _take(self, entry: Entry) -> None:
+        """Take *entry* into this state, which is still being built (``extend``, ``replay``)."""
+        take = _TAKE.get(type(entry))
+        if take is None:
+            raise TypeError(f"not an entry of a card party's log: {entry!r}")
+        take(self, entry)
+        self._entries.append(entry)
         self._standings = None
-        return self
 
     def _addcouple(self, entry: AddCouple) -> None:
         if self.finished:
             raise PartyError(Problem.OVER_NO_JOINING, "name")
-        if len(self.couples) >= MAX_COUPLES:
+        if len(self._couples) >= MAX_COUPLES:
             raise PartyError(Problem.TOO_MANY_COUPLES, "name", limit=MAX_COUPLES)
-        joined = self.game + 1 if self.started else 1
+        joined = self.game + 1 if self._started else 1
         if joined > self.setup.games:
             raise PartyError(Problem.LAST_GAME_NO_JOINING, "name")
-        self.couples.append(CoupleEntry(len(self.couples), entry.couple, joined))
+        self._couples.append(CoupleEntry(len(self._couples), entry.couple, joined))
 
     def _gone(self, entry: Gone) -> None:
         couple = self._couple(entry.couple)
@@ -273,10 +343,10 @@ class PartyState:
             raise PartyError(Problem.ALREADY_GONE, "couple", conflict=True, name=couple.name)
         if self.finished:
             raise PartyError(Problem.EVENING_OVER, "couple")
-        gone_from = self.game + 1 if self.started else 1
-        if self.started and gone_from <= self.setup.games and len(self.present(gone_from)) <= 2:
+        gone_from = self.game + 1 if self._started else 1
+        if self._started and gone_from <= self.setup.games and len(self.present(gone_from)) <= 2:
             raise PartyError(Problem.TWO_COUPLES_PLAYING, "couple")
-        self.couples[couple.index] = CoupleEntry(couple.index, couple.couple, couple.joined, gone_from)
+        self._couples[couple.index] = CoupleEntry(couple.index, couple.couple, couple.joined, gone_from)
 
     def _returned(self, entry: Returned) -> None:
         couple = self._couple(entry.couple)
@@ -287,39 +357,39 @@ class PartyState:
         if not self.may_return(couple.index):
             # The game it was to miss is seated without it: its seat went to another couple.
             raise PartyError(Problem.GONE_SEATED, "couple", name=couple.name, game=couple.gone_from)
-        self.couples[couple.index] = CoupleEntry(couple.index, couple.couple, couple.joined)
+        self._couples[couple.index] = CoupleEntry(couple.index, couple.couple, couple.joined)
 
     def _start(self, entry: Start) -> None:
-        if self.started:
+        if self._started:
             raise PartyError(Problem.ALREADY_STARTED, None, conflict=True)
         present = self.present(1)
         if len(present) < 2:
             raise PartyError(Problem.TWO_COUPLES_TO_START, "couples")
-        self.started = True
-        self.seatings.append(first_seating(present))
-        self.results.append({})
+        self._started = True
+        self._seatings.append(first_seating(present))
+        self._results.append({})
 
     def _cookiedraw(self, entry: CookieDraw) -> None:
-        if self.cookie_drawn:
+        if self._cookie_drawn:
             raise PartyError(Problem.COOKIE_JAR_DRAWN, "cookie_jar", conflict=True)
         numbers = entry.numbers
         if len(numbers) != self.setup.cookie_jar or len(set(numbers)) != len(numbers):
             raise PartyError(Problem.COOKIE_JAR_COUNT, "cookie_jar", count=self.setup.cookie_jar)
         if any(not 1 <= n <= self.setup.games for n in numbers):
             raise PartyError(Problem.COOKIE_JAR_NUMBERS, "cookie_jar", games=self.setup.games)
-        self.cookie_numbers = tuple(sorted(numbers))
-        self.cookie_drawn = True
+        self._cookie_numbers = tuple(sorted(numbers))
+        self._cookie_drawn = True
 
     def _result(self, entry: Result) -> None:
-        if not self.started:
+        if not self._started:
             raise PartyError(Problem.NOT_STARTED, "game")
-        if self.closed:
+        if self._closed:
             raise PartyError(Problem.CLOSED_NO_RESULTS, "game")
         if not 1 <= entry.game <= self.setup.games:
             raise PartyError(Problem.NO_SUCH_GAME, "game", game=entry.game, games=self.setup.games)
-        if entry.game > len(self.seatings) or (entry.game > self.game and not self.finished):
+        if entry.game > len(self._seatings) or (entry.game > self.game and not self.finished):
             raise PartyError(Problem.GAME_NOT_STARTED, "game", game=entry.game, current=self.game)
-        seating = self.seatings[entry.game - 1]
+        seating = self._seatings[entry.game - 1]
         if not 1 <= entry.table <= len(seating.tables):
             raise PartyError(Problem.NO_SUCH_TABLE, "table", table=entry.table, game=entry.game)
         table = seating.tables[entry.table - 1]
@@ -327,7 +397,7 @@ class PartyState:
             raise PartyError(
                 Problem.NOT_AT_TABLE, "winner", couple=entry.winner + 1, table=entry.table, game=entry.game
             )
-        results = self.results[entry.game - 1]
+        results = self._results[entry.game - 1]
         before = results.get(entry.table)
         if before is not None:
             if before == entry.seat:
@@ -338,34 +408,34 @@ class PartyState:
                     Problem.ALREADY_REPORTED, "winner", conflict=True, table=entry.table, game=entry.game, name=named
                 )
         results[entry.table] = entry.seat
-        if before is not None and entry.game < len(self.seatings):
+        if before is not None and entry.game < len(self._seatings):
             self._reseat_after(entry.game)
-        elif len(results) == len(seating.tables) and entry.game == len(self.seatings):
+        elif len(results) == len(seating.tables) and entry.game == len(self._seatings):
             self._seat_next()
 
     def _seat_next(self) -> None:
         """Seat the next game once every table of the last seated game has reported."""
-        game = len(self.seatings)
+        game = len(self._seatings)
         if game >= self.setup.games:
             return
-        before = self.seatings[-1]
-        self.seatings.append(next_seating(before, self.results[-1], self.present(game + 1), self._last_out(game)))
-        self.results.append({})
+        before = self._seatings[-1]
+        self._seatings.append(next_seating(before, self._results[-1], self.present(game + 1), self._last_out(game)))
+        self._results.append({})
 
     def _reseat_after(self, game: int) -> None:
         """A result of *game* changed: seat every later game again, keeping each game's results by seat."""
-        later = self.results[game:]
-        del self.seatings[game:]
-        del self.results[game:]
+        later = self._results[game:]
+        del self._seatings[game:]
+        del self._results[game:]
         for results in later:
-            if len(self.seatings) >= self.setup.games or len(self.results[-1]) < len(self.seatings[-1].tables):
+            if len(self._seatings) >= self.setup.games or len(self._results[-1]) < len(self._seatings[-1].tables):
                 break
             self._seat_next()
             # Table numbers of a game depend only on who plays it, so every reported table is still there.
-            self.results[-1] = dict(results)
+            self._results[-1] = dict(results)
 
     def _last_out(self, game: int) -> int | None:
-        for seating in reversed(self.seatings[:game]):
+        for seating in reversed(self._seatings[:game]):
             if seating.sits_out is not None:
                 return seating.sits_out
         return None
@@ -373,43 +443,43 @@ class PartyState:
     def _sheetkept(self, entry: SheetKept) -> None:
         if self.setup.kind is not GameKind.PLAY_TO:
             raise PartyError(Problem.SHEETS_ONLY_PLAY_TO, "table")
-        if not self.started or self.finished or entry.game != self.game:
+        if not self._started or self.finished or entry.game != self.game:
             raise PartyError(Problem.GAME_NOT_NOW, "game", game=entry.game)
-        seating = self.seatings[entry.game - 1]
+        seating = self._seatings[entry.game - 1]
         if not 1 <= entry.table <= len(seating.tables):
             raise PartyError(Problem.NO_SUCH_TABLE, "table", table=entry.table, game=entry.game)
         if sorted(entry.sides) != sorted(seating.tables[entry.table - 1].seats):
             raise PartyError(Problem.SHEET_COUPLES, "table", table=entry.table)
-        if entry.table in self.results[entry.game - 1]:
+        if entry.table in self._results[entry.game - 1]:
             raise PartyError(Problem.TABLE_REPORTED, "table", conflict=True, table=entry.table, game=entry.game)
-        if (entry.game, entry.table) in self.sheets:
+        if (entry.game, entry.table) in self._sheets:
             raise PartyError(Problem.SHEET_ALREADY, "table", conflict=True, table=entry.table, game=entry.game)
-        self.sheets[(entry.game, entry.table)] = (entry.sheet, entry.sides)
+        self._sheets[(entry.game, entry.table)] = (entry.sheet, entry.sides)
 
     def _close(self, entry: Close) -> None:
-        if not self.started:
+        if not self._started:
             raise PartyError(Problem.NOT_STARTED, None)
-        if self.closed:
+        if self._closed:
             raise PartyError(Problem.ALREADY_CLOSED, None, conflict=True)
-        self.closed = True
+        self._closed = True
         self._standings = None
         for place in self.places():
             if place.tied:
-                self.ties[place.place] = TieState(place.place, place.couples)
+                self._ties[place.place] = TieState(place.place, place.couples)
 
     def _reopen(self, entry: Reopen) -> None:
-        if not self.closed:
+        if not self._closed:
             raise PartyError(Problem.NOT_CLOSED, None, conflict=True)
         if self._tie_steps():
             raise PartyError(Problem.PRIZES_BEING_SETTLED, None)
-        self.closed = False
-        self.ties = {}
+        self._closed = False
+        self._ties = {}
         self._standings = None
 
     def _tie_steps(self) -> list[Entry]:
         """The ties' entries since the evening was last closed."""
         steps: list[Entry] = []
-        for entry in reversed(self.entries):
+        for entry in reversed(self._entries):
             if isinstance(entry, Close):
                 break
             if isinstance(entry, Split | Cut | PlayOffWanted | Forfeit | PlayOffWon):
@@ -417,9 +487,9 @@ class PartyState:
         return steps
 
     def _tie(self, place: int) -> TieState:
-        if not self.closed:
+        if not self._closed:
             raise PartyError(Problem.TIES_AFTER_CLOSE, "place")
-        tie = self.ties.get(place)
+        tie = self._ties.get(place)
         if tie is None:
             raise PartyError(Problem.PLACE_NOT_TIED, "place", place=place)
         return tie
@@ -440,21 +510,21 @@ class PartyState:
         self._tie(entry.place).play_off_won(entry.couple)
 
     def _couple(self, index: int) -> CoupleEntry:
-        if not 0 <= index < len(self.couples):
+        if not 0 <= index < len(self._couples):
             raise PartyError(Problem.NO_SUCH_COUPLE, "couple", couple=index + 1)
-        return self.couples[index]
+        return self._couples[index]
 
     # -- Helpers for callers -------------------------------------------------------
 
     def result_entry(self, game: int, table: int, winner: int, correct: bool = False) -> Result:
         """Build the Result entry for "*winner* won *table* in *game*", checking the couple sits there."""
-        if not self.started:
+        if not self._started:
             raise PartyError(Problem.NOT_STARTED, "game")
-        if not 1 <= game <= len(self.seatings):
+        if not 1 <= game <= len(self._seatings):
             if 1 <= game <= self.setup.games:
                 raise PartyError(Problem.GAME_NOT_STARTED, "game", game=game, current=self.game)
             raise PartyError(Problem.NO_SUCH_GAME, "game", game=game, games=self.setup.games)
-        seating = self.seatings[game - 1]
+        seating = self._seatings[game - 1]
         if not 1 <= table <= len(seating.tables):
             raise PartyError(Problem.NO_SUCH_TABLE, "table", table=table, game=game)
         seats = seating.tables[table - 1].seats
@@ -467,5 +537,24 @@ def replay(setup: PartySetup, entries: Iterable[Entry]) -> PartyState:
     """Build the evening from its log; the same log always gives the same evening."""
     state = PartyState(setup)
     for entry in entries:
-        state.apply(entry)
+        state._take(entry)
     return state
+
+
+# Which handler takes each kind of entry.
+_TAKE: dict[type[Entry], Callable[[PartyState, Any], None]] = {
+    AddCouple: PartyState._addcouple,
+    Gone: PartyState._gone,
+    Returned: PartyState._returned,
+    Start: PartyState._start,
+    CookieDraw: PartyState._cookiedraw,
+    Result: PartyState._result,
+    SheetKept: PartyState._sheetkept,
+    Close: PartyState._close,
+    Reopen: PartyState._reopen,
+    Split: PartyState._split,
+    Cut: PartyState._cut,
+    PlayOffWanted: PartyState._playoffwanted,
+    Forfeit: PartyState._forfeit,
+    PlayOffWon: PartyState._playoffwon,
+}

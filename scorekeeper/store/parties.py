@@ -235,18 +235,15 @@ def _replay_rows(row: PartyRow) -> PartyState:
     """The evening at the row's version: the last one replayed here, brought up to date, or the whole log."""
     base = _cache().latest(row.id)
     if base is not None and base[0] <= row.version:
-        state = base[1].copy()
-        after = len(state.entries)
+        state = base[1]
     else:
-        state, after = replay(setup_of(row), ()), 0
+        state = replay(setup_of(row), ())
     rows = db.session.execute(
         select(PartyEntry.kind, PartyEntry.data)
-        .where(PartyEntry.party_id == row.id, PartyEntry.n > after)
+        .where(PartyEntry.party_id == row.id, PartyEntry.n > len(state.entries))
         .order_by(PartyEntry.n)
     ).all()
-    for kind, data in rows:
-        state.apply(entry_from_row(kind, data))
-    return state
+    return state.extend(entry_from_row(kind, data) for kind, data in rows) if rows else state
 
 
 def load(party_id: str) -> tuple[PartyRow, PartyState] | None:
@@ -287,8 +284,7 @@ def create(setup: PartySetup, couples: Iterable[Couple], *, held_on: date | None
     state = replay(setup, entries)
     if start:
         entries += _starting(state)
-        for entry in entries[len(state.entries) :]:
-            state.apply(entry)
+        state = state.extend(entries[len(state.entries) :])
     party = Party(name=setup.name, held_on=held_on, settings=settings_of(setup))
     db.session.add(party)
     db.session.flush()
@@ -347,7 +343,7 @@ def sheet_won(game_id: str, winner: int) -> None:
     game, table, sides = sheet
     try:
         entry = state.result_entry(game, table, sides[winner])
-        state.apply(entry)
+        state = state.apply(entry)
     except PartyError:
         return
     # The row is locked (and on SQLite the games service's write holds the database): this cannot miss.
@@ -384,8 +380,7 @@ def write(
     try:
         state = _replay_rows(row)
         entries = make(state)
-        for entry in entries:
-            state.apply(entry)
+        state = state.extend(entries)
     except PartyError:
         db.session.rollback()
         raise

@@ -19,14 +19,15 @@ def started(count: int, games: int = 25, **settings: object) -> tuple[PartySetup
     return setup, entries, replay(setup, entries)
 
 
-def play(state: PartyState, entries: list[Entry], rng: random.Random, games: int | None = None) -> None:
-    """Report a random winner at every table until *games* games are in (or the evening is over)."""
+def play(state: PartyState, entries: list[Entry], rng: random.Random, games: int | None = None) -> PartyState:
+    """The evening after a random winner is reported at every table until *games* games are in (or it is over)."""
     stop = state.setup.games if games is None else games
     while not state.finished and state.complete_games < stop:
         for table in state.missing():
             entry = state.result_entry(state.game, table.number, table.seats[rng.randrange(2)])
-            state.apply(entry)
+            state = state.apply(entry)
             entries.append(entry)
+    return state
 
 
 def late_and_gone(max_size: int):
@@ -34,15 +35,16 @@ def late_and_gone(max_size: int):
     return st.lists(st.tuples(st.sampled_from(["late", "gone"]), st.integers(0, 40)), max_size=max_size)
 
 
-def arrive_and_leave(state: PartyState, changes: list[tuple[str, int]], numbered: bool = False) -> None:
-    """Apply each change between two games: a couple arriving late ("Late", or "Late <n>" when *numbered*), or the
+def arrive_and_leave(state: PartyState, changes: list[tuple[str, int]], numbered: bool = False) -> PartyState:
+    """The evening after each change between two games: a couple arriving late ("Late", or "Late <n>" when *numbered*), or the
     couple *who* (modulo the couples) gone; a change the party refuses
     (already gone, too late, or fewer than two would be left) changes nothing."""
     for what, who in changes:
         try:
             if what == "late":
-                state.apply(AddCouple(Couple(f"Late {len(state.couples)}" if numbered else "Late")))
+                state = state.apply(AddCouple(Couple(f"Late {len(state.couples)}" if numbered else "Late")))
             else:
-                state.apply(Gone(who % len(state.couples)))
+                state = state.apply(Gone(who % len(state.couples)))
         except PartyError:
             pass
+    return state

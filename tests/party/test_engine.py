@@ -22,6 +22,7 @@ from scorekeeper.party import (
     PartyState,
     PlayOffWanted,
     PlayOffWon,
+    Reopen,
     Settlement,
     Split,
     Start,
@@ -71,9 +72,9 @@ def closed_with_tie() -> tuple[PartySetup, list, PartyState]:
         for table in list(state.missing()):
             winner = next(c for c in table.seats if c in (0, 3))
             entry = state.result_entry(state.game, table.number, winner)
-            state.apply(entry)
+            state = state.apply(entry)
             entries.append(entry)
-    state.apply(Close())
+    state = state.apply(Close())
     entries.append(Close())
     return setup, entries, state
 
@@ -89,18 +90,18 @@ def test_split_needs_every_tied_couples_yes():
     _, _, state = closed_with_tie()
     tied = state.ties[1].couples
     with pytest.raises(PartyError, match="split-needs-all"):
-        state.apply(Split(1, tied[:1]))
+        state = state.apply(Split(1, tied[:1]))
     assert state.ties[1].how is Settlement.OPEN
-    state.apply(Split(1, tied))
+    state = state.apply(Split(1, tied))
     assert state.ties[1].how is Settlement.SPLIT and state.ties[1].winners == tied
 
 
 def test_cut_low_card_wins_and_a_tied_cut_cuts_again():
     _, _, state = closed_with_tie()
     a, b = state.ties[1].couples
-    state.apply(Cut(1, ((a, "7H"), (b, "7S"))))
+    state = state.apply(Cut(1, ((a, "7H"), (b, "7S"))))
     assert state.ties[1].how is Settlement.CUTTING and state.ties[1].in_contention == (a, b)
-    state.apply(Cut(1, ((a, "KD"), (b, "AC"))))  # ace is low
+    state = state.apply(Cut(1, ((a, "KD"), (b, "AC"))))  # ace is low
     assert state.ties[1].how is Settlement.CUT and state.ties[1].winners == (b,)
     assert [len(c) for c in state.ties[1].cuts] == [2, 2]
 
@@ -109,20 +110,20 @@ def test_a_cut_names_each_couple_in_it_once():
     _, _, state = closed_with_tie()
     a, _ = state.ties[1].couples
     with pytest.raises(PartyError, match="cut-each-once"):
-        state.apply(Cut(1, ((a, "2H"),)))
+        state = state.apply(Cut(1, ((a, "2H"),)))
 
 
 def test_once_a_play_off_is_wanted_the_others_play_off_or_forfeit():
     _, _, state = closed_with_tie()
     a, b = state.ties[1].couples
-    state.apply(PlayOffWanted(1, a))
+    state = state.apply(PlayOffWanted(1, a))
     with pytest.raises(PartyError, match="play-off-asked"):
-        state.apply(Split(1, (a, b)))
+        state = state.apply(Split(1, (a, b)))
     with pytest.raises(PartyError, match="play-off-asked"):
-        state.apply(Cut(1, ((a, "2H"), (b, "3H"))))
+        state = state.apply(Cut(1, ((a, "2H"), (b, "3H"))))
     with pytest.raises(PartyError, match="asker-cannot-forfeit"):
-        state.apply(Forfeit(1, a))
-    state.apply(Forfeit(1, b))
+        state = state.apply(Forfeit(1, a))
+    state = state.apply(Forfeit(1, b))
     assert state.ties[1].how is Settlement.PLAYED_OFF and state.ties[1].winners == (a,)
 
 
@@ -130,22 +131,22 @@ def test_a_play_off_is_won_by_one_of_those_still_in_it():
     _, _, state = closed_with_tie()
     a, b = state.ties[1].couples
     with pytest.raises(PartyError, match="play-off-not-asked"):
-        state.apply(PlayOffWon(1, b))
-    state.apply(PlayOffWanted(1, a))
-    state.apply(PlayOffWon(1, b))
+        state = state.apply(PlayOffWon(1, b))
+    state = state.apply(PlayOffWanted(1, a))
+    state = state.apply(PlayOffWon(1, b))
     assert state.ties[1].winners == (b,)
     with pytest.raises(PartyError, match="tie-settled"):
-        state.apply(PlayOffWon(1, a))
+        state = state.apply(PlayOffWon(1, a))
 
 
 def test_ties_are_settled_only_once_closed_and_only_where_there_is_a_tie():
     setup, entries, state = started(4, games=2)
     with pytest.raises(PartyError, match="ties-after-close"):
-        state.apply(Split(1, (0, 1)))
+        state = state.apply(Split(1, (0, 1)))
     _, _, closed = closed_with_tie()
     assert [(p.couples, p.wins) for p in closed.places()] == [((0, 3), 2), ((1, 2), 0)]
     with pytest.raises(PartyError, match=r"place-not-tied \(place=3\)"):
-        closed.apply(Split(3, (0, 1)))
+        closed = closed.apply(Split(3, (0, 1)))
 
 
 # -- Movement -------------------------------------------------------------------------
@@ -162,7 +163,7 @@ def test_the_first_game_seats_couples_in_order_and_the_first_of_two_deals():
 def test_winners_move_on_losers_stay_and_winners_deal_first():
     _, entries, state = started(8)
     for number, winner in ((1, 1), (2, 2), (3, 5), (4, 6)):
-        state.apply(state.result_entry(1, number, winner))
+        state = state.apply(state.result_entry(1, number, winner))
     tables = {t.number: t for t in state.seating_of(2).tables}
     # Winner at table t goes to t + 1, the last table's winner to table 1, and deals first there.
     assert tables[2].seats == (1, 3) and tables[3].seats == (2, 4)
@@ -174,7 +175,7 @@ def test_winners_move_on_losers_stay_and_winners_deal_first():
 @settings(max_examples=60, deadline=None)
 def test_movement_seats_every_couple_once_each_game(count, seed):
     setup, entries, state = started(count, games=12)
-    play(state, entries, random.Random(seed))
+    state = play(state, entries, random.Random(seed))
     for seating in state.seatings:
         seated = seating.seated()
         assert len(seated) == len(set(seated)), "a couple seated twice at once"
@@ -188,7 +189,7 @@ def test_movement_seats_every_couple_once_each_game(count, seed):
 @settings(max_examples=60, deadline=None)
 def test_winners_deal_first_at_the_next_table(count, seed):
     setup, entries, state = started(count, games=6)
-    play(state, entries, random.Random(seed))
+    state = play(state, entries, random.Random(seed))
     for game in range(1, 6):
         before, after = state.seating_of(game), state.seating_of(game + 1)
         size = len(before.tables)
@@ -207,7 +208,7 @@ def test_winners_deal_first_at_the_next_table(count, seed):
 @settings(max_examples=60, deadline=None)
 def test_total_wins_are_games_times_tables(count, games, seed):
     setup, entries, state = started(count, games=games)
-    play(state, entries, random.Random(seed))
+    state = play(state, entries, random.Random(seed))
     standings = state.standings()
     assert state.finished
     assert sum(standings.wins) == games * (count // 2)
@@ -217,7 +218,7 @@ def test_total_wins_are_games_times_tables(count, games, seed):
 
 def test_an_odd_couple_sits_out_in_turn():
     setup, entries, state = started(5, games=10)
-    play(state, entries, random.Random(1))
+    state = play(state, entries, random.Random(1))
     assert [s.sits_out for s in state.seatings] == [4, 0, 1, 2, 3, 4, 0, 1, 2, 3]
 
 
@@ -229,8 +230,8 @@ def test_an_odd_couple_sits_out_in_turn():
 def test_replaying_the_log_gives_the_same_evening(count, seed):
     setup, entries, state = started(count, games=8, cookie_jar=3)
     entries.append(CookieDraw(draw_cookie_jar(3, 8, seed)))
-    state.apply(entries[-1])
-    play(state, entries, random.Random(seed))
+    state = state.apply(entries[-1])
+    state = play(state, entries, random.Random(seed))
     again = replay(setup, entries)
     assert again.standings() == state.standings()
     assert again.seatings == state.seatings
@@ -240,7 +241,7 @@ def test_replaying_the_log_gives_the_same_evening(count, seed):
 
 def test_correcting_game_3_of_25_redoes_games_4_to_25():
     setup, entries, state = started(12)
-    play(state, entries, random.Random(7))
+    state = play(state, entries, random.Random(7))
     table = state.seating_of(3).tables[0]
     loser = next(c for c in table.seats if c != state.winner(3, 1))
     fixed = replay(setup, [*entries, state.result_entry(3, 1, loser, correct=True)])
@@ -258,14 +259,14 @@ def test_correcting_game_3_of_25_redoes_games_4_to_25():
 
 def test_the_same_result_twice_is_refused_as_a_conflict():
     _, _, state = started(4)
-    state.apply(state.result_entry(1, 1, 0))
+    state = state.apply(state.result_entry(1, 1, 0))
     with pytest.raises(PartyError) as caught:
-        state.apply(state.result_entry(1, 1, 0))
+        state = state.apply(state.result_entry(1, 1, 0))
     assert caught.value.conflict
     with pytest.raises(PartyError, match="already-reported") as caught:
-        state.apply(state.result_entry(1, 1, 1))
+        state = state.apply(state.result_entry(1, 1, 1))
     assert caught.value.conflict
-    state.apply(state.result_entry(1, 1, 1, correct=True))
+    state = state.apply(state.result_entry(1, 1, 1, correct=True))
     assert state.winner(1, 1) == 1
     assert sum(state.standings().wins) == 1
 
@@ -282,16 +283,16 @@ def test_the_same_result_twice_is_refused_as_a_conflict():
 def test_results_that_do_not_fit_are_refused(game, table, winner, message):
     _, _, state = started(4)
     with pytest.raises(PartyError, match=message):
-        state.apply(state.result_entry(game, table, winner))
+        state = state.apply(state.result_entry(game, table, winner))
     assert state.standings().wins == (0, 0, 0, 0)
 
 
 def test_late_arrivals_play_from_the_next_game_and_couples_gone_leave_a_seat():
     setup, entries, state = started(6, games=6)
-    state.apply(AddCouple(Couple("Late & Later")))
-    state.apply(AddCouple(Couple("Later still")))
-    state.apply(Gone(0))
-    play(state, [], random.Random(2), games=1)
+    state = state.apply(AddCouple(Couple("Late & Later")))
+    state = state.apply(AddCouple(Couple("Later still")))
+    state = state.apply(Gone(0))
+    state = play(state, [], random.Random(2), games=1)
     second = state.seating_of(2)
     # Seven couples now: three tables, the first late couple fills the seat left empty, the other sits out.
     assert len(second.tables) == 3
@@ -302,7 +303,7 @@ def test_late_arrivals_play_from_the_next_game_and_couples_gone_leave_a_seat():
 def test_gone_may_not_leave_fewer_than_two_couples():
     _, _, state = started(2)
     with pytest.raises(PartyError, match="two-couples-playing"):
-        state.apply(Gone(1))
+        state = state.apply(Gone(1))
 
 
 # -- Cookie jar and settings ------------------------------------------------------------
@@ -318,7 +319,7 @@ def test_the_cookie_jar_draw_is_seeded_and_the_check_wants_every_number():
 def test_a_cookie_jar_draw_of_the_wrong_size_is_refused():
     _, _, state = started(4, cookie_jar=8)
     with pytest.raises(PartyError, match=r"cookie-jar-count \(count=8\)"):
-        state.apply(CookieDraw((1, 2, 3)))
+        state = state.apply(CookieDraw((1, 2, 3)))
 
 
 @pytest.mark.parametrize(
@@ -342,22 +343,33 @@ def test_settings_that_make_no_evening_are_refused(settings_, field):
 def test_starting_needs_two_couples_and_starts_once():
     state = replay(PartySetup("Hall"), couples(1))
     with pytest.raises(PartyError, match="two-couples-to-start"):
-        state.apply(Start())
-    state.apply(AddCouple(Couple("Second")))
-    state.apply(Start())
+        state = state.apply(Start())
+    state = state.apply(AddCouple(Couple("Second")))
+    state = state.apply(Start())
     with pytest.raises(PartyError, match="already-started"):
-        state.apply(Start())
+        state = state.apply(Start())
 
 
-def test_a_copy_takes_entries_without_changing_the_original():
+def test_taking_entries_never_changes_the_evening_they_are_taken_from():
+    """Like a game's state, an evening once handed out is never changed: apply gives a new one."""
     setup, entries, state = started(6, games=4)
-    play(state, entries, random.Random(3), games=2)
-    before = (state.standings(), list(state.seatings), len(state.entries))
-    other = state.copy()
-    play(other, [], random.Random(4))
-    assert other.finished and not state.finished
-    assert (state.standings(), state.seatings, len(state.entries)) == before
+    state = play(state, entries, random.Random(3), games=2)
+    before = (state.standings(), state.seatings, state.results, state.entries, state.couples)
+    other = play(state, [], random.Random(4))
+    other = other.apply(Close())
+    assert other.finished and other.closed and not state.finished and not state.closed
+    assert (state.standings(), state.seatings, state.results, state.entries, state.couples) == before
     assert replay(setup, other.entries).standings() == other.standings()
+    # A refused entry leaves it as it was too, and its parts cannot be changed from outside.
+    with pytest.raises(PartyError):
+        state.apply(Reopen())
+    assert state.entries == before[3]
+    with pytest.raises(TypeError):
+        state.results[0][1] = 0  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        state.couples.append(None)  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        state.closed = True  # type: ignore[misc]
 
 
 @given(st.integers(4, 21), st.integers(0, 2**32 - 1))
@@ -367,10 +379,10 @@ def test_where_a_couple_goes_next_is_known_as_soon_as_its_table_reports(count, s
     setup, entries, state = started(count, games=3)
     rng = random.Random(seed)
     first = state.missing()[0]
-    state.apply(state.result_entry(1, first.number, first.seats[rng.randrange(2)]))
+    state = state.apply(state.result_entry(1, first.number, first.seats[rng.randrange(2)]))
     told = {c: state.heading_to(c) for c in first.seats}
     assert all(t is not None for t in told.values())
-    play(state, entries, rng, games=1)
+    state = play(state, entries, rng, games=1)
     for couple, table in told.items():
         seated = state.seating_of(2).table_of(couple)
         assert (0 if seated is None else seated.number) == table
@@ -387,8 +399,8 @@ def test_late_and_gone_couples_keep_every_game_a_proper_seating(count, changes, 
     setup, entries, state = started(count, games=8)
     rng = random.Random(seed)
     for game in range(1, 9):
-        arrive_and_leave(state, changes[(game - 1) :: 8], numbered=True)
-        play(state, entries, rng, games=game)
+        state = arrive_and_leave(state, changes[(game - 1) :: 8], numbered=True)
+        state = play(state, entries, rng, games=game)
     for seating in state.seatings:
         present = sorted(state.present(seating.game))
         seated = seating.seated()

@@ -33,8 +33,9 @@ def random_evening(rng: random.Random):
     state = replay(setup, ())
 
     def add(couple_members, from_game=1):
+        nonlocal state
         index = len(state.couples)
-        state.apply(AddCouple(Couple(f"C{index}")))
+        state = state.apply(AddCouple(Couple(f"C{index}")))
         for slot, m in enumerate(couple_members):
             chairs.append(Chair(index, slot, m, 1))
 
@@ -42,7 +43,7 @@ def random_evening(rng: random.Random):
     for pair in pairs[:first]:
         add(pair)
     late = pairs[first:]
-    state.apply(Start())
+    state = state.apply(Start())
     spare = [m for m in range(POOL) if m not in members]
     while not state.finished:
         if late and rng.random() < 0.4 and state.game < games:
@@ -53,15 +54,15 @@ def random_evening(rng: random.Random):
             chairs.append(Chair(couple, rng.randrange(2), spare.pop(), state.game + 1))
         if rng.random() < 0.05 and len(state.present(state.game)) > 2:
             gone = rng.choice(state.present(state.game))
-            state.apply(Gone(gone))
+            state = state.apply(Gone(gone))
         for table in state.missing():
-            state.apply(state.result_entry(state.game, table.number, table.seats[rng.randrange(2)]))
+            state = state.apply(state.result_entry(state.game, table.number, table.seats[rng.randrange(2)]))
         if state.complete_games >= 2 and rng.random() < 0.3:
             # A corrected earlier result: every later game is worked out again.
             game = rng.randint(1, state.complete_games - 1)
             table = rng.choice(state.seating_of(game).tables)
             loser = table.seats[1 - state.results[game - 1][table.number]]
-            state.apply(state.result_entry(game, table.number, loser, correct=True))
+            state = state.apply(state.result_entry(game, table.number, loser, correct=True))
     return state, chairs
 
 

@@ -14,32 +14,33 @@ from ._support import arrive_and_leave, late_and_gone, play, started
 
 
 def _winners_seat_0(state):
-    """Report every table of the current game as won by the couple that dealt first."""
+    """The evening after every table of the current game is reported won by the couple that dealt first."""
     for table in state.missing():
-        state.apply(Result(state.game, table.number, 0, table.seats[0]))
+        state = state.apply(Result(state.game, table.number, 0, table.seats[0]))
+    return state
 
 
 def test_the_next_couple_in_turn_sits_out_when_couples_go_home():
     """Five couples; couple 3 goes home after game 1 and couple 1 after game 2: couple 0 sits out game 3, not 4."""
     setup, entries, state = started(5, games=6)
     assert state.seating.sits_out == 4
-    state.apply(Gone(3))
-    _winners_seat_0(state)
+    state = state.apply(Gone(3))
+    state = _winners_seat_0(state)
     assert state.seating.sits_out is None  # four couples: nobody sits out game 2
-    state.apply(Gone(1))
-    _winners_seat_0(state)
+    state = state.apply(Gone(1))
+    state = _winners_seat_0(state)
     assert state.game == 3
     assert state.seating.sits_out == 0
     assert sorted(state.seating.seated()) == [2, 4]
-    _winners_seat_0(state)
+    state = _winners_seat_0(state)
     assert state.seating.sits_out == 2  # then the next couple present after 0
 
 
 def test_the_couple_that_sat_out_takes_the_first_empty_seat_then_late_arrivals():
     """Game 1: couple 4 sits out. Couple 5 arrives: a third table opens, couple 4 deals first there."""
     setup, entries, state = started(5, games=4)
-    state.apply(AddCouple(Couple("Late couple")))
-    _winners_seat_0(state)
+    state = state.apply(AddCouple(Couple("Late couple")))
+    state = _winners_seat_0(state)
     table = state.seating.tables[2]
     assert table.seats == (4, 5)
     assert state.seating.sits_out is None
@@ -48,8 +49,8 @@ def test_the_couple_that_sat_out_takes_the_first_empty_seat_then_late_arrivals()
 def test_couples_of_a_closed_table_fill_the_gaps_after_the_others():
     """Six couples; couple 0 goes home: table 3 closes, couple 5 sits out in turn, couple 2 takes couple 0's seat."""
     setup, entries, state = started(6, games=4)
-    state.apply(Gone(0))
-    _winners_seat_0(state)
+    state = state.apply(Gone(0))
+    state = _winners_seat_0(state)
     seating = state.seating
     assert [t.seats for t in seating.tables] == [(4, 1), (2, 3)]
     assert seating.sits_out == 5
@@ -78,8 +79,8 @@ def test_over_random_evenings_sitting_out_is_fair_and_goes_by_the_rule(count, ga
     setup, entries, state = started(count, games=games)
     rng = random.Random(seed)
     for game in range(1, games + 1):
-        arrive_and_leave(state, changes[(game - 1) :: games], numbered=True)
-        play(state, entries, rng, games=game)
+        state = arrive_and_leave(state, changes[(game - 1) :: games], numbered=True)
+        state = play(state, entries, rng, games=game)
     assert state.finished
 
     last_out = None
@@ -110,15 +111,15 @@ def test_where_a_couple_is_told_to_go_next_is_where_it_sits_with_late_and_gone_c
     setup, entries, state = started(count, games=6)
     rng = random.Random(seed)
     for game in range(1, 6):
-        arrive_and_leave(state, changes[(game - 1) :: 6])
+        state = arrive_and_leave(state, changes[(game - 1) :: 6])
         told: dict[int, int | None] = {}
         for table in state.missing():
-            state.apply(state.result_entry(state.game, table.number, table.seats[rng.randrange(2)]))
+            state = state.apply(state.result_entry(state.game, table.number, table.seats[rng.randrange(2)]))
             if not state.missing():
                 break
             for couple in table.seats:
                 told[couple] = state.heading_to(couple)
-        play(state, entries, rng, games=game)
+        state = play(state, entries, rng, games=game)
         following = state.seating_of(game + 1)
         for couple, table_number in told.items():
             if table_number is None:
