@@ -36,12 +36,13 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[index]
 
 
-def show(label: str, times: list[float], extra: str = "", width: int = 44) -> float:
+def show(label: str, times: list[float], extra: str = "", width: int = 44, digits: int = 2) -> float:
     """Print the least, median and p95 of *times* (ms) after *label*; return the median."""
     median = statistics.median(times)
+    low, p95 = min(times), percentile(times, 95)
+    size = digits + 5
     print(
-        f"  {label:<{width}} min {min(times):7.2f} ms   median {median:7.2f} ms   p95 {percentile(times, 95):7.2f} ms"
-        f"{extra}"
+        f"  {label:<{width}} min {low:{size}.{digits}f} ms   median {median:{size}.{digits}f} ms   p95 {p95:{size}.{digits}f} ms{extra}"
     )
     return median
 

@@ -20,14 +20,14 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from load import ROOT, SIDES, Client, app_env, next_address, start_server
-from measure import htmx_environ, percentile, stop
+from measure import htmx_environ, stop
+from measure import show as measure_show
 
 AIM_MS = 0.2
 COUPLES = 40
@@ -108,12 +108,7 @@ def over_http(port: int, cases: dict[str, tuple[str, int]], repeat: int) -> None
 
 
 def show(label: str, times: list[float]) -> float:
-    median = statistics.median(times)
-    print(
-        f"  {label:<38} p50 {median:6.3f} ms   mean {statistics.mean(times):6.3f} ms"
-        f"   p95 {percentile(times, 95):6.3f} ms"
-    )
-    return median
+    return measure_show(label, times, width=38, digits=3)
 
 
 def main() -> None:
