@@ -121,7 +121,8 @@ def _path_with_this_python() -> str:
 
 
 def stop(process: subprocess.Popen) -> None:
-    process.send_signal(signal.SIGTERM)
+    """Stop the server and everything it started (the Procfile's shell starts gunicorn as a child of its own)."""
+    os.killpg(process.pid, signal.SIGTERM)
     process.wait(timeout=30)
     if process.stdout:
         process.stdout.close()
@@ -129,7 +130,9 @@ def stop(process: subprocess.Popen) -> None:
 
 def serve_and_check_the_wire(command: list[str], env: dict[str, str], port: int) -> None:
     """Start the server *command* in the project's folder, check what it sends on *port*, and stop it."""
-    server = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+    )
     try:
         wait_for(server, "Listening at:")
         check_the_wire(port)
