@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -77,7 +78,7 @@ class PartyState:
     def __init__(self, setup: PartySetup) -> None:
         self.setup = setup
         # What the entries built, written only while entries are taken (``extend``): a state handed out is
-        # never changed again, and its public view below is read-only.
+        # never changed again, and its public view below is read-only (each part made once, when first read).
         self._couples: list[CoupleEntry] = []
         self._started = False
         self._closed = False
@@ -94,7 +95,7 @@ class PartyState:
 
     # -- What the entries built, read-only ------------------------------------------
 
-    @property
+    @cached_property
     def couples(self) -> tuple[CoupleEntry, ...]:
         """Every registered couple, by index (the order they were registered in)."""
         return tuple(self._couples)
@@ -107,12 +108,12 @@ class PartyState:
     def closed(self) -> bool:
         return self._closed
 
-    @property
+    @cached_property
     def seatings(self) -> tuple[Seating, ...]:
         """Who sits where, game by game, for the games seated so far."""
         return tuple(self._seatings)
 
-    @property
+    @cached_property
     def results(self) -> tuple[Mapping[int, int], ...]:
         """Per game seated: table number -> the winning seat (0: the couple that dealt first, 1: the other)."""
         return tuple(MappingProxyType(results) for results in self._results)
@@ -125,17 +126,17 @@ class PartyState:
     def cookie_drawn(self) -> bool:
         return self._cookie_drawn
 
-    @property
+    @cached_property
     def ties(self) -> Mapping[int, TieState]:
         """The tied places being settled, by place, once the evening is closed."""
         return MappingProxyType(self._ties)
 
-    @property
+    @cached_property
     def sheets(self) -> Mapping[tuple[int, int], tuple[str, tuple[int, int]]]:
         """(game, table) -> the score sheet kept there and its couples, side by side."""
         return MappingProxyType(self._sheets)
 
-    @property
+    @cached_property
     def entries(self) -> tuple[Entry, ...]:
         """The log this evening was built from."""
         return tuple(self._entries)
