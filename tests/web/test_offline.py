@@ -65,6 +65,10 @@ def test_what_the_phone_says_with_no_signal_comes_after_the_page_in_the_phone_s_
     assert french.headers["Content-Language"] == "fr"
     assert french.get_json().keys() == said.keys()
     assert french.get_json()["q-kept"] != said["q-kept"] and "%(n)s" in french.get_json()["q-kept"]
+    # Asked again by every page: a phone that has them gets a 304, with no body; a French phone, its own.
+    again = client.get("/offline/words", headers={"If-None-Match": english.headers["ETag"]})
+    assert again.status_code == 304 and again.get_data() == b""
+    assert french.headers["ETag"] != english.headers["ETag"]
     # The worker keeps them from the start, as it keeps the rule book and the referee.
     assert '"/offline/words"' in client.get("/sw.js").get_data(as_text=True)
 

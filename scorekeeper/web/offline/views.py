@@ -170,6 +170,9 @@ def words() -> Response:
     response.headers["Cache-Control"] = "no-cache"
     # The worker keeps each language's copy apart by this, as it does a page's (templates/offline/sw.js).
     response.headers["Content-Language"] = current_language()
+    # Every page asks for them once it has loaded: a phone that has them is answered 304, with no body.
+    response.add_etag()
+    response.make_conditional(request)
     return response
 
 
