@@ -14,7 +14,7 @@ import threading
 from typing import Any, TypeGuard
 
 from cachetools import LRUCache
-from flask import Response, jsonify, make_response, request
+from flask import Response, current_app, jsonify, make_response, request
 from werkzeug.http import parse_etags
 
 from scorekeeper import words
@@ -62,6 +62,11 @@ _GIVE_THE_BID = "Give the bid as " + ", ".join(_EVERY_BID[:-1]) + f" or {_EVERY_
 
 def state_json(game: Game, state: GameState) -> dict[str, Any]:
     """Return the documented state of a game."""
+    return {**_state_head(game, state), "hands": [hand_json(hand) for hand in state.hands]}
+
+
+def _state_head(game: Game, state: GameState) -> dict[str, Any]:
+    """The state of a game but its hands."""
     setup = state.setup
     return {
         "id": game.id,
@@ -80,25 +85,36 @@ def state_json(game: Game, state: GameState) -> dict[str, Any]:
         "min_bids": list(state.min_bids),
         "overtime": sorted(state.overtime),
         "draw": draw_json(state),
-        "hands": hand_rows(game.id, state.hands),
     }
 
 
-# A hand's row is the same in every answer that carries it, and every hand recorded sends the whole sheet back:
-# the rows last sent for a game (per language) are kept, and a sheet that only grew since reuses them.
-_ROWS: LRUCache[tuple[str, str], tuple[tuple[HandResult, ...], list[dict[str, Any]]]] = LRUCache(maxsize=2_000)
+def state_response(game: Game, state: GameState, status: int = 200, *, wrapped: bool = True) -> Response:
+    """The state of a game as a JSON answer (``{"state": ...}`` when *wrapped*), its hands' rows written once.
+
+    A game's answer is mostly its sheet, and each hand recorded sends the whole sheet back: the rows already
+    written for the game's earlier hands are reused as JSON text, so only the head and the new row are encoded.
+    """
+    head = current_app.json.dumps(_state_head(game, state))
+    body = f'{head[:-1]},"hands":[{",".join(_hand_rows(game.id, state.hands))}]}}'
+    if wrapped:
+        body = f'{{"state":{body}}}'
+    return current_app.response_class(body + "\n", status=status, mimetype="application/json")
+
+
+# The rows last written for a game (per language), kept while its sheet only grows.
+_ROWS: LRUCache[tuple[str, str], tuple[tuple[HandResult, ...], list[str]]] = LRUCache(maxsize=2_000)
 _ROWS_LOCK = threading.Lock()
 
 
-def hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[dict[str, Any]]:
-    """The sheet's rows as JSON, in the request's language: those already made for this game's earlier hands reused."""
+def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
+    """The sheet's rows as JSON text, in the request's language: those already written for its earlier hands reused."""
     key = (game_id, current_language())
     with _ROWS_LOCK:
         kept = _ROWS.get(key)
     done, rows = kept if kept is not None else ((), [])
     if len(done) > len(hands) or hands[: len(done)] != done:  # the same hands are the same objects: a quick check
         done, rows = (), []
-    rows = rows + [hand_json(hand) for hand in hands[len(done) :]]
+    rows = rows + [current_app.json.dumps(hand_json(hand)) for hand in hands[len(done) :]]
     with _ROWS_LOCK:
         _ROWS[key] = (hands, rows)
     return rows
@@ -365,7 +381,7 @@ REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError, 
 
 def _state_answer(game: Game, state: GameState) -> Response:
     """The answer to a change: the game's state after it."""
-    return jsonify({"state": state_json(game, state)})
+    return state_response(game, state)
 
 
 # -- Routes ----------------------------------------------------------------------
@@ -449,7 +465,7 @@ def games_read(game_id: str) -> Response:
         game = _game_or_404(game_id)
     except BadInput as exc:
         return _answer(exc)
-    response = jsonify(state_json(game, services.state_for(game)))
+    response = state_response(game, services.state_for(game), wrapped=False)
     response.headers["ETag"] = etag(game.id, game.version)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -504,7 +520,7 @@ def games_record_hand(game_id: str) -> Response:
             code = error_code(status, recording.refusal.code)
             return api_error(words.refusal(recording.refusal), recording.field, status, code)
         return api_error(recording.message, recording.field, status)
-    return make_response(jsonify({"state": state_json(game, recording.state)}), 201)
+    return state_response(game, recording.state, 201)
 
 
 @bp.delete("/games/<game_id>/hands/last")

@@ -121,22 +121,31 @@ class GameSummary:
         )
 
 
-def summarize(state: GameState) -> GameSummary:
-    """Sum up a replayed game per side: bids made and set per bid, points, sets inflicted, bagged, how it was won."""
+def summarize(state: GameState, before: GameSummary | None = None) -> GameSummary:
+    """Sum up a replayed game per side: bids made and set per bid, points, sets inflicted, bagged, how it was won.
+
+    *before*, the summary of the same game one hand earlier (the state this one was reached from by one hand), is
+    carried on by the last hand alone, with the same result as summing up every hand again.
+    """
     n_sides = len(state.scores)
-    hands = [0] * n_sides
-    bid = [0] * n_sides
-    made = [0] * n_sides
-    set_ = [0] * n_sides
-    by_bid: list[dict[str, list[int]]] = [{} for _ in range(n_sides)]
-    bid_total = [0] * n_sides
-    points = [0] * n_sides
-    inflicted = [0] * n_sides
-    bagged = [0] * n_sides
-    benched_before: frozenset[int] = frozenset()
-    before_last: tuple[tuple[Standing, ...], ...] = tuple(() for _ in range(n_sides))
-    for i, hand in enumerate(state.hands):
-        benched_before = frozenset(s for s in range(n_sides) if Standing.ELIMINATED in (before_last[s] or ()))
+    start = 0
+    seed: tuple[SideFigures, ...] = tuple(SideFigures() for _ in range(n_sides))
+    if before is not None and before.hands == len(state.hands) - 1 and len(before.sides) == n_sides:
+        start, seed = before.hands, before.sides
+    hands = [f.hands for f in seed]
+    bid = [f.bid for f in seed]
+    made = [f.made for f in seed]
+    set_ = [f.set for f in seed]
+    by_bid: list[dict[str, list[int]]] = [{k: list(v) for k, v in f.by_bid.items()} for f in seed]
+    bid_total = [f.bid_total for f in seed]
+    points = [f.points for f in seed]
+    inflicted = [f.sets_inflicted for f in seed]
+    bagged = [f.bagged for f in seed]
+    for i in range(start, len(state.hands)):
+        hand = state.hands[i]
+        # A side eliminated by the hand before this one no longer plays.
+        before_last = state.hands[i - 1].standing if i else ()
+        benched_before = frozenset(s for s in range(n_sides) if i and Standing.ELIMINATED in (before_last[s] or ()))
         for s in range(n_sides):
             points[s] += hand.deltas[s]
             if s not in benched_before:
@@ -158,8 +167,6 @@ def summarize(state: GameState) -> GameSummary:
                         inflicted[s] += 1
             if hand.bagged:
                 bagged[b] += 1
-        if i < len(state.hands) - 1:
-            before_last = hand.standing
     winner = state.winner
     last = state.hands[-1] if state.hands else None
     before_win = state.hands[-2].standing if len(state.hands) > 1 else tuple(() for _ in range(n_sides))

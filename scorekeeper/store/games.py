@@ -11,12 +11,12 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, exists, insert, select
+from sqlalchemy import Table, bindparam, exists, insert, select
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
@@ -39,7 +39,7 @@ from scorekeeper.rules import (
     has_hidden_character,
     replay,
 )
-from scorekeeper.stats import summarize
+from scorekeeper.stats import GameSummary, summarize
 from scorekeeper.store import log, parties
 from scorekeeper.store.log import VersionCache
 from scorekeeper.store.models import Game, Hand, Player, UndoneHand, new_token, utcnow
@@ -109,7 +109,11 @@ def load_game(game_id: str) -> Game | None:
     """
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
         return None
-    return db.session.scalars(select(Game).where(Game.id == game_id)).one_or_none()
+    return db.session.scalars(_GAME_QUERY, {"id": game_id}).one_or_none()
+
+
+# Built once: every request that opens a game skips building the query and working out its cache key.
+_GAME_QUERY = select(Game).where(Game.id == bindparam("id"))
 
 
 # What a poll needs, built once: a compiled Core statement skips the ORM's work on the busiest request.
@@ -238,7 +242,7 @@ def change_rules(
     rules = Rules.from_dict(rules)
     setup = dataclasses.replace(setup_for(game), rules=rules)
     state = GameState.start(setup)
-    _bump(game, StaleGame(), rules=rules.to_dict(), **_totals(state))
+    _bump(game, StaleGame, rules=rules.to_dict(), **_totals(state))
     db.session.commit()
     db.session.refresh(game)
     return state
@@ -261,10 +265,18 @@ class Recording:
     outcome: Outcome
     n: int | None
     state: GameState
-    message: str
+    said: str | None  # what to tell the phone; None for a hand recorded (``message`` says it when asked)
     field: str | None = None
     # A refusal's engine error (its ``code`` and ``details``, for ``scorekeeper.words.refusal``).
     refusal: HandError | None = None
+
+    @property
+    def message(self) -> str:
+        """What to tell the phone, in the request's language."""
+        if self.said is not None:
+            return self.said
+        text = _("Hand %(n)s recorded.", n=self.n)
+        return text + (f" {self.state.win_reason}" if self.state.over else "")
 
     @property
     def saved(self) -> bool:
@@ -294,9 +306,7 @@ def record(game: Game, entry: HandEntry, n: int | None, *, seen: int | None = No
         return Recording(Outcome.CONFLICT, err.n, _current(game), str(err), "n")
     except HandError as err:
         return Recording(Outcome.REFUSED, n, _current(game), str(err), err.field, err)
-    number = state.hands[-1].n
-    text = _("Hand %(n)s recorded.", n=number) + (f" {state.win_reason}" if state.over else "")
-    return Recording(Outcome.RECORDED, number, state, text)
+    return Recording(Outcome.RECORDED, state.hands[-1].n, state, None)
 
 
 def _undone_since(game_id: str, n: int, seen: int, entry: HandEntry) -> bool:
@@ -318,6 +328,11 @@ def _current(game: Game) -> GameState:
     """The game as it stands now, read again when a refused write left this copy behind."""
     fresh = load_game(game.id) if sa_inspect(game).expired else game
     return state_for(fresh if fresh is not None else game)
+
+
+# A hand's row, one Core INSERT built once: the ORM's unit of work has nothing to track for a row this request will
+# not read again, and the statement's cache key is worked out once, not per hand.
+_HAND_INSERT = insert(cast(Table, Hand.__table__))
 
 
 def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState:
@@ -349,12 +364,12 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
         )
     _check_entry(entry)
     new_state = state.apply(entry)
-    game_id, finished_at, totals = game.id, _finished_at(game, new_state), _totals(new_state)
-    version = _bump(game, HandConflict(expected), finished_at=finished_at, **totals)
+    summary = summarize(new_state, summaries_kept().get(game.id, game.version))
+    game_id, finished_at, totals = game.id, _finished_at(game, new_state), _totals(new_state, summary)
+    version = _bump(game, lambda: HandConflict(expected), finished_at=finished_at, **totals)
     try:
-        # One Core INSERT: the ORM's unit of work has nothing to track for a row this request will not read again.
         db.session.connection().execute(
-            insert(Hand).values(game_id=game_id, n=expected, **_hand_values(entry, new_state.hands[-1]))
+            _HAND_INSERT, {"game_id": game_id, "n": expected, **_hand_values(entry, new_state.hands[-1])}
         )
         if new_state.winner is not None:
             # A card party's table keeping this sheet: its result goes in with the winning hand.
@@ -367,6 +382,7 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
     for name, value in {"id": game_id, "version": version, "finished_at": finished_at, **totals}.items():
         set_committed_value(game, name, value)
     states().put((game_id, version), version, new_state)
+    summaries_kept().put(game_id, version, summary)
     return new_state
 
 
@@ -394,7 +410,7 @@ def undo_last(game: Game, expected_n: int | None = None, *, expected_version: in
             )
     new_state = replay(setup_for(game), [entry_for(hand) for hand in game.hands[:-1]])
     version = _bump(
-        game, StaleGame(), finished_at=_finished_at(game, new_state, _stopped_early(game)), **_totals(new_state)
+        game, StaleGame, finished_at=_finished_at(game, new_state, _stopped_early(game)), **_totals(new_state)
     )
     db.session.add(UndoneHand(game_id=game.id, n=last.n, version=version, entry=entry_for(last).to_dict()))
     db.session.delete(last)
@@ -422,7 +438,7 @@ def edit_hand(game: Game, n: int, entry: HandEntry, *, expected_version: int | N
     entries[n - 1] = entry
     new_state = replay(setup_for(game), entries)
     version = _bump(
-        game, StaleGame(), finished_at=_finished_at(game, new_state, _stopped_early(game)), **_totals(new_state)
+        game, StaleGame, finished_at=_finished_at(game, new_state, _stopped_early(game)), **_totals(new_state)
     )
     for name, value in _hand_values(entry, new_state.hands[n - 1]).items():
         setattr(hand, name, value)
@@ -465,7 +481,7 @@ def finish_game(game: Game, finished: bool = True) -> None:
         raise HandError(_("This game was won. Undo the winning hand to play on."), "finished")
     if finished == (game.finished_at is not None):
         return
-    _bump(game, StaleGame(), finished_at=utcnow() if finished else None)
+    _bump(game, StaleGame, finished_at=utcnow() if finished else None)
     db.session.commit()
     db.session.refresh(game)
 
@@ -540,18 +556,27 @@ def _finished_at(game: Game, state: GameState, stopped_early: bool = False) -> d
     return game.finished_at or utcnow()
 
 
-def _totals(state: GameState) -> dict[str, Any]:
+def _totals(state: GameState, summary: GameSummary | None = None) -> dict[str, Any]:
     """The stored totals of a game in *state*: what the home page shows, and its tables' statistics add up, without
-    a replay."""
+    a replay. *summary* is the game's statistics in *state*, when already worked out."""
     return {
         "totals": list(state.scores),
         "hand_count": len(state.hands),
         "winner": state.winner,
-        "summary": summarize(state).to_dict(),
+        "summary": (summary or summarize(state)).to_dict(),
     }
 
 
-def _bump(game: Game, conflict: GameConflict, **values: Any) -> int:
+# Each game's statistics per version (``GameSummary``), kept in this process: a hand recorded carries on the
+# summary of the version before it, and a table's statistics read them without a replay.
+SUMMARIES_KEPT = 20_000
+
+
+def summaries_kept() -> VersionCache[GameSummary]:
+    return log.cache("game_summaries", SUMMARIES_KEPT)
+
+
+def _bump(game: Game, conflict: Callable[[], GameConflict], **values: Any) -> int:
     """Move the game to its next version, or raise *conflict* if someone else already did.
 
     Of two writers that read the same version one moves the row and the other
@@ -560,7 +585,7 @@ def _bump(game: Game, conflict: GameConflict, **values: Any) -> int:
     old = game.version
     if not log.advance(Game, game.id, old, **values):
         db.session.rollback()
-        raise conflict
+        raise conflict()  # made only when it happens: its sentence is translated then
     return old + 1
 
 

@@ -12,13 +12,14 @@ out, nor many small ones a large one.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
 from cachetools import LRUCache
 from flask import current_app
-from sqlalchemy import ColumnElement, delete, exists, select, update
+from sqlalchemy import ColumnElement, Table, Update, bindparam, delete, exists, select, update
 
 from scorekeeper.platform.extensions import db, rows_changed
 from scorekeeper.store.models import utcnow
@@ -35,14 +36,23 @@ def advance(model: Any, key: str, version: int | None, **values: Any) -> bool:
     row's write lock until the transaction ends, so whatever the caller appends
     after it is appended by one writer at a time. Returns whether the row moved.
     """
-    table = model.__table__  # a Core statement: the ORM's bulk-update machinery has nothing to add to one row
-    statement = update(table).where(table.c.id == key)
-    if version is not None:
-        statement = statement.where(table.c.version == version)
-    result = db.session.connection().execute(
-        statement.values(version=table.c.version + 1, updated_at=utcnow(), **values)
+    statement = _advance_statement(model.__table__, version is not None, tuple(values))
+    parameters = {"_key": key, "_version": version, "_now": utcnow(), **{"_" + name: v for name, v in values.items()}}
+    return rows_changed(db.session.connection().execute(statement, parameters)) == 1
+
+
+@functools.cache
+def _advance_statement(table: Table, checked: bool, names: tuple[str, ...]) -> Update:
+    """The UPDATE of ``advance`` for one table and one set of columns, built once: every value a bound parameter,
+    so each write skips building the statement and working out its cache key (a Core statement: the ORM's
+    bulk-update machinery has nothing to add to one row)."""
+    statement = update(table).where(table.c.id == bindparam("_key"))
+    if checked:
+        statement = statement.where(table.c.version == bindparam("_version"))
+    columns = {name: bindparam("_" + name, type_=table.c[name].type) for name in names}
+    return statement.values(
+        version=table.c.version + 1, updated_at=bindparam("_now", type_=table.c.updated_at.type), **columns
     )
-    return rows_changed(result) == 1
 
 
 def prune(model: Any, unused: ColumnElement[bool], children: tuple[Any, ...], *, dry_run: bool) -> int:

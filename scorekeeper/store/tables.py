@@ -162,7 +162,7 @@ def summaries(table: Table) -> dict[str, GameSummary]:
     A game stored before summaries were kept is replayed here (nothing is written).
     """
     found = {}
-    kept = _summaries()
+    kept = game_store.summaries_kept()
     versions = db.session.execute(
         select(_G.c.id, _G.c.version).join(_L, _L.c.game_id == _G.c.id).where(_L.c.table_id == table.id)
     ).all()
@@ -189,14 +189,6 @@ def summaries(table: Table) -> dict[str, GameSummary]:
                     continue
             kept.put(game_id, version, found[game_id])
     return found
-
-
-# Summaries read back from their JSON, per game and version: a few tables' seasons in this process.
-SUMMARIES_KEPT = 20_000
-
-
-def _summaries() -> log.VersionCache[GameSummary]:
-    return log.cache("game_summaries", SUMMARIES_KEPT)
 
 
 def records(

@@ -18,6 +18,13 @@ RULES = [Rules(), Rules.preset("nova-scotia"), Rules(thirty_for_sixty="double", 
 @st.composite
 def finished_games(draw):
     """A game of two partnerships (or three players alone) played hand by hand until someone wins."""
+    seated, states = draw(played_games())
+    return seated, summarize(states[-1])
+
+
+@st.composite
+def played_games(draw):
+    """Who sat on each side, and the game's state after each hand, from the first deal until someone wins."""
     rules = draw(st.sampled_from(RULES))
     people = draw(st.permutations(ROSTER))
     if draw(st.booleans()):
@@ -26,6 +33,7 @@ def finished_games(draw):
         seated = ((people[0],), (people[1],), (people[2],))
     setup = GameSetup(rules, tuple(Side("/".join(s), s) for s in seated), first_dealer=0)
     state = replay(setup, ())
+    states = [state]
     for played in range(300):
         if state.over:
             break
@@ -46,7 +54,8 @@ def finished_games(draw):
             state = state.apply(HandEntry(bidder=bidder, bid=bid, points=points))
         except HandError:
             continue  # a question this hand would need (tie-break, off-suit set): deal again
-    return seated, summarize(state)
+        states.append(state)
+    return seated, states
 
 
 @st.composite
@@ -127,3 +136,15 @@ def test_a_summary_survives_its_codec_and_sees_the_winner(game):
             assert not side.out_as_bidder and not side.won_from_green
         if side.out_as_bidder:
             assert side.made >= 1
+
+
+@TABLES
+@given(played_games())
+def test_a_summary_carried_on_hand_by_hand_is_the_summary_of_the_whole_game(game):
+    # Recording a hand carries on the summary of the game before it instead of summing up every hand again.
+    _seated, states = game
+    carried = summarize(states[0])
+    for state in states[1:]:
+        carried = summarize(state, carried)
+        assert carried == summarize(state)
+    assert carried.winner is not None
