@@ -42,7 +42,8 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app, has_request_context
 from limits import parse_many
-from sqlalchemy import Engine, Row, Select, bindparam, select
+from sqlalchemy import Engine, Row, Select, bindparam, create_engine, select
+from sqlalchemy.pool import NullPool
 from werkzeug.http import parse_cookie, parse_etags
 
 from scorekeeper.platform.extensions import db
@@ -153,7 +154,9 @@ class Polls:
         # (party id, page, language) -> (version, fingerprint) of a couple's card or a table's page, as last rendered here.
         self._shown: dict[tuple[str, str, str], tuple[int, str]] = {}
         self._engine: Engine | None = None
+        self._kept: threading.local | None = None  # per thread, its own connection (a database server only)
         self._queries: dict[str, Select[Any]] = {}
+        self._sql: dict[str, str] = {}  # the same, as the driver is given them
 
     # -- What a page showed at a version ------------------------------------------------------
 
@@ -171,19 +174,51 @@ class Polls:
 
     def _row(self, kind: str, object_id: str) -> Row[Any] | None:
         if self._engine is None:
-            with self.app.app_context():
-                self._engine = db.engine
-            games, parties = Game.__table__, Party.__table__
-            self._queries = {
-                "game": select(games.c.version, games.c.edit_token, games.c.view_token).where(
-                    games.c.id == bindparam("id")
-                ),
-                "party": select(parties.c.version, parties.c.edit_token, parties.c.hall_token).where(
-                    parties.c.id == bindparam("id")
-                ),
+            self._prepare()
+        assert self._engine is not None
+        if self._kept is None:  # SQLite: a connection from the app's pool, a file opened once per thread
+            with self._engine.connect() as pooled:
+                return pooled.execute(self._queries[kind], {"id": object_id}).first()
+        # A database server: each thread keeps one connection of its own, in autocommit, and asks its SELECT
+        # through the driver itself, so an unchanged poll is one round trip, with no check-out, ping, BEGIN or
+        # ROLLBACK. One that failed is dropped (the app answers that request) and the next poll opens another.
+        connection: Any = getattr(self._kept, "connection", None)
+        if connection is None:
+            connection = self._kept.connection = self._engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            try:
+                cursor.execute(self._sql[kind], {"id": object_id})
+                found: Row[Any] | None = cursor.fetchone()
+            finally:
+                cursor.close()
+        except Exception:
+            self._kept.connection = None
+            connection.invalidate()
+            raise
+        return found
+
+    def _prepare(self) -> None:
+        """The queries, and where they run: made in the worker, at its first poll (the app is built before the fork)."""
+        games, parties = Game.__table__, Party.__table__
+        self._queries = {
+            "game": select(games.c.version, games.c.edit_token, games.c.view_token).where(
+                games.c.id == bindparam("id")
+            ),
+            "party": select(parties.c.version, parties.c.edit_token, parties.c.hall_token).where(
+                parties.c.id == bindparam("id")
+            ),
+        }
+        with self.app.app_context():
+            engine = db.engine
+        if engine.dialect.name == "sqlite":
+            self._engine = engine
+        else:
+            self._engine = create_engine(engine.url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+            self._kept = threading.local()
+            self._sql = {
+                kind: str(query.compile(dialect=self._engine.dialect)) for kind, query in self._queries.items()
             }
-        with self._engine.connect() as connection:
-            return connection.execute(self._queries[kind], {"id": object_id}).first()
 
     # -- The request --------------------------------------------------------------------------
 

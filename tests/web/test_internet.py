@@ -14,7 +14,7 @@ from pathlib import Path
 import flask_migrate
 import pytest
 from flask import template_rendered
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select, text, update
 
 from scorekeeper import create_app
 from scorekeeper.commands.gunicorn_conf import mask
@@ -357,6 +357,29 @@ def templates_rendered(app):
         yield rendered
     finally:
         template_rendered.disconnect(seen, app)
+
+
+def test_unchanged_polls_are_still_answered_after_the_database_server_drops_their_connections(app, client):
+    # On a database server each thread keeps its own connection for the polls answered in front of the app; the
+    # server may end it (a restart, an idle timeout). That poll is answered by the app, the next by a new one.
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        pytest.skip("a database server's connections: the PostgreSQL run")
+    game = start(client).get_json()
+    path = f"/games/{game['id']}/poll/{game['view_token']}?since={game['state']['version']}"
+    assert client.get(path).status_code == 304
+    with app.app_context():
+        others = "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        others += "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        db.session.execute(text(others))
+        db.session.commit()
+    assert [client.get(path).status_code for _ in range(3)] == [304, 304, 304]
+    with app.app_context():
+        kept = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+        kept += "AND state = 'idle' AND query LIKE 'SELECT games.version%'"  # a pooled one ends on its ROLLBACK
+        assert db.session.execute(text(kept)).scalar() == 1  # the polls' own connection, opened again
+    hand = {"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}
+    assert client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=auth(game)).status_code == 201
+    assert client.get(path).status_code == 200  # and a change is seen at once
 
 
 def test_stale_polls_render_the_read_only_sheet_once_per_version(app, client):
