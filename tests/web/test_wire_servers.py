@@ -22,12 +22,12 @@ from pathlib import Path
 import brotli
 import pytest
 
+from tests.conftest import SIDES
 from tests.web._server import environ_without_the_app
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 STRONG_KEY = "kq3V9xZ2mB7pR4tY8wE1uI6oP0aS5dF3gH9jK2lQ7zX4cV8bN1mM6"
 IMMUTABLE = "public, max-age=31536000, immutable"
-SIDES = [{"name": "Us", "players": ["Ann", "Cy"]}, {"name": "Them", "players": ["Bo", "Di"]}]
 
 
 def free_port() -> int:
