@@ -94,11 +94,16 @@ def state_response(game: Game, state: GameState, status: int = 200, *, wrapped: 
     A game's answer is mostly its sheet, and each hand recorded sends the whole sheet back: the rows already
     written for the game's earlier hands are reused as JSON text, so only the head and the new row are encoded.
     """
-    head = current_app.json.dumps(_state_head(game, state))
+    head = _compact(_state_head(game, state))
     body = f'{head[:-1]},"hands":[{",".join(_hand_rows(game.id, state.hands))}]}}'
     if wrapped:
         body = f'{{"state":{body}}}'
     return current_app.response_class(body + "\n", status=status, mimetype="application/json")
+
+
+def _compact(value: Any) -> str:
+    """JSON text as ``jsonify`` writes it outside debug mode (no spaces)."""
+    return current_app.json.dumps(value, separators=(",", ":"))
 
 
 # The rows last written for a game (per language), kept while its sheet only grows.
@@ -114,7 +119,7 @@ def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
     done, rows = kept if kept is not None else ((), [])
     if len(done) > len(hands) or hands[: len(done)] != done:  # the same hands are the same objects: a quick check
         done, rows = (), []
-    rows = rows + [current_app.json.dumps(hand_json(hand)) for hand in hands[len(done) :]]
+    rows = rows + [_compact(hand_json(hand)) for hand in hands[len(done) :]]
     with _ROWS_LOCK:
         _ROWS[key] = (hands, rows)
     return rows

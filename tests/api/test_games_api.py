@@ -405,3 +405,30 @@ def test_a_since_that_is_no_version_is_refused_even_with_a_matching_etag(client,
 def test_a_since_beyond_any_version_is_refused_even_with_a_matching_etag(client, game):
     url = f"/api/v1/games/{game['id']}?since=301820975146988152175984640"
     assert client.get(url, headers={"If-None-Match": "*"}).status_code == 400
+
+
+def test_every_answer_carries_the_sheet_as_it_stands_in_the_asking_language(client):
+    # The rows of hands already sent are reused from one answer to the next: an edit, an undo or another language
+    # must never bring back a row as it was.
+    game = client.post("/api/v1/games", json={"sides": SIDES}).get_json()
+    url = f"/api/v1/games/{game['id']}"
+
+    def read(language="en"):
+        return client.get(url, headers={"Accept-Language": language}).get_json()
+
+    states = []
+    for n, bidder in ((1, 0), (2, 1), (3, 0)):
+        hand = {"n": n, "bidder": bidder, "bid": 20, "points": [10, 20] if bidder == 0 else [20, 10]}
+        states.append(client.post(hands_url(game), json=hand, headers=auth(game)).get_json()["state"])
+        assert states[-1] == read()
+    assert [h["n"] for h in states[-1]["hands"]] == [1, 2, 3]
+    assert states[-1]["hands"][:2] == states[-2]["hands"]
+    french = read("fr")
+    assert french["hands"][0]["notes"] != states[-1]["hands"][0]["notes"]  # each language its own rows
+    edit = {"bidder": 1, "bid": 25, "points": [0, 30], "version": states[-1]["version"]}
+    edited = client.put(f"{hands_url(game)}/2", json=edit, headers=auth(game)).get_json()["state"]
+    assert edited["hands"][1]["bid"] == 25 and edited["hands"][1]["points"] == [0, 30]
+    assert edited == read()
+    undone = client.delete(f"{hands_url(game)}/last", headers=auth(game)).get_json()["state"]
+    assert [h["n"] for h in undone["hands"]] == [1, 2] and undone == read()
+    assert read("fr")["hands"][1]["bid"] == 25
