@@ -111,6 +111,13 @@ def app_env(workdir: Path, database_url: str | None = None) -> dict:
     }
 
 
+def server_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options of the server under load: gunicorn's workers and threads, and the database."""
+    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
+    parser.add_argument("--threads", type=int, help="threads per worker (default: the project's settings)")
+    parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
+
+
 def start_server(
     workers: int | None, threads: int | None, workdir: Path, database_url: str | None
 ) -> tuple[subprocess.Popen, int]:
@@ -374,6 +381,18 @@ def big_game(port: int, hands: int) -> dict:
     return game
 
 
+def run_for(threads: list[threading.Thread], stop: threading.Event, duration: float) -> float:
+    """Start *threads*, let them run *duration* seconds, then set *stop* and wait for them; the seconds it all took."""
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    time.sleep(duration)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=35)
+    return time.perf_counter() - started
+
+
 def run_phase(
     port: int,
     games: list[dict],
@@ -396,14 +415,7 @@ def run_phase(
         threading.Thread(target=recorder, args=(port, games[i], stop, results, 2.0), daemon=True)
         for i in range(recorders)
     ]
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    time.sleep(duration)
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=35)
-    elapsed = time.perf_counter() - started
+    elapsed = run_for(threads, stop, duration)
     count = sum(len(v) for v in results.latencies.values())
     return {
         "viewers": viewers,
@@ -555,15 +567,13 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=25)
     parser.add_argument("--duration", type=float, default=20.0, help="seconds per viewer count")
-    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
-    parser.add_argument("--threads", type=int, help="threads per worker (default: the project's settings)")
     parser.add_argument("--repeat", type=int, default=300, help="requests per case in the comparison")
     parser.add_argument(
         "--abusers", type=int, default=12, help="clients polling with a stale since (0: no abuse phase)"
     )
     parser.add_argument("--abuse-viewers", type=int, default=400, help="honest viewers during the abuse phase")
     parser.add_argument("--abuse-hands", type=int, default=500, help="hands in the game the abusers ask for")
-    parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
+    server_options(parser)
     args = parser.parse_args()
 
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-load."))
@@ -741,14 +751,7 @@ def hall_phase(port: int, phones: int, boards: int, duration: float, delay: tupl
     for _ in range(boards):
         path = f"/parties/{party['id']}/board/poll"
         threads.append(threading.Thread(target=hall_follower, args=(port, path, stop, results, rng), daemon=True))
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    time.sleep(duration)
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=35)
-    elapsed = time.perf_counter() - started
+    elapsed = run_for(threads, stop, duration)
     status, raw = Client(port).request("GET", f"/api/v1/parties/{party['id']}")
     state = json.loads(raw)
     count = sum(len(v) for k, v in results.latencies.items() if k != "page")
@@ -774,9 +777,7 @@ def hall_main() -> None:
     parser.add_argument("--boards", type=int, default=2)
     parser.add_argument("--duration", type=float, default=45.0)
     parser.add_argument("--report-delay", type=float, nargs=2, default=[5.0, 40.0], help="seconds a table plays a game")
-    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
-    parser.add_argument("--threads", type=int, help="threads per worker (default: the project's settings)")
-    parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
+    server_options(parser)
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-hall."))
     server, port = start_server(args.workers, args.threads, workdir, args.database_url)
