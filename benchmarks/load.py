@@ -33,6 +33,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from measure import free_port, htmx_environ, percentile, stop
@@ -163,6 +165,22 @@ def start_server(
         time.sleep(0.2)
     server.kill()
     raise SystemExit("gunicorn did not start")
+
+
+@contextmanager
+def server_under_load(args: argparse.Namespace, name: str) -> Iterator[tuple[int, Path]]:
+    """Gunicorn as the options say (``server_options``), on a fresh folder, for the block: its port and the folder.
+
+    Says what runs where first; stops the server and removes the folder after.
+    """
+    workdir = Path(tempfile.mkdtemp(prefix=f"scorekeeper-{name}."))
+    server, port = start_server(args.workers, args.threads, workdir, args.database_url)
+    try:
+        where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
+        print(f"gunicorn on 127.0.0.1:{port}: {sizes(args.workers, args.threads)}, {where}; {load_average()}")
+        yield port, workdir
+    finally:
+        stop(server, workdir)
 
 
 def sizes(workers: int | None, threads: int | None) -> str:
@@ -576,11 +594,7 @@ def main() -> None:
     server_options(parser)
     args = parser.parse_args()
 
-    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-load."))
-    server, port = start_server(args.workers, args.threads, workdir, args.database_url)
-    try:
-        where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
-        print(f"gunicorn on 127.0.0.1:{port}: {sizes(args.workers, args.threads)}, {where}; {load_average()}")
+    with server_under_load(args, "load") as (port, workdir):
         games = create_games(port, max(args.games, args.recorders + 1))
         for viewers in args.viewers:
             report(run_split(port, games, viewers, args.recorders, args.duration, args.client_processes))
@@ -592,8 +606,6 @@ def main() -> None:
             print(f"  (abusers: {len(phase['results'].latencies['abuse'])} requests; all statuses above: {abuse})")
         cases = compare_poll_and_render(port, games[-1], args.repeat)
         server_cost(app_env(workdir, args.database_url), cases, args.repeat)
-    finally:
-        stop(server, workdir)
 
 
 # -- A card party hall: phones at every table and in every pocket, two boards -------------------
@@ -779,11 +791,7 @@ def hall_main() -> None:
     parser.add_argument("--report-delay", type=float, nargs=2, default=[5.0, 40.0], help="seconds a table plays a game")
     server_options(parser)
     args = parser.parse_args()
-    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-hall."))
-    server, port = start_server(args.workers, args.threads, workdir, args.database_url)
-    try:
-        where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
-        print(f"gunicorn on 127.0.0.1:{port}: {sizes(args.workers, args.threads)}, {where}; {load_average()}")
+    with server_under_load(args, "hall") as (port, _workdir):
         print(
             f"A hall of {HALL_COUPLES} couples at {HALL_COUPLES // 2} tables: {args.phones} phones + {args.boards} boards"
         )
@@ -797,8 +805,6 @@ def hall_main() -> None:
         )
         everything = [v * 1000 for k, values in phase["results"].latencies.items() if k != "page" for v in values]
         print(f"  all requests: p99 {percentile(everything, 99):.1f} ms, errors {len(phase['results'].errors)}")
-    finally:
-        stop(server, workdir)
 
 
 if __name__ == "__main__":
