@@ -665,6 +665,35 @@ def hall_party(port: int, games: int) -> tuple[dict, list[str]]:
     return party, links
 
 
+def _open_page(phone: Phone, path: str, results: Results, what: str) -> bytes:
+    """Open a phone's page: its time goes to "page", any answer but 200 is an error naming *what*."""
+    start = time.perf_counter()
+    status, raw = phone.send("GET", path)
+    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"{what} answered {status}")
+    return raw
+
+
+def _poll_once(phone: Phone, poll: str, results: Results) -> bytes | None:
+    """Ask *poll* once (its time goes to "poll"); the new page when it changed (200), else None."""
+    start = time.perf_counter()
+    try:
+        status, raw = phone.send("GET", poll)
+    except OSError as err:
+        results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
+        return None
+    problem = None if status in HALL_OK["poll"] else f"poll answered {status}"
+    results.add("poll", time.perf_counter() - start, status, problem)
+    return raw if status == 200 else None
+
+
+def _game_shown(raw: bytes) -> tuple[str, str] | None:
+    """The game and the winner a table's page offers to report, if it offers one."""
+    import re
+
+    shown = re.search(rb'name="game" value="(\d+)">\s*<input type="hidden" name="winner" value="(\d+)"', raw)
+    return (shown.group(1).decode(), shown.group(2).decode()) if shown else None
+
+
 def hall_table_phone(port, link, stop, results, rng, delay):
     """A table's phone: follows its table and, a while after each new game, reports a winner in two taps."""
     import re
@@ -672,17 +701,14 @@ def hall_table_phone(port, link, stop, results, rng, delay):
     phone = Phone(port)
     if stop.wait(rng.uniform(0, POLL_EVERY)):  # people open their pages over a few seconds, not all at once
         return
-    start = time.perf_counter()
-    status, raw = phone.send("GET", link)
-    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"table page answered {status}")
+    raw = _open_page(phone, link, results, "table page")
     token = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', raw) or re.search(
         rb'name="csrf_token"[^>]*value="([^"]+)"', raw
     )
     csrf = token.group(1).decode() if token else ""
-    poll, report_at, game = _poll_path(raw, link + "/poll"), None, None
-    shown = re.search(rb'name="game" value="(\d+)">\s*<input type="hidden" name="winner" value="(\d+)"', raw)
-    if shown:
-        game = (shown.group(1).decode(), shown.group(2).decode())
+    poll, report_at = _poll_path(raw, link + "/poll"), None
+    game = _game_shown(raw)
+    if game:
         report_at = time.monotonic() + rng.uniform(*delay)
     if stop.wait(rng.uniform(0, POLL_EVERY)):
         return
@@ -695,26 +721,13 @@ def hall_table_phone(port, link, stop, results, rng, delay):
             problem = None if status in HALL_OK["report"] else f"report answered {status}"
             results.add("report", time.perf_counter() - start, status, problem)
             report_at = None
-        start = time.perf_counter()
-        try:
-            status, raw = phone.send("GET", poll)
-        except OSError as err:
-            results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
-        else:
-            results.add(
-                "poll",
-                time.perf_counter() - start,
-                status,
-                None if status in HALL_OK["poll"] else f"poll answered {status}",
-            )
-            if status == 200:
-                poll = _poll_path(raw, poll)
-                shown = re.search(
-                    rb'name="game" value="(\d+)">\s*<input type="hidden" name="winner" value="(\d+)"', raw
-                )
-                if shown and report_at is None:
-                    game = (shown.group(1).decode(), shown.group(2).decode())
-                    report_at = time.monotonic() + rng.uniform(*delay)
+        raw = _poll_once(phone, poll, results)
+        if raw is not None:
+            poll = _poll_path(raw, poll)
+            shown = _game_shown(raw)
+            if shown and report_at is None:
+                game = shown
+                report_at = time.monotonic() + rng.uniform(*delay)
         stop.wait(POLL_EVERY)
 
 
@@ -723,23 +736,13 @@ def hall_follower(port, path, stop, results, rng):
     phone = Phone(port)
     if stop.wait(rng.uniform(0, POLL_EVERY)):  # people open their pages over a few seconds, not all at once
         return
-    start = time.perf_counter()
-    status, raw = phone.send("GET", path)
-    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"page answered {status}")
-    poll = _poll_path(raw, path)
+    poll = _poll_path(_open_page(phone, path, results, "page"), path)
     if stop.wait(rng.uniform(0, POLL_EVERY)):
         return
     while not stop.is_set():
-        start = time.perf_counter()
-        try:
-            status, raw = phone.send("GET", poll)
-        except OSError as err:
-            results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
-        else:
-            problem = None if status in HALL_OK["poll"] else f"poll answered {status}"
-            results.add("poll", time.perf_counter() - start, status, problem)
-            if status == 200:
-                poll = _poll_path(raw, poll)
+        raw = _poll_once(phone, poll, results)
+        if raw is not None:
+            poll = _poll_path(raw, poll)
         stop.wait(POLL_EVERY)
 
 
