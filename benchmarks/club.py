@@ -14,16 +14,13 @@ Run: .venv/bin/python benchmarks/club.py [--repeat 20]
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import secrets
 import sys
-import tempfile
 import time
 from datetime import date, timedelta
 from pathlib import Path
 
-from measure import show, timed
+from measure import fresh_app, show, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -73,27 +70,14 @@ def main() -> None:
 
     show("30 evening results and the ladder", timed(engine_ladder, args.repeat))
 
-    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-club."))
-    os.environ.update(
-        {
-            "DATABASE_URL": f"sqlite:///{workdir / 'club.sqlite3'}",
-            "SECRET_KEY": secrets.token_urlsafe(32),
-            "SCOREKEEPER_INSTANCE_PATH": str(workdir / "instance"),
-            "SCOREKEEPER_ENV": "development",
-            "SCOREKEEPER_RATE_LIMITS": "off",
-        }
-    )
-    import flask_migrate
+    app = fresh_app("club", rate_limits=False)
 
-    from scorekeeper import create_app
     from scorekeeper.platform.extensions import db
     from scorekeeper.store import clubs
     from scorekeeper.store import parties as store
     from scorekeeper.store.models import Club, ClubChair, ClubEvening, ClubMember, Party, PartyEntry
 
-    app = create_app()
     with app.app_context():
-        flask_migrate.upgrade()
         club = Club(name="Legion Branch 12", currency="CAD", settings=clubs.settings_of(rules))
         db.session.add(club)
         db.session.flush()

@@ -33,6 +33,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from measure import free_port, htmx_environ, percentile, stop
@@ -111,6 +113,13 @@ def app_env(workdir: Path, database_url: str | None = None) -> dict:
     }
 
 
+def server_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options of the server under load: gunicorn's workers and threads, and the database."""
+    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
+    parser.add_argument("--threads", type=int, help="threads per worker (default: the project's settings)")
+    parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
+
+
 def start_server(
     workers: int | None, threads: int | None, workdir: Path, database_url: str | None
 ) -> tuple[subprocess.Popen, int]:
@@ -156,6 +165,22 @@ def start_server(
         time.sleep(0.2)
     server.kill()
     raise SystemExit("gunicorn did not start")
+
+
+@contextmanager
+def server_under_load(args: argparse.Namespace, name: str) -> Iterator[tuple[int, Path]]:
+    """Gunicorn as the options say (``server_options``), on a fresh folder, for the block: its port and the folder.
+
+    Says what runs where first; stops the server and removes the folder after.
+    """
+    workdir = Path(tempfile.mkdtemp(prefix=f"scorekeeper-{name}."))
+    server, port = start_server(args.workers, args.threads, workdir, args.database_url)
+    try:
+        where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
+        print(f"gunicorn on 127.0.0.1:{port}: {sizes(args.workers, args.threads)}, {where}; {load_average()}")
+        yield port, workdir
+    finally:
+        stop(server, workdir)
 
 
 def sizes(workers: int | None, threads: int | None) -> str:
@@ -374,6 +399,18 @@ def big_game(port: int, hands: int) -> dict:
     return game
 
 
+def run_for(threads: list[threading.Thread], stop: threading.Event, duration: float) -> float:
+    """Start *threads*, let them run *duration* seconds, then set *stop* and wait for them; the seconds it all took."""
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    time.sleep(duration)
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=35)
+    return time.perf_counter() - started
+
+
 def run_phase(
     port: int,
     games: list[dict],
@@ -396,14 +433,7 @@ def run_phase(
         threading.Thread(target=recorder, args=(port, games[i], stop, results, 2.0), daemon=True)
         for i in range(recorders)
     ]
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    time.sleep(duration)
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=35)
-    elapsed = time.perf_counter() - started
+    elapsed = run_for(threads, stop, duration)
     count = sum(len(v) for v in results.latencies.values())
     return {
         "viewers": viewers,
@@ -555,22 +585,16 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=25)
     parser.add_argument("--duration", type=float, default=20.0, help="seconds per viewer count")
-    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
-    parser.add_argument("--threads", type=int, help="threads per worker (default: the project's settings)")
     parser.add_argument("--repeat", type=int, default=300, help="requests per case in the comparison")
     parser.add_argument(
         "--abusers", type=int, default=12, help="clients polling with a stale since (0: no abuse phase)"
     )
     parser.add_argument("--abuse-viewers", type=int, default=400, help="honest viewers during the abuse phase")
     parser.add_argument("--abuse-hands", type=int, default=500, help="hands in the game the abusers ask for")
-    parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
+    server_options(parser)
     args = parser.parse_args()
 
-    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-load."))
-    server, port = start_server(args.workers, args.threads, workdir, args.database_url)
-    try:
-        where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
-        print(f"gunicorn on 127.0.0.1:{port}: {sizes(args.workers, args.threads)}, {where}; {load_average()}")
+    with server_under_load(args, "load") as (port, workdir):
         games = create_games(port, max(args.games, args.recorders + 1))
         for viewers in args.viewers:
             report(run_split(port, games, viewers, args.recorders, args.duration, args.client_processes))
@@ -582,8 +606,6 @@ def main() -> None:
             print(f"  (abusers: {len(phase['results'].latencies['abuse'])} requests; all statuses above: {abuse})")
         cases = compare_poll_and_render(port, games[-1], args.repeat)
         server_cost(app_env(workdir, args.database_url), cases, args.repeat)
-    finally:
-        stop(server, workdir)
 
 
 # -- A card party hall: phones at every table and in every pocket, two boards -------------------
@@ -643,6 +665,35 @@ def hall_party(port: int, games: int) -> tuple[dict, list[str]]:
     return party, links
 
 
+def _open_page(phone: Phone, path: str, results: Results, what: str) -> bytes:
+    """Open a phone's page: its time goes to "page", any answer but 200 is an error naming *what*."""
+    start = time.perf_counter()
+    status, raw = phone.send("GET", path)
+    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"{what} answered {status}")
+    return raw
+
+
+def _poll_once(phone: Phone, poll: str, results: Results) -> bytes | None:
+    """Ask *poll* once (its time goes to "poll"); the new page when it changed (200), else None."""
+    start = time.perf_counter()
+    try:
+        status, raw = phone.send("GET", poll)
+    except OSError as err:
+        results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
+        return None
+    problem = None if status in HALL_OK["poll"] else f"poll answered {status}"
+    results.add("poll", time.perf_counter() - start, status, problem)
+    return raw if status == 200 else None
+
+
+def _game_shown(raw: bytes) -> tuple[str, str] | None:
+    """The game and the winner a table's page offers to report, if it offers one."""
+    import re
+
+    shown = re.search(rb'name="game" value="(\d+)">\s*<input type="hidden" name="winner" value="(\d+)"', raw)
+    return (shown.group(1).decode(), shown.group(2).decode()) if shown else None
+
+
 def hall_table_phone(port, link, stop, results, rng, delay):
     """A table's phone: follows its table and, a while after each new game, reports a winner in two taps."""
     import re
@@ -650,17 +701,14 @@ def hall_table_phone(port, link, stop, results, rng, delay):
     phone = Phone(port)
     if stop.wait(rng.uniform(0, POLL_EVERY)):  # people open their pages over a few seconds, not all at once
         return
-    start = time.perf_counter()
-    status, raw = phone.send("GET", link)
-    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"table page answered {status}")
+    raw = _open_page(phone, link, results, "table page")
     token = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', raw) or re.search(
         rb'name="csrf_token"[^>]*value="([^"]+)"', raw
     )
     csrf = token.group(1).decode() if token else ""
-    poll, report_at, game = _poll_path(raw, link + "/poll"), None, None
-    shown = re.search(rb'name="game" value="(\d+)">\s*<input type="hidden" name="winner" value="(\d+)"', raw)
-    if shown:
-        game = (shown.group(1).decode(), shown.group(2).decode())
+    poll, report_at = _poll_path(raw, link + "/poll"), None
+    game = _game_shown(raw)
+    if game:
         report_at = time.monotonic() + rng.uniform(*delay)
     if stop.wait(rng.uniform(0, POLL_EVERY)):
         return
@@ -673,26 +721,13 @@ def hall_table_phone(port, link, stop, results, rng, delay):
             problem = None if status in HALL_OK["report"] else f"report answered {status}"
             results.add("report", time.perf_counter() - start, status, problem)
             report_at = None
-        start = time.perf_counter()
-        try:
-            status, raw = phone.send("GET", poll)
-        except OSError as err:
-            results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
-        else:
-            results.add(
-                "poll",
-                time.perf_counter() - start,
-                status,
-                None if status in HALL_OK["poll"] else f"poll answered {status}",
-            )
-            if status == 200:
-                poll = _poll_path(raw, poll)
-                shown = re.search(
-                    rb'name="game" value="(\d+)">\s*<input type="hidden" name="winner" value="(\d+)"', raw
-                )
-                if shown and report_at is None:
-                    game = (shown.group(1).decode(), shown.group(2).decode())
-                    report_at = time.monotonic() + rng.uniform(*delay)
+        raw = _poll_once(phone, poll, results)
+        if raw is not None:
+            poll = _poll_path(raw, poll)
+            shown = _game_shown(raw)
+            if shown and report_at is None:
+                game = shown
+                report_at = time.monotonic() + rng.uniform(*delay)
         stop.wait(POLL_EVERY)
 
 
@@ -701,23 +736,13 @@ def hall_follower(port, path, stop, results, rng):
     phone = Phone(port)
     if stop.wait(rng.uniform(0, POLL_EVERY)):  # people open their pages over a few seconds, not all at once
         return
-    start = time.perf_counter()
-    status, raw = phone.send("GET", path)
-    results.add("page", time.perf_counter() - start, status, None if status == 200 else f"page answered {status}")
-    poll = _poll_path(raw, path)
+    poll = _poll_path(_open_page(phone, path, results, "page"), path)
     if stop.wait(rng.uniform(0, POLL_EVERY)):
         return
     while not stop.is_set():
-        start = time.perf_counter()
-        try:
-            status, raw = phone.send("GET", poll)
-        except OSError as err:
-            results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
-        else:
-            problem = None if status in HALL_OK["poll"] else f"poll answered {status}"
-            results.add("poll", time.perf_counter() - start, status, problem)
-            if status == 200:
-                poll = _poll_path(raw, poll)
+        raw = _poll_once(phone, poll, results)
+        if raw is not None:
+            poll = _poll_path(raw, poll)
         stop.wait(POLL_EVERY)
 
 
@@ -741,14 +766,7 @@ def hall_phase(port: int, phones: int, boards: int, duration: float, delay: tupl
     for _ in range(boards):
         path = f"/parties/{party['id']}/board/poll"
         threads.append(threading.Thread(target=hall_follower, args=(port, path, stop, results, rng), daemon=True))
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    time.sleep(duration)
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=35)
-    elapsed = time.perf_counter() - started
+    elapsed = run_for(threads, stop, duration)
     status, raw = Client(port).request("GET", f"/api/v1/parties/{party['id']}")
     state = json.loads(raw)
     count = sum(len(v) for k, v in results.latencies.items() if k != "page")
@@ -774,15 +792,9 @@ def hall_main() -> None:
     parser.add_argument("--boards", type=int, default=2)
     parser.add_argument("--duration", type=float, default=45.0)
     parser.add_argument("--report-delay", type=float, nargs=2, default=[5.0, 40.0], help="seconds a table plays a game")
-    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
-    parser.add_argument("--threads", type=int, help="threads per worker (default: the project's settings)")
-    parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
+    server_options(parser)
     args = parser.parse_args()
-    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-hall."))
-    server, port = start_server(args.workers, args.threads, workdir, args.database_url)
-    try:
-        where = "PostgreSQL" if args.database_url else f"SQLite at {workdir}"
-        print(f"gunicorn on 127.0.0.1:{port}: {sizes(args.workers, args.threads)}, {where}; {load_average()}")
+    with server_under_load(args, "hall") as (port, _workdir):
         print(
             f"A hall of {HALL_COUPLES} couples at {HALL_COUPLES // 2} tables: {args.phones} phones + {args.boards} boards"
         )
@@ -796,8 +808,6 @@ def hall_main() -> None:
         )
         everything = [v * 1000 for k, values in phase["results"].latencies.items() if k != "page" for v in values]
         print(f"  all requests: p99 {percentile(everything, 99):.1f} ms, errors {len(phase['results'].errors)}")
-    finally:
-        stop(server, workdir)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""What the benchmark scripts share: timing a call, printing its figures, a free port, stopping gunicorn.
+"""What the benchmark scripts share: timing a call, printing its figures, a fresh app, a free port, stopping gunicorn.
 
 The scripts are run from the project's root (``.venv/bin/python benchmarks/<name>.py``), so this
 folder is on the import path and they import it as ``measure``.
@@ -7,14 +7,20 @@ folder is on the import path and they import it as ``measure``.
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
 import statistics
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def timed(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -45,6 +51,31 @@ def show(label: str, times: list[float], extra: str = "", width: int = 44, digit
         f"  {label:<{width}} min {low:{size}.{digits}f} ms   median {median:{size}.{digits}f} ms   p95 {p95:{size}.{digits}f} ms{extra}"
     )
     return median
+
+
+def fresh_app(name: str, *, rate_limits: bool) -> Flask:
+    """The app on a new SQLite file in a temporary folder of its own (``scorekeeper-<name>.*``), migrated.
+
+    The settings go through the environment, as on a server; *rate_limits* says whether the limits are on.
+    """
+    workdir = Path(tempfile.mkdtemp(prefix=f"scorekeeper-{name}."))
+    os.environ.update(
+        {
+            "DATABASE_URL": f"sqlite:///{workdir / f'{name}.sqlite3'}",
+            "SECRET_KEY": secrets.token_urlsafe(32),
+            "SCOREKEEPER_INSTANCE_PATH": str(workdir / "instance"),
+            "SCOREKEEPER_ENV": "development",
+            "SCOREKEEPER_RATE_LIMITS": "on" if rate_limits else "off",
+        }
+    )
+    import flask_migrate
+
+    from scorekeeper import create_app
+
+    app = create_app()
+    with app.app_context():
+        flask_migrate.upgrade()
+    return app
 
 
 def free_port() -> int:

@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import argparse
 import html
-import os
 import random
 import re
-import secrets
 import sys
-import tempfile
 from pathlib import Path
 
-from measure import show, timed
+from measure import fresh_app, show, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -69,23 +66,11 @@ def main() -> None:
 
     show("standings, places, booby, leaders", timed(standings, args.repeat))
 
-    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-party."))
-    os.environ.update(
-        {
-            "DATABASE_URL": f"sqlite:///{workdir / 'party.sqlite3'}",
-            "SECRET_KEY": secrets.token_urlsafe(32),
-            "SCOREKEEPER_INSTANCE_PATH": str(workdir / "instance"),
-            "SCOREKEEPER_ENV": "development",
-        }
-    )
-    import flask_migrate
+    app = fresh_app("party", rate_limits=True)
 
-    from scorekeeper import create_app
     from scorekeeper.platform.extensions import db
     from scorekeeper.store import parties as store
     from scorekeeper.store.models import Party, PartyEntry
-
-    app = create_app()
 
     def stored(log) -> tuple[str, int]:
         party = Party(name=setup.name, settings=store.settings_of(setup))
@@ -98,7 +83,6 @@ def main() -> None:
         return party.id, party.version
 
     with app.app_context():
-        flask_migrate.upgrade()
         party_id, _version = stored(entries)
         # The same hall after 12 games: the board shows where all 200 couples sit for game 13.
         middle_id, _ = stored(evening_log(games=12)[1])

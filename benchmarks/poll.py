@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from load import ROOT, SIDES, Client, app_env, next_address, start_server
+from load import ROOT, SIDES, Client, app_env, next_address, server_options, start_server
 from measure import htmx_environ, stop
 from measure import show as measure_show
 
@@ -114,9 +114,7 @@ def show(label: str, times: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3000)
-    parser.add_argument("--workers", type=int, help="gunicorn workers (default: the project's settings)")
-    parser.add_argument("--threads", type=int, help="threads per worker (default: the project's settings)")
-    parser.add_argument("--database-url", help="an empty PostgreSQL database to use instead of a temporary SQLite file")
+    server_options(parser)
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-poll."))
     server, port = start_server(args.workers, args.threads, workdir, args.database_url)

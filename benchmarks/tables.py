@@ -12,17 +12,14 @@ Run: .venv/bin/python benchmarks/tables.py [--games 500] [--repeat 10]
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import secrets
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from measure import timed
+from measure import fresh_app, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -85,30 +82,17 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=10)
     args = parser.parse_args()
 
-    workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-tables."))
-    os.environ.update(
-        {
-            "DATABASE_URL": f"sqlite:///{workdir / 'tables.sqlite3'}",
-            "SECRET_KEY": secrets.token_urlsafe(32),
-            "SCOREKEEPER_INSTANCE_PATH": str(workdir / "instance"),
-            "SCOREKEEPER_ENV": "development",
-            "SCOREKEEPER_RATE_LIMITS": "off",
-        }
-    )
-    import flask_migrate
+    app = fresh_app("tables", rate_limits=False)
 
-    from scorekeeper import create_app
     from scorekeeper.platform.extensions import db
     from scorekeeper.store import games as game_store
     from scorekeeper.store import tables as store
     from scorekeeper.store.models import Game, Hand, Player, Table, TableGame, TablePerson
     from scorekeeper.store.models import Side as SideRow
 
-    app = create_app()
     rng = random.Random(45)
     start = time.perf_counter()
     with app.app_context():
-        flask_migrate.upgrade()
         people = {name: n for n, name in enumerate(ROSTER, start=1)}
         tables = {}
         for size in sorted({args.games // 4, args.games // 2, args.games}):

@@ -2,20 +2,13 @@
 
 The hand log stores what was entered at the table; scores are derived from it.
 
-Revision ID: 12756943874d
-Revises:
-Create Date: 2026-11-22 22:05:05.641251
-
+Created 2026-11-22 22:05:05.
 """
 from alembic import op
 import sqlalchemy as sa
 
-
-# revision identifiers, used by Alembic.
 revision = '12756943874d'
 down_revision = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade():

@@ -5,20 +5,13 @@ page lists games without replaying each one. The hands stay the source of
 truth. Existing games get their hand count here; their totals are filled in
 by their next change (until then the home page replays them, as before).
 
-Revision ID: 41583ef95e54
-Revises: 4c32209a4f1c
-Create Date: 2026-11-23 10:47:08.669034
-
+Created 2026-11-23 10:47:08.
 """
 from alembic import op
 import sqlalchemy as sa
 
-
-# revision identifiers, used by Alembic.
 revision = '41583ef95e54'
 down_revision = '4c32209a4f1c'
-branch_labels = None
-depends_on = None
 
 
 def upgrade():

@@ -3,20 +3,13 @@
 A party keeps its settings and the log of what the director and the tables entered;
 seating, wins and places are worked out by replaying the log.
 
-Revision ID: 4c32209a4f1c
-Revises: cf0792f17880
-Create Date: 2026-11-23 10:49:05.917727
-
+Created 2026-11-23 10:49:05.
 """
 from alembic import op
 import sqlalchemy as sa
 
-
-# revision identifiers, used by Alembic.
 revision = '4c32209a4f1c'
 down_revision = 'cf0792f17880'
-branch_labels = None
-depends_on = None
 
 
 def upgrade():

@@ -2,20 +2,13 @@
 
 Both are side numbers, empty for every hand recorded before (neither question was asked then).
 
-Revision ID: cf0792f17880
-Revises: 12756943874d
-Create Date: 2026-11-23 10:55:33.550420
-
+Created 2026-11-23 10:55:33.
 """
 from alembic import op
 import sqlalchemy as sa
 
-
-# revision identifiers, used by Alembic.
 revision = 'cf0792f17880'
 down_revision = '12756943874d'
-branch_labels = None
-depends_on = None
 
 
 def upgrade():

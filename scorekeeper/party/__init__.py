@@ -6,88 +6,13 @@ settings (``PartySetup``) and a log of entries; ``replay`` turns the log into
 the evening (``PartyState``).
 """
 
-from .model import (
-    MAX_COUPLES,
-    MAX_GAMES,
-    MAX_NAME,
-    MAX_PLAY_TO,
-    MAX_PRIZES,
-    AddCouple,
-    Close,
-    CookieDraw,
-    Couple,
-    Cut,
-    Entry,
-    Forfeit,
-    GameKind,
-    Gone,
-    PartyError,
-    PartySetup,
-    PlayOffWanted,
-    PlayOffWon,
-    Problem,
-    Reopen,
-    Result,
-    Returned,
-    SheetKept,
-    Split,
-    Start,
-)
-from .movement import Seating, Table, first_seating, next_seating
-from .places import (
-    Booby,
-    Place,
-    Settlement,
-    TieState,
-    booby_prize,
-    cookie_jar_winners,
-    cut_value,
-    draw_cookie_jar,
-    places,
-)
-from .state import CoupleEntry, PartyState, Standings, replay
+from . import model as _model
+from . import movement as _movement
+from . import places as _places
+from . import state as _state
+from .model import *  # noqa: F403
+from .movement import *  # noqa: F403
+from .places import *  # noqa: F403
+from .state import *  # noqa: F403
 
-__all__ = [
-    "MAX_COUPLES",
-    "MAX_GAMES",
-    "MAX_NAME",
-    "MAX_PLAY_TO",
-    "MAX_PRIZES",
-    "AddCouple",
-    "Booby",
-    "Close",
-    "CookieDraw",
-    "Couple",
-    "CoupleEntry",
-    "Cut",
-    "Entry",
-    "Forfeit",
-    "GameKind",
-    "Gone",
-    "PartyError",
-    "PartySetup",
-    "PartyState",
-    "Place",
-    "PlayOffWanted",
-    "PlayOffWon",
-    "Problem",
-    "Reopen",
-    "Result",
-    "Returned",
-    "Seating",
-    "SheetKept",
-    "Settlement",
-    "Split",
-    "Standings",
-    "Start",
-    "Table",
-    "TieState",
-    "booby_prize",
-    "cookie_jar_winners",
-    "cut_value",
-    "draw_cookie_jar",
-    "first_seating",
-    "next_seating",
-    "places",
-    "replay",
-]
+__all__ = _model.__all__ + _movement.__all__ + _places.__all__ + _state.__all__

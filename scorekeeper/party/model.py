@@ -15,6 +15,8 @@ __all__ = [
     "MAX_COUPLES",
     "MAX_GAMES",
     "MAX_NAME",
+    "MAX_PLAY_TO",
+    "MAX_PRIZES",
     "AddCouple",
     "Close",
     "CookieDraw",

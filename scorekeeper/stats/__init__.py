@@ -16,7 +16,7 @@ Two steps, so that a table of hundreds of games is not replayed on every view:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import Field, dataclass, field, fields
 from datetime import date
 from fractions import Fraction
 from itertools import combinations
@@ -51,6 +51,17 @@ def _bid_key(label: str) -> tuple[int, str]:
     return (BID_ORDER.index(label) if label in BID_ORDER else len(BID_ORDER), label)
 
 
+def _in_bid_order(by_bid: Mapping[str, Sequence[int]]) -> list[tuple[str, Sequence[int]]]:
+    return sorted(by_bid.items(), key=lambda kv: _bid_key(kv[0]))
+
+
+def _as_dict(figures: SideFigures | Figures, names: tuple[Field[Any], ...]) -> dict[str, Any]:
+    """The figures by the names of *names*, the bids (``by_bid``) as lists in the order of the bids."""
+    out = {f.name: getattr(figures, f.name) for f in names}
+    out["by_bid"] = {label: list(counts) for label, counts in _in_bid_order(figures.by_bid)}
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class SideFigures:
     """What one side did in one game, read from the engine's replay."""
@@ -68,19 +79,7 @@ class SideFigures:
     won_from_green: bool = False  # won, and stood on the green before the winning hand
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "hands": self.hands,
-            "bid": self.bid,
-            "made": self.made,
-            "set": self.set,
-            "by_bid": {k: list(v) for k, v in sorted(self.by_bid.items(), key=lambda kv: _bid_key(kv[0]))},
-            "bid_total": self.bid_total,
-            "points": self.points,
-            "sets_inflicted": self.sets_inflicted,
-            "bagged": self.bagged,
-            "out_as_bidder": self.out_as_bidder,
-            "won_from_green": self.won_from_green,
-        }
+        return _as_dict(self, fields(SideFigures))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SideFigures:
@@ -258,25 +257,11 @@ class Figures:
 
     def bids(self) -> list[tuple[str, int, int]]:
         """(bid, times bid, times made), in the order of the bids."""
-        return [(k, v[0], v[1]) for k, v in sorted(self.by_bid.items(), key=lambda kv: _bid_key(kv[0]))]
+        return [(k, v[0], v[1]) for k, v in _in_bid_order(self.by_bid)]
 
     def counts(self) -> dict[str, Any]:
         """The figures that add up, for comparing and combining."""
-        return {
-            "games": self.games,
-            "won": self.won,
-            "hands": self.hands,
-            "hands_bid": self.hands_bid,
-            "bids_made": self.bids_made,
-            "bids_set": self.bids_set,
-            "by_bid": {k: list(v) for k, v in sorted(self.by_bid.items(), key=lambda kv: _bid_key(kv[0]))},
-            "bid_total": self.bid_total,
-            "points": self.points,
-            "sets_inflicted": self.sets_inflicted,
-            "bagged": self.bagged,
-            "out_as_bidder": self.out_as_bidder,
-            "won_from_green": self.won_from_green,
-        }
+        return _as_dict(self, fields(Figures))
 
 
 @dataclass(slots=True)

@@ -69,20 +69,32 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC)
 
 
-class Game(Model):
+class SharedByLinks:
+    """What a game, a party, a club and a table each have: a public id and the secret of its edit link.
+
+    Each change moves the version on (of two phones changing it at once, the second is told); the times say
+    when it was made and last changed.
+    """
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id} v{self.version}>"
+
+
+class Game(SharedByLinks, Model):
     """One game: its rules, seating and how to reach it."""
 
     __tablename__ = "games"
 
-    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
-    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
     start_scores: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
-    version: Mapped[int] = mapped_column(Integer, default=1)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     # Derived from the hand log and stored with every change of it, so the home page
     # lists games without replaying them. The hands stay the source of truth.
@@ -103,9 +115,6 @@ class Game(Model):
     def players_of(self, side_index: int) -> list[Player]:
         """Return the players of one side, in seat order."""
         return [p for p in self.players if p.side_index == side_index]
-
-    def __repr__(self) -> str:
-        return f"<Game {self.id} v{self.version}>"
 
 
 class Side(Model):
@@ -190,28 +199,20 @@ class UndoneHand(Model):
 # -- Card parties: an evening's settings and its log -------------------------------
 
 
-class Party(Model):
+class Party(SharedByLinks, Model):
     """One evening: its settings and the secrets of its links."""
 
     __tablename__ = "parties"
 
-    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
-    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     # The secret from which each table's link and the couples' links are made.
     hall_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
     held_on: Mapped[date | None] = mapped_column(Date, nullable=True)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
-    version: Mapped[int] = mapped_column(Integer, default=1)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     entries: Mapped[list[PartyEntry]] = relationship(
         back_populates="party", order_by="PartyEntry.n", cascade="all, delete-orphan"
     )
-
-    def __repr__(self) -> str:
-        return f"<Party {self.id} v{self.version}>"
 
 
 class PartyEntry(Model):
@@ -238,27 +239,19 @@ class PartyEntry(Model):
 # -- Clubs: a roster of members with club numbers, and the club's evenings -------------
 
 
-class Club(Model):
+class Club(SharedByLinks, Model):
     """A club that runs card parties: its roster, its evenings and its ladder's rules."""
 
     __tablename__ = "clubs"
 
-    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
-    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
     currency: Mapped[str] = mapped_column(String(3), default="CAD")
     # The ladder's rules and the pots' usual amounts (see scorekeeper.store.clubs).
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
-    version: Mapped[int] = mapped_column(Integer, default=1)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     members: Mapped[list[ClubMember]] = relationship(
         back_populates="club", order_by="ClubMember.number", cascade="all, delete-orphan"
     )
-
-    def __repr__(self) -> str:
-        return f"<Club {self.id} v{self.version}>"
 
 
 class ClubMember(Model):
@@ -308,26 +301,18 @@ class ClubChair(Model):
 # -- Tables: a group that plays together, its roster and its games -----------------
 
 
-class Table(Model):
+class Table(SharedByLinks, Model):
     """A group of people who play together week after week: its name, roster and links."""
 
     __tablename__ = "card_tables"
 
-    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_public_id)
-    edit_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
-    version: Mapped[int] = mapped_column(Integer, default=1)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
     people: Mapped[list[TablePerson]] = relationship(
         back_populates="table", order_by="TablePerson.number", cascade="all, delete-orphan"
     )
     games: Mapped[list[TableGame]] = relationship(back_populates="table", cascade="all, delete-orphan")
-
-    def __repr__(self) -> str:
-        return f"<Table {self.id} v{self.version}>"
 
 
 class TablePerson(Model):

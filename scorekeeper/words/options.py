@@ -6,6 +6,7 @@ every option and preset of the engine has its words.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.platform.i18n import lazy_gettext as _l
@@ -199,6 +200,12 @@ _VALUES = {
 }
 
 
+def _said(words: Mapping[str, Any], name: str) -> str:
+    """*name* as *words* say it in the reader's language; empty where they do not say it (the engine's English then)."""
+    text = words.get(name)
+    return "" if text is None else str(text)
+
+
 def option_value(value: object) -> Any:
     """An option's value as a player says it (a lazy string for a text value; numbers as they are)."""
     if isinstance(value, str) and value in _VALUES:
@@ -208,44 +215,37 @@ def option_value(value: object) -> Any:
 
 def option_label(name: str) -> str:
     """An option's name as forms show it (``Points to win`` / ``Points pour gagner``)."""
-    text = _LABELS.get(name)
-    return str(text) if text is not None else OPTION_INFO[name].label
+    return _said(_LABELS, name) or OPTION_INFO[name].label
 
 
 def option_help(name: str) -> str:
     """What an option does, in a sentence or two."""
-    text = _HELP.get(name)
-    return str(text) if text is not None else OPTION_INFO[name].help
+    return _said(_HELP, name) or OPTION_INFO[name].help
 
 
 def option_example(name: str) -> str:
     """An example of an option at work."""
-    text = _EXAMPLES.get(name)
-    return str(text) if text is not None else OPTION_INFO[name].example
+    return _said(_EXAMPLES, name) or OPTION_INFO[name].example
 
 
 def preset_title(name: str) -> str:
     """A preset's name (``New England``)."""
-    text = _PRESET_TITLE.get(name)
-    return str(text) if text is not None else PRESET_INFO[name].title
+    return _said(_PRESET_TITLE, name) or PRESET_INFO[name].title
 
 
 def preset_where(name: str) -> str:
     """Where a preset is played."""
-    text = _PRESET_WHERE.get(name)
-    return str(text) if text is not None else PRESET_INFO[name].where
+    return _said(_PRESET_WHERE, name) or PRESET_INFO[name].where
 
 
 def preset_players(name: str) -> str:
     """How many play a preset."""
-    text = _PRESET_PLAYERS.get(name)
-    return str(text) if text is not None else PRESET_INFO[name].players
+    return _said(_PRESET_PLAYERS, name) or PRESET_INFO[name].players
 
 
 def preset_summary(name: str) -> str:
     """A preset in a sentence."""
-    text = _PRESET_SUMMARY.get(name)
-    return str(text) if text is not None else PRESET_INFO[name].summary
+    return _said(_PRESET_SUMMARY, name) or PRESET_INFO[name].summary
 
 
 def lazy_option_label(name: str) -> Any:

@@ -30,6 +30,10 @@ def play(state: PartyState, entries: list[Entry], rng: random.Random, games: int
     return state
 
 
+# A hypothesis strategy: the seed of the random.Random that reports the results of an evening.
+SEEDS = st.integers(0, 2**32 - 1)
+
+
 def late_and_gone(max_size: int):
     """A hypothesis strategy: up to *max_size* changes, each a couple arriving ("late") or one leaving ("gone")."""
     return st.lists(st.tuples(st.sampled_from(["late", "gone"]), st.integers(0, 40)), max_size=max_size)

@@ -33,7 +33,7 @@ from scorekeeper.party import (
     replay,
 )
 
-from ._support import arrive_and_leave, couples, late_and_gone, play, started
+from ._support import SEEDS, arrive_and_leave, couples, late_and_gone, play, started
 
 # -- Places: the Cape Breton worked example -------------------------------------------
 
@@ -171,7 +171,7 @@ def test_winners_move_on_losers_stay_and_winners_deal_first():
     assert state.game == 2
 
 
-@given(st.integers(2, 41), st.integers(0, 2**32 - 1))
+@given(st.integers(2, 41), SEEDS)
 @settings(max_examples=60, deadline=None)
 def test_movement_seats_every_couple_once_each_game(count, seed):
     setup, entries, state = started(count, games=12)
@@ -185,7 +185,7 @@ def test_movement_seats_every_couple_once_each_game(count, seed):
         assert (seating.sits_out is None) == (count % 2 == 0)
 
 
-@given(st.integers(2, 30), st.integers(0, 2**32 - 1))
+@given(st.integers(2, 30), SEEDS)
 @settings(max_examples=60, deadline=None)
 def test_winners_deal_first_at_the_next_table(count, seed):
     setup, entries, state = started(count, games=6)
@@ -204,7 +204,7 @@ def test_winners_deal_first_at_the_next_table(count, seed):
                 assert loser in stayed.seats
 
 
-@given(st.integers(2, 30), st.integers(1, 25), st.integers(0, 2**32 - 1))
+@given(st.integers(2, 30), st.integers(1, 25), SEEDS)
 @settings(max_examples=60, deadline=None)
 def test_total_wins_are_games_times_tables(count, games, seed):
     setup, entries, state = started(count, games=games)
@@ -225,7 +225,7 @@ def test_an_odd_couple_sits_out_in_turn():
 # -- Replay and corrections -----------------------------------------------------------
 
 
-@given(st.integers(2, 24), st.integers(0, 2**32 - 1))
+@given(st.integers(2, 24), SEEDS)
 @settings(max_examples=40, deadline=None)
 def test_replaying_the_log_gives_the_same_evening(count, seed):
     setup, entries, state = started(count, games=8, cookie_jar=3)
@@ -372,7 +372,7 @@ def test_taking_entries_never_changes_the_evening_they_are_taken_from():
         state.closed = True  # type: ignore[misc]
 
 
-@given(st.integers(4, 21), st.integers(0, 2**32 - 1))
+@given(st.integers(4, 21), SEEDS)
 @settings(max_examples=40, deadline=None)
 def test_where_a_couple_goes_next_is_known_as_soon_as_its_table_reports(count, seed):
     """Winners on, losers stay: whatever the other tables report, the couple ends up where it was told."""
@@ -388,11 +388,7 @@ def test_where_a_couple_goes_next_is_known_as_soon_as_its_table_reports(count, s
         assert (0 if seated is None else seated.number) == table
 
 
-@given(
-    st.integers(2, 20),
-    late_and_gone(max_size=8),
-    st.integers(0, 2**32 - 1),
-)
+@given(st.integers(2, 20), late_and_gone(max_size=8), SEEDS)
 @settings(max_examples=80, deadline=None)
 def test_late_and_gone_couples_keep_every_game_a_proper_seating(count, changes, seed):
     """Couples arriving and leaving between games: each game still seats every couple there exactly once."""

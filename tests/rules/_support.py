@@ -50,8 +50,15 @@ OPTION_NAMES = [
 # The presets, in the order the rule book and the new-game page offer them.
 PRESET_NAMES = ["new-england", "nova-scotia", "auction-100", "one-ten", "traditional"]
 
+NE = Rules.preset("new-england")  # the rules most tests start from
+
 A_SIDE = "Anchors"
 B_SIDE = "Badgers"
+
+
+def play(setup: GameSetup, *entries):
+    """The game after *entries*, replayed from *setup*."""
+    return replay(setup, entries)
 
 
 def card(text: str) -> Card:

@@ -21,10 +21,7 @@ from scorekeeper.rules import (
     seat_sides,
 )
 
-from ._support import cut_throat, two_sides
-
-NE = Rules.preset("new-england")
-
+from ._support import NE, cut_throat, two_sides
 
 # --- bids -----------------------------------------------------------------------------------------
 

@@ -16,17 +16,9 @@ from scorekeeper.rules import (
     high_needed,
     parse_bid,
     points_from_tricks,
-    replay,
 )
 
-from ._support import assert_refused, cut_throat, two_sides
-
-NE = Rules.preset("new-england")
-
-
-def play(setup, *entries):
-    return replay(setup, entries)
-
+from ._support import NE, assert_refused, cut_throat, play, two_sides
 
 # --- 30 for 60: all-tricks and bell ---------------------------------------------------------------
 

@@ -20,19 +20,25 @@ from scorekeeper.rules import (
     legal_plays,
     min_bid,
     points_from_tricks,
-    replay,
     trick_winner,
     trump_order,
 )
 
-from ._support import OPTION_NAMES, PRESET_NAMES, C, D, H, S, assert_refused, card, cards, cut_throat, two_sides
-
-NE = Rules.preset("new-england")
-
-
-def play(setup, *entries):
-    return replay(setup, entries)
-
+from ._support import (
+    NE,
+    OPTION_NAMES,
+    PRESET_NAMES,
+    C,
+    D,
+    H,
+    S,
+    assert_refused,
+    card,
+    cards,
+    cut_throat,
+    play,
+    two_sides,
+)
 
 # --- follow / renege -----------------------------------------------------------------------------
 

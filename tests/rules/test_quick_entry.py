@@ -23,7 +23,8 @@ from scorekeeper.rules import (
     trick_choices,
 )
 
-NE = Rules.preset("new-england")
+from ._support import NE
+
 NS = Rules.preset("nova-scotia")
 NO_HIGH = NE.replace(high_bonus=False)
 

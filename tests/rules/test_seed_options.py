@@ -20,10 +20,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.draw import draw_limit, game_draw_limit
 
-from ._support import cut_throat, two_sides
-
-NE = Rules.preset("new-england")
-
+from ._support import NE, cut_throat, two_sides
 
 # -- 30 for 60: win 30, lose 60 (000) ------------------------------------------------------------------
 

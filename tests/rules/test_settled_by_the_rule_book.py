@@ -22,9 +22,8 @@ from scorekeeper.rules import (
     trick_winner,
 )
 
-from ._support import cut_throat, two_sides
+from ._support import NE, cut_throat, two_sides
 
-NE = Rules.preset("new-england")
 PARTNER = NE.replace(call_for_partner=True)
 
 

@@ -29,6 +29,7 @@ from scorekeeper.rules import (
 )
 
 NE = Rules.preset("new-england")
+CALLING = NE.replace(call_for_partner=True)  # five players, one calling for a partner
 
 
 @pytest.fixture
@@ -59,20 +60,8 @@ PLAYS = {
     PlayRule.OFFSUIT_ANY: ("3c 4d", "2s", "H", NE.replace(follow="any"), {}),
     PlayRule.OFFSUIT_FOLLOW_SUIT_OR_TRUMP: ("3s 4d", "2s", "H", NE.replace(follow="suit-or-trump"), {}),
     PlayRule.OFFSUIT_CANNOT_FOLLOW: ("3c 4d", "2s", "H", NE.replace(follow="suit-or-trump"), {}),
-    PlayRule.CALLED_CARD_SECOND_TRICK: (
-        "kc 3d",
-        "2s",
-        "H",
-        NE.replace(call_for_partner=True),
-        {"trick_number": 2, "called": "KC"},
-    ),
-    PlayRule.CALLED_CARD_OVERDUE: (
-        "kc 3d",
-        "2s",
-        "H",
-        NE.replace(call_for_partner=True),
-        {"trick_number": 3, "called": "KC"},
-    ),
+    PlayRule.CALLED_CARD_SECOND_TRICK: ("kc 3d", "2s", "H", CALLING, {"trick_number": 2, "called": "KC"}),
+    PlayRule.CALLED_CARD_OVERDUE: ("kc 3d", "2s", "H", CALLING, {"trick_number": 3, "called": "KC"}),
 }
 
 
