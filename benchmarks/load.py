@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from measure import free_port, htmx_environ, percentile, stop
+from measure import htmx_environ, percentile, start_gunicorn, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 POLL_EVERY = 3.0
@@ -124,47 +124,8 @@ def start_server(
     workers: int | None, threads: int | None, workdir: Path, database_url: str | None
 ) -> tuple[subprocess.Popen, int]:
     """Bring the database up to date and start gunicorn on it (workers and threads: the project's settings if None)."""
-    port = free_port()
-    env = dict(os.environ)
-    env.update(app_env(workdir, database_url))
-    venv_bin = Path(sys.executable).parent
-    subprocess.run(
-        [str(venv_bin / "flask"), "--app", "scorekeeper", "db", "upgrade"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
     sizes = (["--workers", str(workers)] if workers else []) + (["--threads", str(threads)] if threads else [])
-    server = subprocess.Popen(
-        [
-            str(venv_bin / "gunicorn"),
-            "-c",
-            "python:scorekeeper.commands.gunicorn_conf",
-            *sizes,
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-            "--access-logfile",
-            "/dev/null",
-            "scorekeeper:create_app()",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            status, _ = Client(port).request("GET", "/healthz")
-            if status == 200:
-                return server, port
-        except OSError:
-            pass
-        time.sleep(0.2)
-    server.kill()
-    raise SystemExit("gunicorn did not start")
+    return start_gunicorn({**os.environ, **app_env(workdir, database_url)}, *sizes)
 
 
 @contextmanager

@@ -1,4 +1,4 @@
-"""What the benchmark scripts share: timing a call, printing its figures, a fresh app, a free port, stopping gunicorn.
+"""What the benchmark scripts share: timing a call, printing its figures, a fresh app, a free port, gunicorn.
 
 The scripts are run from the project's root (``.venv/bin/python benchmarks/<name>.py``), so this
 folder is on the import path and they import it as ``measure``.
@@ -13,6 +13,7 @@ import signal
 import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -97,6 +98,36 @@ def htmx_environ(path: str) -> dict[str, object]:
     return EnvironBuilder(
         path=base, query_string=query, headers={"HX-Request": "true"}, environ_base={"REMOTE_ADDR": "127.0.0.1"}
     ).get_environ()
+
+
+def start_gunicorn(
+    env: dict[str, str], *options: str, app: str = "scorekeeper:create_app()"
+) -> tuple[subprocess.Popen, int]:
+    """Bring the database *env* names up to date, then start gunicorn with the project's settings (and *options*)
+    on a free port of 127.0.0.1, in a session of its own; return it and the port once ``/healthz`` answers."""
+    import http.client
+
+    root = Path(__file__).resolve().parent.parent
+    port = free_port()
+    venv_bin = Path(sys.executable).parent
+    upgrade = [str(venv_bin / "flask"), "--app", "scorekeeper", "db", "upgrade"]
+    subprocess.run(upgrade, cwd=root, env=env, check=True, capture_output=True)
+    quiet = ["--log-level", "warning", "--access-logfile", "/dev/null"]
+    gunicorn = [str(venv_bin / "gunicorn"), "-c", "python:scorekeeper.commands.gunicorn_conf", *options, *quiet]
+    server = subprocess.Popen(
+        [*gunicorn, "--bind", f"127.0.0.1:{port}", app], cwd=root, env=env, start_new_session=True
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status == 200:
+                return server, port
+        except OSError:
+            time.sleep(0.2)
+    stop(server)
+    raise SystemExit("gunicorn did not start")
 
 
 def stop(server: subprocess.Popen, workdir: Path | str | None = None) -> None:

@@ -20,8 +20,6 @@ import argparse
 import http.client
 import json as _json
 import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -34,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 import flask_migrate  # noqa: E402
 from flask import jsonify, request  # noqa: E402
+from measure import start_gunicorn, stop  # noqa: E402
 from sqlalchemy import Column, Integer, MetaData, String, Table  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
@@ -117,10 +116,8 @@ class _Answer:
         return self.raw.decode() if as_text else self.raw
 
 
-def start_gunicorn(database_url: str | None, folder: str) -> tuple[subprocess.Popen, int]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+def start_server(database_url: str | None, folder: str) -> tuple[subprocess.Popen, int]:
+    """gunicorn with the project's settings, one worker, serving the app with the bare endpoint."""
     env = dict(os.environ)
     env.update(
         SECRET_KEY=SECRET_KEY,
@@ -130,41 +127,7 @@ def start_gunicorn(database_url: str | None, folder: str) -> tuple[subprocess.Po
         SCOREKEEPER_INSTANCE_PATH=folder,
         DATABASE_URL=database_url or f"sqlite:///{Path(folder) / 'record.sqlite3'}",
     )
-    venv_bin = Path(sys.executable).parent
-    subprocess.run([str(venv_bin / "flask"), "--app", "scorekeeper", "db", "upgrade"], cwd=ROOT, env=env, check=True)
-    server = subprocess.Popen(
-        [
-            str(venv_bin / "gunicorn"),
-            "-c",
-            "python:scorekeeper.commands.gunicorn_conf",
-            "--workers",
-            "1",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-            "--access-logfile",
-            "/dev/null",
-            "--pythonpath",
-            str(ROOT / "benchmarks"),
-            "record:served_app()",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status == 200:
-                return server, port
-        except OSError:
-            pass
-        time.sleep(0.2)
-    server.kill()
-    raise SystemExit("gunicorn did not start")
+    return start_gunicorn(env, "--workers", "1", "--pythonpath", str(ROOT / "benchmarks"), app="record:served_app()")
 
 
 def measure(client, hands: int) -> tuple[list[float], list[float]]:
@@ -221,12 +184,11 @@ def main() -> int:
     database = (args.database_url or "sqlite").split(":")[0]
     print(f"machine: {os.cpu_count()} cores; database: {database}; {args.hands} hands each")
     with tempfile.TemporaryDirectory() as folder:
-        server, port = start_gunicorn(args.database_url, folder)
+        server, port = start_server(args.database_url, folder)
         try:
             report("over HTTP (gunicorn, 1 worker, the project's settings)", *measure(HttpClient(port), args.hands))
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=30)
+            stop(server)
     with tempfile.TemporaryDirectory() as folder:
         app, rows = build_app(args.database_url, folder)
         report("in process (Flask test client)", *measure(app.test_client(), args.hands))
