@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser._api import api
 from tests.browser.steps import SCHEMES, phone_of_its_own
-from tests.browser.test_sheet_phone import Thumb, tap_paper_hand
+from tests.browser.test_sheet_phone import Thumb, set_by_a_point, tap_paper_hand
 
 SIDES = [{"name": "Ann & Cathy", "players": ["Ann", "Cathy"]}, {"name": "Bob & Dan", "players": ["Bob", "Dan"]}]
 TAPS = ("#bidder-group label.choice", "#bid-group label.choice", "#took_points-group label.choice", ".button-save")
@@ -56,15 +56,7 @@ def test_after_save_undo_and_a_change_the_next_hand_is_all_on_screen(phone: Page
     thumb = Thumb(phone)
     for n in (1, 12, 40):
         for earlier in range(int(phone.locator("#hand-form input[name=n]").input_value()), n):
-            bidder = earlier % 2
-            points = [25, 5] if bidder == 0 else [5, 25]
-            api(
-                live_server,
-                "POST",
-                f"/api/v1/games/{game['id']}/hands",
-                {"n": earlier, "bidder": bidder, "bid": 30, "points": points},
-                game["edit_token"],
-            )
+            set_by_a_point(live_server, game["id"], game["edit_token"], earlier)
         if n > 1:
             phone.reload()
         thumb.count = 0

@@ -75,6 +75,14 @@ def assert_all_in_sight(page: Page, n: int) -> None:
     expect(page.locator(f"#latest-hand-{n}")).to_have_class("is-set is-new")
 
 
+def set_by_a_point(live_server, game_id: str, token: str, n: int) -> None:
+    """Hand *n* through the API: each side in turn bids 30 and is set by a point, so the game runs long, deep in
+    the hole."""
+    bidder = (n - 1) % 2
+    hand = {"n": n, "bidder": bidder, "bid": 30, "points": [25, 5] if bidder == 0 else [5, 25]}
+    api(live_server, "POST", f"/api/v1/games/{game_id}/hands", hand, token)
+
+
 def test_after_saving_hands_1_12_and_40_everything_that_matters_is_on_screen(phone: Page, live_server):
     start(phone)
     thumb = Thumb(phone)
@@ -82,21 +90,9 @@ def test_after_saving_hands_1_12_and_40_everything_that_matters_is_on_screen(pho
     game_id, token = game_url.rsplit("/", 2)[-2:]
     expect(phone.locator("h1")).to_have_text("Ann & Cathy v Bob & Dan")
 
-    # Each side in turn bids 30 and is set by a point, so the game runs long, deep in the hole.
-    def hand_by_api(n: int) -> None:
-        bidder = (n - 1) % 2
-        points = [25, 5] if bidder == 0 else [5, 25]
-        api(
-            live_server,
-            "POST",
-            f"/api/v1/games/{game_id}/hands",
-            {"n": n, "bidder": bidder, "bid": 30, "points": points},
-            token,
-        )
-
     for n in (1, 12, 40):
         for earlier in range(int(phone.locator("#hand-form input[name=n]").input_value()), n):
-            hand_by_api(earlier)
+            set_by_a_point(live_server, game_id, token, earlier)
         if n > 1:
             phone.reload()
         before = thumb.count
