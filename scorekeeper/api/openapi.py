@@ -9,7 +9,7 @@ from flask import Response, jsonify
 
 from scorekeeper.api import spec_clubs, spec_games, spec_parties, spec_referee, spec_tables
 from scorekeeper.api.base import bp
-from scorekeeper.api.schema import error_body
+from scorekeeper.api.schema import error_body, schemas
 from scorekeeper.platform.config import MAX_BODY_KB
 
 
@@ -24,11 +24,11 @@ def document() -> dict[str, Any]:
             }
         },
     }
-    schemas: dict[str, Any] = {}
+    components: dict[str, Any] = schemas(spec_games.MODELS)
     security_schemes: dict[str, Any] = {}
     for spec in (spec_referee, spec_games, spec_parties, spec_clubs, spec_tables):
         paths.update(copy.deepcopy(spec.PATHS))
-        schemas.update(spec.SCHEMAS)
+        components.update(getattr(spec, "SCHEMAS", {}))
         security_schemes.update(getattr(spec, "SECURITY_SCHEMES", {}))
     _answers_every_operation_may_get(paths)
     return {
@@ -45,7 +45,7 @@ def document() -> dict[str, Any]:
         },
         "servers": [{"url": "/"}],
         "paths": dict(sorted(paths.items())),
-        "components": {"schemas": schemas, "securitySchemes": security_schemes},
+        "components": {"schemas": components, "securitySchemes": security_schemes},
     }
 
 

@@ -1,11 +1,92 @@
-"""Small builders shared by the parts of the OpenAPI document."""
+"""What the parts of the OpenAPI document share: the base of their models, which give the document its schemas and
+check the request bodies, and small builders of the paths."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
+from pydantic_core import core_schema
 
 REF = "#/components/schemas/"
+
+
+class Schema(BaseModel):
+    """An object the document describes: an answer, or a part of a request that may hold other keys too."""
+
+    model_config = ConfigDict(strict=True, defer_build=True)
+
+
+class Closed(Schema):
+    """A JSON object a request sends: the fields named, no others."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Part(Schema):
+    """An object the document writes inside the schema that holds it, not as a component of its own."""
+
+
+class DocumentSchema(GenerateJsonSchema):
+    """JSON Schema 2020-12 as the document writes it: no generated titles or defaults (a default the document
+    names is given in the field's ``json_schema_extra``), and a value that may be null as ``"type": [..., "null"]``."""
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+    def model_schema(self, schema: core_schema.ModelSchema) -> JsonSchemaValue:
+        found = super().model_schema(schema)
+        found.pop("title", None)
+        return found
+
+    def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
+        return self.generate_inner(schema["schema"])
+
+    def nullable_schema(self, schema: core_schema.NullableSchema) -> JsonSchemaValue:
+        inner = self.generate_inner(schema["schema"])
+        if isinstance(inner.get("type"), str) and "enum" not in inner and "const" not in inner:
+            return {**inner, "type": [inner["type"], "null"]}
+        return super().nullable_schema(schema)
+
+
+def one_of(values: Iterable[object]) -> Any:
+    """The type of a value that is one of *values* (a preset's name, an option's choices...)."""
+    return Literal.__getitem__(tuple(values))
+
+
+def schemas(models: Iterable[type[BaseModel]]) -> dict[str, Any]:
+    """The document's component schemas: each model's, and those of the models it holds, by class name (a part
+    written in place)."""
+    _keys, found = models_json_schema(
+        [(model, "validation") for model in models], ref_template=REF + "{model}", schema_generator=DocumentSchema
+    )
+    defined: dict[str, Any] = found.get("$defs", {})
+    parts = {name for name in defined if _is_part(name)}
+
+    def in_place(node: Any) -> Any:
+        if isinstance(node, list):
+            return [in_place(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        name = str(node.get("$ref", "")).removeprefix(REF)
+        if name in parts:
+            return {**in_place(defined[name]), **{key: in_place(v) for key, v in node.items() if key != "$ref"}}
+        return {key: in_place(value) for key, value in node.items()}
+
+    return {name: in_place(schema) for name, schema in defined.items() if name not in parts}
+
+
+def _is_part(name: str) -> bool:
+    return any(part.__name__ == name for part in _subclasses(Part))
+
+
+def _subclasses(cls: type[Any]) -> Iterable[type[Any]]:
+    sub: type[Any]
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
 
 
 def ref(name: str) -> dict[str, Any]:
@@ -40,29 +121,6 @@ def parameter(
         found["description"] = description
     found["schema"] = schema
     return found
-
-
-def error_schema(required: list[str], message: str, field: str, codes: Sequence[str]) -> dict[str, Any]:
-    """The schema of an error answer, ``{"error": {"message", "field", "code"}}``, with its fields' descriptions."""
-    return {
-        "type": "object",
-        "required": ["error"],
-        "properties": {
-            "error": {
-                "type": "object",
-                "required": required,
-                "properties": {
-                    "message": {"type": "string", "description": message},
-                    "field": {"type": ["string", "null"], "description": field},
-                    "code": {
-                        "type": "string",
-                        "enum": list(codes),
-                        "description": "What is wrong, as a code that does not change with the language.",
-                    },
-                },
-            }
-        },
-    }
 
 
 def closed_object(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:

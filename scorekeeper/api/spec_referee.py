@@ -8,8 +8,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-from scorekeeper.api.base import ERROR_CODES
-from scorekeeper.api.schema import error_schema, parameter
+from scorekeeper.api.schema import parameter
 from scorekeeper.rules import PRESETS, TRICKS_IN_HAND, CompareReason, TrickReason
 from scorekeeper.rules import cards as _cards
 
@@ -174,9 +173,6 @@ PATHS: dict[str, Any] = {
 }
 
 SCHEMAS: dict[str, Any] = {
-    "Error": error_schema(
-        ["message"], "The problem in a player's words.", "The field at fault, when there is one.", ERROR_CODES
-    ),
     "Suit": {
         "type": "string",
         "pattern": SUIT_PATTERN,
