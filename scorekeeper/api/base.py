@@ -140,8 +140,8 @@ def _bad_input(exc: BadInput) -> Response:
 
 
 # What a request whose field is wrong is told: a sentence (the field is the one at fault), or one made from the
-# error found, alone or with the field to name.
-Say = str | Callable[[ErrorDetails], str | tuple[str, str]]
+# error found, alone, with the field to name, or as the whole refusal.
+Say = str | Callable[[ErrorDetails], str | tuple[str, str] | BadInput]
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -160,6 +160,8 @@ def refusal(exc: ValidationError, refusals: dict[str, Say]) -> Exception:
     field = str(first["loc"][0])
     say = refusals[field]
     said = say if isinstance(say, str) else say(first)
+    if isinstance(said, BadInput):
+        return said
     message, field = (said, field) if isinstance(said, str) else said
     return BadInput(message, field)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 from pydantic_core import core_schema
 
@@ -49,6 +49,11 @@ class DocumentSchema(GenerateJsonSchema):
         if isinstance(inner.get("type"), str) and "enum" not in inner and "const" not in inner:
             return {**inner, "type": [inner["type"], "null"]}
         return super().nullable_schema(schema)
+
+
+def enum(values: Iterable[Any], **field: Any) -> Any:
+    """A field of an answer that holds one of *values* (it is not read from requests: its kind says what it holds)."""
+    return Field(**field, json_schema_extra={"enum": list(values)})
 
 
 def one_of(values: Iterable[object]) -> Any:

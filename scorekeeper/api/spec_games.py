@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Self, TypeGuard, cast
 
 from pydantic import (
@@ -23,7 +23,7 @@ from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from pydantic_core import ErrorDetails
 
 from scorekeeper.api.base import ERROR_CODES, BadInput, Say
-from scorekeeper.api.schema import Closed, DocumentSchema, Part, Schema, json_request, one_of, parameter
+from scorekeeper.api.schema import Closed, DocumentSchema, Part, Schema, enum, json_request, one_of, parameter
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
@@ -582,11 +582,6 @@ class Links(Part):
     view: str | None = Field(
         json_schema_extra={"format": "uri-reference"}, description="The read-only score sheet, to follow the game."
     )
-
-
-def enum(values: Iterable[Any], **field: Any) -> Any:
-    """A field of an answer that holds one of *values*."""
-    return Field(**field, json_schema_extra={"enum": list(values)})
 
 
 class NoteCode(Part):
