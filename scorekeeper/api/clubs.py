@@ -12,8 +12,10 @@ from typing import Any
 
 from flask import Response, jsonify, make_response, request
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, read_body
-from scorekeeper.api.parties import _date, _setup, _text
+from scorekeeper.api.base import BadInput, bearer_token, bp, read_body, read_model
+from scorekeeper.api.parties import setup_of
+from scorekeeper.api.spec_parties import PartySettings, read_date
+from scorekeeper.api.spec_parties import text as _text
 from scorekeeper.party import MAX_COUPLES, PartyError
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
 from scorekeeper.platform.i18n import gettext as _
@@ -164,9 +166,11 @@ def create_club_evening(club_id: str) -> Response:
     club = _club(club_id)
     _may_write(club)
     data = read_body(EVENING_FIELDS)
-    held_on = _date(data.get("date"))
+    held_on = read_date(data.get("date"))
     # Left out, the evening takes the club's name; sent, it is read like any name (an empty one is refused).
-    setup = _setup({**data, "name": club.name if data.get("name") is None else data.get("name")})
+    settings = {key: data[key] for key in PartySettings.model_fields if key in data}
+    name = club.name if data.get("name") is None else data["name"]
+    setup = setup_of(read_model(PartySettings, {**settings, "name": name}))
     season = data.get("season")
     # The length as sent, as the published schema counts it (surrounding spaces included).
     if season is not None and (not isinstance(season, str) or len(season) > store.MAX_SEASON or not season.strip()):

@@ -3,10 +3,10 @@ check the request bodies, and small builders of the paths."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, model_validator
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 from pydantic_core import core_schema
 
@@ -23,6 +23,23 @@ class Closed(Schema):
     """A JSON object a request sends: the fields named, no others."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+class Read(Closed):
+    """A request body whose fields are each read by a reader of their own (``read_as``), which refuses in its own
+    words: a field left out is read as null, a field given is read as sent."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _left_out_is_null(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        return {**{name: None for name, field in cls.model_fields.items() if field.is_required()}, **data}
+
+
+def read_as(kind: Any, read: Callable[[Any], Any]) -> PlainValidator:
+    """A field read by *read* (which refuses what it cannot use in the API's words), described as *kind*."""
+    return PlainValidator(read, json_schema_input_type=kind)
 
 
 class Part(Schema):
@@ -53,7 +70,8 @@ class DocumentSchema(GenerateJsonSchema):
 
 def enum(values: Iterable[Any], **field: Any) -> Any:
     """A field of an answer that holds one of *values* (it is not read from requests: its kind says what it holds)."""
-    return Field(**field, json_schema_extra={"enum": list(values)})
+    extra = {"enum": list(values), **field.pop("json_schema_extra", {})}
+    return Field(**field, json_schema_extra=extra)
 
 
 def one_of(values: Iterable[object]) -> Any:
@@ -80,7 +98,27 @@ def schemas(models: Iterable[type[BaseModel]]) -> dict[str, Any]:
             return {**in_place(defined[name]), **{key: in_place(v) for key, v in node.items() if key != "$ref"}}
         return {key: in_place(value) for key, value in node.items()}
 
-    return {name: in_place(schema) for name, schema in defined.items() if name not in parts}
+    written = {name: in_place(schema) for name, schema in defined.items() if name not in parts}
+    # Only what the models describe: not the types their readers turn a request into.
+    kept: set[str] = set()
+    waiting = [model.__name__ for model in models]
+    while waiting:
+        name = waiting.pop()
+        if name not in kept and name in written:
+            kept.add(name)
+            waiting.extend(ref.removeprefix(REF) for ref in _refs(written[name]))
+    return {name: schema for name, schema in written.items() if name in kept}
+
+
+def _refs(node: Any) -> Iterable[str]:
+    if isinstance(node, dict):
+        if "$ref" in node:
+            yield str(node["$ref"])
+        for value in node.values():
+            yield from _refs(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _refs(item)
 
 
 def _is_part(name: str) -> bool:

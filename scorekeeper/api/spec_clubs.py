@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.api.schema import closed_object, json_request, parameter
+from scorekeeper.api.schema import closed_object, json_request, parameter, schemas
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import NAME_PATTERN
-from scorekeeper.api.spec_parties import SCHEMAS as PARTY_SCHEMAS
+from scorekeeper.api.spec_parties import NewParty
 from scorekeeper.rules import NAME_MAX
 
 _CLUB_ID = parameter(
@@ -187,7 +187,7 @@ _LADDER_RULES = {
 }
 
 _EVENING_SETTINGS = {
-    key: value for key, value in PARTY_SCHEMAS["NewParty"]["properties"].items() if key not in ("couples",)
+    key: value for key, value in schemas([NewParty])["NewParty"]["properties"].items() if key not in ("couples",)
 }
 
 SCHEMAS: dict[str, Any] = {
