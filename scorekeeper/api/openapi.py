@@ -24,7 +24,9 @@ def document() -> dict[str, Any]:
             }
         },
     }
-    components: dict[str, Any] = schemas((*spec_referee.MODELS, *spec_games.MODELS, *spec_parties.MODELS))
+    components: dict[str, Any] = schemas(
+        (*spec_referee.MODELS, *spec_games.MODELS, *spec_parties.MODELS, *spec_tables.MODELS)
+    )
     security_schemes: dict[str, Any] = {}
     for spec in (spec_referee, spec_games, spec_parties, spec_clubs, spec_tables):
         paths.update(copy.deepcopy(spec.PATHS))

@@ -418,7 +418,7 @@ class CreatedParty(Schema):
 _INDEXES = list[Annotated[int, Field(ge=0)]]
 
 
-class Table(Part):
+class SeatedTable(Part):
     table: int = 0
     couples: _INDEXES = []
     deals_first: int = 0
@@ -447,7 +447,7 @@ class Party(Schema):
     closed: bool = False
     finished: bool
     couples: list[dict[str, Any]] = []
-    seating: list[Table]
+    seating: list[SeatedTable]
     sits_out: int | None = Field(
         None, description="The couple sitting out the game being played (RULES.md §14), or null."
     )

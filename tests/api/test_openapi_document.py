@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.api import spec_games, spec_parties, spec_referee
+from scorekeeper.api import spec_games, spec_parties, spec_referee, spec_tables
 from scorekeeper.api.schema import schemas
 
 # Each operation API.md names: its answers, and the fields of its request body and of its answer that it promises.
@@ -130,7 +130,7 @@ def test_a_request_body_is_closed_where_the_api_refuses_other_keys(document, cli
     assert answer.status_code == 422 and answer.get_json()["error"]["field"] == "colour"
 
 
-@pytest.mark.parametrize("spec", [spec_games, spec_referee, spec_parties], ids=lambda spec: spec.__name__)
+@pytest.mark.parametrize("spec", [spec_games, spec_referee, spec_parties, spec_tables], ids=lambda spec: spec.__name__)
 def test_the_schemas_published_are_those_of_the_models_that_check_the_requests(document, spec):
     published = document["components"]["schemas"]
     for name, schema in schemas(spec.MODELS).items():
