@@ -166,10 +166,11 @@ def refusal(exc: ValidationError, refusals: dict[str, Say]) -> Exception:
     return BadInput(message, field)
 
 
-def read_model(model: type[M], data: object = None) -> M:
-    """The request's JSON object read by *model*: a body it does not take is refused in the model's ``refusals``."""
+def read_model(model: type[M], data: object = None, context: dict[str, Any] | None = None) -> M:
+    """The request's JSON object (or *data*) read by *model*, its readers given *context*: a body it does not take
+    is refused in the model's ``refusals``."""
     try:
-        return model.model_validate(read_body() if data is None else data)
+        return model.model_validate(read_body() if data is None else data, context=context)
     except ValidationError as exc:
         refusals: dict[str, Say] = getattr(model, "refusals", {})
         raise refusal(exc, refusals) from None

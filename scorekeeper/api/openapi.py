@@ -12,6 +12,8 @@ from scorekeeper.api.base import bp
 from scorekeeper.api.schema import error_body, schemas
 from scorekeeper.platform.config import MAX_BODY_KB
 
+SPECS = (spec_referee, spec_games, spec_parties, spec_clubs, spec_tables)
+
 
 def document() -> dict[str, Any]:
     """Build the OpenAPI document from the referee's, the games', the card parties', the clubs' and the tables' descriptions."""
@@ -24,13 +26,9 @@ def document() -> dict[str, Any]:
             }
         },
     }
-    components: dict[str, Any] = schemas(
-        (*spec_referee.MODELS, *spec_games.MODELS, *spec_parties.MODELS, *spec_tables.MODELS)
-    )
     security_schemes: dict[str, Any] = {}
-    for spec in (spec_referee, spec_games, spec_parties, spec_clubs, spec_tables):
+    for spec in SPECS:
         paths.update(copy.deepcopy(spec.PATHS))
-        components.update(getattr(spec, "SCHEMAS", {}))
         security_schemes.update(getattr(spec, "SECURITY_SCHEMES", {}))
     _answers_every_operation_may_get(paths)
     return {
@@ -47,7 +45,10 @@ def document() -> dict[str, Any]:
         },
         "servers": [{"url": "/"}],
         "paths": dict(sorted(paths.items())),
-        "components": {"schemas": components, "securitySchemes": security_schemes},
+        "components": {
+            "schemas": schemas(model for spec in SPECS for model in spec.MODELS),
+            "securitySchemes": security_schemes,
+        },
     }
 
 

@@ -82,6 +82,7 @@ def one_of(values: Iterable[object]) -> Any:
 def schemas(models: Iterable[type[BaseModel]]) -> dict[str, Any]:
     """The document's component schemas: each model's, and those of the models it holds, by class name (a part
     written in place)."""
+    models = list(models)
     _keys, found = models_json_schema(
         [(model, "validation") for model in models], ref_template=REF + "{model}", schema_generator=DocumentSchema
     )
@@ -164,8 +165,3 @@ def parameter(
         found["description"] = description
     found["schema"] = schema
     return found
-
-
-def closed_object(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
-    """A JSON object a request sends: the *properties* named (the *required* ones at least), no others."""
-    return {"type": "object", "required": required, "additionalProperties": False, "properties": properties}
