@@ -45,6 +45,13 @@ def read_as(kind: Any, read: Callable[[Any], Any]) -> PlainValidator:
 class Part(Schema):
     """An object the document writes inside the schema that holds it, not as a component of its own."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        PARTS.add(cls.__name__)
+
+
+PARTS: set[str] = set()
+
 
 class DocumentSchema(GenerateJsonSchema):
     """JSON Schema 2020-12 as the document writes it: no generated titles or defaults (a default the document
@@ -87,7 +94,7 @@ def schemas(models: Iterable[type[BaseModel]]) -> dict[str, Any]:
         [(model, "validation") for model in models], ref_template=REF + "{model}", schema_generator=DocumentSchema
     )
     defined: dict[str, Any] = found.get("$defs", {})
-    parts = {name for name in defined if _is_part(name)}
+    parts = PARTS & set(defined)
 
     def in_place(node: Any) -> Any:
         if isinstance(node, list):
@@ -120,17 +127,6 @@ def _refs(node: Any) -> Iterable[str]:
     elif isinstance(node, list):
         for item in node:
             yield from _refs(item)
-
-
-def _is_part(name: str) -> bool:
-    return any(part.__name__ == name for part in _subclasses(Part))
-
-
-def _subclasses(cls: type[Any]) -> Iterable[type[Any]]:
-    sub: type[Any]
-    for sub in cls.__subclasses__():
-        yield sub
-        yield from _subclasses(sub)
 
 
 def ref(name: str) -> dict[str, Any]:

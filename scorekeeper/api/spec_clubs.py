@@ -15,13 +15,12 @@ from scorekeeper.api.schema import Part, Read, Schema, enum, json_request, param
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.api.spec_games import NAME_PATTERN
+from scorekeeper.api.spec_games import Name as _NAME
 from scorekeeper.api.spec_parties import PartySettings, read_date, text
 from scorekeeper.party import MAX_COUPLES
 from scorekeeper.party.ladder import MAX_PLACE_POINTS
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.numbers import NumberError, parse_int
-from scorekeeper.rules import NAME_MAX
 from scorekeeper.store.clubs import CURRENCIES, MAX_SEASON
 from scorekeeper.store.models import Club as ClubRow
 
@@ -257,7 +256,6 @@ def _as_sent(value: Any) -> Any:
 
 # -- The models of the document's schemas -------------------------------------------------------------
 
-_NAME = Annotated[str, Field(min_length=1, max_length=NAME_MAX, json_schema_extra={"pattern": NAME_PATTERN})]
 _CURRENCY = Annotated[str, enum(CURRENCIES)]
 _SCORING = ["places", "wins"]
 _TIE_BREAKS = ["wins", "best", "attended"]

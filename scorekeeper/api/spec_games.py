@@ -74,6 +74,8 @@ def _hidden_characters() -> str:
 _HIDDEN = _hidden_characters()
 # Surrounding spaces are trimmed; inside, no control or invisible character; at least one visible one.
 NAME_PATTERN = rf"^\s*[^\s{_HIDDEN}](?:[^{_HIDDEN}]*[^\s{_HIDDEN}])?\s*$"
+# A name as the document describes it (the readers of each part of the API check it in their words).
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX_LENGTH, json_schema_extra={"pattern": NAME_PATTERN})]
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -251,7 +253,6 @@ PATHS: dict[str, Any] = {
     },
 }
 
-_SIDE_INDEX = {"type": "integer", "minimum": 0, "maximum": MAX_SIDES - 1}
 SideIndex = Annotated[int, Field(ge=0, le=MAX_SIDES - 1)]
 _BID = {
     "oneOf": [

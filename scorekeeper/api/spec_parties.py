@@ -14,11 +14,11 @@ from scorekeeper.api.schema import Part, Read, Schema, enum, json_request, param
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.api.spec_games import NAME_PATTERN
+from scorekeeper.api.spec_games import Name as _NAME
 from scorekeeper.party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PRIZES, Couple, GameKind
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.numbers import NumberError
-from scorekeeper.rules import LOWEST_TARGET, NAME_MAX
+from scorekeeper.rules import LOWEST_TARGET
 from scorekeeper.words import party as words
 
 _PARTY_ID = parameter(
@@ -312,13 +312,9 @@ def _play_to(value: Any) -> int | None:
 
 def _name(missing: Callable[[], str], field: str) -> PlainValidator:
     """A name, described by the one name rule of the app: no control or invisible character, one visible at least."""
-    return read_as(
-        Annotated[str, Field(min_length=1, max_length=NAME_MAX, json_schema_extra={"pattern": NAME_PATTERN})],
-        lambda value: text(value, missing(), field),
-    )
+    return read_as(_NAME, lambda value: text(value, missing(), field))
 
 
-_NAME = Annotated[str, Field(min_length=1, max_length=NAME_MAX, json_schema_extra={"pattern": NAME_PATTERN})]
 _PLAYERS = read_as(Annotated[list[_NAME], Field(max_length=2)], players)
 
 
@@ -329,6 +325,18 @@ class _Couple(Part):
 
 def _default(value: object) -> Any:
     return {"default": value}
+
+
+def _count(name: str, missing: Callable[[], str], lo: int, hi: int, default: int | None = None) -> PlainValidator:
+    """A whole number from *lo* to *hi*; a setting with a *default* shows its highest value in the document too."""
+    shown = Field(
+        ge=lo, le=None if default is None else hi, json_schema_extra=None if default is None else {"default": default}
+    )
+    return read_as(Annotated[int, shown], whole(name, missing, lo, hi))
+
+
+def _switch(name: str, default: bool) -> PlainValidator:
+    return read_as(Annotated[bool, Field(json_schema_extra={"default": default})], flag(name))
 
 
 class PartySettings(Read):
@@ -349,21 +357,9 @@ class PartySettings(Read):
         Field(description="With play-to."),
     ] = None
     name: Annotated[str, _name(lambda: _("Give the evening a name"), "name")]
-    games: Annotated[
-        int,
-        read_as(
-            Annotated[int, Field(ge=1, le=MAX_GAMES, json_schema_extra=_default(25))],
-            whole("games", lambda: _("Give the number of games"), 1, MAX_GAMES),
-        ),
-    ] = 25
-    prizes: Annotated[
-        int,
-        read_as(
-            Annotated[int, Field(ge=0, le=MAX_PRIZES, json_schema_extra=_default(3))],
-            whole("prizes", lambda: _("Give the number of prizes"), 0, MAX_PRIZES),
-        ),
-    ] = 3
-    booby: Annotated[bool, read_as(Annotated[bool, Field(json_schema_extra=_default(False))], flag("booby"))] = False
+    games: Annotated[int, _count("games", lambda: _("Give the number of games"), 1, MAX_GAMES, 25)] = 25
+    prizes: Annotated[int, _count("prizes", lambda: _("Give the number of prizes"), 0, MAX_PRIZES, 3)] = 3
+    booby: Annotated[bool, _switch("booby", False)] = False
 
 
 class NewParty(PartySettings):
@@ -371,31 +367,21 @@ class NewParty(PartySettings):
         list[Couple],
         read_as(Annotated[list[_NAME | _Couple], Field(min_length=2, max_length=MAX_COUPLES)], _couples),
     ]
-    start: Annotated[
-        bool,
-        read_as(Annotated[bool, Field(json_schema_extra=_default(True))], flag("start")),
-        Field(description="Seat game 1 now."),
-    ] = True
+    start: Annotated[bool, _switch("start", True), Field(description="Seat game 1 now.")] = True
     date: Annotated[
         datetime.date | None, read_as(Annotated[str, Field(json_schema_extra={"format": "date"})] | None, read_date)
     ] = None
 
 
 class PartyResult(Read):
-    game: Annotated[
-        int, read_as(Annotated[int, Field(ge=1)], whole("game", lambda: _("Give the game number"), 1, MAX_GAMES))
-    ]
-    table: Annotated[
-        int, read_as(Annotated[int, Field(ge=1)], whole("table", lambda: _("Give the table number"), 1, MAX_COUPLES))
-    ]
+    game: Annotated[int, _count("game", lambda: _("Give the game number"), 1, MAX_GAMES)]
+    table: Annotated[int, _count("table", lambda: _("Give the table number"), 1, MAX_COUPLES)]
     winner: Annotated[
         int,
-        read_as(Annotated[int, Field(ge=0)], whole("winner", lambda: _("Give the winner"), 0, MAX_COUPLES)),
+        _count("winner", lambda: _("Give the winner"), 0, MAX_COUPLES),
         Field(description="A couple index seated at that table."),
     ]
-    correct: Annotated[bool, read_as(Annotated[bool, Field(json_schema_extra=_default(False))], flag("correct"))] = (
-        False
-    )
+    correct: Annotated[bool, _switch("correct", False)] = False
 
 
 class LateCouple(Read):

@@ -16,7 +16,7 @@ from pydantic_core import ErrorDetails
 
 from scorekeeper import words
 from scorekeeper.api.base import BadInput, Say
-from scorekeeper.api.schema import Part, Schema, enum, parameter
+from scorekeeper.api.schema import Part, Schema, enum, error_body, json_body, json_request, parameter, ref
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import (
     PRESETS,
@@ -82,34 +82,19 @@ _RULES_PARAM = parameter(
 _TRUMP_PARAM = parameter(
     "trump",
     "query",
-    {"$ref": "#/components/schemas/Suit"},
+    ref("Suit"),
     "The trump suit: S, C, H or D (or ♠ ♣ ♥ ♦, spades...).",
     required=True,
 )
 _ERRORS = {
-    "400": {
-        "description": "The body is not a JSON object.",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-    },
-    "422": {
-        "description": "A field cannot be used; the message says why.",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-    },
+    "400": error_body("The body is not a JSON object."),
+    "422": error_body("A field cannot be used; the message says why."),
 }
-_BODY_ERRORS = {
-    **_ERRORS,
-    "415": {
-        "description": "The body was not sent as `application/json`.",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-    },
-}
+_BODY_ERRORS = {**_ERRORS, "415": error_body("The body was not sent as `application/json`.")}
 
 
 def _json(schema_name: str, description: str) -> dict[str, Any]:
-    return {
-        "description": description,
-        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema_name}"}}},
-    }
+    return json_body(ref(schema_name), description)
 
 
 PATHS: dict[str, Any] = {
@@ -132,11 +117,9 @@ PATHS: dict[str, Any] = {
             "tags": ["referee"],
             "parameters": [
                 _TRUMP_PARAM,
-                parameter(
-                    "led", "query", {"$ref": "#/components/schemas/Suit"}, "The suit led (omit when a trump was led)."
-                ),
-                parameter("a", "query", {"$ref": "#/components/schemas/Card"}, required=True),
-                parameter("b", "query", {"$ref": "#/components/schemas/Card"}, required=True),
+                parameter("led", "query", ref("Suit"), "The suit led (omit when a trump was led)."),
+                parameter("a", "query", ref("Card"), required=True),
+                parameter("b", "query", ref("Card"), required=True),
                 _RULES_PARAM,
             ],
             "responses": {
@@ -150,10 +133,7 @@ PATHS: dict[str, Any] = {
             "operationId": "refereeTrick",
             "summary": "Who wins a trick",
             "tags": ["referee"],
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TrickQuestion"}}},
-            },
+            "requestBody": json_request(ref("TrickQuestion")),
             "responses": {"200": _json("TrickAnswer", "The winning card and why."), **_BODY_ERRORS},
         }
     },
@@ -162,10 +142,7 @@ PATHS: dict[str, Any] = {
             "operationId": "refereeLegal",
             "summary": "Which cards of a hand may be played to a trick; with play, whether that card may",
             "tags": ["referee"],
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LegalQuestion"}}},
-            },
+            "requestBody": json_request(ref("LegalQuestion")),
             "responses": {
                 "200": _json("LegalAnswer", "The cards that may be played, and the rule that decided it."),
                 **_BODY_ERRORS,

@@ -12,9 +12,8 @@ from scorekeeper.api.schema import Part, Read, Schema, enum, json_request, param
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.api.spec_games import NAME_PATTERN
+from scorekeeper.api.spec_games import Name as _NAME
 from scorekeeper.platform.i18n import gettext as _
-from scorekeeper.rules import NAME_MAX
 from scorekeeper.stats import BID_ORDER
 from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION
 
@@ -227,7 +226,6 @@ def _players(value: Any) -> list[Any]:
     return value
 
 
-_NAME = Annotated[str, Field(min_length=1, max_length=NAME_MAX, json_schema_extra={"pattern": NAME_PATTERN})]
 _PERSON_REF = Annotated[str, Field(json_schema_extra={"pattern": "^p[1-9][0-9]{0,5}$"})]
 _ROSTER_NAME = read_as(_NAME, _as_sent)
 
