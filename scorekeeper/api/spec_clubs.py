@@ -18,7 +18,7 @@ from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import Name as _NAME
 from scorekeeper.api.spec_parties import PartySettings, read_date, text
 from scorekeeper.party import MAX_COUPLES
-from scorekeeper.party.ladder import MAX_PLACE_POINTS
+from scorekeeper.party.ladder import MAX_PLACE_POINTS, Scoring, TieBreak
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.store.clubs import CURRENCIES, MAX_SEASON
@@ -257,8 +257,8 @@ def _as_sent(value: Any) -> Any:
 # -- The models of the document's schemas -------------------------------------------------------------
 
 _CURRENCY = Annotated[str, enum(CURRENCIES)]
-_SCORING = ["places", "wins"]
-_TIE_BREAKS = ["wins", "best", "attended"]
+_SCORING = [str(way) for way in Scoring]
+_TIE_BREAKS = [str(way) for way in TieBreak]
 
 
 class NewClub(Read):

@@ -36,6 +36,7 @@ from scorekeeper.rules import (
     PRESETS,
     REFUSED_NAME_CATEGORIES,
     SPECIAL_BIDS,
+    STANDINGS,
     TRICKS_IN_HAND,
     NoteKind,
     Rules,
@@ -590,8 +591,7 @@ class NoteCode(Part):
     side: int
 
 
-_MARKS = ["on-the-green", "locked", "in-the-hole", "must-bid-out", "eliminated", "out"]
-Standing = list[Annotated[str, enum(_MARKS)]]
+Marks = list[Annotated[str, enum(STANDINGS)]]
 
 
 class HandRow(Schema):
@@ -616,7 +616,7 @@ class HandRow(Schema):
     note_codes: list[NoteCode] = Field(
         [], description="The notes as codes, in the same order: what each is about and the side it names."
     )
-    standing: list[Standing] = []
+    standing: list[Marks] = []
 
 
 class Draw(Part):
@@ -641,7 +641,7 @@ class GameState(Schema):
         description="Which rule decided the winner, as a code (the sentence is win_reason).",
     )
     finished: bool = Field(False, description="The game is over: won, or finished early (then it takes no hands).")
-    standing: list[Standing]
+    standing: list[Marks]
     dealer: str = Field(description="Who deals the next hand.")
     first_bidder: str = ""
     next_n: int = 0

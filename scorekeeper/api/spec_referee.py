@@ -23,9 +23,11 @@ from scorekeeper.rules import (
     TRICKS_IN_HAND,
     CardError,
     CompareReason,
+    PlayRule,
     Refusal,
     RulesError,
     TrickReason,
+    VerdictKind,
     parse_cards,
     split_tokens,
 )
@@ -373,29 +375,15 @@ class TrickAnswer(Schema):
     explanation: str = Field(description=_EXPLANATION)
 
 
-_PLAY_RULES = [
-    "leading",
-    "trump-led-no-trump",
-    "trump-led-must-play-trump",
-    "trump-led-may-renege",
-    "ace-hearts-led-play-heart",
-    "offsuit-any",
-    "offsuit-follow-suit-or-trump",
-    "offsuit-cannot-follow",
-    "called-card-second-trick",
-    "called-card-overdue",
-]
-
-
 class LegalAnswer(Schema):
     legal: list[Card]
     held_back: list[Card] = Field([], description="Trumps in the hand that may be held back (a legal renege).")
-    rule: str = enum(_PLAY_RULES, default="")
+    rule: str = enum([str(rule) for rule in PlayRule], default="")
     measured_against: str | None = None
     explanation: str
     play: Card | SkipJsonSchema[None] = None
     play_is_legal: bool = False
-    verdict: str = enum(["legal", "legal-renege", "renege"], default="")
+    verdict: str = enum([str(kind) for kind in VerdictKind], default="")
     verdict_explanation: str = ""
 
 
