@@ -14,9 +14,10 @@ REF = "#/components/schemas/"
 
 
 class Schema(BaseModel):
-    """An object the document describes: an answer, or a part of a request that may hold other keys too."""
+    """An object the document describes: an answer, or a part of a request that may hold other keys too (a long
+    description of a field is the text under it)."""
 
-    model_config = ConfigDict(strict=True, defer_build=True)
+    model_config = ConfigDict(strict=True, defer_build=True, use_attribute_docstrings=True)
 
 
 class Closed(Schema):

@@ -312,16 +312,13 @@ class LadderRulesChange(Part):
     scoring: str = enum(_SCORING, default="")
     place_points: Annotated[
         list[Annotated[int, Field(ge=0, le=MAX_RULE_NUMBER)]], Field(min_length=1, max_length=MAX_PLACE_POINTS)
-    ] = Field([], description="Points for first place, second place and so on.")
-    best_of: Annotated[int, Field(ge=1, le=MAX_RULE_NUMBER)] | None = Field(
-        None, description="Only the best this many evenings count; null: all of them."
-    )
+    ] = []
+    """Points for first place, second place and so on."""
+    best_of: Annotated[int, Field(ge=1, le=MAX_RULE_NUMBER)] | None = None
+    """Only the best this many evenings count; null: all of them."""
     minimum: int = Field(0, ge=0, le=MAX_RULE_NUMBER, description="Evenings attended to be ranked.")
-    tie_breaks: list[Annotated[str, enum(_TIE_BREAKS)]] = Field(
-        [],
-        json_schema_extra={"uniqueItems": True},
-        description="In order: more games won in the season, the better best evening, more evenings attended.",
-    )
+    tie_breaks: list[Annotated[str, enum(_TIE_BREAKS)]] = Field([], json_schema_extra={"uniqueItems": True})
+    """In order: more games won in the season, the better best evening, more evenings attended."""
 
 
 class ClubChange(Read):
@@ -409,9 +406,8 @@ class ClubEvening(Part):
     started: bool
     finished: bool
     wins: list[int]
-    pots: Pots | SkipJsonSchema[None] = Field(
-        None, description="Amounts in cents; `fifty_fifty_prize` is half of what was collected."
-    )
+    pots: Pots | SkipJsonSchema[None] = None
+    """Amounts in cents; `fifty_fifty_prize` is half of what was collected."""
 
 
 class ClubEvenings(Schema):

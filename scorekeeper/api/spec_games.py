@@ -297,21 +297,13 @@ class HandFields(Closed):
     bidder: SideIndex | None = Field(None, description="The side that won the bid; absent or null without bidding.")
     bagged: bool | None = Field(None, json_schema_extra={"default": False})
     hold: bool | None = Field(None, json_schema_extra={"default": False})
-    high: SideIndex | None = Field(
-        None, description="The side that took the high; null where a 25-point hand is allowed."
-    )
+    high: SideIndex | None = None
+    """The side that took the high; null where a 25-point hand is allowed."""
     partner: SideIndex | None = Field(None, description="With call_for_partner.")
-    offsuit_set: SideIndex | None = Field(
-        None,
-        description="With offsuit_set_bonus: the defending side that set the bidder with non-trump "
-        "cards only (it scores 30).",
-    )
-    tie_break_side: SideIndex | None = Field(
-        None,
-        description="With tie_break: the tied side that took the later trick (last-trick) or reached "
-        "the target first (first-out). Needed only when tied sides would otherwise play on; a hand that "
-        "needs it and lacks it is refused with field tie_break_side.",
-    )
+    offsuit_set: SideIndex | None = None
+    """With offsuit_set_bonus: the defending side that set the bidder with non-trump cards only (it scores 30)."""
+    tie_break_side: SideIndex | None = None
+    """With tie_break: the tied side that took the later trick (last-trick) or reached the target first (first-out). Needed only when tied sides would otherwise play on; a hand that needs it and lacks it is refused with field tie_break_side."""
 
     refusals: ClassVar[dict[str, Say]] = {
         "n": lambda found: (
@@ -545,11 +537,8 @@ class NewGame(Closed):
         None
     )
     first_dealer: int = Field(0, description="Seat of the first dealer (from 0).")
-    table: str | SkipJsonSchema[None] = Field(
-        None,
-        description="A table's id: the game is one of that table's (send the table's edit token as "
-        "`Authorization: Bearer`); each side's players are roster names, a new name joins the roster.",
-    )
+    table: str | SkipJsonSchema[None] = None
+    """A table's id: the game is one of that table's (send the table's edit token as `Authorization: Bearer`); each side's players are roster names, a new name joins the roster."""
 
     refusals: ClassVar[dict[str, Say]] = {
         "sides": lambda found: (
@@ -576,14 +565,10 @@ class FinishedInput(Closed):
 
 
 class Links(Part):
-    edit: str | None = Field(
-        json_schema_extra={"format": "uri-reference"},
-        description="The score sheet that can record hands: absolute with "
-        "SCOREKEEPER_PUBLIC_URL (or SCOREKEEPER_ALLOWED_HOSTS) set, else its path.",
-    )
-    view: str | None = Field(
-        json_schema_extra={"format": "uri-reference"}, description="The read-only score sheet, to follow the game."
-    )
+    edit: str | None = Field(json_schema_extra={"format": "uri-reference"})
+    """The score sheet that can record hands: absolute with SCOREKEEPER_PUBLIC_URL (or SCOREKEEPER_ALLOWED_HOSTS) set, else its path."""
+    view: str | None = Field(json_schema_extra={"format": "uri-reference"})
+    """The read-only score sheet, to follow the game."""
 
 
 class NoteCode(Part):
@@ -610,12 +595,10 @@ class HandRow(Schema):
     deltas: list[int]
     scores: list[int]
     made: bool | None = Field(None, description="Whether the bid was made; null without bidding.")
-    notes: list[str] = Field(
-        [], description="The notes as sentences, in the request's Accept-Language (codes: note_codes)."
-    )
-    note_codes: list[NoteCode] = Field(
-        [], description="The notes as codes, in the same order: what each is about and the side it names."
-    )
+    notes: list[str] = []
+    """The notes as sentences, in the request's Accept-Language (codes: note_codes)."""
+    note_codes: list[NoteCode] = []
+    """The notes as codes, in the same order: what each is about and the side it names."""
     standing: list[Marks] = []
 
 
@@ -646,17 +629,10 @@ class GameState(Schema):
     first_bidder: str = ""
     next_n: int = 0
     min_bids: list[int | None] = []
-    overtime: list[int] = Field(
-        [],
-        description="Under tie_break overtime: the tied sides that alone play the next hands until one "
-        "wins (the others neither bid nor score). Empty otherwise.",
-    )
-    draw: Draw | SkipJsonSchema[None] = Field(
-        None,
-        description="The draw of the next hand, for the players still playing it: keep at least `keep` "
-        "of your own cards and change at most `change` (the bidder) or `others_change` (everyone else; "
-        "3 in One-hundred and ten). With four_and_a_flip `keep` is 0.",
-    )
+    overtime: list[int] = []
+    """Under tie_break overtime: the tied sides that alone play the next hands until one wins (the others neither bid nor score). Empty otherwise."""
+    draw: Draw | SkipJsonSchema[None] = None
+    """The draw of the next hand, for the players still playing it: keep at least `keep` of your own cards and change at most `change` (the bidder) or `others_change` (everyone else; 3 in One-hundred and ten). With four_and_a_flip `keep` is 0."""
     hands: list[HandRow]
 
 

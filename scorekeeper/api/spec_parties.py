@@ -434,9 +434,8 @@ class Party(Schema):
     finished: bool
     couples: list[dict[str, Any]] = []
     seating: list[SeatedTable]
-    sits_out: int | None = Field(
-        None, description="The couple sitting out the game being played (RULES.md §14), or null."
-    )
+    sits_out: int | None = None
+    """The couple sitting out the game being played (RULES.md §14), or null."""
     missing: list[int] = Field([], description="Tables still to report.")
     results: list[Result]
     wins: list[int]

@@ -312,9 +312,8 @@ def _trick_number(found: ErrorDetails) -> BadInput:
 class LegalQuestion(Schema):
     rules: Annotated[Any, _RULES] = Field(default_factory=EngineRules)
     trump: Annotated[Any, _read(read_suit, "trump", Suit)]
-    trick: Annotated[Any, _read(partial(read_cards, required=False), "trick", Cards)] = Field(
-        (), description="Cards already played, lead first; empty when leading."
-    )
+    trick: Annotated[Any, _read(partial(read_cards, required=False), "trick", Cards)] = ()
+    """Cards already played, lead first; empty when leading."""
     hand: Annotated[Any, _read(read_cards, "hand", Cards)]
     trick_number: (
         Annotated[
@@ -327,11 +326,8 @@ class LegalQuestion(Schema):
         ]
         | SkipJsonSchema[None]
     ) = None
-    called: Annotated[Any, _read(_optional_card, "called", Card)] = Field(
-        None,
-        description="With call_for_partner: the card the bidder called. Its holder must play it on the "
-        "second trick (and may not hold it back past it).",
-    )
+    called: Annotated[Any, _read(_optional_card, "called", Card)] = None
+    """With call_for_partner: the card the bidder called. Its holder must play it on the second trick (and may not hold it back past it)."""
     # Read after the hand is judged: a refusal of the hand comes first.
     play: Annotated[Any, PlainValidator(lambda value: value, json_schema_input_type=Card)] = None
 
