@@ -157,13 +157,13 @@ def refusal(exc: ValidationError, refusals: dict[str, Say]) -> Exception:
     raised = first.get("ctx", {}).get("error")
     if isinstance(raised, Exception) and type(raised) is not ValueError:
         return raised
-    field = str(first["loc"][0])
-    say = refusals[field]
+    field = str(first["loc"][0]) if first["loc"] else ""
+    say = refusals.get(field, first["msg"])  # a model's refusals name each of its fields: pydantic's words otherwise
     said = say if isinstance(say, str) else say(first)
     if isinstance(said, BadInput):
         return said
     message, field = (said, field) if isinstance(said, str) else said
-    return BadInput(message, field)
+    return BadInput(message, field or None)
 
 
 def read_model(model: type[M], data: object = None, context: dict[str, Any] | None = None) -> M:

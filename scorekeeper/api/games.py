@@ -48,7 +48,7 @@ from scorekeeper.store import tables
 from scorekeeper.store.models import Game
 
 MAX_NUMBER = 10_000
-# A hand in a request: the number it will have, and the entry as the engine's codec names it.
+# The keys a hand's body may hold: the fields of its model.
 HAND_FIELDS = tuple(HandInput.model_fields)
 
 
