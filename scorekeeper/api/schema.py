@@ -38,8 +38,13 @@ class Read(Closed):
         return {**{name: None for name, field in cls.model_fields.items() if field.is_required()}, **data}
 
 
-def read_as(kind: Any, read: Callable[[Any], Any]) -> PlainValidator:
-    """A field read by *read* (which refuses what it cannot use in the API's words), described as *kind*."""
+def _as_sent(value: Any) -> Any:
+    return value
+
+
+def read_as(kind: Any, read: Callable[[Any], Any] = _as_sent) -> PlainValidator:
+    """A field read by *read* (which refuses what it cannot use in the API's words), described as *kind*; without
+    *read*, the value as sent, for the view or the store to read where what it needs is at hand."""
     return PlainValidator(read, json_schema_input_type=kind)
 
 

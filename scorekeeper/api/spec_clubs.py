@@ -249,11 +249,6 @@ def _start(value: Any) -> bool:
     return value
 
 
-def _as_sent(value: Any) -> Any:
-    """A value read where the club it changes is at hand."""
-    return value
-
-
 # -- The models of the document's schemas -------------------------------------------------------------
 
 _CURRENCY = Annotated[str, enum(CURRENCIES)]
@@ -325,7 +320,7 @@ class ClubChange(Read):
     name: Annotated[str | None, read_as(_NAME, _name("the club a name"))] = None
     currency: Annotated[str | None, read_as(_CURRENCY, _currency)] = None
     # Read against the club's rules now: what is left out stays as it is.
-    ladder_rules: Annotated[Any, read_as(LadderRulesChange, _as_sent)] = None
+    ladder_rules: Annotated[Any, read_as(LadderRulesChange)] = None
 
 
 class ClubMemberChange(Read):

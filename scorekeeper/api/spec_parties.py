@@ -323,10 +323,6 @@ class _Couple(Part):
     players: Annotated[list[_NAME], Field(max_length=2)] = []
 
 
-def _default(value: object) -> Any:
-    return {"default": value}
-
-
 def _count(name: str, missing: Callable[[], str], lo: int, hi: int, default: int | None = None) -> PlainValidator:
     """A whole number from *lo* to *hi*; a setting with a *default* shows its highest value in the document too."""
     shown = Field(
@@ -343,7 +339,9 @@ class PartySettings(Read):
     # In the order the evening's settings are read: what one game is first.
     kind: Annotated[
         GameKind,
-        read_as(Annotated[str, enum([str(kind) for kind in GameKind], json_schema_extra=_default("one-hand"))], _kind),
+        read_as(
+            Annotated[str, enum([str(kind) for kind in GameKind], json_schema_extra={"default": "one-hand"})], _kind
+        ),
         Field(description="What one game is."),
     ] = GameKind("one-hand")
     cookie_jar: Annotated[

@@ -16,7 +16,7 @@ from pydantic_core import ErrorDetails
 
 from scorekeeper import words
 from scorekeeper.api.base import BadInput, Say
-from scorekeeper.api.schema import Part, Schema, enum, error_body, json_body, json_request, parameter, ref
+from scorekeeper.api.schema import Part, Schema, enum, error_body, json_body, json_request, parameter, read_as, ref
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import (
     PRESETS,
@@ -329,7 +329,7 @@ class LegalQuestion(Schema):
     called: Annotated[Any, _read(_optional_card, "called", Card)] = None
     """With call_for_partner: the card the bidder called. Its holder must play it on the second trick (and may not hold it back past it)."""
     # Read after the hand is judged: a refusal of the hand comes first.
-    play: Annotated[Any, PlainValidator(lambda value: value, json_schema_input_type=Card)] = None
+    play: Annotated[Any, read_as(Card)] = None
 
     refusals: ClassVar[dict[str, Say]] = {**_CARDS_HELD, "trick_number": _trick_number}
 

@@ -215,11 +215,6 @@ PATHS: dict[str, Any] = {
 }
 
 
-def _as_sent(value: Any) -> Any:
-    """A value the store reads itself, and refuses in its own words."""
-    return value
-
-
 def _players(value: Any) -> list[Any]:
     if not isinstance(value, list) or len(value) > MAX_PLAYERS_GIVEN:
         raise BadInput(_("Give the players as a list of names"), "players")
@@ -227,7 +222,7 @@ def _players(value: Any) -> list[Any]:
 
 
 _PERSON_REF = Annotated[str, Field(json_schema_extra={"pattern": "^p[1-9][0-9]{0,5}$"})]
-_ROSTER_NAME = read_as(_NAME, _as_sent)
+_ROSTER_NAME = read_as(_NAME)
 
 
 class NewTable(Read):
@@ -240,12 +235,12 @@ class PersonInput(Read):
 
 
 class MergeInput(Read):
-    into: Annotated[Any, read_as(_PERSON_REF, _as_sent), Field(description="The roster entry that stays.")]
+    into: Annotated[Any, read_as(_PERSON_REF), Field(description="The roster entry that stays.")]
 
 
 class AddGameInput(Read):
-    game: Annotated[Any, read_as(str, _as_sent)]
-    token: Annotated[Any, read_as(str, _as_sent)]
+    game: Annotated[Any, read_as(str)]
+    token: Annotated[Any, read_as(str)]
 
 
 class _ExportPerson(Part):
@@ -258,13 +253,13 @@ class _ExportGame(Part):
 
 
 class TableExport(Read):
-    format: Annotated[Any, read_as(Annotated[str, enum([EXPORT_FORMAT])], _as_sent)]
-    version: Annotated[Any, read_as(Annotated[int, enum([EXPORT_VERSION])], _as_sent)] = None
+    format: Annotated[Any, read_as(Annotated[str, enum([EXPORT_FORMAT])])]
+    version: Annotated[Any, read_as(Annotated[int, enum([EXPORT_VERSION])])] = None
     name: Annotated[Any, _ROSTER_NAME]
-    players: Annotated[Any, read_as(list[_ExportPerson], _as_sent)] = None
+    players: Annotated[Any, read_as(list[_ExportPerson])] = None
     games: Annotated[
         Any,
-        read_as(list[_ExportGame], _as_sent),
+        read_as(list[_ExportGame]),
         Field(
             description="Each game as `GET /api/v1/tables/{id}/export.json` gives it: rules, sides, "
             "first_dealer, start_scores, started, finished_at, every hand as entered, and `people` (the "
