@@ -8,9 +8,12 @@ names in ``Content-Language``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, jsonify, make_response, request
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import BuildError
 
@@ -136,7 +139,44 @@ def _bad_input(exc: BadInput) -> Response:
     return input_error(str(exc), exc.field, exc.status, exc.code)
 
 
-def read_body(allowed: tuple[str, ...]) -> dict[str, Any]:
+# What a request whose field is wrong is told: a sentence (the field is the one at fault), or one made from the
+# error found, alone, with the field to name, or as the whole refusal.
+Say = str | Callable[[ErrorDetails], str | tuple[str, str] | BadInput]
+M = TypeVar("M", bound=BaseModel)
+
+
+def refusal(exc: ValidationError, refusals: dict[str, Say]) -> Exception:
+    """The refusal of a body its model did not take, in the words of the API: a key it does not know, else the
+    first field at fault as *refusals* words it; a check of the model's own that refused raised it in its words."""
+    errors = exc.errors()
+    for found in errors:
+        if found["type"] == "extra_forbidden":
+            key = str(found["loc"][-1])[:40]
+            return BadInput(_("'%(key)s' is not something this request understands", key=key), key)
+    first = errors[0]
+    raised = first.get("ctx", {}).get("error")
+    if isinstance(raised, Exception) and type(raised) is not ValueError:
+        return raised
+    field = str(first["loc"][0]) if first["loc"] else ""
+    say = refusals.get(field, first["msg"])  # a model's refusals name each of its fields: pydantic's words otherwise
+    said = say if isinstance(say, str) else say(first)
+    if isinstance(said, BadInput):
+        return said
+    message, field = (said, field) if isinstance(said, str) else said
+    return BadInput(message, field or None)
+
+
+def read_model(model: type[M], data: object = None, context: dict[str, Any] | None = None) -> M:
+    """The request's JSON object (or *data*) read by *model*, its readers given *context*: a body it does not take
+    is refused in the model's ``refusals``."""
+    try:
+        return model.model_validate(read_body() if data is None else data, context=context)
+    except ValidationError as exc:
+        refusals: dict[str, Say] = getattr(model, "refusals", {})
+        raise refusal(exc, refusals) from None
+
+
+def read_body(allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Return the request's JSON object, refusing anything else."""
     if not request.is_json:
         raise BadInput(_("Send the body as JSON, with Content-Type: application/json"), None, 415)
@@ -146,7 +186,7 @@ def read_body(allowed: tuple[str, ...]) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise BadInput(_("The request body must be a JSON object"), None, 400)
     for key in data:
-        if key not in allowed:
+        if allowed is not None and key not in allowed:
             raise BadInput(_("'%(key)s' is not something this request understands", key=str(key)[:40]), str(key)[:40])
     return data
 

@@ -12,33 +12,24 @@ from typing import Any
 
 from flask import Response, jsonify, make_response, request
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, read_body
-from scorekeeper.api.parties import _date, _setup, _text
-from scorekeeper.party import MAX_COUPLES, PartyError
+from scorekeeper.api.base import BadInput, bearer_token, bp, read_body, read_model
+from scorekeeper.api.parties import setup_of
+from scorekeeper.api.spec_clubs import (
+    MAX_RULE_NUMBER,
+    ClubChange,
+    ClubMemberChange,
+    NewClub,
+    NewClubEvening,
+    NewClubMember,
+    whole,
+)
+from scorekeeper.party import PartyError
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
-from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
-from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubMember
-
-CLUB_FIELDS = ("name", "currency")
-MEMBER_FIELDS = ("name",)
-EVENING_FIELDS = (
-    "name",
-    "date",
-    "games",
-    "kind",
-    "play_to",
-    "prizes",
-    "booby",
-    "cookie_jar",
-    "season",
-    "couples",
-    "start",
-)
 
 
 def _club(club_id: str) -> Club:
@@ -89,13 +80,9 @@ def _links(club: Club) -> dict[str, Any]:
 
 @bp.post("/clubs")
 def create_club() -> Response:
-    data = read_body(CLUB_FIELDS)
-    currency = data.get("currency", "CAD")
-    if currency not in store.CURRENCIES:
-        raise BadInput("Give the currency as CAD, USD or EUR", "currency")
-    name = _text(data.get("name"), "the club a name", "name")
+    new = read_model(NewClub)
     try:
-        club = store.create(name, currency)
+        club = store.create(new.name, new.currency)
     except store.ClubError as err:
         raise BadInput(str(err), err.field) from None
     body = {"id": club.id, "edit_token": club.edit_token, "links": _links(club), "club": club_json(club)}
@@ -116,8 +103,7 @@ def club_members(club_id: str) -> Response:
 def add_club_member(club_id: str) -> Response:
     club = _club(club_id)
     _may_write(club)
-    data = read_body(MEMBER_FIELDS)
-    name = _text(data.get("name"), "the member's name", "name")
+    name = read_model(NewClubMember).name
     try:
         added = store.add_member(club, name)
     except store.ClubError as err:
@@ -163,32 +149,10 @@ def club_evenings(club_id: str) -> Response:
 def create_club_evening(club_id: str) -> Response:
     club = _club(club_id)
     _may_write(club)
-    data = read_body(EVENING_FIELDS)
-    held_on = _date(data.get("date"))
-    # Left out, the evening takes the club's name; sent, it is read like any name (an empty one is refused).
-    setup = _setup({**data, "name": club.name if data.get("name") is None else data.get("name")})
-    season = data.get("season")
-    # The length as sent, as the published schema counts it (surrounding spaces included).
-    if season is not None and (not isinstance(season, str) or len(season) > store.MAX_SEASON or not season.strip()):
-        raise BadInput("Give the season as a short name, for example 2026-2027", "season")
-    pairs = data.get("couples", [])
-    if not isinstance(pairs, list) or len(pairs) > MAX_COUPLES:
-        raise BadInput("Give the couples as pairs of club numbers", "couples")
-    numbers = []
-    for pair in pairs:
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise BadInput("Give the couples as pairs of club numbers", "couples")
-        try:
-            numbers.append(tuple(parse_int(n, lo=1, hi=10**6, what=_("The club number")) for n in pair))
-        except NumberError as err:
-            raise BadInput(str(err), "couples") from None
-    known = {m.number for m in club.members if m.merged_into is None}
-    flat = [n for pair in numbers for n in pair]
-    if len(set(flat)) != len(flat) or not set(flat) <= known or any(a == b for a, b in numbers):
-        raise BadInput("Each couple is two different members of the roster, each in one couple", "couples")
-    start = data.get("start", False)
-    if not isinstance(start, bool):
-        raise BadInput("Say true or false for start", "start")
+    evening = read_model(NewClubEvening, context={"club": club})
+    # Left out, the evening takes the club's name.
+    setup = setup_of(evening.model_copy(update={"name": club.name if evening.name is None else evening.name}))
+    held_on, season, numbers, start = evening.date, evening.season, evening.couples, evening.start
     if start and len(numbers) < 2:
         raise BadInput("An evening starts with two couples or more", "couples")
     try:
@@ -241,16 +205,7 @@ def club_ladder(club_id: str) -> Response:
     )
 
 
-CLUB_CHANGE_FIELDS = ("name", "currency", "ladder_rules")
 RULE_FIELDS = ("scoring", "place_points", "best_of", "minimum", "tie_breaks")
-MEMBER_CHANGE_FIELDS = ("name", "active", "merged_into")
-MAX_RULE_NUMBER = 1000
-
-
-def _whole(value: object, field: str, lo: int, hi: int) -> int:
-    if type(value) is not int or not lo <= value <= hi:
-        raise BadInput(f"Give {field} as a whole number from {lo} to {hi}", field)
-    return value
 
 
 def _rules(club: Club, value: object) -> LadderRules:
@@ -274,9 +229,9 @@ def _rules(club: Club, value: object) -> LadderRules:
     try:
         return LadderRules(
             scoring=Scoring(merged["scoring"]),
-            place_points=tuple(_whole(p, "place_points", 0, MAX_RULE_NUMBER) for p in points),
-            best_of=None if best is None else _whole(best, "best_of", 1, MAX_RULE_NUMBER),
-            minimum=_whole(merged["minimum"], "minimum", 0, MAX_RULE_NUMBER),
+            place_points=tuple(whole("place_points", 0, MAX_RULE_NUMBER)(p) for p in points),
+            best_of=None if best is None else whole("best_of", 1, MAX_RULE_NUMBER)(best),
+            minimum=whole("minimum", 0, MAX_RULE_NUMBER)(merged["minimum"]),
             tie_breaks=tuple(TieBreak(t) for t in breaks),
         )
     except LadderError as err:
@@ -287,14 +242,11 @@ def _rules(club: Club, value: object) -> LadderRules:
 def change_club(club_id: str) -> Response:
     club = _club(club_id)
     _may_write(club)
-    data = read_body(CLUB_CHANGE_FIELDS)
-    name = None if "name" not in data else _text(data["name"], "the club a name", "name")
-    currency = data.get("currency")
-    if "currency" in data and currency not in store.CURRENCIES:
-        raise BadInput("Give the currency as CAD, USD or EUR", "currency")
-    rules = _rules(club, data["ladder_rules"]) if "ladder_rules" in data else None
+    data = read_body()
+    change = read_model(ClubChange, data)
+    rules = _rules(club, change.ladder_rules) if "ladder_rules" in data else None
     try:
-        store.update(club, name=name, currency=currency, rules=rules)
+        store.update(club, name=change.name, currency=change.currency, rules=rules)
     except store.ClubError as err:
         raise BadInput(str(err), err.field) from None
     return jsonify(club_json(club))
@@ -304,21 +256,18 @@ def change_club(club_id: str) -> Response:
 def change_club_member(club_id: str, number: int) -> Response:
     club = _club(club_id)
     _may_write(club)
-    data = read_body(MEMBER_CHANGE_FIELDS)
+    data = read_body(tuple(ClubMemberChange.model_fields))
     found = store.member(club, number)
     if found is None:
         raise BadInput("There is no member with that club number", "number", 404)
-    name = None if "name" not in data else _text(data["name"], "the member's name", "name")
-    if "active" in data and not isinstance(data["active"], bool):
-        raise BadInput("Say true or false for active", "active")
-    into = None if "merged_into" not in data else _whole(data["merged_into"], "merged_into", 1, 10**6)
+    change = read_model(ClubMemberChange, data)
     try:
-        if name is not None:
-            store.rename_member(club, number, name)
-        if "active" in data:
-            store.set_active(club, number, data["active"])
-        if into is not None:
-            store.merge_member(club, number, into)
+        if change.name is not None:
+            store.rename_member(club, number, change.name)
+        if change.active is not None:
+            store.set_active(club, number, change.active)
+        if change.merged_into is not None:
+            store.merge_member(club, number, change.merged_into)
     except store.ClubError as err:
         raise BadInput(str(err), err.field) from None
     return jsonify(member_json(found))

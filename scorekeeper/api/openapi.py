@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import copy
+import functools
 from typing import Any
 
 from flask import Response, jsonify
 
 from scorekeeper.api import spec_clubs, spec_games, spec_parties, spec_referee, spec_tables
 from scorekeeper.api.base import bp
-from scorekeeper.api.schema import error_body
+from scorekeeper.api.schema import error_body, schemas
 from scorekeeper.platform.config import MAX_BODY_KB
+
+SPECS = (spec_referee, spec_games, spec_parties, spec_clubs, spec_tables)
 
 
 def document() -> dict[str, Any]:
@@ -24,11 +27,9 @@ def document() -> dict[str, Any]:
             }
         },
     }
-    schemas: dict[str, Any] = {}
     security_schemes: dict[str, Any] = {}
-    for spec in (spec_referee, spec_games, spec_parties, spec_clubs, spec_tables):
+    for spec in SPECS:
         paths.update(copy.deepcopy(spec.PATHS))
-        schemas.update(spec.SCHEMAS)
         security_schemes.update(getattr(spec, "SECURITY_SCHEMES", {}))
     _answers_every_operation_may_get(paths)
     return {
@@ -45,8 +46,14 @@ def document() -> dict[str, Any]:
         },
         "servers": [{"url": "/"}],
         "paths": dict(sorted(paths.items())),
-        "components": {"schemas": schemas, "securitySchemes": security_schemes},
+        "components": {"schemas": _components(), "securitySchemes": security_schemes},
     }
+
+
+@functools.cache
+def _components() -> dict[str, Any]:
+    """The schemas of every part's models, made once."""
+    return schemas(model for spec in SPECS for model in spec.MODELS)
 
 
 URI_TOO_LONG = (

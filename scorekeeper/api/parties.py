@@ -7,21 +7,17 @@ evening needs only its id, like the hall board.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
 from typing import Any
 
 from flask import Response, jsonify, make_response, request, url_for
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, read_body
+from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, read_body, read_model
 from scorekeeper.api.base import error as api_error
+from scorekeeper.api.spec_parties import LateCouple, NewParty, PartyResult, PartySettings
 from scorekeeper.party import (
     MAX_COUPLES,
-    MAX_GAMES,
-    MAX_NAME,
-    MAX_PRIZES,
     AddCouple,
     Couple,
-    GameKind,
     Gone,
     PartyError,
     PartySetup,
@@ -35,11 +31,6 @@ from scorekeeper.platform.security import token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.words import party as words
-
-PARTY_FIELDS = ("name", "date", "games", "kind", "play_to", "prizes", "booby", "cookie_jar", "couples", "start")
-RESULT_FIELDS = ("game", "table", "winner", "correct")
-COUPLE_FIELDS = ("name", "players")
-
 
 # -- The evening as JSON -------------------------------------------------------------
 
@@ -111,92 +102,17 @@ def links_json(party_id: str, edit_token: str) -> dict[str, Any]:
 # -- Reading requests -------------------------------------------------------------------
 
 
-def _int(data: dict[str, Any], name: str, missing: str, lo: int, hi: int, default: int | None = None) -> int:
-    value = data.get(name, default)
-    if value is None:
-        raise BadInput(missing, name)
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    try:
-        return words.whole(value, name, lo, hi)
-    except NumberError as err:
-        raise BadInput(str(err), name) from None
-
-
-def _flag(data: dict[str, Any], name: str) -> bool:
-    value = data.get(name, False)
-    if not isinstance(value, bool):
-        raise BadInput(_("Say true or false for %(field)s", field=name), name)
-    return value
-
-
-def _text(value: object, missing: str, field: str) -> str:
-    """A name sent as text; *missing* says what to give when there is none."""
-    if not isinstance(value, str):
-        raise BadInput(_("Names are sent as text"), field)
-    # Measured as sent, as the published schema counts it (surrounding spaces included).
-    if len(value) > MAX_NAME:
-        raise BadInput(_("Names may be at most %(max)d letters long", max=MAX_NAME), field)
-    value = value.strip()
-    if not value:
-        raise BadInput(missing, field)
-    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
-        raise BadInput(_("Names are written on one line, without control characters"), field)
-    return value
-
-
-def _couples(value: object) -> list[Couple]:
-    if not isinstance(value, list) or not 2 <= len(value) <= MAX_COUPLES:
-        raise BadInput(_("Give from 2 to %(limit)d couples, each with a name", limit=MAX_COUPLES), "couples")
-    couples = []
-    for item in value:
-        if isinstance(item, str):
-            couples.append(Couple(_text(item, _("Give a name for every couple"), "couples")))
-            continue
-        if not isinstance(item, dict) or set(item) - {"name", "players"}:
-            raise BadInput(_('Give each couple as {"name": ..., "players": [..., ...]}'), "couples")
-        players = item.get("players", [])
-        if not isinstance(players, list) or len(players) > 2:
-            raise BadInput(_("A couple is two players"), "players")
-        couples.append(
-            Couple(
-                _text(item.get("name"), _("Give a name for every couple"), "couples"),
-                tuple(_text(p, _("Give every player's name"), "players") for p in players),
-            )
-        )
-    return couples
-
-
-def _date(value: object) -> date | None:
-    if value is None:
-        return None
-    if not isinstance(value, str) or len(value) != 10:
-        raise BadInput(_("Give the date as YYYY-MM-DD"), "date")
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise BadInput(_("Give the date as YYYY-MM-DD"), "date") from None
-
-
-def _setup(data: dict[str, Any]) -> PartySetup:
-    kind_text = data.get("kind", "one-hand")
-    try:
-        kind = GameKind(kind_text)
-    except ValueError:
-        raise BadInput(_('Say what one game is: "one-hand", "play-to" or "bell"'), "kind") from None
-    cookie = data.get("cookie_jar")
-    no_jar = cookie is None or cookie is False or (type(cookie) is int and cookie == 0)
-    cookie_count = 0 if no_jar else _int(data, "cookie_jar", _("Give the cookie jar"), 1, MAX_GAMES)
-    play_to = None if data.get("play_to") is None else _int(data, "play_to", _("Give the score to play to"), 5, 200)
+def setup_of(new: PartySettings) -> PartySetup:
+    """The evening's settings a request gives, as the party engine takes them."""
     try:
         return PartySetup(
-            name=_text(data.get("name"), _("Give the evening a name"), "name"),
-            games=_int(data, "games", _("Give the number of games"), 1, MAX_GAMES, 25),
-            kind=kind,
-            play_to=play_to,
-            prizes=_int(data, "prizes", _("Give the number of prizes"), 0, MAX_PRIZES, 3),
-            cookie_jar=cookie_count,
-            booby=_flag(data, "booby"),
+            name=new.name,
+            games=new.games,
+            kind=new.kind,
+            play_to=new.play_to,
+            prizes=new.prizes,
+            cookie_jar=new.cookie_jar,
+            booby=new.booby,
         )
     except PartyError as err:
         raise BadInput(words.problem(err), err.field) from None
@@ -238,11 +154,11 @@ def _no_party() -> BadInput:
     return BadInput(_("There is no card party with that id"), "id", 404)
 
 
-def _party_to_change(party_id: str, fields: tuple[str, ...]) -> tuple[PartyState, dict[str, Any]]:
-    """The evening named and the request's body, if the request carries the evening's edit token."""
+def _party_to_change(party_id: str) -> PartyState:
+    """The evening named, if the request carries the evening's edit token."""
     row, state = _loaded(party_id)
     _may_write(row)
-    return state, read_body(fields)
+    return state
 
 
 # -- Routes ------------------------------------------------------------------------------
@@ -252,11 +168,8 @@ def _party_to_change(party_id: str, fields: tuple[str, ...]) -> tuple[PartyState
 def create_party() -> Response:
     """Start an evening: its settings and couples; game 1 is seated unless ``start`` is false."""
     try:
-        data = read_body(PARTY_FIELDS)
-        setup = _setup(data)
-        couples = _couples(data.get("couples"))
-        start = _flag(data, "start") if "start" in data else True
-        party = store.create(setup, couples, held_on=_date(data.get("date")), start=start)
+        new = read_model(NewParty)
+        party = store.create(setup_of(new), new.couples, held_on=new.date, start=new.start)
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     row, state = _loaded(party.id)
@@ -275,11 +188,9 @@ def create_party() -> Response:
 def report_result(party_id: str) -> Response:
     """Report which couple won a table in a game (``correct``: replace a result already in)."""
     try:
-        data = _party_to_change(party_id, RESULT_FIELDS)[1]
-        game = _int(data, "game", _("Give the game number"), 1, MAX_GAMES)
-        table = _int(data, "table", _("Give the table number"), 1, MAX_COUPLES)
-        winner = _int(data, "winner", _("Give the winner"), 0, MAX_COUPLES)
-        correct = _flag(data, "correct")
+        _party_to_change(party_id)
+        result = read_model(PartyResult)
+        game, table, winner, correct = result.game, result.table, result.winner, result.correct
         state = store.write(
             party_id, lambda s: [s.result_entry(game, table, winner, correct)], source=f"api table {table}"
         )
@@ -319,14 +230,9 @@ def get_party(party_id: str) -> Response:
 def add_couple(party_id: str) -> Response:
     """Register a late couple: it plays from the next game (RULES.md §14)."""
     try:
-        data = _party_to_change(party_id, COUPLE_FIELDS)[1]
-        players = data.get("players", [])
-        if not isinstance(players, list) or len(players) > 2:
-            raise BadInput(_("A couple is two players"), "players")
-        couple = Couple(
-            _text(data.get("name"), _("Give the couple a name"), "name"),
-            tuple(_text(p, _("Give every player's name"), "players") for p in players),
-        )
+        _party_to_change(party_id)
+        late = read_model(LateCouple)
+        couple = Couple(late.name, late.players)
         try:
             state = store.write(party_id, lambda s: [AddCouple(couple)], source="api")
         except PartyError as err:
@@ -344,7 +250,8 @@ def _couple_change(party_id: str, index: str, make: Callable[[int], Gone | Retur
     """Mark a couple gone, or undo it: the same checks, one entry."""
     try:
         # The body is an empty JSON object: every write of the API is JSON.
-        state = _party_to_change(party_id, ())[0]
+        state = _party_to_change(party_id)
+        read_body(())
         try:
             couple = parse_int(index, lo=0, hi=MAX_COUPLES, what="The couple")
         except NumberError:

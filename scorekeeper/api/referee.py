@@ -5,19 +5,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any, Literal, ParamSpec, TypeVar, overload
+from typing import Any, ParamSpec, TypeVar
 
 from flask import Response, jsonify, request
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bp, error
+from scorekeeper.api.base import BadInput, bp, error, read_model
+from scorekeeper.api.spec_referee import LegalQuestion, TrickQuestion, read_card, read_rules, read_suit
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import (
     PRESETS,
-    TRICKS_IN_HAND,
     Card,
     CardError,
-    Refusal,
     Rules,
     RulesError,
     Suit,
@@ -27,8 +26,6 @@ from scorekeeper.rules import (
     judge_play,
     legal_plays,
     offsuit_order,
-    parse_cards,
-    split_tokens,
     trick_winner,
     trump_order,
 )
@@ -47,73 +44,6 @@ def read_body() -> dict[str, Any]:
     if not isinstance(data, dict):
         raise BadInput(_('Send a JSON object, such as {"trump": "S", "cards": ["8S", "AH"]}.'), None, 400)
     return data
-
-
-def read_rules(value: Any) -> Rules:
-    """Read ``rules``: a preset name, an object of options (with an optional preset), or nothing."""
-    if value is None or value == "":
-        return Rules()
-    if not isinstance(value, (str, dict)):
-        raise BadInput(_("'rules' must be a preset name or an object of options"), "rules")
-    try:
-        return Rules.from_dict(value)
-    except RulesError as exc:
-        field = exc.field if exc.field in (None, "rules") else f"rules.{exc.field}"
-        raise BadInput(words.refusal(exc), field or "rules", code=exc.code) from None
-    except (TypeError, ValueError) as exc:  # a value of the wrong kind inside the options
-        raise BadInput(_("These rules cannot be used: %(why)s", why=exc), "rules") from None
-
-
-@overload
-def read_suit(value: Any, field: str, *, required: Literal[True] = True) -> Suit: ...
-
-
-@overload
-def read_suit(value: Any, field: str, *, required: bool) -> Suit | None: ...
-
-
-def read_suit(value: Any, field: str, *, required: bool = True) -> Suit | None:
-    if value is None or value == "":
-        if required:
-            if field == "trump":
-                raise BadInput(_("Give the trump suit: S, C, H or D."), field)
-            raise BadInput(_("Give a suit: S, C, H or D."), field)
-        return None
-    if not isinstance(value, str):
-        raise BadInput(_("'%(field)s' must be a suit: S, C, H or D.", field=field), field)
-    try:
-        return Suit.parse(value)
-    except CardError as exc:
-        raise BadInput(words.refusal(exc), field, code=exc.code) from None
-
-
-def read_card(value: Any, field: str) -> Card:
-    if not isinstance(value, str):
-        raise BadInput(_("'%(field)s' must be one card, such as \"5H\".", field=field), field)
-    try:
-        return Card.parse(value)
-    except CardError as exc:
-        raise BadInput(words.refusal(exc), field, code=exc.code) from None
-
-
-def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[Card, ...]:
-    """Read a list of cards (or one string of cards such as ``"5h jd ah"``)."""
-    if value is None:
-        if required:
-            raise BadInput(_('Give the cards of \'%(field)s\', such as ["8S", "AH"].', field=field), field)
-        return ()
-    if isinstance(value, str):
-        tokens = split_tokens(value)
-    elif isinstance(value, list) and all(isinstance(item, str) for item in value):
-        tokens = value
-    else:
-        raise BadInput(_('\'%(field)s\' must be a list of cards, such as ["8S", "AH"].', field=field), field)
-    if len(tokens) > 60:
-        raise BadInput(_("Too many cards in '%(field)s'.", field=field), field)
-    try:
-        return parse_cards(tokens)
-    except CardError as exc:
-        raise BadInput(words.refusal(exc), field, code=exc.code) from None
 
 
 def ask(field: str, question: Callable[..., T], *args: Any, cards: dict[str, tuple[Card, ...]] | None = None) -> T:
@@ -215,11 +145,8 @@ def compare_cards() -> Response:
 @answer
 def trick() -> Response:
     """Who wins a trick: ``cards`` in play order, the lead first."""
-    data = read_body()
-    rules = read_rules(data.get("rules"))
-    trump = read_suit(data.get("trump"), "trump")
-    cards = read_cards(data.get("cards"), "cards")
-    result = ask("cards", trick_winner, cards, trump, rules)
+    question = read_model(TrickQuestion, read_body())
+    result = ask("cards", trick_winner, question.cards, question.trump, question.rules)
     return jsonify(
         {
             "winner": result.winner,
@@ -233,32 +160,14 @@ def trick() -> Response:
     )
 
 
-def read_called(data: dict[str, Any]) -> dict[str, Any]:
-    """Read ``trick_number`` (1 to 5) and ``called`` (the card the bidder called), both optional."""
-    number = data.get("trick_number")
-    if number is not None and (
-        isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= TRICKS_IN_HAND
-    ):
-        raise BadInput(
-            _("'trick_number' is the trick's number, 1 to 5: a hand has five tricks."),
-            "trick_number",
-            code=Refusal.TRICK_NUMBER,
-        )
-    called = data.get("called")
-    return {"trick_number": number, "called": None if called is None else read_card(called, "called")}
-
-
 @bp.post("/referee/legal")
 @answer
 def legal() -> Response:
     """The cards of ``hand`` that may be played to ``trick``; with ``play``, a verdict on that card."""
-    data = read_body()
-    rules = read_rules(data.get("rules"))
-    trump = read_suit(data.get("trump"), "trump")
-    trick_cards = read_cards(data.get("trick"), "trick", required=False)
-    hand = read_cards(data.get("hand"), "hand")
+    question = read_model(LegalQuestion, read_body())
+    hand, trick_cards, trump, rules = question.hand, question.trick, question.trump, question.rules
     given = {"hand": hand, "trick": trick_cards}
-    called = read_called(data)
+    called = {"trick_number": question.trick_number, "called": question.called}
     result = ask("hand", partial(legal_plays, **called), hand, trick_cards, trump, rules, cards=given)
     body: dict[str, Any] = {
         "legal": codes(result.legal),
@@ -267,8 +176,8 @@ def legal() -> Response:
         "measured_against": result.measured_against.code if result.measured_against else None,
         "explanation": words.play(result),
     }
-    if data.get("play") is not None:
-        play = read_card(data.get("play"), "play")
+    if question.play is not None:
+        play = read_card(question.play, "play")
         verdict = ask("play", partial(judge_play, **called), play, hand, trick_cards, trump, rules)
         body |= {
             "play": play.code,

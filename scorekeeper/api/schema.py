@@ -1,11 +1,138 @@
-"""Small builders shared by the parts of the OpenAPI document."""
+"""What the parts of the OpenAPI document share: the base of their models, which give the document its schemas and
+check the request bodies, and small builders of the paths."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, model_validator
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
+from pydantic_core import core_schema
 
 REF = "#/components/schemas/"
+
+
+class Schema(BaseModel):
+    """An object the document describes: an answer, or a part of a request that may hold other keys too (a long
+    description of a field is the text under it)."""
+
+    model_config = ConfigDict(strict=True, defer_build=True, use_attribute_docstrings=True)
+
+
+class Closed(Schema):
+    """A JSON object a request sends: the fields named, no others."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Read(Closed):
+    """A request body whose fields are each read by a reader of their own (``read_as``), which refuses in its own
+    words: a field left out is read as null, a field given is read as sent."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _left_out_is_null(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        return {**{name: None for name, field in cls.model_fields.items() if field.is_required()}, **data}
+
+
+def _as_sent(value: Any) -> Any:
+    return value
+
+
+def read_as(kind: Any, read: Callable[[Any], Any] = _as_sent) -> PlainValidator:
+    """A field read by *read* (which refuses what it cannot use in the API's words), described as *kind*; without
+    *read*, the value as sent, for the view or the store to read where what it needs is at hand."""
+    return PlainValidator(read, json_schema_input_type=kind)
+
+
+class Part(Schema):
+    """An object the document writes inside the schema that holds it, not as a component of its own."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        PARTS.add(cls.__name__)
+
+
+PARTS: set[str] = set()
+
+
+class DocumentSchema(GenerateJsonSchema):
+    """JSON Schema 2020-12 as the document writes it: no generated titles or defaults (a default the document
+    names is given in the field's ``json_schema_extra``), and a value that may be null as ``"type": [..., "null"]``."""
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+    def model_schema(self, schema: core_schema.ModelSchema) -> JsonSchemaValue:
+        found = super().model_schema(schema)
+        found.pop("title", None)
+        return found
+
+    def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
+        return self.generate_inner(schema["schema"])
+
+    def nullable_schema(self, schema: core_schema.NullableSchema) -> JsonSchemaValue:
+        inner = self.generate_inner(schema["schema"])
+        if isinstance(inner.get("type"), str) and "enum" not in inner and "const" not in inner:
+            return {**inner, "type": [inner["type"], "null"]}
+        return super().nullable_schema(schema)
+
+
+def enum(values: Iterable[Any], **field: Any) -> Any:
+    """A field of an answer that holds one of *values* (it is not read from requests: its kind says what it holds)."""
+    extra = {"enum": list(values), **field.pop("json_schema_extra", {})}
+    return Field(**field, json_schema_extra=extra)
+
+
+def one_of(values: Iterable[object]) -> Any:
+    """The type of a value that is one of *values* (a preset's name, an option's choices...)."""
+    return Literal.__getitem__(tuple(values))
+
+
+def schemas(models: Iterable[type[BaseModel]]) -> dict[str, Any]:
+    """The document's component schemas: each model's, and those of the models it holds, by class name (a part
+    written in place)."""
+    models = list(models)
+    _keys, found = models_json_schema(
+        [(model, "validation") for model in models], ref_template=REF + "{model}", schema_generator=DocumentSchema
+    )
+    defined: dict[str, Any] = found.get("$defs", {})
+    parts = PARTS & set(defined)
+
+    def in_place(node: Any) -> Any:
+        if isinstance(node, list):
+            return [in_place(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        name = str(node.get("$ref", "")).removeprefix(REF)
+        if name in parts:
+            return {**in_place(defined[name]), **{key: in_place(v) for key, v in node.items() if key != "$ref"}}
+        return {key: in_place(value) for key, value in node.items()}
+
+    written = {name: in_place(schema) for name, schema in defined.items() if name not in parts}
+    # Only what the models describe: not the types their readers turn a request into.
+    kept: set[str] = set()
+    waiting = [model.__name__ for model in models]
+    while waiting:
+        name = waiting.pop()
+        if name not in kept and name in written:
+            kept.add(name)
+            waiting.extend(ref.removeprefix(REF) for ref in _refs(written[name]))
+    return {name: schema for name, schema in written.items() if name in kept}
+
+
+def _refs(node: Any) -> Iterable[str]:
+    if isinstance(node, dict):
+        if "$ref" in node:
+            yield str(node["$ref"])
+        for value in node.values():
+            yield from _refs(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _refs(item)
 
 
 def ref(name: str) -> dict[str, Any]:
@@ -40,31 +167,3 @@ def parameter(
         found["description"] = description
     found["schema"] = schema
     return found
-
-
-def error_schema(required: list[str], message: str, field: str, codes: Sequence[str]) -> dict[str, Any]:
-    """The schema of an error answer, ``{"error": {"message", "field", "code"}}``, with its fields' descriptions."""
-    return {
-        "type": "object",
-        "required": ["error"],
-        "properties": {
-            "error": {
-                "type": "object",
-                "required": required,
-                "properties": {
-                    "message": {"type": "string", "description": message},
-                    "field": {"type": ["string", "null"], "description": field},
-                    "code": {
-                        "type": "string",
-                        "enum": list(codes),
-                        "description": "What is wrong, as a code that does not change with the language.",
-                    },
-                },
-            }
-        },
-    }
-
-
-def closed_object(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
-    """A JSON object a request sends: the *properties* named (the *required* ones at least), no others."""
-    return {"type": "object", "required": required, "additionalProperties": False, "properties": properties}

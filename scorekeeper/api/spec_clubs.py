@@ -1,17 +1,30 @@
-"""OpenAPI 3.1 description of the clubs part of the API (merged into /api/v1/openapi.json)."""
+"""The clubs part of the API's description: its paths, and the models that give the document its schemas and read
+the request bodies (merged into /api/v1/openapi.json)."""
 
 from __future__ import annotations
 
-from typing import Any
+import datetime
+from collections.abc import Callable
+from typing import Annotated, Any
 
-from scorekeeper.api.schema import closed_object, json_request, parameter
+from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo
+from pydantic.json_schema import SkipJsonSchema
+
+from scorekeeper.api.base import BadInput
+from scorekeeper.api.schema import Part, Read, Schema, enum, json_request, parameter, read_as
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.api.spec_games import NAME_PATTERN
-from scorekeeper.api.spec_parties import SCHEMAS as PARTY_SCHEMAS
-from scorekeeper.rules import NAME_MAX
+from scorekeeper.api.spec_games import Name as _NAME
+from scorekeeper.api.spec_parties import PartySettings, read_date, text
+from scorekeeper.party import MAX_COUPLES
+from scorekeeper.party.ladder import MAX_PLACE_POINTS, Scoring, TieBreak
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.store.clubs import CURRENCIES, MAX_SEASON
+from scorekeeper.store.models import Club as ClubRow
 
+MAX_RULE_NUMBER = 1000
 _CLUB_ID = parameter(
     "club_id", "path", {"type": "string"}, "The club's id, as returned when it was created (anything else is 404)."
 )
@@ -21,7 +34,6 @@ _SEASON = parameter(
     {"type": "string", "minLength": 1, "maxLength": 32},
     "The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out.",
 )
-_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
 _WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
 _AUTH = {
     "401": _error("No `Authorization: Bearer <edit_token>` header."),
@@ -174,218 +186,263 @@ PATHS: dict[str, Any] = {
     },
 }
 
-_LADDER_RULES = {
-    "type": "object",
-    "required": ["scoring", "place_points", "best_of", "minimum", "tie_breaks"],
-    "properties": {
-        "scoring": {"type": "string", "enum": ["places", "wins"]},
-        "place_points": {"type": "array", "items": {"type": "integer", "minimum": 0}},
-        "best_of": {"type": ["integer", "null"], "minimum": 1},
-        "minimum": {"type": "integer", "minimum": 0},
-        "tie_breaks": {"type": "array", "items": {"type": "string", "enum": ["wins", "best", "attended"]}},
-    },
-}
+# -- Reading what a request gives ---------------------------------------------------------------------
 
-_EVENING_SETTINGS = {
-    key: value for key, value in PARTY_SCHEMAS["NewParty"]["properties"].items() if key not in ("couples",)
-}
 
-SCHEMAS: dict[str, Any] = {
-    "NewClub": closed_object(
-        ["name"], {"name": _NAME, "currency": {"type": "string", "enum": ["CAD", "USD", "EUR"], "default": "CAD"}}
-    ),
-    "CreatedClub": {
-        "type": "object",
-        "required": ["id", "edit_token", "links", "club"],
-        "properties": {
-            "id": {"type": "string"},
-            "edit_token": {"type": "string", "description": "Keep it: it is the director's link and token."},
-            "links": {
-                "type": "object",
-                "properties": {
-                    "director": {"type": "string"},
-                    "public": {"type": "string"},
-                    "board": {"type": "string"},
-                },
-            },
-            "club": _ref("Club"),
-        },
-    },
-    "Club": {
-        "type": "object",
-        "required": ["id", "version", "name", "currency", "ladder_rules", "seasons", "members"],
-        "properties": {
-            "id": {"type": "string"},
-            "version": {"type": "integer"},
-            "name": {"type": "string"},
-            "currency": {"type": "string"},
-            "ladder_rules": _LADDER_RULES,
-            "seasons": {"type": "array", "items": {"type": "string"}},
-            "members": {"type": "array", "items": _ref("ClubMember")},
-        },
-    },
-    "ClubMember": {
-        "type": "object",
-        "required": ["number", "name", "active", "merged_into"],
-        "properties": {
-            "number": {"type": "integer", "minimum": 1, "description": "The club number: the member's for good."},
-            "name": {"type": "string"},
-            "active": {"type": "boolean"},
-            "merged_into": {"type": ["integer", "null"], "description": "The number whose evenings these count as."},
-        },
-    },
-    "ClubChange": {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
-            "name": _NAME,
-            "currency": {"type": "string", "enum": ["CAD", "USD", "EUR"]},
-            "ladder_rules": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {
-                    "scoring": {"type": "string", "enum": ["places", "wins"]},
-                    "place_points": {
-                        "type": "array",
-                        "minItems": 1,
-                        "maxItems": 30,
-                        "items": {"type": "integer", "minimum": 0, "maximum": 1000},
-                        "description": "Points for first place, second place and so on.",
-                    },
-                    "best_of": {
-                        "type": ["integer", "null"],
-                        "minimum": 1,
-                        "maximum": 1000,
-                        "description": "Only the best this many evenings count; null: all of them.",
-                    },
-                    "minimum": {
-                        "type": "integer",
-                        "minimum": 0,
-                        "maximum": 1000,
-                        "description": "Evenings attended to be ranked.",
-                    },
-                    "tie_breaks": {
-                        "type": "array",
-                        "uniqueItems": True,
-                        "items": {"type": "string", "enum": ["wins", "best", "attended"]},
-                        "description": "In order: more games won in the season, the better best evening, more "
-                        "evenings attended.",
-                    },
-                },
-            },
-        },
-    },
-    "ClubMemberChange": {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
-            "name": _NAME,
-            "active": {"type": "boolean"},
-            "merged_into": {"type": "integer", "minimum": 1, "maximum": 1000000},
-        },
-    },
-    "NewClubMember": closed_object(["name"], {"name": _NAME}),
-    "NewClubEvening": {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {
-            **_EVENING_SETTINGS,
-            "name": {**_NAME, "description": "The club's name when left out."},
-            "season": {"type": "string", "minLength": 1, "maxLength": 32},
-            "start": {"type": "boolean", "default": False, "description": "Seat game 1 at once (two couples or more)."},
-            "couples": {
-                "type": "array",
-                "maxItems": 400,
-                "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer", "minimum": 1}},
-                "description": "Each couple as the club numbers of its two players.",
-            },
-        },
-    },
-    "CreatedClubEvening": {
-        "type": "object",
-        "required": ["party_id", "edit_token", "links"],
-        "properties": {
-            "party_id": {"type": "string"},
-            "edit_token": {"type": "string", "description": "The evening's director token (card parties)."},
-            "links": {
-                "type": "object",
-                "properties": {
-                    "desk": {"type": "string"},
-                    "director": {"type": "string"},
-                    "results": {"type": "string"},
-                },
-            },
-        },
-    },
-    "ClubEvenings": {
-        "type": "object",
-        "required": ["season", "currency", "evenings"],
-        "properties": {
-            "season": {"type": "string"},
-            "currency": {"type": "string"},
-            "evenings": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["party_id", "name", "date", "season", "couples", "started", "finished", "wins"],
-                    "properties": {
-                        "party_id": {"type": "string"},
-                        "name": {"type": "string"},
-                        "date": {"type": ["string", "null"]},
-                        "season": {"type": "string"},
-                        "couples": {"type": "integer"},
-                        "started": {"type": "boolean"},
-                        "finished": {"type": "boolean"},
-                        "wins": {"type": "array", "items": {"type": "integer"}},
-                        "pots": {
-                            "type": "object",
-                            "description": "Amounts in cents; `fifty_fifty_prize` is half of what was collected.",
-                            "properties": {
-                                "entry_fee": {"type": "integer"},
-                                "players": {"type": "integer"},
-                                "fees": {"type": "integer"},
-                                "prizes": {"type": "array", "items": {"type": "integer"}},
-                                "cookie_jar": {"type": "integer"},
-                                "fifty_fifty": {"type": "integer"},
-                                "fifty_fifty_prize": {"type": "integer"},
-                                "jackpot_before": {"type": "integer"},
-                                "jackpot_added": {"type": "integer"},
-                                "jackpot_won": {"type": "boolean"},
-                            },
-                        },
-                    },
-                },
-            },
-        },
-    },
-    "ClubLadder": {
-        "type": "object",
-        "required": ["season", "rules", "evenings", "lines"],
-        "properties": {
-            "season": {"type": "string"},
-            "rules": _LADDER_RULES,
-            "evenings": {"type": "integer"},
-            "lines": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["position", "number", "name", "total", "evenings", "wins"],
-                    "properties": {
-                        "position": {"type": ["integer", "null"]},
-                        "number": {"type": "integer"},
-                        "name": {"type": "string"},
-                        "total": {"type": "integer"},
-                        "counted": {"type": "array", "items": {"type": "integer"}},
-                        "scores": {"type": "array", "items": {"type": "integer"}},
-                        "evenings": {"type": "integer"},
-                        "wins": {"type": "integer"},
-                        "best": {"type": "integer"},
-                    },
-                },
-            },
-        },
-    },
-}
+def whole(field: str, lo: int, hi: int) -> Callable[[Any], int]:
+    """The reader of a whole number from *lo* to *hi*, sent as a number."""
+
+    def read(value: Any) -> int:
+        if type(value) is not int or not lo <= value <= hi:
+            raise BadInput(f"Give {field} as a whole number from {lo} to {hi}", field)
+        return value
+
+    return read
+
+
+def _name(label: str) -> Callable[[Any], str]:
+    return lambda value: text(value, label, "name")
+
+
+def _currency(value: Any) -> str:
+    if value not in CURRENCIES:
+        raise BadInput("Give the currency as CAD, USD or EUR", "currency")
+    return str(value)
+
+
+def _active(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise BadInput("Say true or false for active", "active")
+    return value
+
+
+def _season(value: Any) -> str | None:
+    # The length as sent, as the published schema counts it (surrounding spaces included).
+    if value is not None and (not isinstance(value, str) or len(value) > MAX_SEASON or not value.strip()):
+        raise BadInput("Give the season as a short name, for example 2026-2027", "season")
+    return value
+
+
+def _couples(value: Any, info: ValidationInfo) -> list[tuple[int, ...]]:
+    """Pairs of club numbers: two different members of the club's roster (the ``club`` of the reading's context)."""
+    if not isinstance(value, list) or len(value) > MAX_COUPLES:
+        raise BadInput("Give the couples as pairs of club numbers", "couples")
+    numbers = []
+    for pair in value:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise BadInput("Give the couples as pairs of club numbers", "couples")
+        try:
+            numbers.append(tuple(parse_int(n, lo=1, hi=10**6, what=_("The club number")) for n in pair))
+        except NumberError as err:
+            raise BadInput(str(err), "couples") from None
+    club: ClubRow = (info.context or {})["club"]
+    known = {m.number for m in club.members if m.merged_into is None}
+    flat = [n for pair in numbers for n in pair]
+    if len(set(flat)) != len(flat) or not set(flat) <= known or any(a == b for a, b in numbers):
+        raise BadInput("Each couple is two different members of the roster, each in one couple", "couples")
+    return numbers
+
+
+def _start(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise BadInput("Say true or false for start", "start")
+    return value
+
+
+# -- The models of the document's schemas -------------------------------------------------------------
+
+_CURRENCY = Annotated[str, enum(CURRENCIES)]
+_SCORING = [str(way) for way in Scoring]
+_TIE_BREAKS = [str(way) for way in TieBreak]
+
+
+class NewClub(Read):
+    currency: Annotated[
+        str, read_as(Annotated[str, enum(CURRENCIES, json_schema_extra={"default": "CAD"})], _currency)
+    ] = "CAD"
+    name: Annotated[str, read_as(_NAME, _name("the club a name"))]
+
+
+class LadderRules(Part):
+    scoring: str = enum(_SCORING)
+    place_points: list[Annotated[int, Field(ge=0)]]
+    best_of: Annotated[int, Field(ge=1)] | None
+    minimum: int = Field(ge=0)
+    tie_breaks: list[Annotated[str, enum(_TIE_BREAKS)]]
+
+
+class ClubMember(Schema):
+    number: int = Field(ge=1, description="The club number: the member's for good.")
+    name: str
+    active: bool
+    merged_into: int | None = Field(description="The number whose evenings these count as.")
+
+
+class Club(Schema):
+    id: str
+    version: int
+    name: str
+    currency: str
+    ladder_rules: LadderRules
+    seasons: list[str]
+    members: list[ClubMember]
+
+
+class ClubLinks(Part):
+    director: str = ""
+    public: str = ""
+    board: str = ""
+
+
+class CreatedClub(Schema):
+    id: str
+    edit_token: str = Field(description="Keep it: it is the director's link and token.")
+    links: ClubLinks
+    club: Club
+
+
+class LadderRulesChange(Part):
+    model_config = ConfigDict(extra="forbid")
+
+    scoring: str = enum(_SCORING, default="")
+    place_points: Annotated[
+        list[Annotated[int, Field(ge=0, le=MAX_RULE_NUMBER)]], Field(min_length=1, max_length=MAX_PLACE_POINTS)
+    ] = []
+    """Points for first place, second place and so on."""
+    best_of: Annotated[int, Field(ge=1, le=MAX_RULE_NUMBER)] | None = None
+    """Only the best this many evenings count; null: all of them."""
+    minimum: int = Field(0, ge=0, le=MAX_RULE_NUMBER, description="Evenings attended to be ranked.")
+    tie_breaks: list[Annotated[str, enum(_TIE_BREAKS)]] = Field([], json_schema_extra={"uniqueItems": True})
+    """In order: more games won in the season, the better best evening, more evenings attended."""
+
+
+class ClubChange(Read):
+    name: Annotated[str | None, read_as(_NAME, _name("the club a name"))] = None
+    currency: Annotated[str | None, read_as(_CURRENCY, _currency)] = None
+    # Read against the club's rules now: what is left out stays as it is.
+    ladder_rules: Annotated[Any, read_as(LadderRulesChange)] = None
+
+
+class ClubMemberChange(Read):
+    name: Annotated[str | None, read_as(_NAME, _name("the member's name"))] = None
+    active: Annotated[bool | None, read_as(bool, _active)] = None
+    merged_into: Annotated[
+        int | None, read_as(Annotated[int, Field(ge=1, le=10**6)], whole("merged_into", 1, 10**6))
+    ] = None
+
+
+class NewClubMember(Read):
+    name: Annotated[str, read_as(_NAME, _name("the member's name"))]
+
+
+class _Dated(Read):
+    date: Annotated[
+        datetime.date | None, read_as(Annotated[str, Field(json_schema_extra={"format": "date"})] | None, read_date)
+    ] = None
+
+
+class NewClubEvening(PartySettings, _Dated):
+    # The evening's settings as a card party's, read after its date; its name is the club's when left out.
+    name: Annotated[
+        str | None,
+        read_as(_NAME, lambda value: None if value is None else text(value, _("Give the evening a name"), "name")),
+        Field(description="The club's name when left out."),
+    ] = None  # type: ignore[assignment]
+    season: Annotated[str | None, read_as(Annotated[str, Field(min_length=1, max_length=MAX_SEASON)], _season)] = None
+    couples: Annotated[
+        list[tuple[int, ...]],
+        PlainValidator(
+            _couples,
+            json_schema_input_type=Annotated[
+                list[Annotated[list[Annotated[int, Field(ge=1)]], Field(min_length=2, max_length=2)]],
+                Field(max_length=MAX_COUPLES),
+            ],
+        ),
+        Field(description="Each couple as the club numbers of its two players."),
+    ] = []
+    start: Annotated[
+        bool,
+        read_as(Annotated[bool, Field(json_schema_extra={"default": False})], _start),
+        Field(description="Seat game 1 at once (two couples or more)."),
+    ] = False
+
+
+class EveningLinks(Part):
+    desk: str = ""
+    director: str = ""
+    results: str = ""
+
+
+class CreatedClubEvening(Schema):
+    party_id: str
+    edit_token: str = Field(description="The evening's director token (card parties).")
+    links: EveningLinks
+
+
+class Pots(Part):
+    entry_fee: int = 0
+    players: int = 0
+    fees: int = 0
+    prizes: list[int] = []
+    cookie_jar: int = 0
+    fifty_fifty: int = 0
+    fifty_fifty_prize: int = 0
+    jackpot_before: int = 0
+    jackpot_added: int = 0
+    jackpot_won: bool = False
+
+
+class ClubEvening(Part):
+    party_id: str
+    name: str
+    date: str | None
+    season: str
+    couples: int
+    started: bool
+    finished: bool
+    wins: list[int]
+    pots: Pots | SkipJsonSchema[None] = None
+    """Amounts in cents; `fifty_fifty_prize` is half of what was collected."""
+
+
+class ClubEvenings(Schema):
+    season: str
+    currency: str
+    evenings: list[ClubEvening]
+
+
+class LadderLine(Part):
+    position: int | None
+    number: int
+    name: str
+    total: int
+    counted: list[int] = []
+    scores: list[int] = []
+    evenings: int
+    wins: int
+    best: int = 0
+
+
+class ClubLadder(Schema):
+    season: str
+    rules: LadderRules
+    evenings: int
+    lines: list[LadderLine]
+
+
+MODELS = (
+    NewClub,
+    CreatedClub,
+    Club,
+    ClubMember,
+    ClubChange,
+    ClubMemberChange,
+    NewClubMember,
+    NewClubEvening,
+    CreatedClubEvening,
+    ClubEvenings,
+    ClubLadder,
+)
 
 SECURITY_SCHEMES: dict[str, Any] = {
     "clubEditToken": {

@@ -1,17 +1,34 @@
-"""OpenAPI 3.1 description of the games part of the API (merged into /api/v1/openapi.json)."""
+"""The games part of the API's description: its paths, and the models that give the document its schemas and
+check the request bodies (merged into /api/v1/openapi.json)."""
 
 from __future__ import annotations
 
 import dataclasses
 import sys
 import unicodedata
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Self, TypeGuard, cast
 
-from scorekeeper.api.base import ERROR_CODES
-from scorekeeper.api.schema import closed_object, error_schema, json_request, parameter
+from pydantic import (
+    AfterValidator,
+    Field,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+    create_model,
+    field_validator,
+    model_validator,
+)
+from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
+from pydantic_core import ErrorDetails
+
+from scorekeeper.api.base import ERROR_CODES, BadInput, Say
+from scorekeeper.api.schema import Closed, DocumentSchema, Part, Schema, enum, json_request, one_of, parameter
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
+from scorekeeper.platform.i18n import gettext
+from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
     BIDS,
     OPTION_INFO,
@@ -19,11 +36,14 @@ from scorekeeper.rules import (
     PRESETS,
     REFUSED_NAME_CATEGORIES,
     SPECIAL_BIDS,
+    STANDINGS,
     TRICKS_IN_HAND,
     NoteKind,
     Rules,
     WinReason,
+    has_hidden_character,
 )
+from scorekeeper.rules.options import RulesError
 from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH
 
 MAX_NUMBER = 10_000
@@ -55,44 +75,13 @@ def _hidden_characters() -> str:
 _HIDDEN = _hidden_characters()
 # Surrounding spaces are trimmed; inside, no control or invisible character; at least one visible one.
 NAME_PATTERN = rf"^\s*[^\s{_HIDDEN}](?:[^{_HIDDEN}]*[^\s{_HIDDEN}])?\s*$"
+# A name as the document describes it (the readers of each part of the API check it in their words).
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX_LENGTH, json_schema_extra={"pattern": NAME_PATTERN})]
 
 
-def _option_schema(field: dataclasses.Field[Any]) -> dict[str, Any]:
-    info = OPTION_INFO.get(field.name)
-    choices = info.choices if info is not None else None
-    nullable = "None" in str(field.type)
-    if choices and not all(isinstance(c, bool) for c in choices):
-        values = [c for c in choices if c is not None]
-        schema: dict[str, Any] = {"enum": values + ([None] if nullable or None in choices else [])}
-    elif "bool" in str(field.type):
-        schema = {"type": "boolean"}
-    elif "int" in str(field.type):
-        schema = {"type": ["integer", "null"] if nullable else "integer"}
-    else:
-        schema = {"type": ["string", "null"] if nullable else "string"}
-    if info is not None:
-        schema["description"] = info.label
-    return schema
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
-
-RULES_DESCRIPTION = (
-    'A preset name, or `{"preset": ..., <option>: <value>}` (options left out follow the preset). '
-    "Values the rule book does not allow together are refused with 422."
-)
-RULES_SCHEMA: dict[str, Any] = {
-    "description": RULES_DESCRIPTION,
-    "oneOf": [
-        {"type": "string", "enum": list(PRESETS)},
-        {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "preset": {"type": "string", "enum": list(PRESETS)},
-                **{field.name: _option_schema(field) for field in dataclasses.fields(Rules)},
-            },
-        },
-    ],
-}
 
 _WRITE_ERRORS = {
     "400": _error("The body is not a JSON object, or a query value is not one whole number."),
@@ -265,18 +254,7 @@ PATHS: dict[str, Any] = {
     },
 }
 
-_SIDE_INDEX = {"type": "integer", "minimum": 0, "maximum": MAX_SIDES - 1}
-_NAME = {"type": "string", "maxLength": NAME_MAX_LENGTH, "pattern": NAME_PATTERN}
-_PER_SIDE = {"minItems": 2, "maxItems": MAX_SIDES}
-_POINTS = {
-    "type": ["array", "null"],
-    "items": {"type": "integer", "multipleOf": POINTS_PER_TRICK, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
-    **_PER_SIDE,
-}
-_STANDING = {
-    "type": "array",
-    "items": {"type": "string", "enum": ["on-the-green", "locked", "in-the-hole", "must-bid-out", "eliminated", "out"]},
-}
+SideIndex = Annotated[int, Field(ge=0, le=MAX_SIDES - 1)]
 _BID = {
     "oneOf": [
         {"type": "integer", "enum": list(BIDS)},
@@ -284,224 +262,174 @@ _BID = {
         {"type": "null"},
     ]
 }
+# The bids as the engine lists them, for the refusals: "15, 20, 25 or 30", and the special ones quoted.
+_PLAIN_BIDS = ", ".join(str(b) for b in BIDS[:-1]) + f" or {BIDS[-1]}"
+_EVERY_BID = [str(b) for b in BIDS] + [f'"{b}"' for b in SPECIAL_BIDS]
+_GIVE_THE_BID = "Give the bid as " + ", ".join(_EVERY_BID[:-1]) + f" or {_EVERY_BID[-1]}"
+_RANGE_ERRORS = {"greater_than_equal", "less_than_equal"}
 
-_HAND_PROPERTIES = {
-    "n": {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": MAX_NUMBER,
-        "description": "The number this hand will have (the state's next_n); 409 if taken.",
-    },
-    "bidder": {
-        "oneOf": [_SIDE_INDEX, {"type": "null"}],
-        "description": "The side that won the bid; absent or null without bidding.",
-    },
-    "bid": _BID,
-    "bagged": {"type": ["boolean", "null"], "default": False},
-    "hold": {"type": ["boolean", "null"], "default": False},
-    "points": _POINTS,
-    "tricks": {
-        "type": ["array", "null"],
-        "items": {"type": "integer", "minimum": 0, "maximum": TRICKS_IN_HAND},
-        **_PER_SIDE,
-    },
-    "high": {
-        "oneOf": [_SIDE_INDEX, {"type": "null"}],
-        "description": "The side that took the high; null where a 25-point hand is allowed.",
-    },
-    "partner": {"oneOf": [_SIDE_INDEX, {"type": "null"}], "description": "With call_for_partner."},
-    "offsuit_set": {
-        "oneOf": [_SIDE_INDEX, {"type": "null"}],
-        "description": "With offsuit_set_bonus: the defending side that set the bidder with non-trump "
-        "cards only (it scores 30).",
-    },
-    "tie_break_side": {
-        "oneOf": [_SIDE_INDEX, {"type": "null"}],
-        "description": "With tie_break: the tied side that took the later trick (last-trick) or reached "
-        "the target first (first-out). Needed only when tied sides would otherwise play on; a hand that "
-        "needs it and lacks it is refused with field tie_break_side.",
-    },
-}
 
-SCHEMAS: dict[str, Any] = {
-    "Error": error_schema(
-        ["message", "field"],
-        "What is wrong, in a player's words, in the request's Accept-Language.",
-        "The input to fix, if one.",
-        ERROR_CODES,
-    ),
-    "SideInput": {
-        "type": "object",
-        "required": ["name", "players"],
-        "properties": {
-            "name": _NAME,
-            "players": {"type": "array", "items": _NAME, "minItems": 1, "maxItems": MAX_SIDES},
-        },
-    },
-    "NewGame": {
-        "type": "object",
-        "required": ["sides"],
-        "additionalProperties": False,
-        "properties": {
-            "rules": {**RULES_SCHEMA, "description": RULES_DESCRIPTION + " Left out: new-england."},
-            "sides": {"type": "array", "items": _ref("SideInput"), **_PER_SIDE},
-            "scores": {**_POINTS, "description": "Scores carried on from a game started on paper, one per side."},
-            "first_dealer": {"type": "integer", "description": "Seat of the first dealer (from 0)."},
-            "table": {
-                "type": "string",
-                "description": "A table's id: the game is one of that table's (send the table's edit token as "
-                "`Authorization: Bearer`); each side's players are roster names, a new name joins the roster.",
-            },
-        },
-    },
-    "RulesInput": {
-        "type": "object",
-        "required": ["rules"],
-        "additionalProperties": False,
-        "properties": {
-            "rules": RULES_SCHEMA,
-        },
-    },
-    "FinishedInput": closed_object(["finished"], {"finished": {"type": "boolean"}}),
-    "CreatedGame": {
-        "type": "object",
-        "required": ["id", "edit_token", "links", "state"],
-        "properties": {
-            "id": {"type": "string"},
-            "edit_token": {"type": "string", "description": "Send as `Authorization: Bearer` to record."},
-            "view_token": {"type": "string", "description": "Token of the read-only link; it can never write."},
-            "links": {
-                "type": "object",
-                "required": ["edit", "view"],
-                "properties": {
-                    "edit": {
-                        "type": ["string", "null"],
-                        "format": "uri-reference",
-                        "description": "The score sheet that can record hands: absolute with "
-                        "SCOREKEEPER_PUBLIC_URL (or SCOREKEEPER_ALLOWED_HOSTS) set, else its path.",
-                    },
-                    "view": {
-                        "type": ["string", "null"],
-                        "format": "uri-reference",
-                        "description": "The read-only score sheet, to follow the game.",
-                    },
-                },
-            },
-            "state": _ref("GameState"),
-        },
-    },
-    "HandInput": {
-        "type": "object",
-        "required": ["n"],
-        "additionalProperties": False,
-        "description": "Either `points` or `tricks` (with `high`).",
-        "properties": _HAND_PROPERTIES,
-    },
-    "HandEdit": {
-        "type": "object",
-        "additionalProperties": False,
-        "description": "The hand as it should stand, and the game's `version` it was made from (or send `If-Match`).",
-        "properties": {
-            **_HAND_PROPERTIES,
-            "n": {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER, "description": "If given, the address's n."},
-            "version": {"type": "integer", "minimum": 1, "description": "The game's version this edit was made from."},
-        },
-    },
-    "HandRow": {
-        "type": "object",
-        "required": ["n", "dealer", "bidder", "bid", "points", "deltas", "scores"],
-        "properties": {
-            "n": {"type": "integer"},
-            "dealer": {"type": "string"},
-            "bidder": {"type": ["integer", "null"]},
-            "bid": _BID,
-            "bagged": {"type": "boolean"},
-            "hold": {"type": "boolean"},
-            "partner": {"type": ["integer", "null"]},
-            "offsuit_set": {"type": ["integer", "null"]},
-            "tie_break_side": {"type": ["integer", "null"]},
-            "tricks": {"type": ["array", "null"], "items": {"type": "integer"}},
-            "high": {"type": ["integer", "null"]},
-            "points": {"type": "array", "items": {"type": "integer"}},
-            "deltas": {"type": "array", "items": {"type": "integer"}},
-            "scores": {"type": "array", "items": {"type": "integer"}},
-            "made": {"type": ["boolean", "null"], "description": "Whether the bid was made; null without bidding."},
-            "notes": {
-                "type": "array",
-                "items": {"type": "string"},
-                "description": "The notes as sentences, in the request's Accept-Language (codes: note_codes).",
-            },
-            "note_codes": {
-                "type": "array",
-                "description": "The notes as codes, in the same order: what each is about and the side it names.",
-                "items": {
-                    "type": "object",
-                    "required": ["code", "side"],
-                    "properties": {
-                        "code": {"type": "string", "enum": [str(kind) for kind in NoteKind]},
-                        "side": {"type": "integer"},
-                    },
-                },
-            },
-            "standing": {"type": "array", "items": _STANDING},
-        },
-    },
-    "GameState": {
-        "type": "object",
-        "required": ["id", "rules", "sides", "scores", "winner", "standing", "dealer", "hands"],
-        "properties": {
-            "id": {"type": "string"},
-            "version": {"type": "integer", "description": "Goes up by one with every change."},
-            "rules": {"type": "object", "description": "Every option of the rule book's §13 and its value."},
-            "sides": {"type": "array", "items": _ref("SideInput")},
-            "scores": {"type": "array", "items": {"type": "integer"}},
-            "winner": {"type": ["integer", "null"]},
-            "win_reason": {
-                "type": ["string", "null"],
-                "description": "Who won and why, as a sentence in the request's Accept-Language.",
-            },
-            "win_reason_code": {
-                "type": ["string", "null"],
-                "enum": [*(str(reason) for reason in WinReason), None],
-                "description": "Which rule decided the winner, as a code (the sentence is win_reason).",
-            },
-            "finished": {
-                "type": "boolean",
-                "description": "The game is over: won, or finished early (then it takes no hands).",
-            },
-            "standing": {"type": "array", "items": _STANDING},
-            "dealer": {"type": "string", "description": "Who deals the next hand."},
-            "first_bidder": {"type": "string"},
-            "next_n": {"type": "integer"},
-            "min_bids": {"type": "array", "items": {"type": ["integer", "null"]}},
-            "overtime": {
-                "type": "array",
-                "items": {"type": "integer"},
-                "description": "Under tie_break overtime: the tied sides that alone play the next hands until one "
-                "wins (the others neither bid nor score). Empty otherwise.",
-            },
-            "draw": {
-                "type": "object",
-                "description": "The draw of the next hand, for the players still playing it: keep at least `keep` "
-                "of your own cards and change at most `change` (the bidder) or `others_change` (everyone else; "
-                "3 in One-hundred and ten). With four_and_a_flip `keep` is 0.",
-                "properties": {
-                    "players": {"type": "integer"},
-                    "keep": {"type": "integer"},
-                    "change": {"type": "integer"},
-                    "others_change": {"type": "integer"},
-                    "four_and_a_flip": {"type": "boolean"},
-                },
-            },
-            "hands": {"type": "array", "items": _ref("HandRow")},
-        },
-    },
-    "StateAnswer": {
-        "type": "object",
-        "required": ["state"],
-        "properties": {"state": _ref("GameState")},
-    },
-}
+Numbers = list[Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]] | None
+_POINTS = {"multipleOf": POINTS_PER_TRICK, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
+
+
+def _per_side(items: dict[str, Any], description: str | None = None) -> Any:
+    """Whole numbers, one per side: the request checks their kind and size, the engine their count and values."""
+    extra: Any = {"minItems": 2, "items": {"type": "integer", **items}}
+    return Field(min_length=1, max_length=MAX_SIDES, description=description, json_schema_extra=extra)
+
+
+def _numbers_refusal(label: str) -> Callable[[ErrorDetails], str]:
+    def say(found: ErrorDetails) -> str:
+        if len(found["loc"]) > 1 and found["type"] in _RANGE_ERRORS:
+            return f"Those {label} are far more than a hand can hold"
+        return f"Give the {label} as a list of whole numbers, one per side"
+
+    return say
+
+
+class HandFields(Closed):
+    # A hand as a request gives it; the number it has is required when it is recorded, not when it is changed.
+    n: int | SkipJsonSchema[None] = None
+    bid: Annotated[int | str | None, WithJsonSchema(_BID)] = None
+    tricks: Annotated[Numbers, _per_side({"minimum": 0, "maximum": TRICKS_IN_HAND})] = None
+    points: Annotated[Numbers, _per_side(_POINTS)] = None
+    bidder: SideIndex | None = Field(None, description="The side that won the bid; absent or null without bidding.")
+    bagged: bool | None = Field(None, json_schema_extra={"default": False})
+    hold: bool | None = Field(None, json_schema_extra={"default": False})
+    high: SideIndex | None = None
+    """The side that took the high; null where a 25-point hand is allowed."""
+    partner: SideIndex | None = Field(None, description="With call_for_partner.")
+    offsuit_set: SideIndex | None = None
+    """With offsuit_set_bonus: the defending side that set the bidder with non-trump cards only (it scores 30)."""
+    tie_break_side: SideIndex | None = None
+    """With tie_break: the tied side that took the later trick (last-trick) or reached the target first (first-out). Needed only when tied sides would otherwise play on; a hand that needs it and lacks it is refused with field tie_break_side."""
+
+    refusals: ClassVar[dict[str, Say]] = {
+        "n": lambda found: (
+            "Give n, the number this hand will have (the state's next_n)"
+            if found["type"] == "missing"
+            else "The hand number must be a whole number from 1 up"
+        ),
+        "bid": _GIVE_THE_BID,
+        "tricks": _numbers_refusal("tricks"),
+        "points": _numbers_refusal("points"),
+        "bidder": "The bidder is given by its side number, counting from 0",
+        "bagged": "Say true or false for bagged",
+        "hold": "Say true or false for hold",
+        "high": "The side that took the high is given by its side number, counting from 0",
+        "partner": "The partner is given by its side number, counting from 0",
+        "offsuit_set": "The side that set the bidder with off-suit cards is given by its side number, counting from 0",
+        "tie_break_side": "The side that wins the tie-break is given by its side number, counting from 0",
+    }
+
+    @model_validator(mode="before")
+    @classmethod
+    def _null_is_left_out(cls, data: Any) -> Any:
+        return {key: value for key, value in data.items() if value is not None} if isinstance(data, dict) else data
+
+    @field_validator("bid", mode="before")
+    @classmethod
+    def _bid(cls, bid: Any) -> int | str | None:
+        if bid is not None and not (_is_int(bid) or isinstance(bid, str)):
+            raise BadInput(_GIVE_THE_BID, "bid")
+        if isinstance(bid, str) and len(bid) > 20:
+            raise BadInput(_GIVE_THE_BID, "bid")
+        if isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid):
+            # "20" is read like 20; "²" or "٣" is not a bid.
+            try:
+                bid = parse_int(bid, lo=-MAX_NUMBER, hi=MAX_NUMBER, what="The bid")
+            except NumberError:
+                raise BadInput(_GIVE_THE_BID, "bid") from None
+        if _is_int(bid) and abs(bid) > MAX_NUMBER:
+            raise BadInput(f"{bid} is not a bid: bids are {_PLAIN_BIDS}", "bid")
+        return cast(int | str | None, bid)
+
+    @model_validator(mode="after")
+    def _points_or_tricks(self) -> Self:
+        if self.tricks is None and self.points is None:
+            raise BadInput("Give either the points or the tricks each side took", "points")
+        if self.tricks is not None and self.points is not None:
+            raise BadInput("Give either the points or the tricks each side took, not both", "points")
+        return self
+
+
+class HandInput(HandFields):
+    """Either `points` or `tricks` (with `high`)."""
+
+    n: Annotated[
+        int,
+        Field(ge=1, le=MAX_NUMBER, description="The number this hand will have (the state's next_n); 409 if taken."),
+    ]
+
+
+class HandEdit(HandFields):
+    """The hand as it should stand, and the game's `version` it was made from (or send `If-Match`)."""
+
+    n: Annotated[int, Field(ge=1, le=MAX_NUMBER, description="If given, the address's n.")] | SkipJsonSchema[None] = (
+        None
+    )
+    version: (
+        Annotated[int, Field(ge=1, description="The game's version this edit was made from.")] | SkipJsonSchema[None]
+    ) = None
+
+    refusals: ClassVar[dict[str, Say]] = {
+        **HandFields.refusals,
+        "version": "version is the game's version from its state: a whole number from 1 up",
+    }
+
+
+def _name(label: str, field: str) -> AfterValidator:
+    """A name a request gives: trimmed, on one line, with something to read."""
+
+    def check(value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise BadInput(f"Give {label}", field)
+        if has_hidden_character(value):
+            raise BadInput(
+                "Names are written on one line, without control or invisible characters (such as zero-width spaces "
+                "or text-direction marks)",
+                field,
+            )
+        return value
+
+    return AfterValidator(check)
+
+
+# The pattern says in the document what the check does.
+_NAME = Field(max_length=NAME_MAX_LENGTH, json_schema_extra={"pattern": NAME_PATTERN})
+
+
+def _name_refusal(label: str) -> Callable[[ErrorDetails], str]:
+    def say(found: ErrorDetails) -> str:
+        if found["type"] == "string_too_long":
+            return f"{label[0].upper()}{label[1:]} can be at most {NAME_MAX_LENGTH} characters"
+        return f"Give {label} as text"
+
+    return say
+
+
+def _side_refusal(found: ErrorDetails) -> str | tuple[str, str]:
+    loc = found["loc"]
+    if len(loc) == 1:
+        return "Give from 2 to 8 sides, each with a name and its players"
+    if len(loc) == 2:
+        return 'Give each side as {"name": ..., "players": [...]}'
+    if loc[2] == "name":
+        return _name_refusal("a name for every side")(found)
+    if len(loc) == 3:
+        return "Give each side's players as a list of names", "players"
+    return _name_refusal("every player's name")(found), "players"
+
+
+class SideInput(Schema):
+    players: Annotated[
+        list[Annotated[str, _NAME, _name("every player's name", "players")]],
+        Field(min_length=1, max_length=MAX_SIDES),
+    ]
+    name: Annotated[str, _NAME, _name("a name for every side", "sides")]
+
 
 SECURITY_SCHEMES: dict[str, Any] = {
     "editToken": {
@@ -510,3 +438,226 @@ SECURITY_SCHEMES: dict[str, Any] = {
         "description": "The game's edit_token, returned when the game is created.",
     }
 }
+
+
+def _option_type(field: dataclasses.Field[Any]) -> tuple[Any, Any]:
+    """An option of the rules as a request gives it, and its field: the choices the rule book lists, or its kind."""
+    info = OPTION_INFO.get(field.name)
+    choices = info.choices if info is not None else None
+    nullable = "None" in str(field.type)
+    kind: Any
+    if choices and not all(isinstance(c, bool) for c in choices):
+        values = [c for c in choices if c is not None]
+        kind = one_of(values + ([None] if nullable or None in choices else []))
+    elif "bool" in str(field.type):
+        kind = bool
+    elif "int" in str(field.type):
+        kind = int | None if nullable else int
+    else:
+        kind = str | None if nullable else str
+    return kind, Field(None, description=info.label if info is not None else None)
+
+
+def _option_refusal(name: str) -> str:
+    """What an option of the wrong kind is told: its label, and the values or the kind it takes."""
+    schema = RuleChanges.model_json_schema(schema_generator=DocumentSchema)["properties"][name]
+    label = schema.get("description", name)
+    choices = schema.get("enum")
+    allowed = " or ".join(str(c).lower() if c is not None else "null" for c in choices) if choices else None
+    kinds = schema.get("type", [""])
+    kind = {"boolean": "true or false", "integer": "a whole number"}.get(kinds if isinstance(kinds, str) else kinds[0])
+    return f"{label}: give {allowed or kind or 'another value'}"
+
+
+class _RuleChangesBase(Closed):
+    @model_validator(mode="before")
+    @classmethod
+    def _no_fractions(cls, data: Any) -> Any:
+        # Choices are matched by kind too: 15.0 is not the 15 a rule book lists.
+        for name, value in data.items() if isinstance(data, dict) else ():
+            if isinstance(value, float) and name in cls.model_fields:
+                raise BadInput(_option_refusal(name), name)
+        return data
+
+
+_OPTIONS: dict[str, Any] = {field.name: _option_type(field) for field in dataclasses.fields(Rules)}
+RuleChanges = create_model("RuleChanges", __base__=_RuleChangesBase, preset=(one_of(PRESETS), Field(None)), **_OPTIONS)
+RULES_DESCRIPTION = (
+    'A preset name, or `{"preset": ..., <option>: <value>}` (options left out follow the preset). '
+    "Values the rule book does not allow together are refused with 422."
+)
+
+
+def unreadable_rules() -> BadInput:
+    return BadInput("Those rules cannot be read: give a preset name and option values", "rules")
+
+
+def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str, Any]:
+    """The rules a request gives, checked by the engine in its own words, then the kind of each option's value."""
+    if not isinstance(rules, (str, dict)):
+        raise BadInput("Give the rules as a preset name or an object of options", "rules")
+    try:
+        Rules.from_dict(rules)  # a RulesError says what is wrong in the engine's own words
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, RulesError):
+            raise
+        raise unreadable_rules() from None
+    if isinstance(rules, str):
+        if len(rules) > 40:
+            raise BadInput("There is no such preset", "rules")
+        return rules
+    # What the engine reads leniently (an object where a word belongs...) is still refused here.
+    try:
+        RuleChanges.model_validate(rules)
+    except ValidationError as exc:
+        found = exc.errors()[0]
+        if isinstance(found.get("ctx", {}).get("error"), BadInput):
+            raise found["ctx"]["error"] from None
+        name = str(found["loc"][0])
+        raise BadInput(_option_refusal(name), name) from None
+    return rules
+
+
+if TYPE_CHECKING:
+    RulesValue = str | dict[str, Any]
+else:
+    RulesValue = Annotated[one_of(PRESETS) | RuleChanges, Field(description=RULES_DESCRIPTION)]
+# The rules a request gives are checked as they are given, null too where they may be left out.
+_CHECK_RULES = WrapValidator(_rules)
+
+
+class NewGame(Closed):
+    sides: Annotated[list[SideInput], Field(min_length=2, max_length=MAX_SIDES)]
+    rules: Annotated[
+        RulesValue | SkipJsonSchema[None],
+        _CHECK_RULES,
+        Field(description=RULES_DESCRIPTION + " Left out: new-england."),
+    ] = None
+    scores: Annotated[Numbers, _per_side(_POINTS, "Scores carried on from a game started on paper, one per side.")] = (
+        None
+    )
+    first_dealer: int = Field(0, description="Seat of the first dealer (from 0).")
+    table: str | SkipJsonSchema[None] = None
+    """A table's id: the game is one of that table's (send the table's edit token as `Authorization: Bearer`); each side's players are roster names, a new name joins the roster."""
+
+    refusals: ClassVar[dict[str, Say]] = {
+        "sides": lambda found: (
+            "Give the sides playing, each with a name and its players"
+            if found["type"] == "missing" and len(found["loc"]) == 1
+            else _side_refusal(found)
+        ),
+        "scores": _numbers_refusal("starting scores"),
+        "first_dealer": "The first dealer is given by seat number, counting from 0",
+        "table": lambda found: gettext("Give the table's id as text"),
+    }
+
+
+class RulesInput(Closed):
+    rules: Annotated[RulesValue, _CHECK_RULES]
+
+    refusals: ClassVar[dict[str, Say]] = {"rules": "Give the rules: a preset name or an object of options"}
+
+
+class FinishedInput(Closed):
+    finished: bool
+
+    refusals: ClassVar[dict[str, Say]] = {"finished": "Say true to finish the game here, or false to play on"}
+
+
+class Links(Part):
+    edit: str | None = Field(json_schema_extra={"format": "uri-reference"})
+    """The score sheet that can record hands: absolute with SCOREKEEPER_PUBLIC_URL (or SCOREKEEPER_ALLOWED_HOSTS) set, else its path."""
+    view: str | None = Field(json_schema_extra={"format": "uri-reference"})
+    """The read-only score sheet, to follow the game."""
+
+
+class NoteCode(Part):
+    code: str = enum(str(kind) for kind in NoteKind)
+    side: int
+
+
+Marks = list[Annotated[str, enum(STANDINGS)]]
+
+
+class HandRow(Schema):
+    n: int
+    dealer: str
+    bidder: int | None
+    bid: Annotated[int | str | None, WithJsonSchema(_BID)]
+    bagged: bool = False
+    hold: bool = False
+    partner: int | None = None
+    offsuit_set: int | None = None
+    tie_break_side: int | None = None
+    tricks: list[int] | None = None
+    high: int | None = None
+    points: list[int]
+    deltas: list[int]
+    scores: list[int]
+    made: bool | None = Field(None, description="Whether the bid was made; null without bidding.")
+    notes: list[str] = []
+    """The notes as sentences, in the request's Accept-Language (codes: note_codes)."""
+    note_codes: list[NoteCode] = []
+    """The notes as codes, in the same order: what each is about and the side it names."""
+    standing: list[Marks] = []
+
+
+class Draw(Part):
+    players: int = 0
+    keep: int = 0
+    change: int = 0
+    others_change: int = 0
+    four_and_a_flip: bool = False
+
+
+class GameState(Schema):
+    id: str
+    version: int = Field(0, description="Goes up by one with every change.")
+    rules: dict[str, Any] = Field(description="Every option of the rule book's §13 and its value.")
+    sides: list[SideInput]
+    scores: list[int]
+    winner: int | None
+    win_reason: str | None = Field(None, description="Who won and why, as a sentence in the request's Accept-Language.")
+    win_reason_code: str | None = enum(
+        [*(str(reason) for reason in WinReason), None],
+        default=None,
+        description="Which rule decided the winner, as a code (the sentence is win_reason).",
+    )
+    finished: bool = Field(False, description="The game is over: won, or finished early (then it takes no hands).")
+    standing: list[Marks]
+    dealer: str = Field(description="Who deals the next hand.")
+    first_bidder: str = ""
+    next_n: int = 0
+    min_bids: list[int | None] = []
+    overtime: list[int] = []
+    """Under tie_break overtime: the tied sides that alone play the next hands until one wins (the others neither bid nor score). Empty otherwise."""
+    draw: Draw | SkipJsonSchema[None] = None
+    """The draw of the next hand, for the players still playing it: keep at least `keep` of your own cards and change at most `change` (the bidder) or `others_change` (everyone else; 3 in One-hundred and ten). With four_and_a_flip `keep` is 0."""
+    hands: list[HandRow]
+
+
+class StateAnswer(Schema):
+    state: GameState
+
+
+class CreatedGame(Schema):
+    id: str
+    edit_token: str = Field(description="Send as `Authorization: Bearer` to record.")
+    view_token: str = Field("", description="Token of the read-only link; it can never write.")
+    links: Links
+    state: GameState
+
+
+class ErrorDetail(Part):
+    message: str = Field(description="What is wrong, in a player's words, in the request's Accept-Language.")
+    field: str | None = Field(description="The input to fix, if one.")
+    code: str = enum(
+        ERROR_CODES, default="", description="What is wrong, as a code that does not change with the language."
+    )
+
+
+class Error(Schema):
+    error: ErrorDetail
+
+
+MODELS = (Error, NewGame, RulesInput, FinishedInput, CreatedGame, HandInput, HandEdit, StateAnswer)

@@ -1,22 +1,29 @@
-"""OpenAPI 3.1 description of the card parties part of the API (merged into /api/v1/openapi.json)."""
+"""The card parties part of the API's description: its paths, and the models that give the document its schemas and
+read the request bodies as the evening's forms read them (merged into /api/v1/openapi.json)."""
 
 from __future__ import annotations
 
-from typing import Any
+import datetime
+from collections.abc import Callable
+from typing import Annotated, Any
 
-from scorekeeper.api.schema import closed_object, json_request, parameter
+from pydantic import Field, PlainValidator
+
+from scorekeeper.api.base import BadInput
+from scorekeeper.api.schema import Part, Read, Schema, enum, json_request, parameter, read_as
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.api.spec_games import NAME_PATTERN
-from scorekeeper.rules import LOWEST_TARGET, NAME_MAX
+from scorekeeper.api.spec_games import Name as _NAME
+from scorekeeper.party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PRIZES, Couple, GameKind
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.numbers import NumberError
+from scorekeeper.rules import LOWEST_TARGET
+from scorekeeper.words import party as words
 
 _PARTY_ID = parameter(
     "party_id", "path", {"type": "string"}, "The party's id, as returned when it was created (anything else is 404)."
 )
-_INDEXES = {"type": "array", "items": {"type": "integer", "minimum": 0}}
-# The one name rule of the app: no control or invisible character, at least one visible one.
-_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
 
 _NO_TOKEN = _error("No `Authorization: Bearer <edit_token>` header.")
 _NOT_EDIT_TOKEN = _error("The token is not this party's edit token.")
@@ -201,136 +208,243 @@ PATHS: dict[str, Any] = {
     ),
 }
 
-SCHEMAS: dict[str, Any] = {
-    "LateCouple": closed_object(["name"], {"name": _NAME, "players": {"type": "array", "items": _NAME, "maxItems": 2}}),
-    "NewParty": {
-        "type": "object",
-        "required": ["name", "couples"],
-        "additionalProperties": False,
-        "properties": {
-            "name": _NAME,
-            "date": {"type": ["string", "null"], "format": "date"},
-            "games": {"type": "integer", "minimum": 1, "maximum": 60, "default": 25},
-            "kind": {
-                "enum": ["one-hand", "play-to", "bell"],
-                "default": "one-hand",
-                "description": "What one game is.",
-            },
-            "play_to": {
-                "type": ["integer", "null"],
-                "minimum": LOWEST_TARGET,
-                "maximum": 200,
-                "description": "With play-to.",
-            },
-            "prizes": {"type": "integer", "minimum": 0, "maximum": 10, "default": 3},
-            "booby": {"type": "boolean", "default": False},
-            "cookie_jar": {
-                "type": ["integer", "boolean"],
-                "description": "How many game numbers are drawn for the cookie jar; 0 or false for none.",
-            },
-            "couples": {
-                "type": "array",
-                "minItems": 2,
-                "maxItems": 400,
-                "items": {
-                    "oneOf": [
-                        _NAME,
-                        {
-                            "type": "object",
-                            "required": ["name"],
-                            "properties": {"name": _NAME, "players": {"type": "array", "items": _NAME, "maxItems": 2}},
-                        },
-                    ]
-                },
-            },
-            "start": {"type": "boolean", "default": True, "description": "Seat game 1 now."},
-        },
-    },
-    "CreatedParty": {
-        "type": "object",
-        "required": ["id", "edit_token", "links", "state"],
-        "properties": {
-            "id": {"type": "string"},
-            "edit_token": {"type": "string", "description": "Keep it: it is the only way to report results."},
-            "links": {
-                "type": "object",
-                "properties": {"director": {"type": "string"}, "board": {"type": "string"}},
-            },
-            "state": _ref("Party"),
-        },
-    },
-    "PartyResult": {
-        "type": "object",
-        "required": ["game", "table", "winner"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"type": "integer", "minimum": 1},
-            "table": {"type": "integer", "minimum": 1},
-            "winner": {"type": "integer", "minimum": 0, "description": "A couple index seated at that table."},
-            "correct": {"type": "boolean", "default": False},
-        },
-    },
-    "Party": {
-        "type": "object",
-        "required": ["id", "game", "games", "seating", "results", "wins", "punched", "places", "booby", "finished"],
-        "properties": {
-            "id": {"type": "string"},
-            "version": {"type": "integer"},
-            "name": {"type": "string"},
-            "game": {"type": "integer", "description": "The game being played (0 before the start)."},
-            "games": {"type": "integer"},
-            "started": {"type": "boolean"},
-            "closed": {"type": "boolean"},
-            "finished": {"type": "boolean"},
-            "couples": {"type": "array", "items": {"type": "object"}},
-            "seating": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "table": {"type": "integer"},
-                        "couples": _INDEXES,
-                        "deals_first": {"type": "integer"},
-                    },
-                },
-            },
-            "sits_out": {
-                "type": ["integer", "null"],
-                "description": "The couple sitting out the game being played (RULES.md §14), or null.",
-            },
-            "missing": {"type": "array", "items": {"type": "integer"}, "description": "Tables still to report."},
-            "results": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "game": {"type": "integer"},
-                        "table": {"type": "integer"},
-                        "winner": {"type": "integer"},
-                    },
-                },
-            },
-            "wins": {"type": "array", "items": {"type": "integer"}},
-            "punched": {"type": "array", "items": _INDEXES},
-            "places": {
-                "type": "array",
-                "description": "Dense ranking by wins (18, 18, 16 → places 1, 1, 2) for the prize places.",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "place": {"type": "integer"},
-                        "couples": _INDEXES,
-                        "wins": {"type": "integer"},
-                        "tied": {"type": "boolean"},
-                    },
-                },
-            },
-            "ties": {"type": "array", "items": {"type": "object"}},
-            "booby": {"type": ["object", "null"]},
-            "cookie_jar": {"type": ["object", "null"]},
-        },
-    },
-}
+# -- Reading what a request gives, as the evening's forms read it ------------------------------------
+
+
+def whole(name: str, missing: Callable[[], str], lo: int, hi: int) -> Callable[[Any], int]:
+    """The reader of a whole number from *lo* to *hi* (a float such as 3.0 is read as 3); null is *missing*."""
+
+    def read(value: Any) -> int:
+        if value is None:
+            raise BadInput(missing(), name)
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        try:
+            return words.whole(value, name, lo, hi)
+        except NumberError as err:
+            raise BadInput(str(err), name) from None
+
+    return read
+
+
+def flag(name: str) -> Callable[[Any], bool]:
+    """The reader of true or false."""
+
+    def read(value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise BadInput(_("Say true or false for %(field)s", field=name), name)
+        return value
+
+    return read
+
+
+def text(value: object, missing: str, field: str) -> str:
+    """A name sent as text; *missing* says what to give when there is none."""
+    if not isinstance(value, str):
+        raise BadInput(_("Names are sent as text"), field)
+    # Measured as sent, as the published schema counts it (surrounding spaces included).
+    if len(value) > MAX_NAME:
+        raise BadInput(_("Names may be at most %(max)d letters long", max=MAX_NAME), field)
+    value = value.strip()
+    if not value:
+        raise BadInput(missing, field)
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in value):
+        raise BadInput(_("Names are written on one line, without control characters"), field)
+    return value
+
+
+def players(value: Any) -> tuple[str, ...]:
+    """A couple's players: two names at most."""
+    if not isinstance(value, list) or len(value) > 2:
+        raise BadInput(_("A couple is two players"), "players")
+    return tuple(text(p, _("Give every player's name"), "players") for p in value)
+
+
+def _couples(value: object) -> list[Couple]:
+    if not isinstance(value, list) or not 2 <= len(value) <= MAX_COUPLES:
+        raise BadInput(_("Give from 2 to %(limit)d couples, each with a name", limit=MAX_COUPLES), "couples")
+    couples = []
+    for item in value:
+        if isinstance(item, str):
+            couples.append(Couple(text(item, _("Give a name for every couple"), "couples")))
+            continue
+        if not isinstance(item, dict) or set(item) - {"name", "players"}:
+            raise BadInput(_('Give each couple as {"name": ..., "players": [..., ...]}'), "couples")
+        item_players = item.get("players", [])
+        if not isinstance(item_players, list) or len(item_players) > 2:
+            raise BadInput(_("A couple is two players"), "players")
+        couples.append(
+            Couple(text(item.get("name"), _("Give a name for every couple"), "couples"), players(item_players))
+        )
+    return couples
+
+
+def read_date(value: object) -> datetime.date | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) != 10:
+        raise BadInput(_("Give the date as YYYY-MM-DD"), "date")
+    try:
+        return datetime.date.fromisoformat(value)
+    except ValueError:
+        raise BadInput(_("Give the date as YYYY-MM-DD"), "date") from None
+
+
+def _kind(value: Any) -> GameKind:
+    try:
+        return GameKind(value)
+    except ValueError:
+        raise BadInput(_('Say what one game is: "one-hand", "play-to" or "bell"'), "kind") from None
+
+
+def _cookie_jar(value: Any) -> int:
+    if value is None or value is False or (type(value) is int and value == 0):
+        return 0
+    return whole("cookie_jar", lambda: _("Give the cookie jar"), 1, MAX_GAMES)(value)
+
+
+def _play_to(value: Any) -> int | None:
+    return None if value is None else whole("play_to", lambda: _("Give the score to play to"), 5, 200)(value)
+
+
+# -- The models of the document's schemas -------------------------------------------------------------
+
+
+def _name(missing: Callable[[], str], field: str) -> PlainValidator:
+    """A name, described by the one name rule of the app: no control or invisible character, one visible at least."""
+    return read_as(_NAME, lambda value: text(value, missing(), field))
+
+
+_PLAYERS = read_as(Annotated[list[_NAME], Field(max_length=2)], players)
+
+
+class _Couple(Part):
+    name: _NAME
+    players: Annotated[list[_NAME], Field(max_length=2)] = []
+
+
+def _count(name: str, missing: Callable[[], str], lo: int, hi: int, default: int | None = None) -> PlainValidator:
+    """A whole number from *lo* to *hi*; a setting with a *default* shows its highest value in the document too."""
+    shown = Field(
+        ge=lo, le=None if default is None else hi, json_schema_extra=None if default is None else {"default": default}
+    )
+    return read_as(Annotated[int, shown], whole(name, missing, lo, hi))
+
+
+def _switch(name: str, default: bool) -> PlainValidator:
+    return read_as(Annotated[bool, Field(json_schema_extra={"default": default})], flag(name))
+
+
+class PartySettings(Read):
+    # In the order the evening's settings are read: what one game is first.
+    kind: Annotated[
+        GameKind,
+        read_as(
+            Annotated[str, enum([str(kind) for kind in GameKind], json_schema_extra={"default": "one-hand"})], _kind
+        ),
+        Field(description="What one game is."),
+    ] = GameKind("one-hand")
+    cookie_jar: Annotated[
+        int,
+        read_as(int | bool, _cookie_jar),
+        Field(description="How many game numbers are drawn for the cookie jar; 0 or false for none."),
+    ] = 0
+    play_to: Annotated[
+        int | None,
+        read_as(Annotated[int, Field(ge=LOWEST_TARGET, le=200)] | None, _play_to),
+        Field(description="With play-to."),
+    ] = None
+    name: Annotated[str, _name(lambda: _("Give the evening a name"), "name")]
+    games: Annotated[int, _count("games", lambda: _("Give the number of games"), 1, MAX_GAMES, 25)] = 25
+    prizes: Annotated[int, _count("prizes", lambda: _("Give the number of prizes"), 0, MAX_PRIZES, 3)] = 3
+    booby: Annotated[bool, _switch("booby", False)] = False
+
+
+class NewParty(PartySettings):
+    couples: Annotated[
+        list[Couple],
+        read_as(Annotated[list[_NAME | _Couple], Field(min_length=2, max_length=MAX_COUPLES)], _couples),
+    ]
+    start: Annotated[bool, _switch("start", True), Field(description="Seat game 1 now.")] = True
+    date: Annotated[
+        datetime.date | None, read_as(Annotated[str, Field(json_schema_extra={"format": "date"})] | None, read_date)
+    ] = None
+
+
+class PartyResult(Read):
+    game: Annotated[int, _count("game", lambda: _("Give the game number"), 1, MAX_GAMES)]
+    table: Annotated[int, _count("table", lambda: _("Give the table number"), 1, MAX_COUPLES)]
+    winner: Annotated[
+        int,
+        _count("winner", lambda: _("Give the winner"), 0, MAX_COUPLES),
+        Field(description="A couple index seated at that table."),
+    ]
+    correct: Annotated[bool, _switch("correct", False)] = False
+
+
+class LateCouple(Read):
+    name: Annotated[str, _name(lambda: _("Give the couple a name"), "name")]
+    players: Annotated[tuple[str, ...], _PLAYERS] = ()
+
+
+class PartyLinks(Part):
+    director: str = ""
+    board: str = ""
+
+
+class CreatedParty(Schema):
+    id: str
+    edit_token: str = Field(description="Keep it: it is the only way to report results.")
+    links: PartyLinks
+    state: Party
+
+
+_INDEXES = list[Annotated[int, Field(ge=0)]]
+
+
+class SeatedTable(Part):
+    table: int = 0
+    couples: _INDEXES = []
+    deals_first: int = 0
+
+
+class Result(Part):
+    game: int = 0
+    table: int = 0
+    winner: int = 0
+
+
+class Place(Part):
+    place: int = 0
+    couples: _INDEXES = []
+    wins: int = 0
+    tied: bool = False
+
+
+class Party(Schema):
+    id: str
+    version: int = 0
+    name: str = ""
+    game: int = Field(description="The game being played (0 before the start).")
+    games: int
+    started: bool = False
+    closed: bool = False
+    finished: bool
+    couples: list[dict[str, Any]] = []
+    seating: list[SeatedTable]
+    sits_out: int | None = None
+    """The couple sitting out the game being played (RULES.md §14), or null."""
+    missing: list[int] = Field([], description="Tables still to report.")
+    results: list[Result]
+    wins: list[int]
+    punched: list[_INDEXES]
+    places: list[Place] = Field(description="Dense ranking by wins (18, 18, 16 → places 1, 1, 2) for the prize places.")
+    ties: list[dict[str, Any]] = []
+    booby: dict[str, Any] | None
+    cookie_jar: dict[str, Any] | None = None
+
+
+MODELS = (LateCouple, NewParty, CreatedParty, PartyResult, Party)
 
 SECURITY_SCHEMES: dict[str, Any] = {
     "partyEditToken": {

@@ -1,16 +1,39 @@
-"""The OpenAPI description of the referee and presets endpoints."""
+"""The referee's and the presets' part of the API's description: its paths, and the models that give the document
+its schemas and read the questions asked (merged into /api/v1/openapi.json)."""
 
 from __future__ import annotations
 
 import functools
 import re
 import sys
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import Annotated, Any, ClassVar, Literal, overload
 
-from scorekeeper.api.base import ERROR_CODES
-from scorekeeper.api.schema import error_schema, parameter
-from scorekeeper.rules import PRESETS, TRICKS_IN_HAND, CompareReason, TrickReason
+from pydantic import ConfigDict, Field, PlainValidator, RootModel
+from pydantic.json_schema import SkipJsonSchema
+from pydantic_core import ErrorDetails
+
+from scorekeeper import words
+from scorekeeper.api.base import BadInput, Say
+from scorekeeper.api.schema import Part, Schema, enum, error_body, json_body, json_request, parameter, read_as, ref
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.rules import (
+    PRESETS,
+    TRICKS_IN_HAND,
+    CardError,
+    CompareReason,
+    PlayRule,
+    Refusal,
+    RulesError,
+    TrickReason,
+    VerdictKind,
+    parse_cards,
+    split_tokens,
+)
+from scorekeeper.rules import Card as EngineCard
+from scorekeeper.rules import Rules as EngineRules
+from scorekeeper.rules import Suit as EngineSuit
 from scorekeeper.rules import cards as _cards
 
 
@@ -61,34 +84,19 @@ _RULES_PARAM = parameter(
 _TRUMP_PARAM = parameter(
     "trump",
     "query",
-    {"$ref": "#/components/schemas/Suit"},
+    ref("Suit"),
     "The trump suit: S, C, H or D (or ♠ ♣ ♥ ♦, spades...).",
     required=True,
 )
 _ERRORS = {
-    "400": {
-        "description": "The body is not a JSON object.",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-    },
-    "422": {
-        "description": "A field cannot be used; the message says why.",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-    },
+    "400": error_body("The body is not a JSON object."),
+    "422": error_body("A field cannot be used; the message says why."),
 }
-_BODY_ERRORS = {
-    **_ERRORS,
-    "415": {
-        "description": "The body was not sent as `application/json`.",
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-    },
-}
+_BODY_ERRORS = {**_ERRORS, "415": error_body("The body was not sent as `application/json`.")}
 
 
 def _json(schema_name: str, description: str) -> dict[str, Any]:
-    return {
-        "description": description,
-        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema_name}"}}},
-    }
+    return json_body(ref(schema_name), description)
 
 
 PATHS: dict[str, Any] = {
@@ -111,11 +119,9 @@ PATHS: dict[str, Any] = {
             "tags": ["referee"],
             "parameters": [
                 _TRUMP_PARAM,
-                parameter(
-                    "led", "query", {"$ref": "#/components/schemas/Suit"}, "The suit led (omit when a trump was led)."
-                ),
-                parameter("a", "query", {"$ref": "#/components/schemas/Card"}, required=True),
-                parameter("b", "query", {"$ref": "#/components/schemas/Card"}, required=True),
+                parameter("led", "query", ref("Suit"), "The suit led (omit when a trump was led)."),
+                parameter("a", "query", ref("Card"), required=True),
+                parameter("b", "query", ref("Card"), required=True),
                 _RULES_PARAM,
             ],
             "responses": {
@@ -129,10 +135,7 @@ PATHS: dict[str, Any] = {
             "operationId": "refereeTrick",
             "summary": "Who wins a trick",
             "tags": ["referee"],
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TrickQuestion"}}},
-            },
+            "requestBody": json_request(ref("TrickQuestion")),
             "responses": {"200": _json("TrickAnswer", "The winning card and why."), **_BODY_ERRORS},
         }
     },
@@ -141,10 +144,7 @@ PATHS: dict[str, Any] = {
             "operationId": "refereeLegal",
             "summary": "Which cards of a hand may be played to a trick; with play, whether that card may",
             "tags": ["referee"],
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LegalQuestion"}}},
-            },
+            "requestBody": json_request(ref("LegalQuestion")),
             "responses": {
                 "200": _json("LegalAnswer", "The cards that may be played, and the rule that decided it."),
                 **_BODY_ERRORS,
@@ -173,148 +173,226 @@ PATHS: dict[str, Any] = {
     },
 }
 
-SCHEMAS: dict[str, Any] = {
-    "Error": error_schema(
-        ["message"], "The problem in a player's words.", "The field at fault, when there is one.", ERROR_CODES
-    ),
-    "Suit": {
-        "type": "string",
-        "pattern": SUIT_PATTERN,
-        "description": "S, C, H or D on output; input may also be ♠ ♣ ♥ ♦ or a suit's name.",
-        "examples": ["S", "H"],
-    },
-    "Card": {
-        "type": "string",
-        "pattern": CARD_PATTERN,
-        "description": "A card: 5H, 10D, AH, JK (joker). Input is lenient: 5h, T♦, 10 d.",
-        "examples": ["5H", "10D", "JK"],
-    },
-    "Cards": {
-        "oneOf": [
-            {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
-            {"type": "string", "description": 'Cards separated by spaces or commas: "5h jd ah".'},
-        ]
-    },
-    "RuleOptions": {
-        "type": "object",
-        "description": "Option name -> value, as in the rule book's option list.",
-        "additionalProperties": True,
-    },
-    "Rules": {
-        "oneOf": [
-            {"type": "string", "enum": list(PRESETS)},
-            {"type": "object", "properties": {"preset": {"type": "string", "enum": list(PRESETS)}}},
-        ],
-        "default": "new-england",
-    },
-    "RankAnswer": {
-        "type": "object",
-        "required": ["trump", "offsuit"],
-        "properties": {
-            "trump": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
-            "offsuit": {
-                "type": "object",
-                "additionalProperties": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
-            },
-            "always_trump": {"$ref": "#/components/schemas/Card"},
-            "rules": {"$ref": "#/components/schemas/RuleOptions"},
-        },
-    },
-    "CompareAnswer": {
-        "type": "object",
-        "properties": {
-            "higher": {"type": ["string", "null"]},
-            "reason": {"type": "string", "enum": [str(reason) for reason in CompareReason]},
-            "reason_code": {
-                "type": "string",
-                "enum": [str(reason) for reason in CompareReason],
-                "description": "Why one card is higher, as a code (the same as reason; the sentence is explanation).",
-            },
-            "explanation": {"type": "string", "description": "The reason as a sentence, in the Accept-Language."},
-        },
-    },
-    "TrickQuestion": {
-        "type": "object",
-        "required": ["trump", "cards"],
-        "properties": {
-            "trump": {"$ref": "#/components/schemas/Suit"},
-            "cards": {"$ref": "#/components/schemas/Cards"},
-            "rules": {"$ref": "#/components/schemas/Rules"},
-        },
-    },
-    "TrickAnswer": {
-        "type": "object",
-        "required": ["winner", "card", "explanation"],
-        "properties": {
-            "winner": {"type": "integer", "description": "Index of the winning card in cards."},
-            "card": {"$ref": "#/components/schemas/Card"},
-            "trump_lead": {"type": "boolean"},
-            "reason": {"type": "string", "enum": [str(reason) for reason in TrickReason]},
-            "reason_code": {
-                "type": "string",
-                "enum": [str(reason) for reason in TrickReason],
-                "description": "Why the card won, as a code (the same as reason; the sentence is explanation).",
-            },
-            "rule": {"type": "string"},
-            "explanation": {"type": "string", "description": "The reason as a sentence, in the Accept-Language."},
-        },
-    },
-    "LegalQuestion": {
-        "type": "object",
-        "required": ["trump", "hand"],
-        "properties": {
-            "trump": {"$ref": "#/components/schemas/Suit"},
-            "trick": {
-                "$ref": "#/components/schemas/Cards",
-                "description": "Cards already played, lead first; empty when leading.",
-            },
-            "hand": {"$ref": "#/components/schemas/Cards"},
-            "play": {"$ref": "#/components/schemas/Card"},
-            "rules": {"$ref": "#/components/schemas/Rules"},
-            "trick_number": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": TRICKS_IN_HAND,
-                "description": "This trick's number in the hand (1 to 5); with called, under call_for_partner.",
-            },
-            "called": {
-                "$ref": "#/components/schemas/Card",
-                "description": "With call_for_partner: the card the bidder called. Its holder must play it on the "
-                "second trick (and may not hold it back past it).",
-            },
-        },
-    },
-    "LegalAnswer": {
-        "type": "object",
-        "required": ["legal", "explanation"],
-        "properties": {
-            "legal": {"type": "array", "items": {"$ref": "#/components/schemas/Card"}},
-            "held_back": {
-                "type": "array",
-                "items": {"$ref": "#/components/schemas/Card"},
-                "description": "Trumps in the hand that may be held back (a legal renege).",
-            },
-            "rule": {
-                "type": "string",
-                "enum": [
-                    "leading",
-                    "trump-led-no-trump",
-                    "trump-led-must-play-trump",
-                    "trump-led-may-renege",
-                    "ace-hearts-led-play-heart",
-                    "offsuit-any",
-                    "offsuit-follow-suit-or-trump",
-                    "offsuit-cannot-follow",
-                    "called-card-second-trick",
-                    "called-card-overdue",
-                ],
-            },
-            "measured_against": {"type": ["string", "null"]},
-            "explanation": {"type": "string"},
-            "play": {"$ref": "#/components/schemas/Card"},
-            "play_is_legal": {"type": "boolean"},
-            "verdict": {"type": "string", "enum": ["legal", "legal-renege", "renege"]},
-            "verdict_explanation": {"type": "string"},
-        },
-    },
+# -- Reading what a request gives: each value in the referee's own words --------------------------
+
+
+def read_rules(value: Any) -> EngineRules:
+    """Read ``rules``: a preset name, an object of options (with an optional preset), or nothing."""
+    if value is None or value == "":
+        return EngineRules()
+    if not isinstance(value, (str, dict)):
+        raise BadInput(_("'rules' must be a preset name or an object of options"), "rules")
+    try:
+        return EngineRules.from_dict(value)
+    except RulesError as exc:
+        field = exc.field if exc.field in (None, "rules") else f"rules.{exc.field}"
+        raise BadInput(words.refusal(exc), field or "rules", code=exc.code) from None
+    except (TypeError, ValueError) as exc:  # a value of the wrong kind inside the options
+        raise BadInput(_("These rules cannot be used: %(why)s", why=exc), "rules") from None
+
+
+@overload
+def read_suit(value: Any, field: str, *, required: Literal[True] = True) -> EngineSuit: ...
+
+
+@overload
+def read_suit(value: Any, field: str, *, required: bool) -> EngineSuit | None: ...
+
+
+def read_suit(value: Any, field: str, *, required: bool = True) -> EngineSuit | None:
+    if value is None or value == "":
+        if required:
+            if field == "trump":
+                raise BadInput(_("Give the trump suit: S, C, H or D."), field)
+            raise BadInput(_("Give a suit: S, C, H or D."), field)
+        return None
+    if not isinstance(value, str):
+        raise BadInput(_("'%(field)s' must be a suit: S, C, H or D.", field=field), field)
+    try:
+        return EngineSuit.parse(value)
+    except CardError as exc:
+        raise BadInput(words.refusal(exc), field, code=exc.code) from None
+
+
+def read_card(value: Any, field: str) -> EngineCard:
+    if not isinstance(value, str):
+        raise BadInput(_("'%(field)s' must be one card, such as \"5H\".", field=field), field)
+    try:
+        return EngineCard.parse(value)
+    except CardError as exc:
+        raise BadInput(words.refusal(exc), field, code=exc.code) from None
+
+
+def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[EngineCard, ...]:
+    """Read a list of cards (or one string of cards such as ``"5h jd ah"``)."""
+    if value is None:
+        if required:
+            raise BadInput(_('Give the cards of \'%(field)s\', such as ["8S", "AH"].', field=field), field)
+        return ()
+    if isinstance(value, str):
+        tokens = split_tokens(value)
+    elif isinstance(value, list) and all(isinstance(item, str) for item in value):
+        tokens = value
+    else:
+        raise BadInput(_('\'%(field)s\' must be a list of cards, such as ["8S", "AH"].', field=field), field)
+    if len(tokens) > 60:
+        raise BadInput(_("Too many cards in '%(field)s'.", field=field), field)
+    try:
+        return parse_cards(tokens)
+    except CardError as exc:
+        raise BadInput(words.refusal(exc), field, code=exc.code) from None
+
+
+# -- The models of the document's schemas -----------------------------------------------------------
+
+
+class Suit(RootModel[str]):
+    """S, C, H or D on output; input may also be ♠ ♣ ♥ ♦ or a suit's name."""
+
+    model_config = ConfigDict(json_schema_extra={"pattern": SUIT_PATTERN, "examples": ["S", "H"]})
+
+
+class Card(RootModel[str]):
+    """A card: 5H, 10D, AH, JK (joker). Input is lenient: 5h, T♦, 10 d."""
+
+    model_config = ConfigDict(json_schema_extra={"pattern": CARD_PATTERN, "examples": ["5H", "10D", "JK"]})
+
+
+class Cards(
+    RootModel[list[Card] | Annotated[str, Field(description='Cards separated by spaces or commas: "5h jd ah".')]]
+):
+    pass
+
+
+class RuleOptions(RootModel[dict[str, Any]]):
+    """Option name -> value, as in the rule book's option list."""
+
+
+class _Preset(Part):
+    preset: str = enum(PRESETS, default="")
+
+
+class Rules(RootModel[Annotated[str, enum(PRESETS)] | _Preset]):
+    model_config = ConfigDict(json_schema_extra={"default": "new-england"})
+
+
+def _read(read: Callable[[Any, str], object], field: str, kind: type[RootModel[Any]]) -> PlainValidator:
+    """A field read by the referee's own reader of *kind*, refused in its words on *field*."""
+    return PlainValidator(lambda value: read(value, field), json_schema_input_type=kind)
+
+
+_RULES = _read(lambda value, _field: read_rules(value), "rules", Rules)
+_CARDS_HELD: dict[str, Say] = {
+    "cards": lambda found: _('Give the cards of \'%(field)s\', such as ["8S", "AH"].', field="cards"),
+    "hand": lambda found: _('Give the cards of \'%(field)s\', such as ["8S", "AH"].', field="hand"),
+    "trump": lambda found: _("Give the trump suit: S, C, H or D."),
 }
+
+
+class TrickQuestion(Schema):
+    rules: Annotated[Any, _RULES] = Field(default_factory=EngineRules)
+    trump: Annotated[Any, _read(read_suit, "trump", Suit)]
+    cards: Annotated[Any, _read(read_cards, "cards", Cards)]
+
+    refusals: ClassVar[dict[str, Say]] = _CARDS_HELD
+
+
+def _optional_card(value: Any, field: str) -> EngineCard | None:
+    return None if value is None else read_card(value, field)
+
+
+def _trick_number(found: ErrorDetails) -> BadInput:
+    return BadInput(
+        _("'trick_number' is the trick's number, 1 to 5: a hand has five tricks."),
+        "trick_number",
+        code=Refusal.TRICK_NUMBER,
+    )
+
+
+class LegalQuestion(Schema):
+    rules: Annotated[Any, _RULES] = Field(default_factory=EngineRules)
+    trump: Annotated[Any, _read(read_suit, "trump", Suit)]
+    trick: Annotated[Any, _read(partial(read_cards, required=False), "trick", Cards)] = ()
+    """Cards already played, lead first; empty when leading."""
+    hand: Annotated[Any, _read(read_cards, "hand", Cards)]
+    trick_number: (
+        Annotated[
+            int,
+            Field(
+                ge=1,
+                le=TRICKS_IN_HAND,
+                description="This trick's number in the hand (1 to 5); with called, under call_for_partner.",
+            ),
+        ]
+        | SkipJsonSchema[None]
+    ) = None
+    called: Annotated[Any, _read(_optional_card, "called", Card)] = None
+    """With call_for_partner: the card the bidder called. Its holder must play it on the second trick (and may not hold it back past it)."""
+    # Read after the hand is judged: a refusal of the hand comes first.
+    play: Annotated[Any, read_as(Card)] = None
+
+    refusals: ClassVar[dict[str, Say]] = {**_CARDS_HELD, "trick_number": _trick_number}
+
+
+class RankAnswer(Schema):
+    trump: list[Card]
+    offsuit: dict[str, list[Card]]
+    always_trump: Card | SkipJsonSchema[None] = None
+    rules: RuleOptions | SkipJsonSchema[None] = None
+
+
+_COMPARE_REASONS = [str(reason) for reason in CompareReason]
+_TRICK_REASONS = [str(reason) for reason in TrickReason]
+_EXPLANATION = "The reason as a sentence, in the Accept-Language."
+
+
+class CompareAnswer(Schema):
+    higher: str | None = None
+    reason: str = enum(_COMPARE_REASONS, default="")
+    reason_code: str = enum(
+        _COMPARE_REASONS,
+        default="",
+        description="Why one card is higher, as a code (the same as reason; the sentence is explanation).",
+    )
+    explanation: str = Field("", description=_EXPLANATION)
+
+
+class TrickAnswer(Schema):
+    winner: int = Field(description="Index of the winning card in cards.")
+    card: Card
+    trump_lead: bool = False
+    reason: str = enum(_TRICK_REASONS, default="")
+    reason_code: str = enum(
+        _TRICK_REASONS,
+        default="",
+        description="Why the card won, as a code (the same as reason; the sentence is explanation).",
+    )
+    rule: str = ""
+    explanation: str = Field(description=_EXPLANATION)
+
+
+class LegalAnswer(Schema):
+    legal: list[Card]
+    held_back: list[Card] = Field([], description="Trumps in the hand that may be held back (a legal renege).")
+    rule: str = enum([str(rule) for rule in PlayRule], default="")
+    measured_against: str | None = None
+    explanation: str
+    play: Card | SkipJsonSchema[None] = None
+    play_is_legal: bool = False
+    verdict: str = enum([str(kind) for kind in VerdictKind], default="")
+    verdict_explanation: str = ""
+
+
+MODELS = (
+    Suit,
+    Card,
+    Cards,
+    RuleOptions,
+    Rules,
+    RankAnswer,
+    CompareAnswer,
+    TrickQuestion,
+    TrickAnswer,
+    LegalQuestion,
+    LegalAnswer,
+)

@@ -1,25 +1,27 @@
-"""OpenAPI 3.1 description of the tables part of the API (merged into /api/v1/openapi.json)."""
+"""The tables part of the API's description: its paths, and the models that give the document its schemas and read
+the request bodies (merged into /api/v1/openapi.json)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from scorekeeper.api.schema import closed_object, json_request, parameter
+from pydantic import ConfigDict, Field
+
+from scorekeeper.api.base import BadInput
+from scorekeeper.api.schema import Part, Read, Schema, enum, json_request, parameter, read_as
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.api.spec_games import NAME_PATTERN
-from scorekeeper.rules import NAME_MAX
+from scorekeeper.api.spec_games import Name as _NAME
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.stats import BID_ORDER
 from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION
 
+MAX_PLAYERS_GIVEN = 64
 _TABLE_ID = parameter(
     "table_id", "path", {"type": "string"}, "The table's id, as returned when it was created (anything else is 404)."
 )
 _PERSON_ID = parameter("person_id", "path", {"type": "string"}, "A roster entry's id: `p1`, `p2`...")
-_NAME = {"type": "string", "minLength": 1, "maxLength": NAME_MAX, "pattern": NAME_PATTERN}
-_PERSON_REF = {"type": "string", "pattern": "^p[1-9][0-9]{0,5}$"}
-_RATE = {"type": ["number", "null"]}
 _READ: list[dict[str, list[str]]] = [{"tableToken": []}]
 _WRITE: list[dict[str, list[str]]] = [{"tableToken": []}]
 
@@ -212,181 +214,160 @@ PATHS: dict[str, Any] = {
     },
 }
 
-_COUNTS = {
-    "games": {"type": "integer"},
-    "won": {"type": "integer"},
-    "win_rate": _RATE,
-    "hands": {"type": "integer", "description": "Hands played (the side not benched)."},
-    "hands_bid": {"type": "integer", "description": "Hands the side bid, bagged ones included."},
-    "bids_made": {"type": "integer"},
-    "bids_set": {"type": "integer", "description": "bids_made + bids_set = hands_bid."},
-    "by_bid": {
-        "type": "object",
-        "description": "Per bid, keyed as the bid is written (" + ", ".join(f"`{label}`" for label in BID_ORDER) + ").",
-        "additionalProperties": {
-            "type": "object",
-            "required": ["bid", "made"],
-            "properties": {"bid": {"type": "integer"}, "made": {"type": "integer"}},
-        },
-    },
-    "average_bid": {**_RATE, "description": "What the bids needed, on average (a 30 for 60 counts 30)."},
-    "points": {"type": "integer", "description": "Sum of the side's score changes."},
-    "points_per_hand": _RATE,
-    "sets_inflicted": {"type": "integer", "description": "Hands another side bid and was set, this side defending."},
-    "bagged": {"type": "integer", "description": "Hands bid because the side was bagged."},
-    "out_as_bidder": {"type": "integer", "description": "Games won by bidding and making it at the target."},
-    "won_from_green": {"type": "integer", "description": "Games won while on the green before the last hand."},
-}
-_COUNT_NAMES = list(_COUNTS)
 
-SCHEMAS: dict[str, Any] = {
-    "NewTable": {
-        "type": "object",
-        "required": ["name"],
-        "additionalProperties": False,
-        "properties": {
-            "name": _NAME,
-            "players": {"type": "array", "items": _NAME, "maxItems": 64},
-        },
-    },
-    "PersonInput": closed_object(["name"], {"name": _NAME}),
-    "MergeInput": closed_object(["into"], {"into": {**_PERSON_REF, "description": "The roster entry that stays."}}),
-    "AddGameInput": closed_object(["game", "token"], {"game": {"type": "string"}, "token": {"type": "string"}}),
-    "CreatedTable": {
-        "type": "object",
-        "required": ["id", "edit_token", "view_token", "links", "state"],
-        "properties": {
-            "id": {"type": "string"},
-            "edit_token": {"type": "string", "description": "Send as `Authorization: Bearer` to change the table."},
-            "view_token": {"type": "string", "description": "Reads the table; it can never change it."},
-            "links": {
-                "type": "object",
-                "required": ["edit", "view"],
-                "properties": {
-                    "edit": {"type": ["string", "null"], "format": "uri-reference"},
-                    "view": {"type": ["string", "null"], "format": "uri-reference"},
-                },
-            },
-            "state": _ref("Table"),
-        },
-    },
-    "Table": {
-        "type": "object",
-        "required": ["id", "name", "players", "games"],
-        "properties": {
-            "id": {"type": "string"},
-            "name": {"type": "string"},
-            "version": {"type": "integer"},
-            "players": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["id", "name"],
-                    "properties": {"id": {"type": "string"}, "name": {"type": "string"}},
-                },
-            },
-            "games": {
-                "type": "array",
-                "description": "Newest first.",
-                "items": {
-                    "type": "object",
-                    "required": ["id", "started", "rules", "sides", "scores", "winner", "finished"],
-                    "properties": {
-                        "id": {"type": "string"},
-                        "started": {"type": "string", "format": "date-time"},
-                        "rules": {"type": "string", "description": "The preset, or `custom`."},
-                        "sides": {
-                            "type": "array",
-                            "items": {
-                                "type": "object",
-                                "required": ["name", "players"],
-                                "properties": {
-                                    "name": {"type": "string"},
-                                    "players": {"type": "array", "items": {"type": "string"}},
-                                },
-                            },
-                        },
-                        "scores": {"type": "array", "items": {"type": "integer"}},
-                        "winner": {"type": ["integer", "null"]},
-                        "finished": {"type": "boolean"},
-                        "hands": {"type": "integer"},
-                    },
-                },
-            },
-        },
-    },
-    "TableStats": {
-        "type": "object",
-        "required": ["players", "pairs"],
-        "properties": {
-            "from": {"type": ["string", "null"], "format": "date"},
-            "to": {"type": ["string", "null"], "format": "date"},
-            "games": {"type": "integer"},
-            "players": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["player", "name", *_COUNT_NAMES],
-                    "properties": {
-                        "player": {"type": "string"},
-                        "name": {"type": "string"},
-                        **_COUNTS,
-                        "longest_streak": {"type": "integer"},
-                        "current_streak": {"type": "integer"},
-                        "best_partner": {"type": ["string", "null"]},
-                    },
-                },
-            },
-            "pairs": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["players", *_COUNT_NAMES],
-                    "properties": {"players": {"type": "array", "items": {"type": "string"}}, **_COUNTS},
-                },
-            },
-            "head_to_head": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["pair", "against", "games", "won", "lost"],
-                    "properties": {
-                        "pair": {"type": "array", "items": {"type": "string"}},
-                        "against": {"type": "array", "items": {"type": "string"}},
-                        "games": {"type": "integer"},
-                        "won": {"type": "integer"},
-                        "lost": {"type": "integer"},
-                    },
-                },
-            },
-        },
-    },
-    "TableExport": {
-        "type": "object",
-        "required": ["format", "name", "games"],
-        "additionalProperties": False,
-        "properties": {
-            "format": {"type": "string", "enum": [EXPORT_FORMAT]},
-            "version": {"type": "integer", "enum": [EXPORT_VERSION]},
-            "name": _NAME,
-            "players": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["id", "name"],
-                    "properties": {"id": _PERSON_REF, "name": _NAME},
-                },
-            },
-            "games": {
-                "type": "array",
-                "description": "Each game as `GET /api/v1/tables/{id}/export.json` gives it: rules, sides, "
-                "first_dealer, start_scores, started, finished_at, every hand as entered, and `people` (the "
-                "roster ids on each side).",
-                "items": {"type": "object", "required": ["sides"]},
-            },
-        },
-    },
-}
+def _players(value: Any) -> list[Any]:
+    if not isinstance(value, list) or len(value) > MAX_PLAYERS_GIVEN:
+        raise BadInput(_("Give the players as a list of names"), "players")
+    return value
+
+
+_PERSON_REF = Annotated[str, Field(json_schema_extra={"pattern": "^p[1-9][0-9]{0,5}$"})]
+_ROSTER_NAME = read_as(_NAME)
+
+
+class NewTable(Read):
+    name: Annotated[Any, _ROSTER_NAME]
+    players: Annotated[list[Any], read_as(Annotated[list[_NAME], Field(max_length=MAX_PLAYERS_GIVEN)], _players)] = []
+
+
+class PersonInput(Read):
+    name: Annotated[Any, _ROSTER_NAME]
+
+
+class MergeInput(Read):
+    into: Annotated[Any, read_as(_PERSON_REF), Field(description="The roster entry that stays.")]
+
+
+class AddGameInput(Read):
+    game: Annotated[Any, read_as(str)]
+    token: Annotated[Any, read_as(str)]
+
+
+class _ExportPerson(Part):
+    id: _PERSON_REF
+    name: _NAME
+
+
+class _ExportGame(Part):
+    model_config = ConfigDict(json_schema_extra={"required": ["sides"]})
+
+
+class TableExport(Read):
+    format: Annotated[Any, read_as(Annotated[str, enum([EXPORT_FORMAT])])]
+    version: Annotated[Any, read_as(Annotated[int, enum([EXPORT_VERSION])])] = None
+    name: Annotated[Any, _ROSTER_NAME]
+    players: Annotated[Any, read_as(list[_ExportPerson])] = None
+    games: Annotated[
+        Any,
+        read_as(list[_ExportGame]),
+        Field(
+            description="Each game as `GET /api/v1/tables/{id}/export.json` gives it: rules, sides, "
+            "first_dealer, start_scores, started, finished_at, every hand as entered, and `people` (the "
+            "roster ids on each side)."
+        ),
+    ]
+
+
+class TableLinks(Part):
+    edit: str | None = Field(json_schema_extra={"format": "uri-reference"})
+    view: str | None = Field(json_schema_extra={"format": "uri-reference"})
+
+
+class CreatedTable(Schema):
+    id: str
+    edit_token: str = Field(description="Send as `Authorization: Bearer` to change the table.")
+    view_token: str = Field(description="Reads the table; it can never change it.")
+    links: TableLinks
+    state: Table
+
+
+class RosterEntry(Part):
+    id: str
+    name: str
+
+
+class TableSide(Part):
+    name: str
+    players: list[str]
+
+
+class TableGame(Part):
+    id: str
+    started: str = Field(json_schema_extra={"format": "date-time"})
+    rules: str = Field(description="The preset, or `custom`.")
+    sides: list[TableSide]
+    scores: list[int]
+    winner: int | None
+    finished: bool
+    hands: int = 0
+
+
+class Table(Schema):
+    id: str
+    name: str
+    version: int = 0
+    players: list[RosterEntry]
+    games: list[TableGame] = Field(description="Newest first.")
+
+
+class BidCount(Part):
+    bid: int
+    made: int
+
+
+_RATE = float | None
+
+
+class Counts(Part):
+    games: int
+    won: int
+    win_rate: _RATE
+    hands: int = Field(description="Hands played (the side not benched).")
+    hands_bid: int = Field(description="Hands the side bid, bagged ones included.")
+    bids_made: int
+    bids_set: int = Field(description="bids_made + bids_set = hands_bid.")
+    by_bid: dict[str, BidCount] = Field(
+        description="Per bid, keyed as the bid is written (" + ", ".join(f"`{label}`" for label in BID_ORDER) + ")."
+    )
+    average_bid: _RATE = Field(description="What the bids needed, on average (a 30 for 60 counts 30).")
+    points: int = Field(description="Sum of the side's score changes.")
+    points_per_hand: _RATE
+    sets_inflicted: int = Field(description="Hands another side bid and was set, this side defending.")
+    bagged: int = Field(description="Hands bid because the side was bagged.")
+    out_as_bidder: int = Field(description="Games won by bidding and making it at the target.")
+    won_from_green: int = Field(description="Games won while on the green before the last hand.")
+
+
+class PersonCounts(Counts):
+    player: str
+    name: str
+    longest_streak: int = 0
+    current_streak: int = 0
+    best_partner: str | None = None
+
+
+class PairCounts(Counts):
+    players: list[str]
+
+
+class HeadToHead(Part):
+    pair: list[str]
+    against: list[str]
+    games: int
+    won: int
+    lost: int
+
+
+class TableStats(Schema):
+    from_: str | None = Field(None, alias="from", json_schema_extra={"format": "date"})
+    to: str | None = Field(None, json_schema_extra={"format": "date"})
+    games: int = 0
+    players: list[PersonCounts]
+    pairs: list[PairCounts]
+    head_to_head: list[HeadToHead] = []
+
+
+MODELS = (NewTable, PersonInput, MergeInput, AddGameInput, CreatedTable, Table, TableStats, TableExport)
 
 SECURITY_SCHEMES: dict[str, Any] = {
     "tableToken": {

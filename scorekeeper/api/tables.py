@@ -12,8 +12,9 @@ from typing import Any
 
 from flask import Response, jsonify, make_response, request
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, page_link, read_body
+from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, page_link, read_body, read_model
 from scorekeeper.api.base import error as api_error
+from scorekeeper.api.spec_tables import AddGameInput, MergeInput, NewTable, PersonInput, TableExport
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.stats import Figures, PersonFigures
@@ -21,13 +22,7 @@ from scorekeeper.store import games as game_store
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Table, TablePerson
 
-TABLE_FIELDS = ("name", "players")
-PERSON_FIELDS = ("name",)
-MERGE_FIELDS = ("into",)
-ADD_GAME_FIELDS = ("game", "token")
-IMPORT_FIELDS = ("format", "version", "name", "players", "games")
 IMPORT_MAX_BYTES = 8 * 1024 * 1024
-MAX_PLAYERS_GIVEN = 64
 
 
 def _answer(exc: Exception) -> Response:
@@ -138,11 +133,8 @@ def _day(name: str) -> date | None:
 def create_table() -> Response:
     """Start a table with its roster."""
     try:
-        data = read_body(TABLE_FIELDS)
-        players = data.get("players", [])
-        if not isinstance(players, list) or len(players) > MAX_PLAYERS_GIVEN:
-            raise BadInput(_("Give the players as a list of names"), "players")
-        table = store.create_table(data.get("name"), players)
+        new = read_model(NewTable)
+        table = store.create_table(new.name, new.players)
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
     return _created(table)
@@ -226,7 +218,9 @@ def import_table() -> Response:
     """A new table from an export: the same roster, games, hands, scores and statistics."""
     request.max_content_length = IMPORT_MAX_BYTES
     try:
-        table = store.import_table(read_body(IMPORT_FIELDS))
+        exported = read_body()
+        read_model(TableExport, exported)
+        table = store.import_table(exported)
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
     return _created(table)
@@ -236,8 +230,7 @@ def import_table() -> Response:
 def tables_add_player(table_id: str) -> Response:
     try:
         table = table_for(table_id, edit=True)
-        data = read_body(PERSON_FIELDS)
-        person = store.add_people(table, [data.get("name")])[0]
+        person = store.add_people(table, [read_model(PersonInput).name])[0]
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
     return make_response(jsonify({"player": person.public_id, "state": table_json(table)}), 201)
@@ -256,7 +249,7 @@ def tables_rename_player(table_id: str, person_id: str) -> Response:
     try:
         table = table_for(table_id, edit=True)
         who = _person_or_404(table, person_id)
-        store.rename(table, who, read_body(PERSON_FIELDS).get("name"))
+        store.rename(table, who, read_model(PersonInput).name)
     except (BadInput, store.TableError) as exc:
         return _answer(exc)
     return _state(table)
@@ -268,7 +261,7 @@ def tables_merge_players(table_id: str, person_id: str) -> Response:
     try:
         table = table_for(table_id, edit=True)
         gone = _person_or_404(table, person_id)
-        into = store.person(table, read_body(MERGE_FIELDS).get("into"))
+        into = store.person(table, read_model(MergeInput).into)
         if into is None:
             raise BadInput(_("Give into, the id of the roster entry to keep (p1, p2...)"), "into")
         store.merge(table, gone, into)
@@ -282,10 +275,9 @@ def tables_add_game(table_id: str) -> Response:
     """Add a game played before the table existed: its id and one of its tokens."""
     try:
         table = table_for(table_id, edit=True)
-        data = read_body(ADD_GAME_FIELDS)
-        wanted = data.get("game")
-        game = game_store.load_game(wanted) if isinstance(wanted, str) else None
-        if game is None or game_store.access(game, data.get("token")) is game_store.Access.NONE:
+        given = read_model(AddGameInput)
+        game = game_store.load_game(given.game) if isinstance(given.game, str) else None
+        if game is None or game_store.access(game, given.token) is game_store.Access.NONE:
             raise BadInput(_("Give the id of a game and one of its tokens (edit or view)"), "game")
         store.add_game(table, game)
     except (BadInput, store.TableError) as exc:
