@@ -1,9 +1,7 @@
-"""The hand form: who bid what, and what the bidding side (or each side) took. Choices depend on the game.
+"""The hand form: one box per question, each read by its WTForms hook; the rest is the engine's answer.
 
-What the rest of the table took, who must have taken the high, the bids offered
-and the questions a hand needs answered (an off-suit set, a tie-break) are the
-engine's answers (``scorekeeper.rules``); its refusal comes back beside the
-field it names.
+What the rest of the table took, who must have taken the high, the bids offered and the questions
+a hand needs are the engine's (``scorekeeper.rules``); its refusal comes back beside the box it names.
 """
 
 from __future__ import annotations
@@ -120,7 +118,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         self.offsuit_sides: tuple[int, ...] = ()
         self.tie_sides: tuple[int, ...] = ()
         # What ``validate`` read of the hand (HandEntry's fields), and the refusal that stopped it.
-        self.hand: dict[str, Any] | None = None
+        self.hand: dict[str, Any] = {}
         self.refusal: HandError | None = None
         if self.n.data is None and not self.n.raw_data:
             self.n.data = state.next_n
@@ -171,7 +169,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         """Return the hand ``validate`` read; raise its refusal (HandError naming the field) when it refused it."""
         if self.refusal is not None:
             raise self.refusal
-        if self.hand is None:
+        if not self.hand:
             raise HandError(_("This form is damaged: reload the sheet and try again."), "n")
         return HandEntry(**self.hand)
 
@@ -183,7 +181,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         The hand is read only once the page's boxes are sound and hold what the page needs (``needs``),
         and only up to its first refusal, as the engine says one thing at a time.
         """
-        self._errors, self.hand, self.refusal = None, None, None
+        self._errors, self.hand, self.refusal = None, {}, None
         if not all([self[name].validate(self) for name in PAGE_FIELDS if name in self]):
             return False
         if any(self[name].data is None for name in self.needs):
@@ -208,9 +206,9 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         if not self.bidding:
             return
         bidder = self._side(self.bidder.data, "bidder", _("That bidder is not a side in this game."))
-        if bidder is None and not self._hand("bagged"):
+        if bidder is None and not self.hand["bagged"]:
             raise HandError(_("Tap the side that won the bid."), "bidder")
-        self._put(bidder=self.state.dealer_side if bidder is None else bidder)
+        self.hand.update(bidder=self.state.dealer_side if bidder is None else bidder)
 
     @reading
     def validate_bid(self) -> None:
@@ -219,18 +217,18 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         raw_bid = (self.bid.data or "").strip()
         offered = {str(b): b for b in self.state.bid_choices()}
         if raw_bid in offered:
-            self._put(bid=offered[raw_bid])
+            self.hand.update(bid=offered[raw_bid])
         elif raw_bid:
             raise HandError(_("Tap one of the bids shown."), "bid")
-        elif self._hand("bagged"):
-            self._put(bid=self.state.allowed_bids(self._hand("bidder"), bagged=True)[0])
+        elif self.hand["bagged"]:
+            self.hand.update(bid=self.state.allowed_bids(self.hand["bidder"], bagged=True)[0])
         else:
             raise HandError(_("Tap the bid."), "bid")
 
     @reading
     def validate_partner(self) -> None:
         if self.bidding and self.calls_partner:
-            self._put(partner=self._side(self.partner.data, "partner", _("That partner is not in this game.")))
+            self.hand.update(partner=self._side(self.partner.data, "partner", _("That partner is not in this game.")))
 
     @reading
     def validate_took_points(self) -> None:
@@ -241,7 +239,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         if self.two_sides and took is not None:
             side = self._bidding_side()
             taken = [took if s == side else None for s in range(len(self.side_names))]
-            self._put(points=complete_points(taken, self.state.rules, no_high=bool(self.no_high.data)))
+            self.hand.update(points=complete_points(taken, self.state.rules, no_high=bool(self.no_high.data)))
 
     @reading
     def validate_took(self) -> None:
@@ -256,9 +254,9 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
                 raise HandError(_("Tap how many tricks the bidding side took."), "took")
             raise HandError(_("Tap how many tricks %(side)s took.", side=self.side_names[0]), "took")
         tricks = complete_tricks([took if s == side else None for s in range(len(self.side_names))])
-        self._put(tricks=tricks)
+        self.hand.update(tricks=tricks)
         if took_raw:
-            self._put(high=self._high_of(side, tricks, took_raw.endswith(HIGH_MARK)))
+            self.hand.update(high=self._high_of(side, tricks, took_raw.endswith(HIGH_MARK)))
 
     @reading
     def validate_side_tricks(self) -> None:
@@ -268,25 +266,25 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         values = [self._tricks(f.data, "tricks") for f in self.side_tricks]
         if values.count(None) > 1:
             raise HandError(_("Tap the tricks of each side (the last side's are worked out)."), "tricks")
-        self._put(tricks=complete_tricks(values))
+        self.hand.update(tricks=complete_tricks(values))
 
     @reading
     def validate_high(self) -> None:
         """Who took the high, when it is a question of its own (or one tap did not say it)."""
-        if self.entry_by != "tricks" or "high" in (self.hand or {}):
+        if self.entry_by != "tricks" or "high" in self.hand:
             return
         raw = (self.high.data or "").strip()
-        if raw == NOT_NEEDED and self.state.high_needed(self._hand("tricks")):
+        if raw == NOT_NEEDED and self.state.high_needed(self.hand["tricks"]):
             if self.state.rules.may_score_25:
                 raise HandError(_("Say which side took the high, or nobody if no trump was played."), "high")
             raise HandError(_("Both sides took tricks: say which side took the high."), "high")
         high = None if raw in (NOBODY, NOT_NEEDED) else self._side(raw, "high", _("That side is not in this game."))
-        self._put(high=high)
+        self.hand.update(high=high)
 
     @reading
     def validate_points(self) -> None:
         """The points of each side (three sides and more, or sent side by side); one blank is worked out."""
-        if self.entry_by != "points" or "points" in (self.hand or {}):
+        if self.entry_by != "points" or "points" in self.hand:
             return
         values = [self._points(f.data, "points") for f in self.points]
         if all(v is None for v in values):
@@ -294,20 +292,20 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
                 raise HandError(_("Tap the points the bidding side took."), "took_points")
             raise HandError(_("Tap the points each side took."), "points")
         if values.count(None) == 1:
-            self._put(points=complete_points(values, self.state.rules, no_high=bool(self.no_high.data)))
+            self.hand.update(points=complete_points(values, self.state.rules, no_high=bool(self.no_high.data)))
         else:
-            self._put(points=tuple(v or 0 for v in values))
+            self.hand.update(points=tuple(v or 0 for v in values))
 
     @reading
     def validate_offsuit_set(self) -> None:
         """Which defending side set the bidder with off-suit cards only, when the engine says to ask."""
-        self.offsuit_sides = self.state.offsuit_set_sides(HandEntry(**self._read()))
+        self.offsuit_sides = self.state.offsuit_set_sides(HandEntry(**self.hand))
         if not self.offsuit_sides:
             return
         offer_offsuit(self)
         raw = (self.offsuit_set.data or "").strip()
         if not raw:
-            bidder = self._hand("bidder")
+            bidder = self.hand.get("bidder")
             if bidder is not None:
                 message = _(
                     "%(side)s was set. Did a side set it with off-suit cards only, no trumps? "
@@ -321,31 +319,21 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
                 )
             raise HandError(message, "offsuit_set")
         side = None if raw == NOBODY else self._side(raw, "offsuit_set", _("That side is not in this game."))
-        self._put(offsuit_set=side)
+        self.hand.update(offsuit_set=side)
 
     @reading
     def validate_tie_break_side(self) -> None:
         """Which tied side won the tie-break, when the engine says to ask (unanswered, it refuses in its words)."""
-        self.tie_sides = self.state.tie_break_sides(HandEntry(**self._read()))
+        self.tie_sides = self.state.tie_break_sides(HandEntry(**self.hand))
         if self.tie_sides:
             offer(self, self.tie_break_side, self.tie_sides)
             raw = (self.tie_break_side.data or "").strip()
-            self._put(
+            self.hand.update(
                 tie_break_side=self._side(raw, "tie_break_side", _("Tap one of the tied sides.")) if raw else None
             )
 
-    def _read(self) -> dict[str, Any]:
-        assert self.hand is not None, "the hand is read by validate"
-        return self.hand
-
-    def _hand(self, name: str) -> Any:
-        return self._read().get(name)
-
-    def _put(self, **read: Any) -> None:
-        self._read().update(read)
-
     def _bidding_side(self) -> int:
-        bidder = self._hand("bidder")
+        bidder = self.hand.get("bidder")
         return bidder if bidder is not None else 0
 
     def _side(self, raw: object, field: str, message: str) -> int | None:
