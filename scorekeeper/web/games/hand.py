@@ -49,8 +49,7 @@ PAGE_FIELDS = ("csrf_token", "n", "version")
 def reading(read: Callable[[HandForm], None]) -> Callable[[HandForm, Any], None]:
     """Make a WTForms ``validate_<field>`` hook of a reading that raises HandError (the form's words or the engine's).
 
-    The refusal is kept (``refusal``) and said beside the box its own field name gives (``box``): by
-    WTForms when that is the box being checked, else by ``refuse``. The rest of the hand is not read.
+    The refusal is kept, and said beside the box its field's name gives (``box``); reading stops there.
     """
 
     def hook(form: HandForm, field: Any) -> None:
@@ -108,9 +107,10 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         self.state, self.needs = state, needs
         self.problems = FormProblems()
         self.side_names = list(state.setup.names)
-        self.two_sides = len(self.side_names) == 2
-        self.bidding = state.rules.bidding
-        self.may_have_no_high = state.rules.may_score_25
+        # Two sides: one tap says what the bidding side took (``quick``), the rest is worked out.
+        self.two_sides = self.quick = len(self.side_names) == 2
+        self.bidding, self.may_have_no_high = state.rules.bidding, state.rules.may_score_25
+        self.may_hold, self.calls_partner = state.rules.dealer_may_hold, state.rules.call_for_partner
         if entry_by in ENTRY_WAYS and not self.by.raw_data:
             self.by.data = entry_by
         fit_choices(self)
@@ -128,19 +128,6 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
     @property
     def entry_by(self) -> str:
         return self.by.data if self.by.data in ENTRY_WAYS else "points"
-
-    @property
-    def quick(self) -> bool:
-        """Whether one tap says what the bidding side took (two sides, and the rest can be worked out)."""
-        return self.two_sides
-
-    @property
-    def may_hold(self) -> bool:
-        return self.state.rules.dealer_may_hold
-
-    @property
-    def calls_partner(self) -> bool:
-        return self.state.rules.call_for_partner
 
     @property
     def high_asked(self) -> bool:
@@ -237,7 +224,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
             return
         took = self._points(self.took_points.data, "took_points")
         if self.two_sides and took is not None:
-            side = self._bidding_side()
+            side = int(self.hand.get("bidder") or 0)
             taken = [took if s == side else None for s in range(len(self.side_names))]
             self.hand.update(points=complete_points(taken, self.state.rules, no_high=bool(self.no_high.data)))
 
@@ -246,7 +233,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         """Two sides: the bidding side's tricks, with the high in the same tap (``3h``), or in the tricks box."""
         if self.entry_by != "tricks" or not self.two_sides:
             return
-        side, took_raw = self._bidding_side(), (self.took.data or "").strip()
+        side, took_raw = int(self.hand.get("bidder") or 0), (self.took.data or "").strip()
         if took_raw:  # one tap: the tricks, and "h" when the side took the high
             took: int | None = self._tricks(took_raw.removesuffix(HIGH_MARK), "took") or 0
         elif (took := self._tricks(self.tricks.data, "tricks")) is None:
@@ -331,10 +318,6 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
             self.hand.update(
                 tie_break_side=self._side(raw, "tie_break_side", _("Tap one of the tied sides.")) if raw else None
             )
-
-    def _bidding_side(self) -> int:
-        bidder = self.hand.get("bidder")
-        return bidder if bidder is not None else 0
 
     def _side(self, raw: object, field: str, message: str) -> int | None:
         return read_number(raw, lo=0, hi=len(self.side_names) - 1, field=field, message=message)
