@@ -77,6 +77,9 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
     Two questions are asked only when the engine says a hand needs them (``offsuit_sides``,
     ``tie_sides``): which defending side set the bidder with off-suit cards only, and which tied
     side won the tie-break. The first save of such a hand is refused with the question in place.
+
+    ``validate`` reads the boxes in the order declared here, each by its ``validate_<field>`` hook:
+    a hook may use what an earlier one read (``hand``), never what a later one reads.
     """
 
     n = WholeNumberField(
