@@ -365,7 +365,9 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
             box.errors = [*(box.errors or ()), message]
 
     def field_problems(self) -> None:
-        """Move the errors of fields the page does not show (hand number, version) to the form's message."""
+        """Say atop the form what is wrong with the page's own boxes: an old token, a damaged number or version."""
+        if "csrf_token" in self and self.csrf_token.errors:
+            self.problems.add("form", _("This page was open too long: reload and try again."))
         for name in ("n", "version"):
             for message in self[name].errors:
                 self.problems.add("form", message)

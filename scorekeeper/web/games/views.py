@@ -325,8 +325,6 @@ def record(game_id: str, token: str) -> Response:
     form = HandForm(state)
     read = form.validate_on_submit()  # a refused hand is said beside the box its field name gives
     if not read and form.refusal is None:
-        if form.csrf_token.errors:
-            form.problems.add("form", _("This page was open too long: reload and try again."))
         form.field_problems()
         return _render_sheet(game, state, form, status=422)
     remember_entry_way(game, form.by.data)
@@ -391,8 +389,6 @@ def edit(game_id: str, token: str, n: int) -> Response:
     if request.method == "POST":
         read = form.validate_on_submit()  # a refused hand is said beside the box its field name gives
         if not read and form.refusal is None:
-            if form.csrf_token.errors:
-                form.problems.add("form", _("This page was open too long: reload and try again."))
             form.field_problems()
             status = 422
         elif form.expected_version() is None:
