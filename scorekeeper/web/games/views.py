@@ -323,21 +323,17 @@ def record(game_id: str, token: str) -> Response:
     game = _game_or_404(game_id, token)
     state = _state(game)
     form = HandForm(state)
-    if not form.validate_on_submit():
-        if form.csrf_token.errors:
-            form.problems.add("form", _("This page was open too long: reload and try again."))
+    read = form.validate_on_submit()  # a refused hand is said beside the box its field name gives
+    if not read and form.refusal is None:
         form.field_problems()
         return _render_sheet(game, state, form, status=422)
     remember_entry_way(game, form.by.data)
     if form.number() is None:
         form.problems.add("form", _("The hand number of this form is missing: reload the sheet."))
         return _render_sheet(game, state, form, status=422)
-    try:
-        entry = form.entry()
-    except HandError as err:
-        form.refuse(err)
+    if not read:
         return _render_sheet(game, state, form, status=422)
-    recording = services.record(game, entry, form.number(), seen=form.expected_version())
+    recording = services.record(game, form.entry(), form.number(), seen=form.expected_version())
     if recording.outcome is services.Outcome.REFUSED:
         form.refuse(recording.refusal or HandError(recording.message, recording.field))
         return _render_sheet(game, state, form, status=422)
@@ -387,16 +383,22 @@ def edit(game_id: str, token: str, n: int) -> Response:
     if not 1 <= n <= len(state.hands):
         abort(404)
     before = replay(state.setup, state.entries[: n - 1])
-    form = HandForm(before)
+    # The address says which hand; the version says which sheet the phone saw.
+    form = HandForm(before, needs=("version",))
     status = 200
     if request.method == "POST":
-        if form.validate_on_submit() and form.expected_version() is None:
+        read = form.validate_on_submit()  # a refused hand is said beside the box its field name gives
+        if not read and form.refusal is None:
+            form.field_problems()
+            status = 422
+        elif form.expected_version() is None:
             form.problems.add("form", _("The version of this form is missing: reload the page."))
             status = 422
-        elif form.validate_on_submit():
+        elif not read:
+            status = 422
+        else:
             try:
-                entry = form.entry()
-                services.edit_hand(game, n, entry, expected_version=form.expected_version())
+                services.edit_hand(game, n, form.entry(), expected_version=form.expected_version())
             except services.StaleGame as err:
                 form.problems.add("form", stale_words(err))
                 # The text the box shows (its _value); the field's own type is what it reads from a form.
@@ -408,11 +410,6 @@ def edit(game_id: str, token: str, n: int) -> Response:
             else:
                 flash(_("Hand %(n)s changed; every later total is worked out again.", n=n), "ok")
                 return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=n) + "#play", 303)
-        else:
-            if form.csrf_token.errors:
-                form.problems.add("form", _("This page was open too long: reload and try again."))
-            form.field_problems()
-            status = 422
     else:
         form.fill(state.entries[n - 1])
         form.version.data = str(game.version)  # type: ignore[assignment]  # the text the box shows, as above

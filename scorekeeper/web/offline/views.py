@@ -202,7 +202,7 @@ def queued_hand(game_id: str, token: str) -> Response:
         # Read against the game as it stood before hand n, as the hand was meant when it was kept.
         form = HandForm(replay(state.setup, state.entries[: n - 1]))
         valid = form.validate_on_submit()
-    if not valid:
+    if not valid and form.refusal is None:  # the page's own boxes; a refused hand is raised by entry()
         field, errors = next(iter(form.errors.items()))
         return _answer(422, "refused", n, " ".join(map(str, errors)), field=field)
     try:
