@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 from collections.abc import Iterable
@@ -107,7 +108,16 @@ def languages() -> dict[str, str]:
 
 
 def _best(offered: Iterable[str]) -> str:
-    match = request.accept_languages.best_match(list(offered))
+    return _best_of(request.headers.get("Accept-Language", ""), tuple(offered))
+
+
+@functools.lru_cache(maxsize=1024)
+def _best_of(accept_language: str, offered: tuple[str, ...]) -> str:
+    """The language of *offered* an ``Accept-Language`` header prefers: phones send a few headers, read once each."""
+    from werkzeug.datastructures import LanguageAccept
+    from werkzeug.http import parse_accept_header
+
+    match = parse_accept_header(accept_language, LanguageAccept).best_match(list(offered))
     return match or SOURCE_LANGUAGE
 
 
@@ -116,27 +126,29 @@ def language_for(path: str, chosen: str | None, accept_language: str | None, off
 
     The same choice as ``select_locale``; the poll answerer (``web/polls.py``) asks it before the app.
     """
-    from werkzeug.datastructures import LanguageAccept
-    from werkzeug.http import parse_accept_header
-
-    codes = list(offered)
+    codes = tuple(offered)
     if not path.startswith(API_PREFIX) and chosen in codes:
         return str(chosen)
-    match = parse_accept_header(accept_language or "", LanguageAccept).best_match(codes)
-    return match or SOURCE_LANGUAGE
+    return _best_of(accept_language or "", codes)
 
 
-def select_locale() -> str:
+def select_locale() -> Locale:
     """The language of this request (see the module's docstring)."""
     offered = languages()
     if not has_request_context():
-        return SOURCE_LANGUAGE
+        return _locale(SOURCE_LANGUAGE)
     if request.path.startswith(API_PREFIX):
-        return _best(offered)
+        return _locale(_best(offered))
     chosen = request.cookies.get(LANGUAGE_COOKIE, "")
     if chosen in offered:
-        return chosen
-    return _best(offered)
+        return _locale(chosen)
+    return _locale(_best(offered))
+
+
+@functools.cache
+def _locale(code: str) -> Locale:
+    """The language *code* as Babel knows it, looked up once (Babel reads its data files' folder for each new one)."""
+    return Locale.parse(code)
 
 
 def current_language() -> str:
