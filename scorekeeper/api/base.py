@@ -158,7 +158,9 @@ def refusal(exc: ValidationError, refusals: dict[str, Say]) -> Exception:
     if isinstance(raised, Exception) and type(raised) is not ValueError:
         return raised
     field = str(first["loc"][0]) if first["loc"] else ""
-    say = refusals.get(field, first["msg"])  # a model's refusals name each of its fields: pydantic's words otherwise
+    say = refusals.get(field)  # a model's refusals name each of its fields; a field they miss is still said in words
+    if say is None:
+        return BadInput(_("'%(field)s' has a value this request cannot take", field=field[:40]), field or None)
     said = say if isinstance(say, str) else say(first)
     if isinstance(said, BadInput):
         return said

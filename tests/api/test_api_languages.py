@@ -83,3 +83,23 @@ def test_the_openapi_document_says_how_languages_work(client):
     error = document["components"]["schemas"]["Error"]["properties"]["error"]["properties"]
     assert "not-a-card" in error["code"]["enum"]
     assert document["components"]["schemas"]["CompareAnswer"]["properties"]["reason"]["enum"]
+
+
+def test_a_field_no_model_words_is_still_refused_in_the_asking_language(app):
+    # A model's refusals word each of its fields; one they miss is refused in the catalog's words, not pydantic's.
+    from pydantic import BaseModel, ConfigDict
+
+    from scorekeeper.api.base import BadInput, read_model
+
+    class Odd(BaseModel):
+        model_config = ConfigDict(strict=True, extra="forbid")
+        count: int
+
+    for language, said in (("en", "'count' has a value this request cannot take"), ("fr", "« count » a une valeur")):
+        with app.test_request_context("/api/v1/games", headers={"Accept-Language": language}):
+            try:
+                read_model(Odd, {"count": "three"})
+            except BadInput as refused:
+                assert str(refused).startswith(said) and refused.field == "count" and refused.status == 422
+            else:
+                raise AssertionError("a count of 'three' was taken")
