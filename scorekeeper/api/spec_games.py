@@ -290,7 +290,7 @@ def _numbers_refusal(label: str) -> Callable[[ErrorDetails], str]:
 
 class HandFields(Closed):
     # A hand as a request gives it; the number it has is required when it is recorded, not when it is changed.
-    n: int | SkipJsonSchema[None] = None
+    n: int | None = None
     bid: Annotated[int | str | None, WithJsonSchema(_BID)] = None
     tricks: Annotated[Numbers, _per_side({"minimum": 0, "maximum": TRICKS_IN_HAND})] = None
     points: Annotated[Numbers, _per_side(_POINTS)] = None
@@ -366,12 +366,8 @@ class HandInput(HandFields):
 class HandEdit(HandFields):
     """The hand as it should stand, and the game's `version` it was made from (or send `If-Match`)."""
 
-    n: Annotated[int, Field(ge=1, le=MAX_NUMBER, description="If given, the address's n.")] | SkipJsonSchema[None] = (
-        None
-    )
-    version: (
-        Annotated[int, Field(ge=1, description="The game's version this edit was made from.")] | SkipJsonSchema[None]
-    ) = None
+    n: Annotated[int, Field(ge=1, le=MAX_NUMBER, description="If given, the address's n.")] | None = None
+    version: Annotated[int, Field(ge=1, description="The game's version this edit was made from.")] | None = None
 
     refusals: ClassVar[dict[str, Say]] = {
         **HandFields.refusals,
@@ -529,7 +525,7 @@ _CHECK_RULES = WrapValidator(_rules)
 class NewGame(Closed):
     sides: Annotated[list[SideInput], Field(min_length=2, max_length=MAX_SIDES)]
     rules: Annotated[
-        RulesValue | SkipJsonSchema[None],
+        RulesValue | None,
         _CHECK_RULES,
         Field(description=RULES_DESCRIPTION + " Left out: new-england."),
     ] = None
@@ -537,7 +533,7 @@ class NewGame(Closed):
         None
     )
     first_dealer: int = Field(0, description="Seat of the first dealer (from 0).")
-    table: str | SkipJsonSchema[None] = None
+    table: str | None = None
     """A table's id: the game is one of that table's (send the table's edit token as `Authorization: Bearer`); each side's players are roster names, a new name joins the roster."""
 
     refusals: ClassVar[dict[str, Say]] = {

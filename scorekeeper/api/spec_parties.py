@@ -346,8 +346,8 @@ class PartySettings(Read):
     ] = GameKind("one-hand")
     cookie_jar: Annotated[
         int,
-        read_as(int | bool, _cookie_jar),
-        Field(description="How many game numbers are drawn for the cookie jar; 0 or false for none."),
+        read_as(int | bool | None, _cookie_jar),
+        Field(description="How many game numbers are drawn for the cookie jar; 0, false or null for none."),
     ] = 0
     play_to: Annotated[
         int | None,

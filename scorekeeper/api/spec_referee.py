@@ -324,7 +324,7 @@ class LegalQuestion(Schema):
                 description="This trick's number in the hand (1 to 5); with called, under call_for_partner.",
             ),
         ]
-        | SkipJsonSchema[None]
+        | None
     ) = None
     called: Annotated[Any, _read(_optional_card, "called", Card)] = None
     """With call_for_partner: the card the bidder called. Its holder must play it on the second trick (and may not hold it back past it)."""

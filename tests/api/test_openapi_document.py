@@ -144,3 +144,56 @@ def test_the_schemas_published_are_those_of_the_models_that_check_the_requests(d
     published = document["components"]["schemas"]
     for name, schema in schemas(spec.MODELS).items():
         assert published[name] == schema, name
+
+
+def allows_null(document, schema):
+    """Whether *schema* lets a value be null, as JSON Schema reads it."""
+    schema = resolved(document, schema)
+    kinds = schema.get("type", [])
+    if kinds == "null" or (isinstance(kinds, list) and "null" in kinds):
+        return True
+    return any(allows_null(document, alternative) for alternative in schema.get("anyOf", []) + schema.get("oneOf", []))
+
+
+NEW_GAME = {"sides": [{"name": "Us", "players": ["Ann", "Cy"]}, {"name": "Them", "players": ["Bo", "Di"]}]}
+# A body each creating operation takes, to send again with one field null.
+GOOD_BODIES = [
+    ("/api/v1/games", NEW_GAME),
+    ("/api/v1/parties", {"name": "Hall", "couples": ["Ann & Cy", "Bo & Di"]}),
+    ("/api/v1/clubs", {"name": "Legion"}),
+    ("/api/v1/tables", {"name": "Tuesday", "players": ["Ann", "Bo", "Cy", "Di"]}),
+]
+
+
+@pytest.mark.parametrize(("path", "body"), GOOD_BODIES, ids=[path for path, _ in GOOD_BODIES])
+def test_a_null_field_is_taken_exactly_where_the_document_says_it_may_be_null(document, client, path, body):
+    schema = resolved(document, document["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"])
+    assert client.post(path, json=body).status_code == 201
+    wrong = []
+    for field, described in schema["properties"].items():
+        answer = client.post(path, json={**body, field: None})
+        taken = answer.status_code == 201
+        if taken and not allows_null(document, described):
+            wrong.append(f"{field}: null is taken but the document refuses it")
+        if answer.status_code not in {201, 400, 422}:
+            wrong.append(f"{field}: null is answered {answer.status_code}")
+    assert wrong == []
+
+
+def test_a_hand_with_a_null_field_is_recorded_only_where_the_document_says_it_may_be_null(document, client):
+    operation = document["paths"]["/api/v1/games/{game_id}/hands"]["post"]
+    schema = resolved(document, operation["requestBody"]["content"]["application/json"]["schema"])
+    hand = {"n": 1, "bidder": 0, "bid": 25, "tricks": [4, 1], "high": 0}
+    wrong = []
+    for field, described in schema["properties"].items():
+        game = client.post("/api/v1/games", json=NEW_GAME).get_json()
+        answer = client.post(
+            f"/api/v1/games/{game['id']}/hands",
+            json={**hand, field: None},
+            headers={"Authorization": f"Bearer {game['edit_token']}"},
+        )
+        if answer.status_code == 201 and not allows_null(document, described):
+            wrong.append(f"{field}: null is taken but the document refuses it")
+        if answer.status_code not in {201, 400, 422}:
+            wrong.append(f"{field}: null is answered {answer.status_code}")
+    assert wrong == []
