@@ -75,6 +75,9 @@ def _empty_tables() -> None:
 
 
 def _dispose(app: Flask) -> None:
+    polls = app.extensions.get("scorekeeper_polls")
+    if polls is not None:
+        polls.close()  # on PostgreSQL, its worker's listener and connection
     with app.app_context():
         db.session.remove()
         for engine in db.engines.values():

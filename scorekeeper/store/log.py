@@ -22,6 +22,7 @@ from flask import current_app
 from sqlalchemy import ColumnElement, Table, Update, bindparam, delete, exists, select, update
 
 from scorekeeper.platform.extensions import db, rows_changed
+from scorekeeper.store.heard import ANNOUNCED_AS, HEARD, Heard
 from scorekeeper.store.models import utcnow
 
 T = TypeVar("T")
@@ -38,6 +39,10 @@ def advance(model: Any, key: str, version: int | None, **values: Any) -> bool:
     """
     statement = _advance_statement(model.__table__, version is not None, tuple(values))
     parameters = {"_key": key, "_version": version, "_now": utcnow(), **{"_" + name: v for name, v in values.items()}}
+    heard: Heard | None = current_app.extensions.get(HEARD)
+    kind = ANNOUNCED_AS.get(model.__tablename__)
+    if heard is not None and kind is not None:  # this process's polls ask again at once; the others once announced
+        heard.announce((kind, key))
     return rows_changed(db.session.connection().execute(statement, parameters)) == 1
 
 

@@ -50,6 +50,7 @@ from scorekeeper.platform.extensions import db
 from scorekeeper.platform.i18n import LANGUAGE_COOKIE, current_language, language_for
 from scorekeeper.platform.limits import address_key
 from scorekeeper.platform.security import HSTS, SECURITY_HEADERS
+from scorekeeper.store.heard import HEARD, Heard
 from scorekeeper.store.models import Game, Party
 from scorekeeper.store.parties import link_token
 
@@ -157,6 +158,7 @@ class Polls:
         self._kept: threading.local | None = None  # per thread, its own connection (a database server only)
         self._queries: dict[str, Select[Any]] = {}
         self._sql: dict[str, str] = {}  # the same, as the driver is given them
+        self.heard: Heard | None = None  # on PostgreSQL, what this worker heard of changes (``store/heard``)
 
     # -- What a page showed at a version ------------------------------------------------------
 
@@ -172,9 +174,24 @@ class Polls:
 
     # -- The database, without a session ------------------------------------------------------
 
-    def _row(self, kind: str, object_id: str) -> Row[Any] | None:
+    def _row(self, kind: str, object_id: str) -> tuple[Any, ...] | Row[Any] | None:
         if self._engine is None:
             self._prepare()
+        heard = self.heard
+        if heard is None:
+            return self._read(kind, object_id)
+        # Kept from an earlier poll until its game or party is announced changed: no round trip at all.
+        key = (kind, object_id)
+        found = heard.row(key)
+        if found is not None:
+            return found
+        mark = heard.mark(key)
+        row = self._read(kind, object_id)
+        if row is not None:
+            heard.keep(key, mark, tuple(row))
+        return row
+
+    def _read(self, kind: str, object_id: str) -> Row[Any] | None:
         assert self._engine is not None
         if self._kept is None:  # SQLite: a connection from the app's pool, a file opened once per thread
             with self._engine.connect() as pooled:
@@ -219,6 +236,16 @@ class Polls:
             self._sql = {
                 kind: str(query.compile(dialect=self._engine.dialect)) for kind, query in self._queries.items()
             }
+            if engine.dialect.name == "postgresql":
+                url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+                self.heard = Heard(url)
+                self.heard.start()
+                self.app.extensions[HEARD] = self.heard
+
+    def close(self) -> None:
+        """Stop listening for changes (an app that is done with, as in the tests)."""
+        if self.heard is not None:
+            self.heard.close()
 
     # -- The request --------------------------------------------------------------------------
 

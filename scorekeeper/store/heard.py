@@ -1,0 +1,172 @@
+"""What a worker has heard of changes: on PostgreSQL, an unchanged poll answered without asking the database.
+
+Every change of a game or a card party moves its version (a new edit link moves its
+tokens with it), and on PostgreSQL a trigger announces the change, or the removal,
+on the channel ``scorekeeper_versions`` when its transaction commits (the migration
+"versions announced"). One thread a worker listens there. What a poll read from the
+database (the version and the link's secrets) is kept until that game or party is
+announced; while kept, an unchanged poll is answered from it, with no round trip.
+
+Nothing is kept while the thread is not listening: before it first listens, after
+its connection is lost (whatever was kept is dropped when it listens again: it may
+have missed an announcement meanwhile), and when the database has no trigger to
+announce with (a schema not built by the migrations). Then every poll asks the
+database, as on SQLite. The thread checks its connection every few seconds, and the
+operating system's keepalives end one whose server went silent, so a listener that
+can no longer hear stops being trusted within seconds.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Hashable
+from typing import Any
+
+import psycopg
+from cachetools import LRUCache
+from psycopg.conninfo import make_conninfo
+
+CHANNEL = "scorekeeper_versions"
+HEARD = "scorekeeper_heard"  # the app's extension, for what this process changes itself (``store.log.advance``)
+# What the migration's trigger calls each table's rows when it announces them.
+ANNOUNCED_AS = {"games": "game", "parties": "party"}
+# Whether the migrations' trigger is there to announce changes (without it, nothing would ever be heard).
+_ANNOUNCED = "SELECT count(*) FROM pg_trigger WHERE tgname IN ('games_announce_version', 'parties_announce_version')"
+# A connection whose server went silent is ended by the operating system within about this many seconds.
+_KEEPALIVE: dict[str, Any] = {
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 2,
+    "connect_timeout": 5,
+}
+
+log = logging.getLogger(__name__)
+
+
+class Heard:
+    """Rows read for polls, each kept until its game or party is announced changed; thread-safe.
+
+    ``row`` gives a kept row (None when there is none or nothing is trusted); a
+    poll that then reads the database takes a ``mark`` first and hands the row to
+    ``keep``, which keeps it only if no announcement of it came in between.
+    """
+
+    def __init__(self, conninfo: str, size: int = 50_000, check_every: float = 5.0):
+        self._conninfo = conninfo
+        self._check_every = check_every  # seconds between two checks that the connection still answers
+        self._rows: LRUCache[Hashable, tuple[Any, ...]] = LRUCache(maxsize=size)
+        # How many times each key was announced (since ``_generation`` began): a mark holds both.
+        self._announced: dict[Hashable, int] = {}
+        self._size = size
+        self._generation = 0
+        self._lock = threading.Lock()
+        self._listening = False
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.heard = threading.Condition()  # notified at each announcement and each start of listening
+        self.announcements = 0
+        self.starts = 0
+
+    # -- For the polls ------------------------------------------------------------------------
+
+    @property
+    def listening(self) -> bool:
+        return self._listening
+
+    def row(self, key: Hashable) -> tuple[Any, ...] | None:
+        with self._lock:
+            return self._rows.get(key) if self._listening else None
+
+    def mark(self, key: Hashable) -> tuple[int, int] | None:
+        """Where things stand for *key* before the database is read; None when nothing read would be kept."""
+        with self._lock:
+            return (self._generation, self._announced.get(key, 0)) if self._listening else None
+
+    def keep(self, key: Hashable, mark: tuple[int, int] | None, row: tuple[Any, ...]) -> None:
+        """Keep *row*, read after *mark*, unless *key* was announced (or listening began again) since."""
+        with self._lock:
+            if mark is not None and self._listening and mark == (self._generation, self._announced.get(key, 0)):
+                self._rows[key] = row
+
+    # -- The listening thread -----------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start listening, in a thread of this process (once)."""
+        with self._lock:
+            if self._thread is not None:
+                return
+            self._thread = threading.Thread(target=self._run, name="scorekeeper-heard", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop listening: the thread ends (and closes its connection) within a second."""
+        self._stop.set()
+        self._forget()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def announce(self, key: Hashable) -> None:
+        """What this process itself changes is forgotten at once, not when the database's announcement arrives."""
+        self._announce(key)
+
+    def _run(self) -> None:
+        wait = 0.5
+        while not self._stop.is_set():
+            try:
+                self._listen()
+                wait = 0.5
+            except Exception as exc:  # noqa: BLE001  (a lost connection: every poll asks the database meanwhile)
+                if not self._stop.is_set():
+                    log.warning("not hearing of changes (%s); polls ask the database until listening again", exc)
+            finally:
+                self._forget()
+            self._stop.wait(wait)
+            wait = min(wait * 2, 30.0)
+
+    def _listen(self) -> None:
+        with psycopg.connect(make_conninfo(self._conninfo, **_KEEPALIVE), autocommit=True) as connection:
+            row = connection.execute(_ANNOUNCED).fetchone()
+            if row is None or row[0] < 2:
+                log.warning("the database does not announce changes (run the migrations): polls ask it each time")
+                self._stop.set()  # nothing to hear, ever: every poll asks the database
+                return
+            connection.execute(f"LISTEN {CHANNEL}")
+            with self._lock:
+                self._generation += 1
+                self._rows.clear()
+                self._announced.clear()
+                self._listening = True
+            self._tell(started=True)
+            checked = time.monotonic()
+            while not self._stop.is_set():
+                for notice in connection.notifies(timeout=1.0):
+                    kind, _sep, object_id = notice.payload.partition(":")
+                    self._announce((kind, object_id))
+                if time.monotonic() - checked >= self._check_every:
+                    connection.execute("SELECT 1")  # it still answers: what it did not hear did not happen
+                    checked = time.monotonic()
+
+    def _announce(self, key: Hashable) -> None:
+        with self._lock:
+            self._rows.pop(key, None)
+            if len(self._announced) >= self._size:
+                self._generation += 1  # marks taken before this can no longer be told apart: none will match
+                self._announced.clear()
+            self._announced[key] = self._announced.get(key, 0) + 1
+        self._tell()
+
+    def _forget(self) -> None:
+        with self._lock:
+            self._listening = False
+            self._generation += 1
+            self._rows.clear()
+            self._announced.clear()
+
+    def _tell(self, started: bool = False) -> None:
+        with self.heard:
+            self.announcements += not started
+            self.starts += started
+            self.heard.notify_all()
