@@ -11,9 +11,10 @@ Nothing is kept while the thread is not listening: before it first listens, afte
 its connection is lost (whatever was kept is dropped when it listens again: it may
 have missed an announcement meanwhile), and when the database has no trigger to
 announce with (a schema not built by the migrations). Then every poll asks the
-database, as on SQLite. The thread checks its connection every few seconds, and the
-operating system's keepalives end one whose server went silent, so a listener that
-can no longer hear stops being trusted within seconds.
+database, as on SQLite. The listener announces something of its own every few
+seconds and is trusted only while it hears it come back, so one that can no longer hear (its server gone
+silent, or a connection pooler between them that does not pass announcements on)
+is not trusted, or stops being within seconds.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import uuid
 from collections.abc import Hashable
 from typing import Any
 
@@ -41,6 +43,7 @@ _KEEPALIVE: dict[str, Any] = {
     "keepalives_interval": 2,
     "keepalives_count": 2,
     "connect_timeout": 5,
+    "application_name": "scorekeeper-heard",
 }
 
 log = logging.getLogger(__name__)
@@ -69,6 +72,8 @@ class Heard:
         self.heard = threading.Condition()  # notified at each announcement and each start of listening
         self.announcements = 0
         self.starts = 0
+        self._name = uuid.uuid4().hex[:12]
+        self._probes = 0
 
     # -- For the polls ------------------------------------------------------------------------
 
@@ -134,20 +139,41 @@ class Heard:
                 self._stop.set()  # nothing to hear, ever: every poll asks the database
                 return
             connection.execute(f"LISTEN {CHANNEL}")
-            with self._lock:
-                self._generation += 1
-                self._rows.clear()
-                self._announced.clear()
-                self._listening = True
-            self._tell(started=True)
-            checked = time.monotonic()
+            # Heard only once it hears itself: a connection that cannot hear (a pooler between it and the server,
+            # a server gone silent) is never trusted, and one that stops hearing is given up within seconds.
+            probe = self._probe(connection)
+            checked, answered = time.monotonic(), False
             while not self._stop.is_set():
                 for notice in connection.notifies(timeout=1.0):
-                    kind, _sep, object_id = notice.payload.partition(":")
-                    self._announce((kind, object_id))
+                    if notice.payload == probe:
+                        answered = True
+                        self._begin()
+                    elif not notice.payload.startswith("probe:"):  # another worker's own check: nothing changed
+                        kind, _sep, object_id = notice.payload.partition(":")
+                        self._announce((kind, object_id))
                 if time.monotonic() - checked >= self._check_every:
-                    connection.execute("SELECT 1")  # it still answers: what it did not hear did not happen
-                    checked = time.monotonic()
+                    if not answered:
+                        raise ConnectionError("this listener did not hear its own announcement")
+                    probe = self._probe(connection)
+                    checked, answered = time.monotonic(), False
+
+    def _probe(self, connection: psycopg.Connection[Any]) -> str:
+        """Announce something of this listener's own, to hear it come back."""
+        self._probes += 1
+        payload = f"probe:{self._name}:{self._probes}"
+        connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        return payload
+
+    def _begin(self) -> None:
+        """Trust what is heard from now on (what was kept before is dropped: something may have been missed)."""
+        if self._listening:
+            return
+        with self._lock:
+            self._generation += 1
+            self._rows.clear()
+            self._announced.clear()
+            self._listening = True
+        self._tell(started=True)
 
     def _announce(self, key: Hashable) -> None:
         with self._lock:

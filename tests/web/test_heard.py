@@ -100,7 +100,7 @@ def test_a_listener_cut_off_forgets_what_it_kept_and_polls_ask_the_database_unti
     starts = heard.starts
     sql(
         app,
-        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'SELECT 1%' OR query LIKE 'LISTEN%'",
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'scorekeeper-heard'",
     )
     with heard.heard:
         assert heard.heard.wait_for(lambda: heard.starts > starts, timeout=30)
