@@ -686,31 +686,18 @@ class GameState:
 
     def _check_took(self, entry: HandEntry) -> tuple[int, ...]:
         """Check what each side took (tricks and the high, or points) and return the points."""
-        rules, names = self.rules, self.setup.names
-        n_sides = len(names)
+        rules = self.rules
         if (entry.tricks is None) == (entry.points is None):
             raise HandError(
                 "Enter either the tricks or the points each side took", "tricks", code=Refusal.TRICKS_OR_POINTS
             )
         if entry.tricks is not None:
-            if len(entry.tricks) != n_sides:
-                raise HandError(
-                    f"Enter the tricks of each of the {n_sides} sides",
-                    "tricks",
-                    code=Refusal.TRICKS_EACH_SIDE,
-                    details={"sides": n_sides},
-                )
+            self._check_each_side(entry.tricks, "tricks", Refusal.TRICKS_EACH_SIDE)
             points = points_from_tricks(entry.tricks, entry.high, rules)
             where = "tricks"
         else:
             assert entry.points is not None
-            if len(entry.points) != n_sides:
-                raise HandError(
-                    f"Enter the points of each of the {n_sides} sides",
-                    "points",
-                    code=Refusal.POINTS_EACH_SIDE,
-                    details={"sides": n_sides},
-                )
+            self._check_each_side(entry.points, "points", Refusal.POINTS_EACH_SIDE)
             if entry.high is not None:
                 raise HandError(
                     "With points entered, the high is already counted in them", "high", code=Refusal.HIGH_IN_POINTS
@@ -726,6 +713,14 @@ class GameState:
                     details=self._benched(s),
                 )
         return points
+
+    def _check_each_side(self, took: tuple[int, ...], what: str, code: Refusal) -> None:
+        """Refuse the tricks or points (*what*) unless there is one number for each side."""
+        n_sides = len(self.setup.names)
+        if len(took) != n_sides:
+            raise HandError(
+                f"Enter the {what} of each of the {n_sides} sides", what, code=code, details={"sides": n_sides}
+            )
 
     def _made(self, team: tuple[int, ...], bid: Bid | None, points: tuple[int, ...]) -> bool | None:
         """Whether the bidding side made its bid (None without bidding).
