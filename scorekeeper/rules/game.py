@@ -931,17 +931,10 @@ class GameState:
             )
         bid = parse_bid(entry.bid)
         score = self.scores[bidder]
-        dealer_side = self.dealer_side
         if entry.bagged and entry.hold:
             raise HandError("A dealer is either bagged or holds, not both", "hold", code=Refusal.BAGGED_AND_HOLD)
         if entry.bagged:
-            if bidder != dealer_side:
-                raise HandError(
-                    f"Only the dealer's side can be bagged: {names[dealer_side]} ({self.dealer} deals)",
-                    "bagged",
-                    code=Refusal.BAGGED_NOT_DEALER,
-                    details={"side": names[dealer_side], "dealer": self.dealer},
-                )
+            self._check_dealers_side(bidder, "be bagged", "bagged", Refusal.BAGGED_NOT_DEALER)
             lowest = min_bid(score, rules)
             if bid != lowest:
                 raise HandError(
@@ -953,13 +946,7 @@ class GameState:
         if entry.hold:
             if not rules.dealer_may_hold:
                 raise HandError("The dealer may not hold under this game's rules", "hold", code=Refusal.HOLD_NOT_PLAYED)
-            if bidder != dealer_side:
-                raise HandError(
-                    f"Only the dealer's side can hold: {names[dealer_side]} ({self.dealer} deals)",
-                    "hold",
-                    code=Refusal.HOLD_NOT_DEALER,
-                    details={"side": names[dealer_side], "dealer": self.dealer},
-                )
+            self._check_dealers_side(bidder, "hold", "hold", Refusal.HOLD_NOT_DEALER)
             if rules.hold_from is not None and bid_needs(bid) < rules.hold_from:
                 raise HandError(
                     f"The dealer may only hold a bid of {rules.hold_from} or more",
@@ -1001,6 +988,19 @@ class GameState:
                 )
         team = (bidder,) if partner is None or partner == bidder else (bidder, partner)
         return team, bid
+
+    def _check_dealers_side(self, bidder: int, what: str, field: str, code: Refusal) -> None:
+        """Refuse a bidder outside the dealer's side where the entry says the dealer was bagged or held (*field*):
+        only the dealer's side can *what*."""
+        dealer_side = self.dealer_side
+        if bidder != dealer_side:
+            side = self.setup.names[dealer_side]
+            raise HandError(
+                f"Only the dealer's side can {what}: {side} ({self.dealer} deals)",
+                field,
+                code=code,
+                details={"side": side, "dealer": self.dealer},
+            )
 
     def _locked_gain(self, side: int, took: int, notes: list[Note]) -> int:
         """What a side that did not bid keeps of what it took, under the lock."""
