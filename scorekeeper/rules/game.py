@@ -686,31 +686,18 @@ class GameState:
 
     def _check_took(self, entry: HandEntry) -> tuple[int, ...]:
         """Check what each side took (tricks and the high, or points) and return the points."""
-        rules, names = self.rules, self.setup.names
-        n_sides = len(names)
+        rules = self.rules
         if (entry.tricks is None) == (entry.points is None):
             raise HandError(
                 "Enter either the tricks or the points each side took", "tricks", code=Refusal.TRICKS_OR_POINTS
             )
         if entry.tricks is not None:
-            if len(entry.tricks) != n_sides:
-                raise HandError(
-                    f"Enter the tricks of each of the {n_sides} sides",
-                    "tricks",
-                    code=Refusal.TRICKS_EACH_SIDE,
-                    details={"sides": n_sides},
-                )
+            self._check_each_side(entry.tricks, "tricks", Refusal.TRICKS_EACH_SIDE)
             points = points_from_tricks(entry.tricks, entry.high, rules)
             where = "tricks"
         else:
             assert entry.points is not None
-            if len(entry.points) != n_sides:
-                raise HandError(
-                    f"Enter the points of each of the {n_sides} sides",
-                    "points",
-                    code=Refusal.POINTS_EACH_SIDE,
-                    details={"sides": n_sides},
-                )
+            self._check_each_side(entry.points, "points", Refusal.POINTS_EACH_SIDE)
             if entry.high is not None:
                 raise HandError(
                     "With points entered, the high is already counted in them", "high", code=Refusal.HIGH_IN_POINTS
@@ -726,6 +713,14 @@ class GameState:
                     details=self._benched(s),
                 )
         return points
+
+    def _check_each_side(self, took: tuple[int, ...], what: str, code: Refusal) -> None:
+        """Refuse the tricks or points (*what*) unless there is one number for each side."""
+        n_sides = len(self.setup.names)
+        if len(took) != n_sides:
+            raise HandError(
+                f"Enter the {what} of each of the {n_sides} sides", what, code=code, details={"sides": n_sides}
+            )
 
     def _made(self, team: tuple[int, ...], bid: Bid | None, points: tuple[int, ...]) -> bool | None:
         """Whether the bidding side made its bid (None without bidding).
@@ -936,17 +931,10 @@ class GameState:
             )
         bid = parse_bid(entry.bid)
         score = self.scores[bidder]
-        dealer_side = self.dealer_side
         if entry.bagged and entry.hold:
             raise HandError("A dealer is either bagged or holds, not both", "hold", code=Refusal.BAGGED_AND_HOLD)
         if entry.bagged:
-            if bidder != dealer_side:
-                raise HandError(
-                    f"Only the dealer's side can be bagged: {names[dealer_side]} ({self.dealer} deals)",
-                    "bagged",
-                    code=Refusal.BAGGED_NOT_DEALER,
-                    details={"side": names[dealer_side], "dealer": self.dealer},
-                )
+            self._check_dealers_side(bidder, "be bagged", "bagged", Refusal.BAGGED_NOT_DEALER)
             lowest = min_bid(score, rules)
             if bid != lowest:
                 raise HandError(
@@ -958,13 +946,7 @@ class GameState:
         if entry.hold:
             if not rules.dealer_may_hold:
                 raise HandError("The dealer may not hold under this game's rules", "hold", code=Refusal.HOLD_NOT_PLAYED)
-            if bidder != dealer_side:
-                raise HandError(
-                    f"Only the dealer's side can hold: {names[dealer_side]} ({self.dealer} deals)",
-                    "hold",
-                    code=Refusal.HOLD_NOT_DEALER,
-                    details={"side": names[dealer_side], "dealer": self.dealer},
-                )
+            self._check_dealers_side(bidder, "hold", "hold", Refusal.HOLD_NOT_DEALER)
             if rules.hold_from is not None and bid_needs(bid) < rules.hold_from:
                 raise HandError(
                     f"The dealer may only hold a bid of {rules.hold_from} or more",
@@ -1006,6 +988,19 @@ class GameState:
                 )
         team = (bidder,) if partner is None or partner == bidder else (bidder, partner)
         return team, bid
+
+    def _check_dealers_side(self, bidder: int, what: str, field: str, code: Refusal) -> None:
+        """Refuse a bidder outside the dealer's side where the entry says the dealer was bagged or held (*field*):
+        only the dealer's side can *what*."""
+        dealer_side = self.dealer_side
+        if bidder != dealer_side:
+            side = self.setup.names[dealer_side]
+            raise HandError(
+                f"Only the dealer's side can {what}: {side} ({self.dealer} deals)",
+                field,
+                code=code,
+                details={"side": side, "dealer": self.dealer},
+            )
 
     def _locked_gain(self, side: int, took: int, notes: list[Note]) -> int:
         """What a side that did not bid keeps of what it took, under the lock."""

@@ -133,12 +133,9 @@ def complete_tricks(tricks: Sequence[int | None]) -> tuple[int, ...]:
     ``(3, None)`` → ``(3, 2)``: the bidding side's tricks give the other side's. With every side
     given, the tricks come back as they are (``points_from_tricks`` checks them).
     """
-    blanks = [i for i, t in enumerate(tricks) if t is None]
-    known = _whole_numbers([t for t in tricks if t is not None], "tricks", "tricks")
-    if not blanks:
+    known = _all_but_one(tricks, "tricks", Refusal.TRICKS_ALL_BUT_ONE)
+    if None not in tricks:
         return known
-    if len(blanks) > 1:
-        raise HandError("Enter the tricks of every side but one", "tricks", code=Refusal.TRICKS_ALL_BUT_ONE)
     if any(not 0 <= t <= TRICKS_IN_HAND for t in known):
         raise HandError("Each side takes from 0 to 5 tricks", "tricks", code=Refusal.TRICKS_RANGE)
     rest = TRICKS_IN_HAND - sum(known)
@@ -161,12 +158,9 @@ def complete_points(points: Sequence[int | None], rules: Rules, *, no_high: bool
     took it (30, or 25 in a game without the high).
     """
     worths = _worths(rules, no_high)
-    blanks = [i for i, p in enumerate(points) if p is None]
-    known = _whole_numbers([p for p in points if p is not None], "points", "points")
-    if not blanks:
+    known = _all_but_one(points, "points", Refusal.POINTS_ALL_BUT_ONE)
+    if None not in points:
         return known
-    if len(blanks) > 1:
-        raise HandError("Enter the points of every side but one", "points", code=Refusal.POINTS_ALL_BUT_ONE)
     taken = sum(known)
     fits = [worth - taken for worth in worths if 0 <= worth - taken <= 30]
     if not fits:
@@ -182,6 +176,15 @@ def complete_points(points: Sequence[int | None], rules: Rules, *, no_high: bool
             "This hand may be worth 30 or 25: enter every side's points", "points", code=Refusal.POINTS_EVERY_SIDE
         )
     return tuple(fits[0] if p is None else p for p in points)
+
+
+def _all_but_one(values: Sequence[int | None], what: str, code: Refusal) -> tuple[int, ...]:
+    """The *what* given (whole numbers), where a sheet may leave one side's blank (None) to be worked out."""
+    blanks = sum(1 for v in values if v is None)
+    known = _whole_numbers([v for v in values if v is not None], what, what)
+    if blanks > 1:
+        raise HandError(f"Enter the {what} of every side but one", what, code=code)
+    return known
 
 
 def _worths(rules: Rules, no_high: bool | None) -> tuple[int, ...]:

@@ -212,33 +212,24 @@ def compare(a: Card, b: Card, trump: Suit | str, led: Suit | str | None, rules: 
         places = (place_of(hi, table), place_of(lo, table)) if hi is not None and lo is not None else (None, None)
         return Comparison(hi, reason, text, lo, a, b, places[0], places[1], led_suit, table.trump)
 
+    # Between two trumps, a trump and another card, or two cards of one suit, the card of greater power wins.
+    hi, lo = (a, b) if table.power[a] > table.power[b] else (b, a)
     if ta and tb:
-        hi, lo = (a, b) if table.power[a] > table.power[b] else (b, a)
-        return answer(
-            CompareReason.HIGHER_TRUMP,
+        text = (
             f"Both are trumps: {hi} is {describe_place(hi, table)} and {lo} is "
-            f"{describe_place(lo, table)}, with {trump_name} trump.",
-            hi,
-            lo,
+            f"{describe_place(lo, table)}, with {trump_name} trump."
         )
+        return answer(CompareReason.HIGHER_TRUMP, text, hi, lo)
     if ta or tb:
-        hi, lo = (a, b) if ta else (b, a)
         why = " (the A♥ is always a trump)" if hi == ACE_OF_HEARTS and table.trump is not Suit.HEARTS else ""
-        return answer(
-            CompareReason.TRUMP_BEATS_NON_TRUMP,
-            f"{hi} is a trump{why} and {lo} is not: any trump beats a card that is not trump.",
-            hi,
-            lo,
-        )
+        text = f"{hi} is a trump{why} and {lo} is not: any trump beats a card that is not trump."
+        return answer(CompareReason.TRUMP_BEATS_NON_TRUMP, text, hi, lo)
     if a.suit is b.suit and (led_suit is None or led_suit is a.suit):
-        hi, lo = (a, b) if table.power[a] > table.power[b] else (b, a)
-        return answer(
-            CompareReason.HIGHER_OF_SUIT,
+        text = (
             f"Neither is trump. In {a.plain_suit.plural}, {hi} is {describe_place(hi, table)} "
-            f"and {lo} is {describe_place(lo, table)} (red high, black low).",
-            hi,
-            lo,
+            f"and {lo} is {describe_place(lo, table)} (red high, black low)."
         )
+        return answer(CompareReason.HIGHER_OF_SUIT, text, hi, lo)
     if led_suit is not None:
         for hi, lo in ((a, b), (b, a)):
             if hi.suit is led_suit and lo.suit is not led_suit:

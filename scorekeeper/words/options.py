@@ -6,7 +6,7 @@ every option and preset of the engine has its words.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from scorekeeper.platform.i18n import lazy_gettext as _l
@@ -200,12 +200,6 @@ _VALUES = {
 }
 
 
-def _said(words: Mapping[str, Any], name: str) -> str:
-    """*name* as *words* say it in the reader's language; empty where they do not say it (the engine's English then)."""
-    text = words.get(name)
-    return "" if text is None else str(text)
-
-
 def option_value(value: object) -> Any:
     """An option's value as a player says it (a lazy string for a text value; numbers as they are)."""
     if isinstance(value, str) and value in _VALUES:
@@ -213,39 +207,24 @@ def option_value(value: object) -> Any:
     return str(value).replace("-", " ")
 
 
-def option_label(name: str) -> str:
-    """An option's name as forms show it (``Points to win`` / ``Points pour gagner``)."""
-    return _said(_LABELS, name) or OPTION_INFO[name].label
+def _in_words(words: Mapping[str, Any], english: Mapping[str, Any], part: str) -> Callable[[str], str]:
+    """A function saying an option's or a preset's *part* (``label``, ``title`` …) in the reader's language: its
+    *words*, or the *part* of the engine's English description (*english*) where they have none."""
+
+    def say(name: str) -> str:
+        text = words.get(name)
+        return str(getattr(english[name], part) if text is None else text)
+
+    return say
 
 
-def option_help(name: str) -> str:
-    """What an option does, in a sentence or two."""
-    return _said(_HELP, name) or OPTION_INFO[name].help
-
-
-def option_example(name: str) -> str:
-    """An example of an option at work."""
-    return _said(_EXAMPLES, name) or OPTION_INFO[name].example
-
-
-def preset_title(name: str) -> str:
-    """A preset's name (``New England``)."""
-    return _said(_PRESET_TITLE, name) or PRESET_INFO[name].title
-
-
-def preset_where(name: str) -> str:
-    """Where a preset is played."""
-    return _said(_PRESET_WHERE, name) or PRESET_INFO[name].where
-
-
-def preset_players(name: str) -> str:
-    """How many play a preset."""
-    return _said(_PRESET_PLAYERS, name) or PRESET_INFO[name].players
-
-
-def preset_summary(name: str) -> str:
-    """A preset in a sentence."""
-    return _said(_PRESET_SUMMARY, name) or PRESET_INFO[name].summary
+option_label = _in_words(_LABELS, OPTION_INFO, "label")  # ``Points to win`` / ``Points pour gagner``
+option_help = _in_words(_HELP, OPTION_INFO, "help")  # what an option does, in a sentence or two
+option_example = _in_words(_EXAMPLES, OPTION_INFO, "example")  # an option at work
+preset_title = _in_words(_PRESET_TITLE, PRESET_INFO, "title")  # ``New England``
+preset_where = _in_words(_PRESET_WHERE, PRESET_INFO, "where")  # where a preset is played
+preset_players = _in_words(_PRESET_PLAYERS, PRESET_INFO, "players")  # how many play it
+preset_summary = _in_words(_PRESET_SUMMARY, PRESET_INFO, "summary")  # a preset in a sentence
 
 
 def lazy_option_label(name: str) -> Any:
