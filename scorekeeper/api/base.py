@@ -29,6 +29,7 @@ from scorekeeper.platform.security import (
     retry_after_seconds,
     too_many_message,
     wants_json,
+    with_next_steps,
 )
 from scorekeeper.rules import Refusal
 
@@ -114,13 +115,7 @@ def _http_error(exc: HTTPException) -> Response:
         message = too_many_message(retry_after)
     else:
         message = MESSAGES.get(status, exc.description or MESSAGES[500 if status >= 500 else 400])
-    response = error(message, None, status)
-    if retry_after:
-        response.headers["Retry-After"] = retry_after
-    for name, value in exc.get_headers():
-        if name.lower() in {"allow", "retry-after", "www-authenticate"}:
-            response.headers[name] = value
-    return response
+    return with_next_steps(error(message, None, status), exc, retry_after)
 
 
 class BadInput(ValueError):

@@ -10,7 +10,9 @@ nothing changed. Edits of a hand carry the version they were made from
 
 from __future__ import annotations
 
+import functools
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from cachetools import LRUCache
@@ -238,9 +240,20 @@ def _answer(exc: Exception) -> Response:
 REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError, tables.TableError)
 
 
-def _state_answer(game: Game, state: GameState) -> Response:
-    """The answer to a change: the game's state after it."""
-    return state_response(game, state)
+def _changing_game(change: Callable[..., GameState]) -> Callable[..., Response]:
+    """The view of a change to the game named, with its edit token: *change* makes it and gives the game's state
+    after it, which is the answer; a refusal on the way is answered instead."""
+
+    @functools.wraps(change)
+    def view(game_id: str, **values: Any) -> Response:
+        try:
+            game = _game_to_change(game_id)
+            state = change(game, **values)
+        except REFUSALS as exc:
+            return _answer(exc)
+        return state_response(game, state)
+
+    return view
 
 
 # -- Routes ----------------------------------------------------------------------
@@ -373,64 +386,48 @@ def games_record_hand(game_id: str) -> Response:
 
 
 @bp.delete("/games/<game_id>/hands/last")
-def games_undo_hand(game_id: str) -> Response:
+@_changing_game
+def games_undo_hand(game: Game) -> GameState:
     """Undo the last hand."""
+    given = request.args.getlist("n")
+    if len(given) > 1:
+        raise BadInput("Give n once", "n", 400)
     try:
-        game = _game_to_change(game_id)
-        given = request.args.getlist("n")
-        if len(given) > 1:
-            raise BadInput("Give n once", "n", 400)
-        try:
-            expected = parse_int(given[0], lo=1, hi=MAX_NUMBER, what="The hand number") if given else None
-        except NumberError as exc:
-            raise BadInput(str(exc), "n", 400) from None
-        _precondition(game, None, required=False)
-        state = services.undo_last(game, expected)
-    except REFUSALS as exc:
-        return _answer(exc)
-    return _state_answer(game, state)
+        expected = parse_int(given[0], lo=1, hi=MAX_NUMBER, what="The hand number") if given else None
+    except NumberError as exc:
+        raise BadInput(str(exc), "n", 400) from None
+    _precondition(game, None, required=False)
+    return services.undo_last(game, expected)
 
 
 @bp.put("/games/<game_id>/hands/<int:n>")
-def games_edit_hand(game_id: str, n: int) -> Response:
+@_changing_game
+def games_edit_hand(game: Game, n: int) -> GameState:
     """Replace hand n and recompute every later hand."""
-    try:
-        game = _game_to_change(game_id)
-        edit = read_model(HandEdit)
-        if edit.n is not None and edit.n != n:
-            raise BadInput(f"The address names hand {n} but the body says hand {edit.n}", "n")
-        _precondition(game, edit.version, required=True)
-        state = services.edit_hand(game, n, hand_entry(edit))
-    except REFUSALS as exc:
-        return _answer(exc)
-    return _state_answer(game, state)
+    edit = read_model(HandEdit)
+    if edit.n is not None and edit.n != n:
+        raise BadInput(f"The address names hand {n} but the body says hand {edit.n}", "n")
+    _precondition(game, edit.version, required=True)
+    return services.edit_hand(game, n, hand_entry(edit))
 
 
 @bp.put("/games/<game_id>/rules")
-def games_change_rules(game_id: str) -> Response:
+@_changing_game
+def games_change_rules(game: Game) -> GameState:
     """Play a game under other rules; only before its first hand (409 after)."""
+    rules = read_model(RulesInput).rules
+    _precondition(game, None, required=False)
     try:
-        game = _game_to_change(game_id)
-        rules = read_model(RulesInput).rules
-        _precondition(game, None, required=False)
-        try:
-            state = services.change_rules(game, rules)
-        except TypeError:
-            raise unreadable_rules() from None
-    except REFUSALS as exc:
-        return _answer(exc)
-    return _state_answer(game, state)
+        return services.change_rules(game, rules)
+    except TypeError:
+        raise unreadable_rules() from None
 
 
 @bp.put("/games/<game_id>/finished")
-def games_set_finished(game_id: str) -> Response:
+@_changing_game
+def games_set_finished(game: Game) -> GameState:
     """Finish a game early (``{"finished": true}``: no more hands), or open it again."""
-    try:
-        game = _game_to_change(game_id)
-        finished = read_model(FinishedInput).finished
-        _precondition(game, None, required=False)
-        services.finish_game(game, finished)  # refreshes the game it changes
-        state = services.state_for(game)
-    except REFUSALS as exc:
-        return _answer(exc)
-    return _state_answer(game, state)
+    finished = read_model(FinishedInput).finished
+    _precondition(game, None, required=False)
+    services.finish_game(game, finished)  # refreshes the game it changes
+    return services.state_for(game)

@@ -18,6 +18,7 @@ from scorekeeper.party import (
     MAX_COUPLES,
     AddCouple,
     Couple,
+    Entry,
     Gone,
     PartyError,
     PartySetup,
@@ -161,6 +162,15 @@ def _party_to_change(party_id: str) -> PartyState:
     return state
 
 
+def _write(party_id: str, make: Callable[[PartyState], list[Entry]], source: str = "api") -> PartyState:
+    """Write to the evening the entries *make* builds, checked by the engine; an evening deleted meanwhile is not
+    there (404)."""
+    try:
+        return store.write(party_id, make, source=source)
+    except LookupError:
+        raise _no_party() from None
+
+
 # -- Routes ------------------------------------------------------------------------------
 
 
@@ -191,13 +201,9 @@ def report_result(party_id: str) -> Response:
         _party_to_change(party_id)
         result = read_model(PartyResult)
         game, table, winner, correct = result.game, result.table, result.winner, result.correct
-        state = store.write(
-            party_id, lambda s: [s.result_entry(game, table, winner, correct)], source=f"api table {table}"
-        )
+        state = _write(party_id, lambda s: [s.result_entry(game, table, winner, correct)], f"api table {table}")
     except (BadInput, PartyError) as exc:
         return _answer(exc)
-    except LookupError:
-        return _answer(_no_party())
     if "return=minimal" in request.headers.get("Prefer", "").replace(" ", "").lower().split(","):
         # A table's own answer: its result and the version, the whole evening a GET away (with its ETag).
         version = store.version_of(party_id)
@@ -234,14 +240,12 @@ def add_couple(party_id: str) -> Response:
         late = read_model(LateCouple)
         couple = Couple(late.name, late.players)
         try:
-            state = store.write(party_id, lambda s: [AddCouple(couple)], source="api")
+            state = _write(party_id, lambda s: [AddCouple(couple)])
         except PartyError as err:
             # The evening is over, or its last game is being played: no couple can join (API.md: field couples).
             return _refused(err, 422, "couples")
     except (BadInput, PartyError) as exc:
         return _answer(exc)
-    except LookupError:
-        return _answer(_no_party())
     row, state = _loaded(party_id)
     return make_response(jsonify({"couple": len(state.couples) - 1, "state": party_json(row, state)}), 201)
 
@@ -262,11 +266,9 @@ def _couple_change(party_id: str, index: str, make: Callable[[int], Gone | Retur
                 "couple",
                 404,
             )
-        state = store.write(party_id, lambda s: [make(couple)], source="api")
+        state = _write(party_id, lambda s: [make(couple)])
     except (BadInput, PartyError) as exc:
         return _answer(exc)
-    except LookupError:
-        return _answer(_no_party())
     row, state = _loaded(party_id)
     return jsonify({"state": party_json(row, state)})
 

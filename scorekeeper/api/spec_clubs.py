@@ -73,6 +73,18 @@ def _change(
     }
 
 
+def _season_read(operation_id: str, summary: str, description: str, answer: dict[str, Any]) -> dict[str, Any]:
+    """A read of one of the club's seasons, named in the query (the latest when left out)."""
+    return {
+        "operationId": operation_id,
+        "summary": summary,
+        "description": description,
+        "tags": ["clubs"],
+        "parameters": [_CLUB_ID, _SEASON],
+        "responses": {"200": answer, "404": _NO_CLUB, "422": _error("The season is not a season's name.")},
+    }
+
+
 PATHS: dict[str, Any] = {
     "/api/v1/clubs": {
         "post": {
@@ -147,18 +159,12 @@ PATHS: dict[str, Any] = {
         ),
     },
     "/api/v1/clubs/{club_id}/evenings": {
-        "get": {
-            "operationId": "getClubEvenings",
-            "summary": "The evenings of a season: couples, wins and the money (in cents)",
-            "description": "The jackpot carries over from evening to evening of the season until it is won.",
-            "tags": ["clubs"],
-            "parameters": [_CLUB_ID, _SEASON],
-            "responses": {
-                "200": _json(_ref("ClubEvenings"), "The season's evenings, in the order they were held."),
-                "404": _NO_CLUB,
-                "422": _error("The season is not a season's name."),
-            },
-        },
+        "get": _season_read(
+            "getClubEvenings",
+            "The evenings of a season: couples, wins and the money (in cents)",
+            "The jackpot carries over from evening to evening of the season until it is won.",
+            _json(_ref("ClubEvenings"), "The season's evenings, in the order they were held."),
+        ),
         "post": _change(
             "createClubEvening",
             "Open a card party of the club, with couples of roster members",
@@ -170,19 +176,13 @@ PATHS: dict[str, Any] = {
         ),
     },
     "/api/v1/clubs/{club_id}/ladder": {
-        "get": {
-            "operationId": "getClubLadder",
-            "summary": "The season's ladder, by the club's rules",
-            "description": "Worked out from the evenings' logs: a corrected result moves it. Members below the "
-            "minimum attendance have a null `position` and come last.",
-            "tags": ["clubs"],
-            "parameters": [_CLUB_ID, _SEASON],
-            "responses": {
-                "200": _json(_ref("ClubLadder"), "The ladder."),
-                "404": _NO_CLUB,
-                "422": _error("The season is not a season's name."),
-            },
-        }
+        "get": _season_read(
+            "getClubLadder",
+            "The season's ladder, by the club's rules",
+            "Worked out from the evenings' logs: a corrected result moves it. Members below the minimum attendance "
+            "have a null `position` and come last.",
+            _json(_ref("ClubLadder"), "The ladder."),
+        )
     },
 }
 

@@ -8,7 +8,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Annotated, Any, ClassVar, Literal, overload
+from typing import Annotated, Any, ClassVar, Literal, TypeVar, overload
 
 from pydantic import ConfigDict, Field, PlainValidator, RootModel
 from pydantic.json_schema import SkipJsonSchema
@@ -191,6 +191,18 @@ def read_rules(value: Any) -> EngineRules:
         raise BadInput(_("These rules cannot be used: %(why)s", why=exc), "rules") from None
 
 
+Given = TypeVar("Given")
+Parsed = TypeVar("Parsed")
+
+
+def _as_the_engine_reads(parse: Callable[[Given], Parsed], value: Given, field: str) -> Parsed:
+    """*value* read by the engine's *parse*; what it refuses is refused on *field* in the engine's words."""
+    try:
+        return parse(value)
+    except CardError as exc:
+        raise BadInput(words.refusal(exc), field, code=exc.code) from None
+
+
 @overload
 def read_suit(value: Any, field: str, *, required: Literal[True] = True) -> EngineSuit: ...
 
@@ -208,19 +220,13 @@ def read_suit(value: Any, field: str, *, required: bool = True) -> EngineSuit | 
         return None
     if not isinstance(value, str):
         raise BadInput(_("'%(field)s' must be a suit: S, C, H or D.", field=field), field)
-    try:
-        return EngineSuit.parse(value)
-    except CardError as exc:
-        raise BadInput(words.refusal(exc), field, code=exc.code) from None
+    return _as_the_engine_reads(EngineSuit.parse, value, field)
 
 
 def read_card(value: Any, field: str) -> EngineCard:
     if not isinstance(value, str):
         raise BadInput(_("'%(field)s' must be one card, such as \"5H\".", field=field), field)
-    try:
-        return EngineCard.parse(value)
-    except CardError as exc:
-        raise BadInput(words.refusal(exc), field, code=exc.code) from None
+    return _as_the_engine_reads(EngineCard.parse, value, field)
 
 
 def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[EngineCard, ...]:
@@ -237,10 +243,7 @@ def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[Engine
         raise BadInput(_('\'%(field)s\' must be a list of cards, such as ["8S", "AH"].', field=field), field)
     if len(tokens) > 60:
         raise BadInput(_("Too many cards in '%(field)s'.", field=field), field)
-    try:
-        return parse_cards(tokens)
-    except CardError as exc:
-        raise BadInput(words.refusal(exc), field, code=exc.code) from None
+    return _as_the_engine_reads(parse_cards, tokens, field)
 
 
 # -- The models of the document's schemas -----------------------------------------------------------

@@ -69,33 +69,37 @@ def _change(
     }
 
 
+def _new_table(operation_id: str, summary: str, body: str, done: str, description: str | None = None) -> dict[str, Any]:
+    """A new table from a JSON body, without a token: the table and its tokens are the answer (201)."""
+    operation: dict[str, Any] = {"operationId": operation_id, "summary": summary}
+    if description is not None:
+        operation["description"] = description
+    return operation | {
+        "tags": ["tables"],
+        "requestBody": json_request(_ref(body)),
+        "responses": {"201": _json(_ref("CreatedTable"), done), **_body_errors()},
+    }
+
+
 PATHS: dict[str, Any] = {
     "/api/v1/tables": {
-        "post": {
-            "operationId": "createTable",
-            "summary": "Keep a table: a group that plays together, with its roster",
-            "tags": ["tables"],
-            "requestBody": json_request(_ref("NewTable")),
-            "responses": {
-                "201": _json(_ref("CreatedTable"), "The table was created."),
-                **_body_errors(),
-            },
-        }
+        "post": _new_table(
+            "createTable",
+            "Keep a table: a group that plays together, with its roster",
+            "NewTable",
+            "The table was created.",
+        )
     },
     "/api/v1/tables/import": {
-        "post": {
-            "operationId": "importTable",
-            "summary": "Bring back a table from its export",
-            "description": "A new table with the same roster, games, hands, scores and statistics. Every hand is "
-            "recorded again through the rules engine; a game that cannot be read or replayed refuses the whole "
-            "import (422, `field` names the game), and nothing is stored.",
-            "tags": ["tables"],
-            "requestBody": json_request(_ref("TableExport")),
-            "responses": {
-                "201": _json(_ref("CreatedTable"), "The table was brought back."),
-                **_body_errors(),
-            },
-        }
+        "post": _new_table(
+            "importTable",
+            "Bring back a table from its export",
+            "TableExport",
+            "The table was brought back.",
+            "A new table with the same roster, games, hands, scores and statistics. Every hand is recorded again "
+            "through the rules engine; a game that cannot be read or replayed refuses the whole import (422, `field` "
+            "names the game), and nothing is stored.",
+        )
     },
     "/api/v1/tables/{table_id}": {
         "get": {

@@ -13,7 +13,6 @@ from typing import Any
 from flask import Response, jsonify, make_response, request
 
 from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, page_link, read_body, read_model
-from scorekeeper.api.base import error as api_error
 from scorekeeper.api.spec_tables import AddGameInput, MergeInput, NewTable, PersonInput, TableExport
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
@@ -25,10 +24,10 @@ from scorekeeper.store.models import Table, TablePerson
 IMPORT_MAX_BYTES = 8 * 1024 * 1024
 
 
-def _answer(exc: Exception) -> Response:
-    if isinstance(exc, (BadInput, store.TableError)):
-        return input_error(str(exc), exc.field, exc.status)
-    return api_error(str(exc), getattr(exc, "field", None), 422)
+@bp.errorhandler(store.TableError)
+def _table_refused(exc: store.TableError) -> Response:
+    """A change the table cannot take, refused in the store's words (the views' other refusals are BadInput)."""
+    return input_error(str(exc), exc.field, exc.status)
 
 
 def table_for(table_id: str, *, edit: bool) -> Table:
@@ -132,11 +131,8 @@ def _day(name: str) -> date | None:
 @bp.post("/tables")
 def create_table() -> Response:
     """Start a table with its roster."""
-    try:
-        new = read_model(NewTable)
-        table = store.create_table(new.name, new.players)
-    except (BadInput, store.TableError) as exc:
-        return _answer(exc)
+    new = read_model(NewTable)
+    table = store.create_table(new.name, new.players)
     return _created(table)
 
 
@@ -168,23 +164,17 @@ def _state(table: Table, status: int = 200) -> Response:
 
 @bp.get("/tables/<string(minlength=8):table_id>")
 def tables_read(table_id: str) -> Response:
-    try:
-        table = table_for(table_id, edit=False)
-    except BadInput as exc:
-        return _answer(exc)
+    table = table_for(table_id, edit=False)
     return _private(table_json(table))
 
 
 @bp.get("/tables/<string(minlength=8):table_id>/stats")
 def tables_stats(table_id: str) -> Response:
     """The statistics of the table's games between ``from`` and ``to`` (ISO dates, both optional)."""
-    try:
-        since, until = _day("from"), _day("to")
-        if since and until and since > until:
-            raise BadInput(_("The season ends before it starts: from must not be after to"), "from", 422)
-        table = table_for(table_id, edit=False)
-    except BadInput as exc:
-        return _answer(exc)
+    since, until = _day("from"), _day("to")
+    if since and until and since > until:
+        raise BadInput(_("The season ends before it starts: from must not be after to"), "from", 422)
+    table = table_for(table_id, edit=False)
     stats = store.season_stats(table, since, until)[1]
     names = {p.public_id: p.name for p in table.people}
     body = {
@@ -203,10 +193,7 @@ def tables_stats(table_id: str) -> Response:
 
 @bp.get("/tables/<string(minlength=8):table_id>/export.json")
 def tables_export(table_id: str) -> Response:
-    try:
-        table = table_for(table_id, edit=False)
-    except BadInput as exc:
-        return _answer(exc)
+    table = table_for(table_id, edit=False)
     response = make_response(store.export_table(table))
     response.mimetype = "application/json"
     response.headers["Cache-Control"] = "no-store"
@@ -217,22 +204,16 @@ def tables_export(table_id: str) -> Response:
 def import_table() -> Response:
     """A new table from an export: the same roster, games, hands, scores and statistics."""
     request.max_content_length = IMPORT_MAX_BYTES
-    try:
-        exported = read_body()
-        read_model(TableExport, exported)
-        table = store.import_table(exported)
-    except (BadInput, store.TableError) as exc:
-        return _answer(exc)
+    exported = read_body()
+    read_model(TableExport, exported)
+    table = store.import_table(exported)
     return _created(table)
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/players")
 def tables_add_player(table_id: str) -> Response:
-    try:
-        table = table_for(table_id, edit=True)
-        person = store.add_people(table, [read_model(PersonInput).name])[0]
-    except (BadInput, store.TableError) as exc:
-        return _answer(exc)
+    table = table_for(table_id, edit=True)
+    person = store.add_people(table, [read_model(PersonInput).name])[0]
     return make_response(jsonify({"player": person.public_id, "state": table_json(table)}), 201)
 
 
@@ -246,54 +227,42 @@ def _person_or_404(table: Table, person_id: str) -> TablePerson:
 
 @bp.put("/tables/<string(minlength=8):table_id>/players/<person_id>")
 def tables_rename_player(table_id: str, person_id: str) -> Response:
-    try:
-        table = table_for(table_id, edit=True)
-        who = _person_or_404(table, person_id)
-        store.rename(table, who, read_model(PersonInput).name)
-    except (BadInput, store.TableError) as exc:
-        return _answer(exc)
+    table = table_for(table_id, edit=True)
+    who = _person_or_404(table, person_id)
+    store.rename(table, who, read_model(PersonInput).name)
     return _state(table)
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/players/<person_id>/merge")
 def tables_merge_players(table_id: str, person_id: str) -> Response:
     """Merge a roster entry into another (the same person typed twice)."""
-    try:
-        table = table_for(table_id, edit=True)
-        gone = _person_or_404(table, person_id)
-        into = store.person(table, read_model(MergeInput).into)
-        if into is None:
-            raise BadInput(_("Give into, the id of the roster entry to keep (p1, p2...)"), "into")
-        store.merge(table, gone, into)
-    except (BadInput, store.TableError) as exc:
-        return _answer(exc)
+    table = table_for(table_id, edit=True)
+    gone = _person_or_404(table, person_id)
+    into = store.person(table, read_model(MergeInput).into)
+    if into is None:
+        raise BadInput(_("Give into, the id of the roster entry to keep (p1, p2...)"), "into")
+    store.merge(table, gone, into)
     return _state(table)
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/games")
 def tables_add_game(table_id: str) -> Response:
     """Add a game played before the table existed: its id and one of its tokens."""
-    try:
-        table = table_for(table_id, edit=True)
-        given = read_model(AddGameInput)
-        game = game_store.load_game(given.game) if isinstance(given.game, str) else None
-        if game is None or game_store.access(game, given.token) is game_store.Access.NONE:
-            raise BadInput(_("Give the id of a game and one of its tokens (edit or view)"), "game")
-        store.add_game(table, game)
-    except (BadInput, store.TableError) as exc:
-        return _answer(exc)
+    table = table_for(table_id, edit=True)
+    given = read_model(AddGameInput)
+    game = game_store.load_game(given.game) if isinstance(given.game, str) else None
+    if game is None or game_store.access(game, given.token) is game_store.Access.NONE:
+        raise BadInput(_("Give the id of a game and one of its tokens (edit or view)"), "game")
+    store.add_game(table, game)
     return _state(table, 201)
 
 
 @bp.delete("/tables/<string(minlength=8):table_id>")
 def tables_delete(table_id: str) -> Response:
     """Delete the table and its roster; its games too only with ``?games=true``."""
-    try:
-        table = table_for(table_id, edit=True)
-        given = request.args.get("games", "false")
-        if given not in ("true", "false"):
-            raise BadInput(_("games is true or false"), "games", 400)
-        store.delete_table(table, with_games=given == "true")
-    except (BadInput, store.TableError) as exc:
-        return _answer(exc)
+    table = table_for(table_id, edit=True)
+    given = request.args.get("games", "false")
+    if given not in ("true", "false"):
+        raise BadInput(_("games is true or false"), "games", 400)
+    store.delete_table(table, with_games=given == "true")
     return make_response("", 204)

@@ -181,10 +181,14 @@ def handle_http_error(error: HTTPException) -> HTTPException | Response:
         return error
     retry_after = retry_after_seconds() if error.code == 429 else None
     message = too_many_message(retry_after) if error.code == 429 else None
-    response = error_response(error.code, message)
+    return with_next_steps(error_response(error.code, message), error, retry_after)
+
+
+def with_next_steps(response: Response, error: HTTPException, retry_after: str | None) -> Response:
+    """*response* to *error* with the headers that tell a client what to do next: when to try again, and those of
+    the error such as Allow (405)."""
     if retry_after:
         response.headers["Retry-After"] = retry_after
-    # Keep headers such as Allow (405) that tell a client what to do next.
     for name, value in error.get_headers():
         if name.lower() in {"allow", "retry-after", "www-authenticate"}:
             response.headers[name] = value
