@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from datetime import date
 from decimal import Decimal
+from functools import wraps
 from typing import Any, cast
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
@@ -84,6 +85,22 @@ def _csrf_ok() -> bool:
         return True
     flash(_("This page was open too long: reload and try again."), "error")
     return False
+
+
+def _director_change(anchor: str) -> Callable[[Callable[..., Response | None]], Callable[..., Response]]:
+    """A form of the director's page: the club of the link (404 for any other), the change made only when the
+    form is fresh, then back to the page at *anchor*, unless the change answers otherwise."""
+
+    def decorate(change: Callable[..., Response | None]) -> Callable[..., Response]:
+        @wraps(change)
+        def view(club_id: str, token: str, **values: Any) -> Response:
+            club = _director(club_id, token)
+            answer = change(club, **values) if _csrf_ok() else None
+            return _home(club, anchor) if answer is None else answer
+
+        return view
+
+    return decorate
 
 
 def money(cents: int, currency: str) -> str:
@@ -187,10 +204,8 @@ def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
 
 
 @bp.post("/clubs/<club_id>/<token>/members/<int:number>")
-def change_member(club_id: str, token: str, number: int) -> Response:
-    club = _director(club_id, token)
-    if not _csrf_ok():
-        return _home(club, "#roster")
+@_director_change("#roster")
+def change_member(club: Club, number: int) -> None:
     action = request.form.get("action", "")
     try:
         if action == "rename":
@@ -212,14 +227,11 @@ def change_member(club_id: str, token: str, number: int) -> Response:
             abort(400)
     except (store.ClubError, NumberError) as err:
         flash(str(err), "error")
-    return _home(club, "#roster")
 
 
 @bp.post("/clubs/<club_id>/<token>/settings")
-def settings(club_id: str, token: str) -> Response:
-    club = _director(club_id, token)
-    if not _csrf_ok():
-        return _home(club, "#ladder-rules")
+@_director_change("#ladder-rules")
+def settings(club: Club) -> None:
     form = request.form
     try:
         points = tuple(
@@ -242,7 +254,6 @@ def settings(club_id: str, token: str) -> Response:
         flash(str(err), "error")
     else:
         flash(_("The club's settings are saved: the ladder is worked out again."), "ok")
-    return _home(club, "#ladder-rules")
 
 
 def _ladder_error(err: LadderError) -> str:
@@ -255,16 +266,14 @@ def _ladder_error(err: LadderError) -> str:
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings")
-def new_evening(club_id: str, token: str) -> Response:
-    club = _director(club_id, token)
-    if not _csrf_ok():
-        return _home(club, "#evenings")
+@_director_change("#evenings")
+def new_evening(club: Club) -> Response | None:
     form = request.form
     try:
         held_on = date.fromisoformat(form.get("held_on", "")) if form.get("held_on") else date.today()
     except ValueError:
         flash(_("Give the date as a date."), "error")
-        return _home(club, "#evenings")
+        return None
     try:
         games = parse_int(form.get("games", "25"), lo=1, hi=MAX_GAMES, what=_("The number of games"))
         prizes = parse_int(form.get("prizes", "3"), lo=0, hi=MAX_PRIZES, what=_("The number of prizes"))
@@ -280,12 +289,9 @@ def new_evening(club_id: str, token: str) -> Response:
             "jackpot_added": _cents(form.get("jackpot_added", ""), _("Added to the jackpot")),
         }
         party = store.new_evening(club, setup, held_on=held_on, season=form.get("season"), pots=pots)
-    except NumberError as err:
+    except (NumberError, PartyError, store.ClubError) as err:
         flash(str(err), "error")
-        return _home(club, "#evenings")
-    except (PartyError, store.ClubError) as err:
-        flash(str(err), "error")
-        return _home(club, "#evenings")
+        return None
     flash(_("The evening is set up: tick the players as they come in."), "ok")
     return _desk(club, party.id)
 

@@ -47,7 +47,6 @@ class OptionText:
     example: str
     values: dict[Any, str] = field(default_factory=dict)
     usual: Any = None
-    kind: str = "choice"  # "choice", or "points" for a number of points
 
 
 YES_NO = {True: _l("yes"), False: _l("no")}
@@ -59,7 +58,6 @@ OPTION_TEXT: dict[str, OptionText] = {
         _l("The score a side needs to win the game."),
         _l("Set it to 150 for a longer evening: a side then needs 150 to win, and the green starts at 120."),
         usual=120,
-        kind="points",
     ),
     "bidding": OptionText(
         _l("Bidding"),
@@ -237,8 +235,6 @@ OPTION_TEXT: dict[str, OptionText] = {
         _l("Lock at"),
         _l("The score where the lock starts."),
         _l("Freeze at 100: once your side has 100, only hands your side bid can change its score."),
-        usual=None,
-        kind="points",
     ),
     "on_the_green": OptionText(
         _l("On the green"),
@@ -254,8 +250,6 @@ OPTION_TEXT: dict[str, OptionText] = {
         _l("Green from"),
         _l("Where the green starts; left empty, 30 below the target."),
         _l("Left empty, the green starts 30 below the target: 90 in a game to 120."),
-        usual=None,
-        kind="points",
     ),
     "forty_five_resets": OptionText(
         _l("The forty-five rule"),
@@ -268,8 +262,6 @@ OPTION_TEXT: dict[str, OptionText] = {
         _l("Out of the game at"),
         _l("A side whose score falls to this or lower leaves the game. The last side left wins."),
         _l("Set to −80: a side that falls to −80 or lower leaves the game and stops dealing and scoring."),
-        usual=None,
-        kind="points",
     ),
     "tie_break": OptionText(
         _l("Settling a tie at the target"),
@@ -364,8 +356,7 @@ def option_text(name: str) -> OptionText:
         return text
     info = OPTION_INFO[name]
     values = {value: show_value(name, value) for value in info.choices or ()}
-    kind = "choice" if values else "points"
-    return OptionText(words.option_label(name), words.option_help(name), words.option_example(name), values, None, kind)
+    return OptionText(words.option_label(name), words.option_help(name), words.option_example(name), values)
 
 
 def option_label(name: str) -> str:

@@ -70,15 +70,15 @@ def _matches(given: str, expected: str | None) -> bool:
     return expected is not None and token_matches(given, expected)
 
 
-def _access(game_id: str, token: str) -> tuple[int, bool]:
-    """Return (version, can_edit) for a game and one of its tokens, or 404."""
+def _access(game_id: str, token: str, *, edit: bool = False) -> tuple[int, bool]:
+    """Return (version, can_edit) for a game and one of its tokens, or 404 (also for the view link where editing)."""
     row = services.version_and_tokens(game_id)
     if row is None:
         abort(404)
     version, edit_token, view_token = row
     if _matches(token, edit_token):
         return version, True
-    if _matches(token, view_token):
+    if not edit and _matches(token, view_token):
         return version, False
     abort(404)
 
@@ -143,9 +143,9 @@ def _sheet_response(body: str) -> Response:
     return response
 
 
-def _game_for(game_id: str, token: str) -> tuple[Game, bool]:
-    """Return the game and whether *token* may record, or 404."""
-    _, can_edit = _access(game_id, token)
+def _game_for(game_id: str, token: str, *, edit: bool = False) -> tuple[Game, bool]:
+    """Return the game and whether *token* may record, or 404 (also for the view link where editing)."""
+    _, can_edit = _access(game_id, token, edit=edit)
     game = services.load_game(game_id)
     if game is None:
         abort(404)
@@ -169,9 +169,7 @@ def invite(game_id: str, token: str) -> str:
 @bp.get("/games/<game_id>/<token>/keep")
 def keep(game_id: str, token: str) -> str:
     """Let another phone keep score: says what it hands over before showing the link that can record."""
-    game, can_edit = _game_for(game_id, token)
-    if not can_edit:
-        abort(404)
+    game, _can_edit = _game_for(game_id, token, edit=True)
     return render_template(
         "games/keep.html",
         game=game,
@@ -201,38 +199,24 @@ def _qr_svg(url: str) -> Response:
     return response
 
 
-def _game_or_404(game_id: str) -> Game:
-    """The game, read through the store (it may be deleted between two requests)."""
-    game = services.load_game(game_id)
-    if game is None:
-        abort(404)
-    return game
-
-
 @bp.get("/games/<game_id>/<token>/qr/view.svg")
 def qr_view(game_id: str, token: str) -> Response:
     """The QR code of the read-only link (either token may ask for it)."""
-    _access(game_id, token)
-    game = _game_or_404(game_id)
+    game, _can_edit = _game_for(game_id, token)
     return _qr_svg(printed_link("games.view", game_id=game.id, token=game.view_token))
 
 
 @bp.get("/games/<game_id>/<token>/qr/edit.svg")
 def qr_edit(game_id: str, token: str) -> Response:
     """The QR code of the link that can record hands (only the edit link may ask for it)."""
-    _, can_edit = _access(game_id, token)
-    if not can_edit:
-        abort(404)
-    game = _game_or_404(game_id)
+    game, _can_edit = _game_for(game_id, token, edit=True)
     return _qr_svg(printed_link("games.sheet", game_id=game.id, token=game.edit_token))
 
 
 @bp.post("/games/<game_id>/<token>/new-link")
 def new_link(game_id: str, token: str) -> BaseResponse:
     """Give the game a new edit link; the old one stops working at once."""
-    version, can_edit = _access(game_id, token)
-    if not can_edit:
-        abort(404)
+    version, _can_edit = _access(game_id, token, edit=True)
     fresh = services.replace_edit_token(game_id, version)
     if fresh is None:
         flash(_("The game changed on another phone just then. Try again."), "error")
