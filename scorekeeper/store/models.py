@@ -96,12 +96,17 @@ class SharedByLinks:
         return f"<{type(self).__name__} {self.id} v{self.version}>"
 
 
-class Game(SharedByLinks, Model):
+class ShownByLink:
+    """What a game and a table each have besides: the secret of the link that shows it without changing it."""
+
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+
+
+class Game(SharedByLinks, ShownByLink, Model):
     """One game: its rules, seating and how to reach it."""
 
     __tablename__ = "games"
 
-    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
     start_scores: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
@@ -311,12 +316,11 @@ class ClubChair(Model):
 # -- Tables: a group that plays together, its roster and its games -----------------
 
 
-class Table(SharedByLinks, Model):
+class Table(SharedByLinks, ShownByLink, Model):
     """A group of people who play together week after week: its name, roster and links."""
 
     __tablename__ = "card_tables"
 
-    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
 
     people: Mapped[list[TablePerson]] = parts("table", "TablePerson.number")
