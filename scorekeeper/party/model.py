@@ -2,14 +2,17 @@
 
 Everything here is a small frozen value. The log holds what the director and the
 tables said, in order; ``scorekeeper.party.state.replay`` turns it into the evening.
+An entry is stored as its kind and plain data (``entry_row``) and read back
+from them (``entry_from_row``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-from ..rules import LOWEST_TARGET, NAME_MAX, has_hidden_character
+from ..rules import LOWEST_TARGET, NAME_MAX, has_hidden_character, shown_part
 
 __all__ = [
     "MAX_COUPLES",
@@ -37,6 +40,8 @@ __all__ = [
     "SheetKept",
     "Split",
     "Start",
+    "entry_from_row",
+    "entry_row",
 ]
 
 MAX_GAMES = 60
@@ -323,3 +328,75 @@ Entry = (
     | Forfeit
     | PlayOffWon
 )
+
+
+# -- An entry as stored: its kind and plain data --------------------------------------
+
+
+def entry_row(entry: Entry) -> tuple[str, dict[str, Any]]:
+    """Return (kind, data) for storing *entry* as entered."""
+    match entry:
+        case AddCouple(couple=couple):
+            return "couple", {"name": couple.name, "players": list(couple.players)}
+        case Gone(couple=couple_index):
+            return "gone", {"couple": couple_index}
+        case Start():
+            return "start", {}
+        case CookieDraw(numbers=numbers):
+            return "cookie-jar", {"numbers": list(numbers)}
+        case Result(game=g, table=t, seat=seat, winner=winner, correct=correct):
+            return "result", {"game": g, "table": t, "winner": winner, "seat": seat, "correct": correct}
+        case SheetKept(game=g, table=t, sheet=sheet, sides=sides):
+            return "sheet", {"game": g, "table": t, "sheet": sheet, "sides": list(sides)}
+        case Close():
+            return "close", {}
+        case Reopen():
+            return "reopen", {}
+        case Returned(couple=couple_index):
+            return "returned", {"couple": couple_index}
+        case Split(place=place, agreed=agreed):
+            return "split", {"place": place, "agreed": list(agreed)}
+        case Cut(place=place, cards=cards):
+            return "cut", {"place": place, "cards": [[c, card] for c, card in cards]}
+        case PlayOffWanted(place=place, couple=couple_index):
+            return "play-off", {"place": place, "couple": couple_index}
+        case Forfeit(place=place, couple=couple_index):
+            return "forfeit", {"place": place, "couple": couple_index}
+        case PlayOffWon(place=place, couple=couple_index):
+            return "play-off-won", {"place": place, "couple": couple_index}
+    raise TypeError(f"not a party entry: {entry!r}")
+
+
+def entry_from_row(kind: str, data: dict[str, Any]) -> Entry:
+    """Return the entry a stored row holds."""
+    if kind == "couple":
+        # Names stored before the one name rule may hold hidden characters: read them without.
+        name, players = data["name"], data.get("players", ())
+        return AddCouple(Couple(shown_part(name, len(name)), tuple(shown_part(p, len(p)) for p in players)))
+    if kind == "gone":
+        return Gone(data["couple"])
+    if kind == "start":
+        return Start()
+    if kind == "cookie-jar":
+        return CookieDraw(tuple(data["numbers"]))
+    if kind == "result":
+        return Result(data["game"], data["table"], data["seat"], data["winner"], bool(data.get("correct")))
+    if kind == "sheet":
+        return SheetKept(data["game"], data["table"], data["sheet"], (data["sides"][0], data["sides"][1]))
+    if kind == "close":
+        return Close()
+    if kind == "reopen":
+        return Reopen()
+    if kind == "returned":
+        return Returned(data["couple"])
+    if kind == "split":
+        return Split(data["place"], tuple(data["agreed"]))
+    if kind == "cut":
+        return Cut(data["place"], tuple((c, card) for c, card in data["cards"]))
+    if kind == "play-off":
+        return PlayOffWanted(data["place"], data["couple"])
+    if kind == "forfeit":
+        return Forfeit(data["place"], data["couple"])
+    if kind == "play-off-won":
+        return PlayOffWon(data["place"], data["couple"])
+    raise ValueError(f"unknown party entry {kind!r}")

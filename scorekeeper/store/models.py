@@ -22,7 +22,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 from sqlalchemy.engine import Dialect
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, declared_attr, mapped_column, relationship
 
 from scorekeeper.platform.extensions import Model
 from scorekeeper.rules import NAME_MAX
@@ -69,6 +69,16 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC)
 
 
+def part_of(table: str, *, index: bool = False) -> Mapped[str]:
+    """The id of the row of *table* that this row belongs to: deleting that row deletes this one."""
+    return mapped_column(ForeignKey(f"{table}.id", ondelete="CASCADE"), index=index)
+
+
+def parts(back_populates: str, order_by: str | None = None) -> Mapped[Any]:
+    """The rows that belong to this one (each naming it as *back_populates*), deleted with it."""
+    return relationship(back_populates=back_populates, order_by=order_by or False, cascade="all, delete-orphan")
+
+
 class SharedByLinks:
     """What a game, a party, a club and a table each have: a public id and the secret of its edit link.
 
@@ -86,12 +96,17 @@ class SharedByLinks:
         return f"<{type(self).__name__} {self.id} v{self.version}>"
 
 
-class Game(SharedByLinks, Model):
+class ShownByLink:
+    """What a game and a table each have besides: the secret of the link that shows it without changing it."""
+
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+
+
+class Game(SharedByLinks, ShownByLink, Model):
     """One game: its rules, seating and how to reach it."""
 
     __tablename__ = "games"
 
-    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     first_dealer: Mapped[int] = mapped_column(Integer, default=0)
     start_scores: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
@@ -106,54 +121,54 @@ class Game(SharedByLinks, Model):
     # (deferred: loading a game to record a hand leaves it in the database).
     summary: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True, deferred=True)
 
-    sides: Mapped[list[Side]] = relationship(back_populates="game", order_by="Side.index", cascade="all, delete-orphan")
-    players: Mapped[list[Player]] = relationship(
-        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
-    )
-    hands: Mapped[list[Hand]] = relationship(back_populates="game", order_by="Hand.n", cascade="all, delete-orphan")
+    sides: Mapped[list[Side]] = parts("game", "Side.index")
+    players: Mapped[list[Player]] = parts("game", "Player.seat")
+    hands: Mapped[list[Hand]] = parts("game", "Hand.n")
 
     def players_of(self, side_index: int) -> list[Player]:
         """Return the players of one side, in seat order."""
         return [p for p in self.players if p.side_index == side_index]
 
 
-class Side(Model):
+class GamePart:
+    """What a side, a player and a hand each are: a row of one game (its ``sides``, ``players`` or ``hands``)."""
+
+    __tablename__: str
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = part_of("games")
+
+    @declared_attr
+    def game(cls) -> Mapped[Game]:
+        return relationship(back_populates=cls.__tablename__)
+
+
+class Side(GamePart, Model):
     """A side: a partnership, or one player in cut-throat."""
 
     __tablename__ = "sides"
     __table_args__ = (UniqueConstraint("game_id", "index"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     index: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
 
-    game: Mapped[Game] = relationship(back_populates="sides")
 
-
-class Player(Model):
+class Player(GamePart, Model):
     """A player at a seat, numbered clockwise from 0."""
 
     __tablename__ = "players"
     __table_args__ = (UniqueConstraint("game_id", "seat"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
     side_index: Mapped[int] = mapped_column(Integer)
 
-    game: Mapped[Game] = relationship(back_populates="players")
 
-
-class Hand(Model):
+class Hand(GamePart, Model):
     """One hand as it was entered at the table."""
 
     __tablename__ = "hands"
     __table_args__ = (UniqueConstraint("game_id", "n"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     n: Mapped[int] = mapped_column(Integer)
     bidder: Mapped[int | None] = mapped_column(Integer, nullable=True)
     bid: Mapped[str | None] = mapped_column(String(16), nullable=True)
@@ -168,8 +183,6 @@ class Hand(Model):
     edited: Mapped[bool] = mapped_column(Boolean, default=False)
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
-
-    game: Mapped[Game] = relationship(back_populates="hands")
 
     def __repr__(self) -> str:
         return f"<Hand {self.game_id}#{self.n}>"
@@ -186,7 +199,7 @@ class UndoneHand(Model):
     __tablename__ = "undone_hands"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[str] = part_of("games", index=True)
     n: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -210,9 +223,7 @@ class Party(SharedByLinks, Model):
     held_on: Mapped[date | None] = mapped_column(Date, nullable=True)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
 
-    entries: Mapped[list[PartyEntry]] = relationship(
-        back_populates="party", order_by="PartyEntry.n", cascade="all, delete-orphan"
-    )
+    entries: Mapped[list[PartyEntry]] = parts("party", "PartyEntry.n")
 
 
 class PartyEntry(Model):
@@ -222,7 +233,7 @@ class PartyEntry(Model):
     __table_args__ = (UniqueConstraint("party_id", "n"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    party_id: Mapped[str] = mapped_column(ForeignKey("parties.id", ondelete="CASCADE"))
+    party_id: Mapped[str] = part_of("parties")
     n: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(24))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -239,6 +250,15 @@ class PartyEntry(Model):
 # -- Clubs: a roster of members with club numbers, and the club's evenings -------------
 
 
+class OnARoster:
+    """What a club member and a person of a table each are: one name on a roster, known there by a number
+    that stays theirs."""
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(NAME_MAX))
+
+
 class Club(SharedByLinks, Model):
     """A club that runs card parties: its roster, its evenings and its ladder's rules."""
 
@@ -249,21 +269,16 @@ class Club(SharedByLinks, Model):
     # The ladder's rules and the pots' usual amounts (see scorekeeper.store.clubs).
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
 
-    members: Mapped[list[ClubMember]] = relationship(
-        back_populates="club", order_by="ClubMember.number", cascade="all, delete-orphan"
-    )
+    members: Mapped[list[ClubMember]] = parts("club", "ClubMember.number")
 
 
-class ClubMember(Model):
+class ClubMember(OnARoster, Model):
     """A player on a club's roster: the club number stays theirs, renamed, merged or inactive."""
 
     __tablename__ = "club_members"
     __table_args__ = (UniqueConstraint("club_id", "number"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
-    number: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    club_id: Mapped[str] = part_of("clubs", index=True)
     active: Mapped[bool] = mapped_column(Boolean, default=True)
     # The club number this member was merged into (the same person entered twice).
     merged_into: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -278,7 +293,7 @@ class ClubEvening(Model):
     __tablename__ = "club_evenings"
 
     party_id: Mapped[str] = mapped_column(ForeignKey("parties.id", ondelete="CASCADE"), primary_key=True)
-    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    club_id: Mapped[str] = part_of("clubs", index=True)
     season: Mapped[str] = mapped_column(String(32))
     pots: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
@@ -301,30 +316,24 @@ class ClubChair(Model):
 # -- Tables: a group that plays together, its roster and its games -----------------
 
 
-class Table(SharedByLinks, Model):
+class Table(SharedByLinks, ShownByLink, Model):
     """A group of people who play together week after week: its name, roster and links."""
 
     __tablename__ = "card_tables"
 
-    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
 
-    people: Mapped[list[TablePerson]] = relationship(
-        back_populates="table", order_by="TablePerson.number", cascade="all, delete-orphan"
-    )
-    games: Mapped[list[TableGame]] = relationship(back_populates="table", cascade="all, delete-orphan")
+    people: Mapped[list[TablePerson]] = parts("table", "TablePerson.number")
+    games: Mapped[list[TableGame]] = parts("table")
 
 
-class TablePerson(Model):
+class TablePerson(OnARoster, Model):
     """One person of a table's roster, numbered from 1 in the order they joined (``p1``, ``p2``...)."""
 
     __tablename__ = "table_people"
     __table_args__ = (UniqueConstraint("table_id", "number"),)
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id", ondelete="CASCADE"), index=True)
-    number: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(NAME_MAX))
+    table_id: Mapped[str] = part_of("card_tables", index=True)
 
     table: Mapped[Table] = relationship(back_populates="people")
 
@@ -340,8 +349,8 @@ class TableGame(Model):
     __table_args__ = (UniqueConstraint("table_id", "game_id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("card_tables.id", ondelete="CASCADE"), index=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[str] = part_of("card_tables", index=True)
+    game_id: Mapped[str] = part_of("games", index=True)
     sides: Mapped[list[list[int]]] = mapped_column(JSON)
     added_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 

@@ -52,3 +52,14 @@ def arrive_and_leave(state: PartyState, changes: list[tuple[str, int]], numbered
         except PartyError:
             pass
     return state
+
+
+def played_with_late_and_gone(count: int, games: int, changes: list[tuple[str, int]], seed: int) -> PartyState:
+    """An evening of *count* couples played to its end with random winners; before game g the changes
+    ``changes[g - 1 :: games]`` are made (couples arriving as "Late <n>", or leaving)."""
+    _setup, entries, state = started(count, games=games)
+    rng = random.Random(seed)
+    for game in range(1, games + 1):
+        state = arrive_and_leave(state, changes[(game - 1) :: games], numbered=True)
+        state = play(state, entries, rng, games=game)
+    return state

@@ -33,7 +33,7 @@ from scorekeeper.party import (
     replay,
 )
 
-from ._support import SEEDS, arrive_and_leave, couples, late_and_gone, play, started
+from ._support import SEEDS, couples, late_and_gone, play, played_with_late_and_gone, started
 
 # -- Places: the Cape Breton worked example -------------------------------------------
 
@@ -392,11 +392,7 @@ def test_where_a_couple_goes_next_is_known_as_soon_as_its_table_reports(count, s
 @settings(max_examples=80, deadline=None)
 def test_late_and_gone_couples_keep_every_game_a_proper_seating(count, changes, seed):
     """Couples arriving and leaving between games: each game still seats every couple there exactly once."""
-    setup, entries, state = started(count, games=8)
-    rng = random.Random(seed)
-    for game in range(1, 9):
-        state = arrive_and_leave(state, changes[(game - 1) :: 8], numbered=True)
-        state = play(state, entries, rng, games=game)
+    state = played_with_late_and_gone(count, 8, changes, seed)
     for seating in state.seatings:
         present = sorted(state.present(seating.game))
         seated = seating.seated()

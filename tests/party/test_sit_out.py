@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.party import AddCouple, Couple, Gone, Result
 
-from ._support import SEEDS, arrive_and_leave, late_and_gone, play, started
+from ._support import SEEDS, arrive_and_leave, late_and_gone, play, played_with_late_and_gone, started
 
 
 def _winners_seat_0(state):
@@ -71,11 +71,7 @@ def _named_by_the_rule(present: list[int], last_out: int | None) -> int | None:
 def test_over_random_evenings_sitting_out_is_fair_and_goes_by_the_rule(count, games, changes, seed):
     """Late and gone couples: every present couple is seated or sits out, the one out is the one §14 names,
     and couples there all evening sit out as often as each other, give or take one game."""
-    setup, entries, state = started(count, games=games)
-    rng = random.Random(seed)
-    for game in range(1, games + 1):
-        state = arrive_and_leave(state, changes[(game - 1) :: games], numbered=True)
-        state = play(state, entries, rng, games=game)
+    state = played_with_late_and_gone(count, games, changes, seed)
     assert state.finished
 
     last_out = None

@@ -60,6 +60,14 @@ def register(client, desk, numbers, action="couple"):
     return post(client, desk + "/couples", desk, {"member": [str(n) for n in numbers], "action": action})
 
 
+def desk_with_two_couples(client, club):
+    """Open an evening and register Mary & Angus MacNeil and Flora & John Gillis at its desk; return the desk."""
+    desk = open_evening(client, club)
+    register(client, desk, [1, 2])
+    register(client, desk, [3, 4])
+    return desk
+
+
 def play_evening(app, client, desk):
     """Start the evening and let the first seat win every table; return the party's id."""
     response = post(client, desk + "/start", desk)
@@ -121,9 +129,7 @@ def test_a_newcomer_joins_the_roster_at_the_desk(client, club):
 
 
 def test_the_ladder_follows_the_evenings_and_a_correction_moves_it(app, client, club):
-    desk = open_evening(client, club)
-    register(client, desk, [1, 2])
-    register(client, desk, [3, 4])
+    desk = desk_with_two_couples(client, club)
     party_id = play_evening(app, client, desk)
     public = "/clubs/" + club.split("/")[2]
     page = client.get(public).get_data(as_text=True)
@@ -149,9 +155,7 @@ def test_the_ladder_follows_the_evenings_and_a_correction_moves_it(app, client, 
 
 
 def test_pots_are_tallied_and_the_jackpot_carries_over(app, client, club):
-    desk = open_evening(client, club)
-    register(client, desk, [1, 2])
-    register(client, desk, [3, 4])
+    desk = desk_with_two_couples(client, club)
     party_id = play_evening(app, client, desk)
     pots = desk + "/pots"
     post(
@@ -208,9 +212,7 @@ def test_a_substitute_and_games_won_scoring_reach_the_ladder(app, client, club):
         club,
         {"scoring": "wins", "place_points": "8 7 6", "minimum": "0", "tie_breaks": ["wins"]},
     )
-    desk = open_evening(client, club)
-    register(client, desk, [1, 2])
-    register(client, desk, [3, 4])
+    desk = desk_with_two_couples(client, club)
     post(client, desk + "/start", desk)
     # Angus leaves after game 1: Effie (number 7) takes his chair from game 2.
     post(client, desk + "/substitute", desk, {"couple": "1", "slot": "2", "number": "7"})
@@ -242,9 +244,7 @@ def test_a_new_evening_starts_from_the_last_one_s_settings(client, club):
 
 
 def test_a_couple_registered_by_mistake_is_taken_off_before_the_start(app, client, club):
-    desk = open_evening(client, club)
-    register(client, desk, [1, 2])
-    register(client, desk, [3, 4])
+    desk = desk_with_two_couples(client, club)
     post(client, desk + "/couples/1/off", desk)
     page = client.get(desk).get_data(as_text=True)
     assert "Couple 1 is taken off: its players can be paired again." in page

@@ -41,6 +41,18 @@ def auth(game):
 
 
 @pytest.fixture
+def app_from_environment(tmp_path, monkeypatch):
+    """Make an app as a server starts one: from its environment, with these variables set (and a fresh instance folder)."""
+
+    def make(**environ: str):
+        for name, value in {"SCOREKEEPER_INSTANCE_PATH": str(tmp_path), **environ}.items():
+            monkeypatch.setenv(name, value)
+        return create_app({"SECRET_KEY": STRONG_KEY, "RATELIMIT_ENABLED": False})
+
+    return make
+
+
+@pytest.fixture
 def limited(tmp_path, request):
     """An app with rate limits on, small enough to reach: 3 new games, 5 writes, 6 polls (2 whole sheets) a minute."""
     limits = rate_limited(tmp_path, SCOREKEEPER_LIMIT_NEW_GAMES="3 per minute", SCOREKEEPER_LIMIT_WRITES="5 per minute")
@@ -168,21 +180,16 @@ def test_the_trusted_proxies_setting_is_read(raw, trusted):
     assert (None if found is None else [str(network) for network in found]) == trusted
 
 
-def test_a_trusted_proxy_that_is_no_address_stops_the_server_with_one_line(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
-    monkeypatch.setenv("SCOREKEEPER_TRUSTED_PROXIES", "10.0.0.0/8, the-router")
+def test_a_trusted_proxy_that_is_no_address_stops_the_server_with_one_line(app_from_environment):
     with pytest.raises(SystemExit, match="SCOREKEEPER_TRUSTED_PROXIES: 'the-router' is not an address"):
-        create_app({"SECRET_KEY": STRONG_KEY})
+        app_from_environment(SCOREKEEPER_TRUSTED_PROXIES="10.0.0.0/8, the-router")
 
 
-def test_limits_are_read_from_the_environment_and_refused_when_unreadable(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
-    monkeypatch.setenv("SCOREKEEPER_LIMIT_WRITES", "7 per hour")
-    app = create_app({"SECRET_KEY": STRONG_KEY})
+def test_limits_are_read_from_the_environment_and_refused_when_unreadable(app_from_environment):
+    app = app_from_environment(SCOREKEEPER_LIMIT_WRITES="7 per hour")
     assert app.config["SCOREKEEPER_LIMIT_WRITES"] == "7 per hour"
-    monkeypatch.setenv("SCOREKEEPER_LIMIT_WRITES", "lots")
     with pytest.raises(SystemExit, match="SCOREKEEPER_LIMIT_WRITES"):
-        create_app({"SECRET_KEY": STRONG_KEY})
+        app_from_environment(SCOREKEEPER_LIMIT_WRITES="lots")
 
 
 # -- Bounds and pruning -------------------------------------------------------------------------
@@ -461,10 +468,8 @@ def test_the_host_header_never_reaches_the_links(client):
     assert body["links"]["view"].startswith("/games/")
 
 
-def test_links_use_the_configured_public_address(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
-    monkeypatch.setenv("SCOREKEEPER_PUBLIC_URL", "https://scores.example.org/")
-    app = create_app({"SECRET_KEY": STRONG_KEY, "RATELIMIT_ENABLED": False})
+def test_links_use_the_configured_public_address(app_from_environment):
+    app = app_from_environment(SCOREKEEPER_PUBLIC_URL="https://scores.example.org/")
     with app.app_context():
         flask_migrate.upgrade()
     response = app.test_client().post("/api/v1/games", json={"sides": SIDES}, headers={"Host": "evil.example"})
@@ -484,27 +489,21 @@ def test_links_use_the_configured_public_address(tmp_path, monkeypatch):
     assert cards.status_code == 200
     assert "https://scores.example.org/parties/" in cards.get_data(as_text=True)
     assert "evil.example" not in cards.get_data(as_text=True)
-    monkeypatch.setenv("SCOREKEEPER_PUBLIC_URL", "scores.example.org")
     with pytest.raises(SystemExit, match="SCOREKEEPER_PUBLIC_URL"):
-        create_app({"SECRET_KEY": STRONG_KEY})
+        app_from_environment(SCOREKEEPER_PUBLIC_URL="scores.example.org")
 
 
-def test_allowed_hosts_refuse_any_other_host(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
-    monkeypatch.setenv("SCOREKEEPER_ALLOWED_HOSTS", "scores.example.org")
-    app = create_app({"SECRET_KEY": STRONG_KEY, "RATELIMIT_ENABLED": False})
-    client = app.test_client()
+def test_allowed_hosts_refuse_any_other_host(app_from_environment):
+    client = app_from_environment(SCOREKEEPER_ALLOWED_HOSTS="scores.example.org").test_client()
     assert client.get("/rules", headers={"Host": "evil.example"}).status_code == 400
     assert client.get("/rules", headers={"Host": "scores.example.org"}).status_code == 200
 
 
-def test_hsts_only_on_answers_to_https(client, tmp_path, monkeypatch):
+def test_hsts_only_on_answers_to_https(client, app_from_environment):
     assert "Strict-Transport-Security" not in client.get("/rules").headers
     secure = client.get("/rules", base_url="https://localhost")
     assert secure.headers["Strict-Transport-Security"] == "max-age=31536000"
-    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
-    monkeypatch.setenv("SCOREKEEPER_BEHIND_PROXY", "1")
-    proxied = create_app({"SECRET_KEY": STRONG_KEY, "RATELIMIT_ENABLED": False}).test_client()
+    proxied = app_from_environment(SCOREKEEPER_BEHIND_PROXY="1").test_client()
     assert "Strict-Transport-Security" in proxied.get("/rules", headers={"X-Forwarded-Proto": "https"}).headers
     assert "Strict-Transport-Security" not in proxied.get("/rules", headers={"X-Forwarded-Proto": "http"}).headers
 
