@@ -23,7 +23,6 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.platform.i18n import gettext as _
-from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import (
     HAND_FIELDS,
     HIDDEN_CHARACTER_PROBLEM,
@@ -42,8 +41,10 @@ from scorekeeper.rules import (
 from scorekeeper.stats import GameSummary, summarize
 from scorekeeper.store import log, parties
 from scorekeeper.store.log import VersionCache
+from scorekeeper.store.models import Access as Access  # what a link opens: one rule for games and tables
 from scorekeeper.store.models import Game, Hand, Player, UndoneHand, new_token, utcnow
 from scorekeeper.store.models import Side as SideRow
+from scorekeeper.store.models import access as access
 
 NAME_MAX_LENGTH = NAME_MAX
 # A real game is under 100 hands; past this a sheet takes no more (start a rematch).
@@ -129,23 +130,6 @@ def version_and_tokens(game_id: str) -> tuple[int, str, str] | None:
         return None
     row = db.session.connection().execute(_VERSION_QUERY, {"id": game_id}).one_or_none()
     return None if row is None else (row[0], row[1], row[2])
-
-
-class Access(enum.StrEnum):
-    """What a link's token lets its holder do with a game."""
-
-    EDIT = "edit"
-    VIEW = "view"
-    NONE = "none"
-
-
-def access(game: Game, token: object) -> Access:
-    """Say what *token* opens: the sheet that records (edit), the one that only shows (view), or nothing."""
-    if token_matches(token, game.edit_token):
-        return Access.EDIT
-    if token_matches(token, game.view_token):
-        return Access.VIEW
-    return Access.NONE
 
 
 def setup_for(game: Game) -> GameSetup:
@@ -498,31 +482,22 @@ def rematch(game: Game) -> Game:
 
 def _clean_side(side: Side) -> Side:
     """Trim names and refuse ones that cannot be stored or shown."""
-    name, players = side[0], side[1]
-    if isinstance(name, str):
-        name = name.strip()
-        if len(name) > NAME_MAX_LENGTH:
-            raise SetupError(f"A side's name can be at most {NAME_MAX_LENGTH} characters", "sides")
-        if has_hidden_character(name):
-            raise SetupError(
-                f"A side's name {HIDDEN_CHARACTER_PROBLEM}",
-                "sides",
-            )
+    name, players = _clean_name(side[0], "A side's name", "sides"), side[1]
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise SetupError("Give each side's players as a list of names", "players")
-    cleaned = []
-    for player in players:
-        if isinstance(player, str):
-            player = player.strip()
-            if len(player) > NAME_MAX_LENGTH:
-                raise SetupError(f"A player's name can be at most {NAME_MAX_LENGTH} characters", "players")
-            if has_hidden_character(player):
-                raise SetupError(
-                    f"A player's name {HIDDEN_CHARACTER_PROBLEM}",
-                    "players",
-                )
-        cleaned.append(player)
-    return Side(name, tuple(cleaned))
+    return Side(name, tuple(_clean_name(player, "A player's name", "players") for player in players))
+
+
+def _clean_name(name: Any, what: str, field: str) -> Any:
+    """*name* trimmed, if it is text; refused (naming *what* it is) if too long or holding a hidden character."""
+    if not isinstance(name, str):
+        return name  # the engine says what it needs instead
+    name = name.strip()
+    if len(name) > NAME_MAX_LENGTH:
+        raise SetupError(f"{what} can be at most {NAME_MAX_LENGTH} characters", field)
+    if has_hidden_character(name):
+        raise SetupError(f"{what} {HIDDEN_CHARACTER_PROBLEM}", field)
+    return name
 
 
 def _check_number(n: object) -> None:

@@ -6,6 +6,7 @@ engines (``scorekeeper.rules``, ``scorekeeper.party``).
 
 from __future__ import annotations
 
+import enum
 import secrets
 from datetime import UTC, date, datetime
 from typing import Any
@@ -25,6 +26,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Mapped, declared_attr, mapped_column, relationship
 
 from scorekeeper.platform.extensions import Model
+from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import NAME_MAX
 
 PUBLIC_ID_BYTES = 9  # 12 characters in a URL
@@ -100,6 +102,23 @@ class ShownByLink:
     """What a game and a table each have besides: the secret of the link that shows it without changing it."""
 
     view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+
+
+class Access(enum.StrEnum):
+    """What a link's token lets its holder do with a game or a table."""
+
+    EDIT = "edit"
+    VIEW = "view"
+    NONE = "none"
+
+
+def access(shared: Game | Table, token: object) -> Access:
+    """Say what *token* opens: the game or table that can change (edit), the one that only shows (view), or nothing."""
+    if token_matches(token, shared.edit_token):
+        return Access.EDIT
+    if token_matches(token, shared.view_token):
+        return Access.VIEW
+    return Access.NONE
 
 
 class Game(SharedByLinks, ShownByLink, Model):

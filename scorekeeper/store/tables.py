@@ -20,7 +20,6 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.platform.i18n import gettext as _
-from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import (
     NAME_MAX,
     GameSetup,
@@ -34,9 +33,10 @@ from scorekeeper.rules import (
 from scorekeeper.stats import GameRecord, GameSummary, TableStats, summarize, table_stats
 from scorekeeper.store import games as game_store
 from scorekeeper.store import log
-from scorekeeper.store.games import Access
+from scorekeeper.store.models import Access as Access  # what a link opens: one rule for games and tables
 from scorekeeper.store.models import Game, Table, TableGame, TablePerson, utcnow
 from scorekeeper.store.models import Side as SideRow
+from scorekeeper.store.models import access as access
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 PERSON_ID = re.compile(r"p([1-9][0-9]{0,5})")
@@ -65,15 +65,6 @@ def load_table(table_id: object) -> Table | None:
     if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
         return None
     return db.session.scalars(select(Table).where(Table.id == table_id)).one_or_none()
-
-
-def access(table: Table, token: object) -> Access:
-    """Say what *token* opens: the table that can change (edit), the one that only shows (view), or nothing."""
-    if token_matches(token, table.edit_token):
-        return Access.EDIT
-    if token_matches(token, table.view_token):
-        return Access.VIEW
-    return Access.NONE
 
 
 def person(table: Table, person_id: object) -> TablePerson | None:
