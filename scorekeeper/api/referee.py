@@ -56,18 +56,9 @@ def ask(field: str, question: Callable[..., T], *args: Any, cards: dict[str, tup
     except RulesError as exc:
         raise BadInput(words.refusal(exc), exc.field or "rules", code=exc.code) from None
     except CardError as exc:
-        raise BadInput(words.refusal(exc), blame(exc, cards or {}, field), code=exc.code) from None
+        raise BadInput(words.refusal(exc), exc.blamed(cards or {}, field), code=exc.code) from None
     except ValueError as exc:
         raise BadInput(words.refusal(exc), field, code=getattr(exc, "code", None)) from None
-
-
-def blame(exc: CardError, cards: dict[str, tuple[Card, ...]], default: str) -> str:
-    """The field holding the card an engine refusal names, else ``default``."""
-    try:
-        named = Card.parse(exc.token) if exc.token else None
-    except CardError:
-        named = None
-    return next((name for name, given in cards.items() if named in given), default)
 
 
 def answer(view: Callable[P, Response]) -> Callable[P, Response]:

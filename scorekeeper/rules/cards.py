@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -30,6 +30,14 @@ class CardError(Refused):
         # ``field``: the input the card came from ("cards", "hand", "trick"…), where the engine knows it.
         super().__init__(message, field, code=code, details=details)
         self.token = token
+
+    def blamed(self, given: Mapping[str, Collection[Card]], default: str) -> str:
+        """Which of the inputs *given* (name -> its cards) holds the card this refusal names; else *default*."""
+        try:
+            named = Card.parse(self.token) if self.token else None
+        except CardError:
+            return default
+        return next((name for name, cards in given.items() if named in cards), default)
 
 
 class Suit(enum.Enum):

@@ -240,19 +240,6 @@ def toggle(text: str, card: Card, *, remove_only: bool = False) -> str:
     return shown(" ".join(kept))
 
 
-def blame(exc: CardError, fields: dict[str, tuple[Card, ...]], default: str) -> str:
-    """The field an engine refusal is about: the one holding the card it names, else ``default``."""
-    if exc.token:
-        try:
-            card = Card.parse(exc.token)
-        except CardError:
-            return default
-        for name, cards in fields.items():
-            if card in cards:
-                return name
-    return default
-
-
 def rank_answer(trump: Suit, rules: Rules) -> dict[str, Any]:
     trumps = trump_order(trump, rules)
     return {
@@ -313,7 +300,7 @@ def ask_legal(args: Mapping[str, str], rules: Rules, problems: dict[str, str]) -
     try:
         result = legal_plays(hand, trick, trump, rules, **called)
     except CardError as exc:
-        problems[blame(exc, {"hand": hand, "trick": trick}, "hand")] = sentence(exc)
+        problems[exc.blamed({"hand": hand, "trick": trick}, "hand")] = sentence(exc)
         return None
     answer = {"trump": trump, "trick": trick, "hand": hand, "result": result, "link": rule_link(result.rule)}
     play_text = args.get("play", "").strip()
