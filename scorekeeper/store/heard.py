@@ -59,7 +59,7 @@ class Heard:
 
     def __init__(self, conninfo: str, size: int = 50_000, check_every: float = 5.0):
         self._conninfo = conninfo
-        self._check_every = check_every  # seconds between two checks that the connection still answers
+        self._check_every = check_every  # seconds between two checks that it still hears itself
         self._rows: LRUCache[Hashable, tuple[Any, ...]] = LRUCache(maxsize=size)
         # How many times each key was announced (since ``_generation`` began): a mark holds both.
         self._announced: dict[Hashable, int] = {}

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import threading
+
+import psycopg
 import pytest
 from sqlalchemy import create_engine, text
 
 from scorekeeper.platform.extensions import db
-from scorekeeper.store.heard import HEARD
+from scorekeeper.store.heard import CHANNEL, HEARD
 from tests.conftest import SIDES
 
 pytestmark = pytest.mark.usefixtures("_on_postgresql")
@@ -109,3 +112,15 @@ def test_a_listener_cut_off_forgets_what_it_kept_and_polls_ask_the_database_unti
     headers = {"Authorization": f"Bearer {game['edit_token']}"}
     assert client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=headers).status_code == 201
     assert client.get(poll_path(game)).status_code == 200
+
+
+def test_an_announcement_made_while_the_listener_runs_a_query_is_still_heard(app):
+    # The listener checks itself with a query between its waits: what arrives meanwhile must not be lost.
+    url = app.config["SQLALCHEMY_DATABASE_URI"].replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(url, autocommit=True) as listener, psycopg.connect(url, autocommit=True) as writer:
+        listener.execute(f"LISTEN {CHANNEL}")
+        announce = threading.Timer(0.2, lambda: writer.execute("SELECT pg_notify(%s, 'game:meanwhile')", (CHANNEL,)))
+        announce.start()
+        listener.execute("SELECT pg_sleep(0.6)")
+        announce.join()
+        assert [notice.payload for notice in listener.notifies(timeout=2.0, stop_after=1)] == ["game:meanwhile"]
