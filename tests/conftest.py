@@ -1,6 +1,7 @@
 """Shared fixtures: a real database migrated with the real migrations, real CSRF, a real browser.
 
-- ``app``: a fresh app on a new SQLite file (or on TEST_DATABASE_URL, emptied before each test).
+- ``app``: a fresh app on a new SQLite file, a copy of one the real migrations built once per run (or on
+  TEST_DATABASE_URL, emptied before each test).
 - ``client``: its test client. ``csrf(client, path)`` reads the CSRF token from a page.
 - ``game``: a new two-side game (``SIDES``) started through the API; ``start_game(client)`` starts
   another, for a test that needs one per Hypothesis example. ``live_game``: the same on ``live_server``.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import html
 import os
 import re
+import shutil
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +26,7 @@ from pathlib import Path
 import flask_migrate
 import pytest
 from flask import Flask, url_for
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, text
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -146,19 +148,33 @@ def rate_limited(tmp_path, **limits: str) -> dict:
     }
 
 
+@pytest.fixture(scope="session")
+def _sqlite_built(tmp_path_factory) -> Path:
+    """A SQLite file the real migrations built, once per run (per worker): each test starts from a copy of it."""
+    path = tmp_path_factory.mktemp("migrated") / "scorekeeper.sqlite3"
+    app = create_app(_test_config(f"sqlite:///{path}"))
+    with app.app_context():
+        flask_migrate.upgrade()
+        # Everything into the file itself (none of it left in the write-ahead log), so that a copy of it is whole.
+        db.session.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))
+        db.session.commit()
+    _dispose(app)
+    return path
+
+
 def make_app(tmp_path, request, **extra):
     """Yield a new app on an empty database built by the migrations, with *extra* settings; dispose of it after."""
     uri = _postgres_url()
     if uri is not None:
         request.getfixturevalue("_postgres_schema")
     else:
-        uri = f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}"
+        path = tmp_path / "scorekeeper.sqlite3"
+        shutil.copyfile(request.getfixturevalue("_sqlite_built"), path)
+        uri = f"sqlite:///{path}"
     app = create_app(_test_config(uri, **extra))
-    with app.app_context():
-        if _postgres_url() is not None:
+    if _postgres_url() is not None:
+        with app.app_context():
             _empty_tables()
-        else:
-            flask_migrate.upgrade()
     yield app
     _dispose(app)
 
