@@ -107,11 +107,9 @@ class Heard:
         self._thread.start()
 
     def close(self) -> None:
-        """Stop listening: the thread ends (and closes its connection) within a second."""
+        """Stop listening: the thread ends, and closes its connection, within a second (not waited for)."""
         self._stop.set()
         self._forget()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
 
     def announce(self, key: Hashable) -> None:
         """What this process itself changes is forgotten at once, not when the database's announcement arrives."""
