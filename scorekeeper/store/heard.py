@@ -109,11 +109,7 @@ class Heard:
     def close(self) -> None:
         """Stop listening: the thread ends, and closes its connection, within a second (not waited for)."""
         self._stop.set()
-        self._forget()
-
-    def announce(self, key: Hashable) -> None:
-        """What this process itself changes is forgotten at once, not when the database's announcement arrives."""
-        self._announce(key)
+        self._restart(listening=False)
 
     def _run(self) -> None:
         wait = 0.5
@@ -125,7 +121,7 @@ class Heard:
                 if not self._stop.is_set():
                     log.warning("not hearing of changes (%s); polls ask the database until listening again", exc)
             finally:
-                self._forget()
+                self._restart(listening=False)
             self._stop.wait(wait)
             wait = min(wait * 2, 30.0)
 
@@ -145,10 +141,11 @@ class Heard:
                 for notice in connection.notifies(timeout=1.0):
                     if notice.payload == probe:
                         answered = True
-                        self._begin()
+                        if not self._listening:
+                            self._restart(listening=True)
                     elif not notice.payload.startswith("probe:"):  # another worker's own check: nothing changed
                         kind, _sep, object_id = notice.payload.partition(":")
-                        self._announce((kind, object_id))
+                        self.announce((kind, object_id))
                 if time.monotonic() - checked >= self._check_every:
                     if not answered:
                         raise ConnectionError("this listener did not hear its own announcement")
@@ -162,18 +159,8 @@ class Heard:
         connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
         return payload
 
-    def _begin(self) -> None:
-        """Trust what is heard from now on (what was kept before is dropped: something may have been missed)."""
-        if self._listening:
-            return
-        with self._lock:
-            self._generation += 1
-            self._rows.clear()
-            self._announced.clear()
-            self._listening = True
-        self._tell(started=True)
-
-    def _announce(self, key: Hashable) -> None:
+    def announce(self, key: Hashable) -> None:
+        """Forget *key*'s row: announced by the database, or changed by this process itself (at once, then)."""
         with self._lock:
             self._rows.pop(key, None)
             if len(self._announced) >= self._size:
@@ -182,12 +169,15 @@ class Heard:
             self._announced[key] = self._announced.get(key, 0) + 1
         self._tell()
 
-    def _forget(self) -> None:
+    def _restart(self, *, listening: bool) -> None:
+        """Drop all that was kept (something may have been missed), and trust what is heard from now on or not."""
         with self._lock:
-            self._listening = False
             self._generation += 1
             self._rows.clear()
             self._announced.clear()
+            self._listening = listening
+        if listening:
+            self._tell(started=True)
 
     def _tell(self, started: bool = False) -> None:
         with self.heard:
