@@ -245,6 +245,23 @@ class LiveServer:
             return self.url + url_for(endpoint, **values)
 
 
+def _read_whole(app):
+    """*app* with each answer read whole, and closed, before it is sent: a browser that drops a connection mid-answer
+    (a page left while a static file was on its way) leaves no file open in the test server behind it. (The test
+    server does not close an answer whose client went away; gunicorn does.)"""
+
+    def whole(environ, start_response):
+        answer = app(environ, start_response)
+        try:
+            return [b"".join(answer)]
+        finally:
+            close = getattr(answer, "close", None)
+            if close is not None:
+                close()
+
+    return whole
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory, request):
     """The app served on 127.0.0.1 at a free port, in a background thread."""
@@ -258,7 +275,7 @@ def live_server(tmp_path_factory, request):
     if _postgres_url() is None:
         with app.app_context():
             flask_migrate.upgrade()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, _read_whole(app), threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     try:
