@@ -62,3 +62,33 @@ def test_the_api_follows_accept_language_not_the_cookie(client):
     answer = client.get("/api/v1/referee/rank?trump=hearts", headers={"Accept-Language": "en"})
     assert "Accept-Language" in answer.headers.get("Vary", "")
     assert "Cookie" not in answer.headers.get("Vary", "")
+
+
+def test_a_sentence_said_in_another_language_leaves_the_request_in_its_own(app):
+    """The catalog is looked up once per request; a page said in another language (the no-signal page in the
+    phone's language) must not leave the rest of the request in that language, nor take the request's."""
+    from flask_babel import force_locale
+
+    from scorekeeper.platform.i18n import gettext, ngettext, pgettext
+
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert gettext("Hand %(n)s recorded.", n=3) == "Hand 3 recorded."
+        with force_locale("fr"):
+            assert gettext("Hand %(n)s recorded.", n=3) == "Donne 3 enregistrée."
+            assert pgettext("card rank", "J") == "V"
+            assert ngettext(WAIT, WAIT_MANY, 2).endswith("attendez 2 secondes et réessayez.")
+        assert gettext("Hand %(n)s recorded.", n=3) == "Hand 3 recorded."
+        assert pgettext("card rank", "J") == "J"
+        assert ngettext(WAIT, WAIT_MANY, 1).endswith("wait 1 second and try again.")
+    with app.test_request_context("/", headers={"Accept-Language": "fr"}):
+        assert gettext("Hand %(n)s recorded.", n=3) == "Donne 3 enregistrée."
+        with force_locale("en"):
+            assert gettext("Hand %(n)s recorded.", n=3) == "Hand 3 recorded."
+        assert gettext("Hand %(n)s recorded.", n=3) == "Donne 3 enregistrée."
+    assert gettext("Hand %(n)s recorded.", n=3) == "Hand 3 recorded."  # no request: the source sentence
+
+
+WAIT = "Too many requests from this connection in a short time. Nothing was saved; wait %(num)d second and try again."
+WAIT_MANY = (
+    "Too many requests from this connection in a short time. Nothing was saved; wait %(num)d seconds and try again."
+)
