@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from cachetools import LRUCache
 from flask import Response, current_app, jsonify, make_response, request
@@ -47,7 +47,7 @@ from scorekeeper.rules.draw import game_draw_limit
 from scorekeeper.rules.options import RulesError
 from scorekeeper.store import games as services
 from scorekeeper.store import tables
-from scorekeeper.store.models import Game
+from scorekeeper.store.models import Game, Linked
 
 MAX_NUMBER = 10_000
 # The keys a hand's body may hold: the fields of its model.
@@ -62,7 +62,7 @@ def state_json(game: Game, state: GameState) -> dict[str, Any]:
     return {**_state_head(game, state), "hands": [hand_json(hand) for hand in state.hands]}
 
 
-def _state_head(game: Game, state: GameState) -> dict[str, Any]:
+def _state_head(game: Game | services.GameHead, state: GameState) -> dict[str, Any]:
     """The state of a game but its hands."""
     setup = state.setup
     return {
@@ -85,7 +85,9 @@ def _state_head(game: Game, state: GameState) -> dict[str, Any]:
     }
 
 
-def state_response(game: Game, state: GameState, status: int = 200, *, wrapped: bool = True) -> Response:
+def state_response(
+    game: Game | services.GameHead, state: GameState, status: int = 200, *, wrapped: bool = True
+) -> Response:
     """The state of a game as a JSON answer (``{"state": ...}`` when *wrapped*), its hands' rows written once.
 
     A game's answer is mostly its sheet, and each hand recorded sends the whole sheet back: the rows already
@@ -201,6 +203,9 @@ def hand_entry(hand: HandFields) -> HandEntry:
 # -- Checking who may write ------------------------------------------------------
 
 
+G = TypeVar("G", bound=Linked)
+
+
 def _game_or_404(game_id: str) -> Game:
     game = services.load_game(game_id)
     if game is None:
@@ -210,7 +215,11 @@ def _game_or_404(game_id: str) -> Game:
 
 def _game_to_change(game_id: str) -> Game:
     """The game named, if the request carries its edit token (a write without it is refused)."""
-    game = _game_or_404(game_id)
+    return _may_change(_game_or_404(game_id))
+
+
+def _may_change(game: G) -> G:
+    """*game*, if the request carries its edit token (a write without it is refused)."""
     token = bearer_token()
     if token is None:
         raise BadInput(
@@ -371,7 +380,10 @@ def _precondition(game: Game, version: int | None, *, required: bool) -> None:
 def games_record_hand(game_id: str) -> Response:
     """Record the next hand."""
     try:
-        game = _game_to_change(game_id)
+        found = services.game_to_write(game_id)  # its head alone, when this worker keeps its state: one light read
+        if found is None:
+            raise BadInput("There is no game with that id", "id", 404)
+        game = _may_change(found)
         entry, n = hand_from_json(read_body(HAND_FIELDS))
     except REFUSALS as exc:
         return _answer(exc)

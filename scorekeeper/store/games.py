@@ -132,6 +132,43 @@ def version_and_tokens(game_id: str) -> tuple[int, str, str] | None:
     return None if row is None else (row[0], row[1], row[2])
 
 
+@dataclass(slots=True)
+class GameHead:
+    """A game's row without its log, with the state this process keeps for its version.
+
+    What recording the next hand needs (``game_to_write``): one light read where the ORM would build the whole
+    game, used only while the state of exactly that version is kept. Recording a hand moves it on, as it does
+    the ORM's game, so the answer needs no second read.
+    """
+
+    id: str
+    version: int
+    edit_token: str
+    view_token: str
+    finished_at: datetime | None
+    state: GameState
+
+
+_HEAD_QUERY = select(
+    _GAMES.c.version, _GAMES.c.edit_token, _GAMES.c.view_token, _GAMES.c.finished_at, _GAMES.c.hand_count
+).where(_GAMES.c.id == bindparam("id"))
+
+
+def game_to_write(game_id: str) -> Game | GameHead | None:
+    """The game to record a hand in, or None: its head when this process keeps the state of the version it is at,
+    else the whole game (``load_game``). Phones following a sheet keep its state current in every worker."""
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        return None
+    row = db.session.connection().execute(_HEAD_QUERY, {"id": game_id}).one_or_none()
+    if row is None:
+        return None
+    version, edit_token, view_token, finished_at, hand_count = row
+    kept = states().get((game_id, version), version)
+    if kept is None or len(kept.hands) != hand_count:
+        return load_game(game_id)
+    return GameHead(game_id, version, edit_token, view_token, finished_at, kept)
+
+
 def setup_for(game: Game) -> GameSetup:
     """Return the engine's setup (rules, sides, seats) for a stored game."""
     sides = tuple(Side(side.name, tuple(player.name for player in game.players_of(side.index))) for side in game.sides)
@@ -268,10 +305,10 @@ class Recording:
         return self.outcome in (Outcome.RECORDED, Outcome.DUPLICATE)
 
 
-def record(game: Game, entry: HandEntry, n: int | None, *, seen: int | None = None) -> Recording:
+def record(game: Game | GameHead, entry: HandEntry, n: int | None, *, seen: int | None = None) -> Recording:
     """Record a hand for any channel (the sheet page, htmx, the offline queue, the API, a party table's sheet).
 
-    The caller has checked the token (``access``). Nothing is raised for what a
+    The caller has checked the token (``access``); *game* is moved on to the version the hand made. Nothing is raised for what a
     table can cause: a refusal, a duplicate or a conflict comes back as the
     outcome, with the game as it now stands. *seen* is the game's version on
     the sender's sheet when the hand was entered: if this very hand was undone
@@ -308,8 +345,11 @@ def _entry_or_none(data: object) -> HandEntry | None:
         return None
 
 
-def _current(game: Game) -> GameState:
-    """The game as it stands now, read again when a refused write left this copy behind."""
+def _current(game: Game | GameHead) -> GameState:
+    """The game as it stands now, read again when a refused write left this copy behind (or it is only the head)."""
+    if isinstance(game, GameHead):
+        fresh = load_game(game.id)
+        return state_for(fresh) if fresh is not None else game.state
     fresh = load_game(game.id) if sa_inspect(game).expired else game
     return state_for(fresh if fresh is not None else game)
 
@@ -319,21 +359,21 @@ def _current(game: Game) -> GameState:
 _HAND_INSERT = insert(cast(Table, Hand.__table__))
 
 
-def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState:
+def record_hand(game: Game | GameHead, entry: HandEntry, n: int | None = None) -> GameState:
     """Record the next hand and return the new state.
 
     ``n`` is the number the recording phone thinks this hand has; if another
     phone took that number first, HandConflict is raised and nothing is saved.
     A hand the rules refuse raises HandError and nothing is saved.
     """
-    state = state_for(game)
+    state = game.state if isinstance(game, GameHead) else state_for(game)
     expected = state.next_n
     if game.finished_at is not None and state.winner is None:
         raise HandError(_("This game was finished early: carry on playing it before recording another hand."), "game")
     if n is not None:
         _check_number(n)
         if n < expected:
-            if entry == entry_for(game.hands[n - 1]):
+            if entry == _stored_entry(game, n):
                 raise SameHand(n)
             raise HandConflict(n)
         if n > expected:
@@ -363,11 +403,20 @@ def record_hand(game: Game, entry: HandEntry, n: int | None = None) -> GameState
         db.session.rollback()
         raise HandConflict(expected) from None
     # What this request just wrote is what the row now holds: the answer needs no second read of it.
-    for name, value in {"id": game_id, "version": version, "finished_at": finished_at, **totals}.items():
-        set_committed_value(game, name, value)
+    if isinstance(game, GameHead):
+        game.version, game.finished_at, game.state = version, finished_at, new_state
+    else:
+        for name, value in {"id": game_id, "version": version, "finished_at": finished_at, **totals}.items():
+            set_committed_value(game, name, value)
     states().put((game_id, version), version, new_state)
     summaries_kept().put(game_id, version, summary)
     return new_state
+
+
+def _stored_entry(game: Game | GameHead, n: int) -> HandEntry | None:
+    """Hand *n* as the sheet holds it (read from the database when *game* is only the head), or None."""
+    full = game if isinstance(game, Game) else load_game(game.id)
+    return entry_for(full.hands[n - 1]) if full is not None and n <= len(full.hands) else None
 
 
 def undo_last(game: Game, expected_n: int | None = None, *, expected_version: int | None = None) -> GameState:
@@ -520,7 +569,7 @@ def _stopped_early(game: Game) -> bool:
     return game.finished_at is not None and state_for(game).winner is None
 
 
-def _finished_at(game: Game, state: GameState, stopped_early: bool = False) -> datetime | None:
+def _finished_at(game: Game | GameHead, state: GameState, stopped_early: bool = False) -> datetime | None:
     """When the game ended after this change: at its winning hand, or when it was stopped by hand.
 
     Undoing or correcting a hand of a game stopped early leaves it stopped; undoing
@@ -551,7 +600,7 @@ def summaries_kept() -> VersionCache[GameSummary]:
     return log.cache("game_summaries", SUMMARIES_KEPT)
 
 
-def _bump(game: Game, conflict: Callable[[], GameConflict], **values: Any) -> int:
+def _bump(game: Game | GameHead, conflict: Callable[[], GameConflict], **values: Any) -> int:
     """Move the game to its next version, or raise *conflict* if someone else already did.
 
     Of two writers that read the same version one moves the row and the other

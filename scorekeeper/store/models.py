@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import secrets
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import (
     JSON,
@@ -112,7 +112,18 @@ class Access(enum.StrEnum):
     NONE = "none"
 
 
-def access(shared: Game | Table, token: object) -> Access:
+class Linked(Protocol):
+    """What has a link that can change it and one that only shows it: a game, its head (``store.games.GameHead``),
+    a table."""
+
+    @property
+    def edit_token(self) -> str: ...
+
+    @property
+    def view_token(self) -> str: ...
+
+
+def access(shared: Linked, token: object) -> Access:
     """Say what *token* opens: the game or table that can change (edit), the one that only shows (view), or nothing."""
     if token_matches(token, shared.edit_token):
         return Access.EDIT
