@@ -163,10 +163,19 @@ def game_to_write(game_id: str) -> Game | GameHead | None:
     if row is None:
         return None
     version, edit_token, view_token, finished_at, hand_count = row
-    kept = states().get((game_id, version), version)
-    if kept is None or len(kept.hands) != hand_count:
+    kept = _kept_state(game_id, version, hand_count)
+    if kept is None:
         return load_game(game_id)
     return GameHead(game_id, version, edit_token, view_token, finished_at, kept)
+
+
+def _kept_state(game_id: str, version: int, hand_count: int | None) -> GameState | None:
+    """The state this process keeps for the game at *version*, if it has the row's number of hands.
+
+    The hand count is written with the version, in one UPDATE: both come from the same read of the row.
+    """
+    kept = states().get((game_id, version), version)
+    return kept if kept is not None and hand_count is not None and len(kept.hands) == hand_count else None
 
 
 def setup_for(game: Game) -> GameSetup:
@@ -199,9 +208,8 @@ def states() -> VersionCache[GameState]:
 
 def state_for(game: Game) -> GameState:
     """Return the game's current state: replayed from its hand log, or kept from the last replay of this version."""
-    cached = states().get((game.id, game.version), game.version)
-    # The hand count is written with the version, in one UPDATE: both come from the same read of the row.
-    if cached is not None and game.hand_count is not None and len(cached.hands) == game.hand_count:
+    cached = _kept_state(game.id, game.version, game.hand_count)
+    if cached is not None:
         return cached
     state = replay(setup_for(game), [entry_for(hand) for hand in game.hands])
     # Keep it only when the row and the hands were read alike (a writer may commit between the two reads).
@@ -308,9 +316,10 @@ class Recording:
 def record(game: Game | GameHead, entry: HandEntry, n: int | None, *, seen: int | None = None) -> Recording:
     """Record a hand for any channel (the sheet page, htmx, the offline queue, the API, a party table's sheet).
 
-    The caller has checked the token (``access``); *game* is moved on to the version the hand made. Nothing is raised for what a
-    table can cause: a refusal, a duplicate or a conflict comes back as the
-    outcome, with the game as it now stands. *seen* is the game's version on
+    The caller has checked the token (``access``); *game* (the whole game, or
+    only its head: ``game_to_write``) is moved on to the version the hand made.
+    Nothing is raised for what a table can cause: a refusal, a duplicate or a
+    conflict comes back as the outcome, with the game as it now stands. *seen* is the game's version on
     the sender's sheet when the hand was entered: if this very hand was undone
     on another phone since then, it is not brought back.
     """
