@@ -138,3 +138,16 @@ def test_phones_in_mixed_company_each_get_the_live_board_and_card_in_their_langu
         again = text(english.get(path + "?since=x"))
         assert "Game 1" in first and "Partie 1" in second and "Game 1" in again, path
         assert "Partie" not in first and "Game 1" not in second
+
+
+def test_the_board_counts_the_tables_that_reported_not_the_tables(french, app, csrf):
+    """The hall board says how many tables are in, in the plural that number asks for."""
+    director = new_party(french, csrf, couples=8, games="3").headers["Location"]
+    party_id = ids(director)[0]
+    start(french, director)
+    play_game(french, director, app, party_id, 1)
+    seats = state_of(app, party_id).seating_of(2).tables
+    for table, reported in ((0, "1 table sur 4 a rendu son résultat"), (1, "2 tables sur 4 ont rendu leur résultat")):
+        winner = str(seats[table].seats[0] + 1)
+        post(french, director + "/results", director, {"game": "2", "table": str(table + 1), "winner": winner})
+        assert reported in text(french.get(f"/parties/{party_id}/board"))
