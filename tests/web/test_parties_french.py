@@ -95,7 +95,7 @@ def test_the_board_results_and_csv_in_french(french, app, director):
     start(french, director)
     party_id, _ = ids(director)
     board = text(french.get(f"/parties/{party_id}/board"))
-    assert '<html lang="fr">' in board and f"Partie 1{NB}: allez à" in board and "Votre carte de pointage" in board
+    assert '<html lang="fr">' in board and f"Partie 1{NB}: allez à" in board and "Votre carte à poinçonner" in board
     for game in (1, 2):
         play_game(french, director, app, party_id, game)
     board = text(french.get(f"/parties/{party_id}/board"))
