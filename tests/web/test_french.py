@@ -29,7 +29,7 @@ def test_home_speaks_french_to_a_french_browser(client):
     body = client.get("/", headers=FRENCH).get_data(as_text=True)
     assert '<html lang="fr">' in body
     seen = text(body)
-    assert "Commencer une nouvelle partie" in seen
+    assert "Nouvelle partie" in seen
     assert "Aucune partie sur ce téléphone pour l’instant." in seen
     assert "Start a new game" not in seen
 
