@@ -57,7 +57,7 @@ def test_the_sheet_records_a_hand_in_french(french, sheet):  # noqa: F811
     after = text(page(french, response.headers["Location"].split("#")[0]))
     assert "Donne 1 enregistrée." in after
     assert "Enregistrer la donne 2" in after
-    assert "Annuler la donne 1 (donnée par Ann : Ann & Cal a misé 20)" in after
+    assert "Annuler la donne 1 (Ann donne, Ann & Cal mise 20)" in after
     # Names are never translated.
     assert "Ann & Cal" in after and "Bob & Dee" in after
     assert "Save hand" not in after and "Every hand" not in after
@@ -98,7 +98,7 @@ def test_a_french_phone_never_gets_its_english_page_as_unchanged(french, sheet):
     response = _poll(french, sheet, 1, "en")
     assert response.status_code == 200
     seen = text(response.get_data(as_text=True))
-    assert "Donne 1 : Ann donne, Bob mise en premier" in seen
+    assert "Donne 1 : Ann donne, Bob ouvre" in seen
     assert "deals" not in seen
 
 
