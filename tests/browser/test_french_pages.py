@@ -1,7 +1,7 @@
 """The pages of the table in French at 360 × 740, light and dark: no word broken across lines, no button over 2 lines.
 
-The referee, a weekly table's statistics, the club's registration desk and a card party's table phone; the
-statistics table in English too (names are never split mid-word in either language). Each page also reads and
+The referee, a weekly table's statistics, the club's registration desk, a card party's table phone and its
+results and couples; the statistics table in English too (names are never split mid-word in either language). Each page also reads and
 taps well (16 px text, 44 px targets, axe clean) and is no wider than the phone.
 """
 
@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from tests.browser._api import api
 from tests.browser.steps import SCHEMES, assert_readable, phone_of_its_own
 from tests.browser.test_french_sheet import broken
-from tests.browser.test_party_french import _evening, _table_link
+from tests.browser.test_party_french import _evening, _finish, _table_link
 from tests.browser.test_tables import played_table
 
 MEMBERS = ["Marie-Josée Arsenault", "Léonce Chiasson", "Évangéline Doucet", "Jean-Baptiste Thériault"]
@@ -91,3 +91,13 @@ def test_the_party_table_phone_in_french(browser, browser_context_args, live_ser
         page.locator(".party-winner").first.click()
         expect(page.locator(".party-confirm-q")).to_contain_text(re.compile("ont gagné la partie 1"))
         well_set(page)
+
+
+def test_the_party_results_and_couples_tables_in_french(browser, browser_context_args, live_server, scheme):
+    party = _evening(live_server, games=2)
+    _finish(live_server, party)
+    for page in phone(browser, browser_context_args, scheme):
+        for path in ("results", "couples", "couples/1"):
+            page.goto(f"/parties/{party['id']}/{path}")
+            expect(page.locator("h1")).to_be_visible()
+            well_set(page)

@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from scorekeeper.commands.translations import catalogs, typeset_catalog
-from scorekeeper.platform.i18n import number
+from scorekeeper.platform.i18n import gettext, ngettext, number
 from scorekeeper.platform.typography import MINUS, NARROW, NO_BREAK, typeset, typeset_french
 from tests.i18n.test_pseudo_locale import Texts, names_of
 from tests.web.test_reads_only_read import everything, get_urls  # noqa: F401  (the crawl's fixture)
@@ -83,6 +83,19 @@ def test_numbers_are_written_by_each_language(app):
         ]
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
         assert [number(n) for n in (5, -5, 1000, -12500, 2.5)] == ["5", f"{MINUS}5", "1,000", f"{MINUS}12,500", "2.5"]
+
+
+def test_numbers_put_into_sentences_are_written_by_each_language(app):
+    from flask import render_template_string
+
+    template = '{{ ngettext("%(num)d hand", "%(num)d hands", n) }} · {{ _("Hand %(n)s recorded.", n=n) }}'
+    with app.test_request_context("/", headers={"Accept-Language": "fr"}):
+        assert ngettext("%(num)d hand", "%(num)d hands", 1200) == f"1{NARROW}200 donnes"
+        assert gettext("Hand %(n)s recorded.", n=-5) == f"Donne {MINUS}5 enregistrée."
+        assert render_template_string(template, n=1200) == f"1{NARROW}200 donnes · Donne 1{NARROW}200 enregistrée."
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert ngettext("%(num)d hand", "%(num)d hands", 1200) == "1,200 hands"
+        assert render_template_string(template, n=-3) == f"{MINUS}3 hands · Hand {MINUS}3 recorded."
 
 
 # What French typography forbids in a page's visible text (names aside): each with what it should be.
