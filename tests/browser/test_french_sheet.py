@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser._api import api
 from tests.browser.steps import SCHEMES, phone_of_its_own
-from tests.browser.test_no_scroll import _BOXES, SIDES, TAPS
+from tests.browser.test_no_scroll import _BOXES, SIDES, TAPS, THREE, THREE_TAPS, tap_three_sides
 from tests.browser.test_sheet_phone import Thumb, set_by_a_point, tap_paper_hand
 
 # Words cut across lines (a text node whose characters of one word sit on two lines), and button labels over 2 lines.
@@ -115,3 +115,18 @@ def test_a_bagged_dealer_is_said_inside_the_bid_row(french_phone: Page, live_ser
     first = page.locator("#bid-group label.choice").first
     assert abs(bagged.bounding_box()["y"] - first.bounding_box()["y"]) < 2, "Donneur forcé sits in the row of bids"
     assert broken(page) == []
+
+
+def test_three_sides_by_points_in_french_need_no_scroll(french_phone: Page, live_server):
+    page = french_phone
+    game = api(live_server, "POST", "/api/v1/games", {"sides": THREE})
+    page.goto(game["links"]["edit"])
+    thumb = Thumb(page)
+    for n in (1, 2, 3):
+        thumb.count = 0
+        assert tap_three_sides(thumb, (n - 1) % 3, 20, (20, 5)) == n and thumb.count == 5
+        expect(page.locator("#play-message")).to_have_text(f"Donne {n} enregistrée.")
+        expect(page.locator(".button-save")).to_be_in_viewport(ratio=1)
+        boxes = [*THREE_TAPS, "#sheet .scorebar .total", "#play-message", f"#latest-hand-{n}"]
+        assert page.evaluate(_BOXES, boxes) == [], f"after saving hand {n}"
+        assert broken(page) == []
