@@ -101,3 +101,12 @@ def test_the_party_results_and_couples_tables_in_french(browser, browser_context
             page.goto(f"/parties/{party['id']}/{path}")
             expect(page.locator("h1")).to_be_visible()
             well_set(page)
+
+
+def test_home_new_game_and_rule_book_in_french(browser, browser_context_args, live_server, scheme):
+    for page in phone(browser, browser_context_args, scheme):
+        for path in ("/", "/games/new", "/rules"):
+            page.goto(path)
+            expect(page.locator("h1")).to_be_visible()
+            assert broken(page) == [], path
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360, path

@@ -39,17 +39,22 @@ BROKEN = """
   for (const b of document.querySelectorAll('button, a.button, .button, summary, label.choice')) {
     if (!b.checkVisibility() || b.closest('details:not([open]) > :not(summary)')) continue;
     const size = parseFloat(getComputedStyle(b).fontSize);
+    // Each block is one label; after a <br> comes a choice's description, which is no label.
     const blocks = new Map();
-    const texts = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+    let breaks = 0;
+    const texts = document.createTreeWalker(b, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
     for (let t = texts.nextNode(); t; t = texts.nextNode()) {
-      if (!t.data.trim() || !t.parentElement.checkVisibility()) continue;
+      if (t.nodeName === 'BR') breaks += 1;
+      if (breaks || t.nodeType !== Node.TEXT_NODE || !t.data.trim() || !t.parentElement.checkVisibility()) continue;
       let block = t.parentElement;
       while (block !== b && getComputedStyle(block).display === 'inline') block = block.parentElement;
+      if (!blocks.has(block)) blocks.set(block, new Map());
+      const parts = blocks.get(block);
+      if (!parts.has(breaks)) parts.set(breaks, []);
       range.selectNodeContents(t);
-      if (!blocks.has(block)) blocks.set(block, []);
-      blocks.get(block).push(...[...range.getClientRects()].filter((r) => r.width > 1).map((r) => r.bottom));
+      parts.get(breaks).push(...[...range.getClientRects()].filter((r) => r.width > 1).map((r) => r.bottom));
     }
-    for (const bottoms of blocks.values()) {
+    for (const bottoms of [...blocks.values()].flatMap((parts) => [...parts.values()])) {
       bottoms.sort((x, y) => x - y);
       const lines = bottoms.filter((y, i) => i === 0 || y - bottoms[i - 1] > size / 2).length;
       if (lines > 2) out.push('over 2 lines: ' + b.textContent.trim().replace(/\\s+/g, ' ').slice(0, 60));
