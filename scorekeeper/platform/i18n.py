@@ -107,6 +107,7 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 
 @pass_context
 def _template_gettext(context: Context, string: str, /, **variables: Any) -> str:
+    """A template's ``_()``: the catalog's sentence, escaped as the template is, numbers written by ``number``."""
     found = catalog().ugettext(string)
     if context.eval_ctx.autoescape:
         found = Markup(found)
@@ -115,6 +116,7 @@ def _template_gettext(context: Context, string: str, /, **variables: Any) -> str
 
 @pass_context
 def _template_ngettext(context: Context, singular: str, plural: str, count: int, /, **variables: Any) -> str:
+    """A template's ``ngettext()``: the sentence for *count*, escaped as the template is, numbers written."""
     found = catalog().ungettext(singular, plural, count)
     if context.eval_ctx.autoescape:
         found = Markup(found)
