@@ -471,6 +471,9 @@ def delete_table(table: Table, with_games: bool = False) -> Deleted:
                 kept.append((link.game_id, Kept.CARD_PARTY))
                 continue
             gone.append(link.game_id)
+        # The deleted games took their rows of this table with them (ON DELETE CASCADE): read what is left.
+        db.session.flush()
+        db.session.expire(table)
     db.session.delete(table)
     db.session.commit()
     return Deleted(tuple(gone), tuple(kept))
