@@ -33,7 +33,7 @@ def everything(app) -> list[tuple[str, list[tuple]]]:
         dump = []
         for table in db.metadata.sorted_tables:
             rows = db.session.execute(select(table)).all()
-            dump.append((table.name, sorted((tuple(map(repr, row)) for row in rows))))
+            dump.append((table.name, sorted(tuple(map(repr, row)) for row in rows)))
         db.session.rollback()
         return dump
 
