@@ -265,6 +265,17 @@ def _touch(table: Table) -> None:
     table.updated_at = utcnow()
 
 
+def _commit() -> None:
+    """Commit a change of a table, keeping what it wrote in hand: the answer shows the table as this change left
+    it, even if another phone deletes the table a moment later."""
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
+
+
 def _lock(table: Table) -> None:
     """Move the table to its next version first, taking its write lock, and read it again under that lock.
 
@@ -311,7 +322,7 @@ def add_people(table: Table, names: Sequence[object]) -> list[TablePerson]:
     except TableError:
         db.session.rollback()
         raise
-    db.session.commit()
+    _commit()
     return people
 
 
@@ -328,7 +339,7 @@ def rename(table: Table, who: TablePerson, name: object) -> None:
         db.session.rollback()
         raise TableError(_("That person was merged into another meanwhile."), "player", 409)
     fresh.name = clean
-    db.session.commit()
+    _commit()
 
 
 def merge(table: Table, gone: TablePerson, into: TablePerson) -> None:
@@ -388,7 +399,7 @@ def _attach(table: Table, game: Game, seated: list[list[int]] | None = None, *, 
 def _committed(link: TableGame) -> TableGame:
     """Commit the game just added; a copy added at the same moment by another phone is the 409 it would be."""
     try:
-        db.session.commit()
+        _commit()
     except IntegrityError:
         db.session.rollback()
         raise TableError(_("That game is already in this table."), "game", 409) from None

@@ -1,0 +1,224 @@
+"""Tables and clubs changed by many phones at once, against a real server and whatever database the fixtures use.
+
+Each test runs a few rounds of writers released together; after each round the threads have ended, no answer
+was a 5xx, and what the database holds still makes sense (one number per member, one copy of a game in a table,
+one couple per member and evening).
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import urllib.parse
+import urllib.request
+from collections import Counter
+from types import SimpleNamespace
+
+from sqlalchemy import select
+
+from scorekeeper.platform.extensions import db
+from scorekeeper.store.models import ClubChair, ClubMember, ClubSeat, TableGame, TablePerson
+from tests.conftest import SIDES, read_csrf_token
+from tests.web.test_race import all_at_once, call
+
+PHONES = 16
+ROUNDS = 3
+
+
+def no_server_error(results) -> None:
+    assert len(results) == PHONES or len(results) > 1  # every thread came back with an answer
+    errors = [(status, body) for status, body in results if status >= 500]
+    assert errors == [], errors
+
+
+def rows(live_server, model, *where):
+    """The rows of *model* that match, as plain values (read in a transaction of their own)."""
+    with live_server.app.app_context():
+        found = [
+            SimpleNamespace(**{c.key: getattr(row, c.key) for c in model.__table__.columns})
+            for row in db.session.scalars(select(model).where(*where))
+        ]
+        db.session.rollback()
+        return found
+
+
+def new_table(live_server) -> dict:
+    status, table = call("POST", f"{live_server.url}/api/v1/tables", {"name": "Tuesday", "players": ["Ann"]})
+    assert status == 201
+    return table
+
+
+def new_club(live_server, members: int = 0) -> dict:
+    status, club = call("POST", f"{live_server.url}/api/v1/clubs", {"name": "Fire Hall"})
+    assert status == 201
+    for n in range(members):
+        url = f"{live_server.url}/api/v1/clubs/{club['id']}/members"
+        assert call("POST", url, {"name": f"Member {n + 1}"}, club["edit_token"])[0] == 201
+    return club
+
+
+def test_phones_adding_club_members_at_once_each_get_their_own_number(live_server):
+    club = new_club(live_server)
+    url = f"{live_server.url}/api/v1/clubs/{club['id']}/members"
+    for round_ in range(ROUNDS):
+        names = iter(f"Player {round_}-{i}" for i in range(PHONES))
+        results = all_at_once(PHONES, lambda: call("POST", url, {"name": next(names)}, club["edit_token"]))
+        no_server_error(results)
+        assert sorted(status for status, _ in results) == [201] * PHONES
+        members = rows(live_server, ClubMember, ClubMember.club_id == club["id"])
+        assert sorted(m.number for m in members) == list(range(1, PHONES * (round_ + 1) + 1))
+        assert {body["number"] for _, body in results} <= {m.number for m in members}
+
+
+def test_phones_adding_people_to_a_table_at_once_each_get_their_own_number(live_server):
+    table = new_table(live_server)
+    url = f"{live_server.url}/api/v1/tables/{table['id']}/players"
+    for round_ in range(ROUNDS):
+        names = iter(f"Player {round_}-{i}" for i in range(PHONES))
+        results = all_at_once(PHONES, lambda: call("POST", url, {"name": next(names)}, table["edit_token"]))
+        no_server_error(results)
+        assert sorted(status for status, _ in results) == [201] * PHONES
+        people = rows(live_server, TablePerson, TablePerson.table_id == table["id"])
+        assert sorted(p.number for p in people) == list(range(1, PHONES * (round_ + 1) + round_ + 2))
+        # The same name typed on every phone: one person.
+        results = all_at_once(PHONES, lambda: call("POST", url, {"name": "Same Name"}, table["edit_token"]))
+        no_server_error(results)
+        people = rows(live_server, TablePerson, TablePerson.table_id == table["id"])
+        assert [p.name.casefold() for p in people].count("same name") == 1
+        assert {body["player"] for _, body in results} == {
+            next(f"p{p.number}" for p in people if p.name == "Same Name")
+        }
+        rename = f"{url}/p{people[-1].number}"
+        all_at_once(PHONES, lambda rename=rename: call("PUT", rename, {"name": "Renamed"}, table["edit_token"]))
+        call("PUT", rename, {"name": f"Same Name {round_}"}, table["edit_token"])
+
+
+def test_the_same_game_added_by_many_phones_is_added_once(live_server):
+    table = new_table(live_server)
+    url = f"{live_server.url}/api/v1/tables/{table['id']}/games"
+    for _round in range(ROUNDS):
+        status, game = call("POST", f"{live_server.url}/api/v1/games", {"rules": "new-england", "sides": SIDES})
+        assert status == 201
+        given = {"game": game["id"], "token": game["edit_token"]}
+        results = all_at_once(PHONES, lambda given=given: call("POST", url, given, table["edit_token"]))
+        no_server_error(results)
+        assert sorted(status for status, _ in results) == [201] + [409] * (PHONES - 1)
+        links = rows(live_server, TableGame, TableGame.table_id == table["id"], TableGame.game_id == game["id"])
+        assert len(links) == 1
+    people = rows(live_server, TablePerson, TablePerson.table_id == table["id"])
+    assert sorted(p.number for p in people) == list(range(1, len(people) + 1))
+    assert len({p.name.casefold() for p in people}) == len(people)
+
+
+def test_a_table_deleted_while_phones_add_to_it_answers_no_error(live_server):
+    for _round in range(ROUNDS):
+        table = new_table(live_server)
+        base = f"{live_server.url}/api/v1/tables/{table['id']}"
+        names = iter(f"P{i}" for i in range(PHONES))
+
+        def one(i=iter(range(PHONES))):
+            if next(i) % 4 == 0:
+                return call("DELETE", f"{base}?games=true", None, table["edit_token"])
+            return call("POST", f"{base}/players", {"name": next(names)}, table["edit_token"])
+
+        results = all_at_once(PHONES, one)
+        no_server_error(results)
+        assert {status for status, _ in results} <= {201, 204, 404}
+        assert call("GET", base, None, table["edit_token"])[0] == 404
+        assert rows(live_server, TablePerson, TablePerson.table_id == table["id"]) == []
+
+
+# -- The desk: pages, with a form token --------------------------------------------------------
+
+
+class Desk:
+    """A desk phone's browser: its cookies and its form token, reused by every thread."""
+
+    def __init__(self, live_server, path: str):
+        self.base = live_server.url
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        with self.opener.open(self.base + path, timeout=30) as page:
+            self.token = read_csrf_token(page.read().decode())
+        self.cookie = "; ".join(f"{c.name}={c.value}" for c in self.jar)
+
+    def post(self, path: str, form: dict) -> tuple[int, str]:
+        data = urllib.parse.urlencode({"csrf_token": self.token, **form}, doseq=True).encode()
+        request = urllib.request.Request(self.base + path, data=data, method="POST")
+        request.add_header("Cookie", self.cookie)
+        opener = urllib.request.build_opener(NoRedirect)
+        try:
+            with opener.open(request, timeout=30) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as err:
+            return err.code, err.read().decode()
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def evening(live_server, club: dict) -> tuple[str, str]:
+    """A new evening of the club (no couple yet): its id and its desk's path."""
+    url = f"{live_server.url}/api/v1/clubs/{club['id']}/evenings"
+    status, body = call("POST", url, {"games": 4}, club["edit_token"])
+    assert status == 201, body
+    desk = urllib.parse.urlsplit(body["links"]["desk"]).path
+    return body["party_id"], desk
+
+
+def one_couple_each(live_server, party_id: str) -> None:
+    chairs = rows(live_server, ClubChair, ClubChair.party_id == party_id)
+    couples: dict[int, set[int]] = {}
+    for chair in chairs:
+        couples.setdefault(chair.number, set()).add(chair.couple)
+    assert all(len(c) == 1 for c in couples.values()), couples
+    seats = {s.number: s.couple for s in rows(live_server, ClubSeat, ClubSeat.party_id == party_id)}
+    assert seats == {number: next(iter(c)) for number, c in couples.items()}
+
+
+def test_desk_phones_registering_the_same_member_seat_them_in_one_couple(live_server):
+    club = new_club(live_server, members=PHONES + 1)
+    for _round in range(ROUNDS):
+        party_id, path = evening(live_server, club)
+        desk = Desk(live_server, path)
+        partners = iter(range(2, PHONES + 2))
+        results = all_at_once(PHONES, lambda: desk.post(path + "/couples", {"member": ["1", str(next(partners))]}))
+        no_server_error(results)
+        one_couple_each(live_server, party_id)
+        status, party = call("GET", f"{live_server.url}/api/v1/parties/{party_id}")
+        assert len(party["couples"]) == 1 and party["couples"][0]["name"].startswith("Member 1 &")
+
+
+def test_the_desk_tapped_from_many_phones_at_once_keeps_one_couple_per_member(live_server):
+    """Couples, substitutes, a couple taken off, the pots and new members, all at once: no error, no double seat."""
+    club = new_club(live_server, members=12)
+    party_id, path = evening(live_server, club)
+    desk = Desk(live_server, path)
+    members = f"{live_server.url}/api/v1/clubs/{club['id']}/members"
+    for round_ in range(ROUNDS):
+        actions = [
+            lambda: desk.post(path + "/couples", {"member": ["1", "2"]}),
+            lambda: desk.post(path + "/couples", {"member": ["2", "3"]}),
+            lambda: desk.post(path + "/couples", {"member": ["3", "4"]}),
+            lambda: desk.post(path + "/couples", {"member": ["5", "6"]}),
+            lambda: desk.post(path + "/substitute", {"couple": "1", "slot": "2", "number": "7"}),
+            lambda: desk.post(path + "/substitute", {"couple": "2", "slot": "1", "number": "7"}),
+            lambda: desk.post(path + "/substitute", {"couple": "1", "slot": "1", "number": "8"}),
+            lambda: desk.post(path + "/couples/0/off", {}),
+            lambda: desk.post(path + "/pots", {"entry_fee": "5.00", "fifty_fifty": "40.00"}),
+            lambda: desk.post(path + "/pots", {"entry_fee": "6.00", "cookie_jar": "2.00"}),
+            lambda: call("POST", members, {"name": f"New {round_}-a"}, club["edit_token"]),
+            lambda: call("POST", members, {"name": f"New {round_}-b"}, club["edit_token"]),
+            lambda: call("PATCH", f"{members}/9", {"name": f"Nine {round_}"}, club["edit_token"]),
+            lambda: call("PATCH", f"{members}/9", {"active": round_ % 2 == 0}, club["edit_token"]),
+            lambda: call("PATCH", f"{live_server.url}/api/v1/clubs/{club['id']}", {"name": "Hall"}, club["edit_token"]),
+            lambda: desk.post(path + "/couples", {"member": ["9", "10"]}),
+        ]
+        queue = iter(actions)
+        results = all_at_once(len(actions), lambda: next(queue)())
+        no_server_error(results)
+        one_couple_each(live_server, party_id)
+        numbers = [m.number for m in rows(live_server, ClubMember, ClubMember.club_id == club["id"])]
+        assert sorted(numbers) == list(range(1, 12 + 2 * (round_ + 1) + 1))
+        assert Counter(numbers).most_common(1)[0][1] == 1
