@@ -8,9 +8,11 @@ one couple per member and evening).
 from __future__ import annotations
 
 import http.cookiejar
+import queue
 import urllib.parse
 import urllib.request
 from collections import Counter
+from functools import partial
 from types import SimpleNamespace
 
 from sqlalchemy import select
@@ -22,6 +24,14 @@ from tests.web.test_race import all_at_once, call
 
 PHONES = 16
 ROUNDS = 3
+
+
+def at_once(actions: list) -> list:
+    """Run each of *actions* on its own thread, all released together; their answers, once every thread ended."""
+    waiting: queue.SimpleQueue = queue.SimpleQueue()
+    for action in actions:
+        waiting.put(action)
+    return all_at_once(len(actions), lambda: waiting.get_nowait()())
 
 
 def no_server_error(results) -> None:
@@ -60,8 +70,9 @@ def test_phones_adding_club_members_at_once_each_get_their_own_number(live_serve
     club = new_club(live_server)
     url = f"{live_server.url}/api/v1/clubs/{club['id']}/members"
     for round_ in range(ROUNDS):
-        names = iter(f"Player {round_}-{i}" for i in range(PHONES))
-        results = all_at_once(PHONES, lambda: call("POST", url, {"name": next(names)}, club["edit_token"]))
+        results = at_once(
+            [partial(call, "POST", url, {"name": f"Player {round_}-{i}"}, club["edit_token"]) for i in range(PHONES)]
+        )
         no_server_error(results)
         assert sorted(status for status, _ in results) == [201] * PHONES
         members = rows(live_server, ClubMember, ClubMember.club_id == club["id"])
@@ -73,14 +84,15 @@ def test_phones_adding_people_to_a_table_at_once_each_get_their_own_number(live_
     table = new_table(live_server)
     url = f"{live_server.url}/api/v1/tables/{table['id']}/players"
     for round_ in range(ROUNDS):
-        names = iter(f"Player {round_}-{i}" for i in range(PHONES))
-        results = all_at_once(PHONES, lambda: call("POST", url, {"name": next(names)}, table["edit_token"]))
+        results = at_once(
+            [partial(call, "POST", url, {"name": f"Player {round_}-{i}"}, table["edit_token"]) for i in range(PHONES)]
+        )
         no_server_error(results)
         assert sorted(status for status, _ in results) == [201] * PHONES
         people = rows(live_server, TablePerson, TablePerson.table_id == table["id"])
         assert sorted(p.number for p in people) == list(range(1, PHONES * (round_ + 1) + round_ + 2))
         # The same name typed on every phone: one person.
-        results = all_at_once(PHONES, lambda: call("POST", url, {"name": "Same Name"}, table["edit_token"]))
+        results = at_once([partial(call, "POST", url, {"name": "Same Name"}, table["edit_token"])] * PHONES)
         no_server_error(results)
         people = rows(live_server, TablePerson, TablePerson.table_id == table["id"])
         assert [p.name.casefold() for p in people].count("same name") == 1
@@ -88,7 +100,7 @@ def test_phones_adding_people_to_a_table_at_once_each_get_their_own_number(live_
             next(f"p{p.number}" for p in people if p.name == "Same Name")
         }
         rename = f"{url}/p{people[-1].number}"
-        all_at_once(PHONES, lambda rename=rename: call("PUT", rename, {"name": "Renamed"}, table["edit_token"]))
+        no_server_error(at_once([partial(call, "PUT", rename, {"name": "Renamed"}, table["edit_token"])] * PHONES))
         call("PUT", rename, {"name": f"Same Name {round_}"}, table["edit_token"])
 
 
@@ -99,7 +111,7 @@ def test_the_same_game_added_by_many_phones_is_added_once(live_server):
         status, game = call("POST", f"{live_server.url}/api/v1/games", {"rules": "new-england", "sides": SIDES})
         assert status == 201
         given = {"game": game["id"], "token": game["edit_token"]}
-        results = all_at_once(PHONES, lambda given=given: call("POST", url, given, table["edit_token"]))
+        results = at_once([partial(call, "POST", url, given, table["edit_token"])] * PHONES)
         no_server_error(results)
         assert sorted(status for status, _ in results) == [201] + [409] * (PHONES - 1)
         links = rows(live_server, TableGame, TableGame.table_id == table["id"], TableGame.game_id == game["id"])
@@ -113,14 +125,14 @@ def test_a_table_deleted_while_phones_add_to_it_answers_no_error(live_server):
     for _round in range(ROUNDS):
         table = new_table(live_server)
         base = f"{live_server.url}/api/v1/tables/{table['id']}"
-        names = iter(f"P{i}" for i in range(PHONES))
-
-        def one(i=iter(range(PHONES))):
-            if next(i) % 4 == 0:
-                return call("DELETE", f"{base}?games=true", None, table["edit_token"])
-            return call("POST", f"{base}/players", {"name": next(names)}, table["edit_token"])
-
-        results = all_at_once(PHONES, one)
+        results = at_once(
+            [
+                partial(call, "DELETE", f"{base}?games=true", None, table["edit_token"])
+                if i % 4 == 0
+                else partial(call, "POST", f"{base}/players", {"name": f"P{i}"}, table["edit_token"])
+                for i in range(PHONES)
+            ]
+        )
         no_server_error(results)
         assert {status for status, _ in results} <= {201, 204, 404}
         assert call("GET", base, None, table["edit_token"])[0] == 404
@@ -182,8 +194,9 @@ def test_desk_phones_registering_the_same_member_seat_them_in_one_couple(live_se
     for _round in range(ROUNDS):
         party_id, path = evening(live_server, club)
         desk = Desk(live_server, path)
-        partners = iter(range(2, PHONES + 2))
-        results = all_at_once(PHONES, lambda: desk.post(path + "/couples", {"member": ["1", str(next(partners))]}))
+        results = at_once(
+            [partial(desk.post, path + "/couples", {"member": ["1", str(k)]}) for k in range(2, PHONES + 2)]
+        )
         no_server_error(results)
         one_couple_each(live_server, party_id)
         status, party = call("GET", f"{live_server.url}/api/v1/parties/{party_id}")
@@ -198,25 +211,26 @@ def test_the_desk_tapped_from_many_phones_at_once_keeps_one_couple_per_member(li
     members = f"{live_server.url}/api/v1/clubs/{club['id']}/members"
     for round_ in range(ROUNDS):
         actions = [
-            lambda: desk.post(path + "/couples", {"member": ["1", "2"]}),
-            lambda: desk.post(path + "/couples", {"member": ["2", "3"]}),
-            lambda: desk.post(path + "/couples", {"member": ["3", "4"]}),
-            lambda: desk.post(path + "/couples", {"member": ["5", "6"]}),
-            lambda: desk.post(path + "/substitute", {"couple": "1", "slot": "2", "number": "7"}),
-            lambda: desk.post(path + "/substitute", {"couple": "2", "slot": "1", "number": "7"}),
-            lambda: desk.post(path + "/substitute", {"couple": "1", "slot": "1", "number": "8"}),
-            lambda: desk.post(path + "/couples/0/off", {}),
-            lambda: desk.post(path + "/pots", {"entry_fee": "5.00", "fifty_fifty": "40.00"}),
-            lambda: desk.post(path + "/pots", {"entry_fee": "6.00", "cookie_jar": "2.00"}),
-            lambda: call("POST", members, {"name": f"New {round_}-a"}, club["edit_token"]),
-            lambda: call("POST", members, {"name": f"New {round_}-b"}, club["edit_token"]),
-            lambda: call("PATCH", f"{members}/9", {"name": f"Nine {round_}"}, club["edit_token"]),
-            lambda: call("PATCH", f"{members}/9", {"active": round_ % 2 == 0}, club["edit_token"]),
-            lambda: call("PATCH", f"{live_server.url}/api/v1/clubs/{club['id']}", {"name": "Hall"}, club["edit_token"]),
-            lambda: desk.post(path + "/couples", {"member": ["9", "10"]}),
+            partial(desk.post, path + "/couples", {"member": ["1", "2"]}),
+            partial(desk.post, path + "/couples", {"member": ["2", "3"]}),
+            partial(desk.post, path + "/couples", {"member": ["3", "4"]}),
+            partial(desk.post, path + "/couples", {"member": ["5", "6"]}),
+            partial(desk.post, path + "/substitute", {"couple": "1", "slot": "2", "number": "7"}),
+            partial(desk.post, path + "/substitute", {"couple": "2", "slot": "1", "number": "7"}),
+            partial(desk.post, path + "/substitute", {"couple": "1", "slot": "1", "number": "8"}),
+            partial(desk.post, path + "/couples/0/off", {}),
+            partial(desk.post, path + "/pots", {"entry_fee": "5.00", "fifty_fifty": "40.00"}),
+            partial(desk.post, path + "/pots", {"entry_fee": "6.00", "cookie_jar": "2.00"}),
+            partial(call, "POST", members, {"name": f"New {round_}-a"}, club["edit_token"]),
+            partial(call, "POST", members, {"name": f"New {round_}-b"}, club["edit_token"]),
+            partial(call, "PATCH", f"{members}/9", {"name": f"Nine {round_}"}, club["edit_token"]),
+            partial(call, "PATCH", f"{members}/9", {"active": round_ % 2 == 0}, club["edit_token"]),
+            partial(
+                call, "PATCH", f"{live_server.url}/api/v1/clubs/{club['id']}", {"name": "Hall"}, club["edit_token"]
+            ),
+            partial(desk.post, path + "/couples", {"member": ["9", "10"]}),
         ]
-        queue = iter(actions)
-        results = all_at_once(len(actions), lambda: next(queue)())
+        results = at_once(actions)
         no_server_error(results)
         one_couple_each(live_server, party_id)
         numbers = [m.number for m in rows(live_server, ClubMember, ClubMember.club_id == club["id"])]
