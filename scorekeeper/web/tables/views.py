@@ -6,8 +6,6 @@ shows it; any other token is 404. Every page works as plain forms (Post/Redirect
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 from dataclasses import dataclass
@@ -28,6 +26,7 @@ from scorekeeper.store import log
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Game, Table, TablePerson
 from scorekeeper.web.cookies import forget_table_link, remember_game, remember_table_link
+from scorekeeper.web.downloads import csv_text
 from scorekeeper.web.tables import charts
 from scorekeeper.web.tables.forms import (
     MAX_NEW_NAMES,
@@ -501,14 +500,7 @@ CSV_KEPT = 1000
 
 
 def _csv(rows: list[dict[str, Any]], header: bool = True) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\r\n")
-    if header:
-        writer.writeheader()
-    for row in rows:
-        # A cell a spreadsheet would run as a formula is written as text.
-        writer.writerow({k: ("'" + v if isinstance(v, str) and v[:1] in "=+-@\t\r" else v) for k, v in row.items()})
-    return out.getvalue()
+    return csv_text(CSV_COLUMNS if header else None, ([row[c] for c in CSV_COLUMNS] for row in rows))
 
 
 @bp.get("/tables/<table_id>/<token>/export.csv")
