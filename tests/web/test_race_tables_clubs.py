@@ -236,3 +236,42 @@ def test_the_desk_tapped_from_many_phones_at_once_keeps_one_couple_per_member(li
         numbers = [m.number for m in rows(live_server, ClubMember, ClubMember.club_id == club["id"])]
         assert sorted(numbers) == list(range(1, 12 + 2 * (round_ + 1) + 1))
         assert Counter(numbers).most_common(1)[0][1] == 1
+
+
+def test_games_started_in_one_table_at_once_each_join_it_with_their_new_names(live_server):
+    """Sixteen games started in one table at the same moment, each bringing new names: one roster, no clash."""
+    table = new_table(live_server)
+    url = f"{live_server.url}/api/v1/games"
+    for round_ in range(ROUNDS):
+        bodies = [
+            {
+                "table": table["id"],
+                "sides": [
+                    {"name": "Us", "players": ["Ann", f"New {round_}-{i}"]},
+                    {"name": "Them", "players": [f"Other {round_}-{i}", "Shared newcomer " + str(round_)]},
+                ],
+            }
+            for i in range(PHONES)
+        ]
+        results = at_once([partial(call, "POST", url, body, table["edit_token"]) for body in bodies])
+        no_server_error(results)
+        assert sorted(status for status, _ in results) == [201] * PHONES
+        people = rows(live_server, TablePerson, TablePerson.table_id == table["id"])
+        assert sorted(p.number for p in people) == list(range(1, len(people) + 1))
+        assert len({p.name.casefold() for p in people}) == len(people)
+        assert len(people) == 1 + (2 * PHONES + 1) * (round_ + 1)
+        links = rows(live_server, TableGame, TableGame.table_id == table["id"])
+        assert len(links) == PHONES * (round_ + 1)
+
+
+def test_evenings_opened_at_once_by_the_director_each_hold_their_couples(live_server):
+    club = new_club(live_server, members=4)
+    url = f"{live_server.url}/api/v1/clubs/{club['id']}/evenings"
+    body = {"games": 2, "couples": [[1, 2], [3, 4]]}
+    for _round in range(ROUNDS):
+        results = at_once([partial(call, "POST", url, body, club["edit_token"])] * PHONES)
+        no_server_error(results)
+        assert sorted(status for status, _ in results) == [201] * PHONES
+        for _status, evening in results:
+            one_couple_each(live_server, evening["party_id"])
+            assert len(rows(live_server, ClubSeat, ClubSeat.party_id == evening["party_id"])) == 4
