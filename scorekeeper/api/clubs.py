@@ -25,6 +25,7 @@ from scorekeeper.api.spec_clubs import (
 )
 from scorekeeper.party import PartyError
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import clubs as store
@@ -118,7 +119,9 @@ def _director_asks(club: Club) -> bool:
         return False
     if not token_matches(token, club.edit_token):
         raise BadInput(
-            "That token is not this club's director token: send none to read what the hall sees", "authorization", 403
+            _("That token is not this club's director token: send none to read what the hall sees"),
+            "authorization",
+            403,
         )
     return True
 
