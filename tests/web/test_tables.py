@@ -243,7 +243,12 @@ def test_keep_this_table_from_a_finished_game(client, csrf, game):
 def test_a_game_played_before_joins_by_its_link(client, csrf, game):
     table = new_table(client, csrf)
     page = client.get(table).get_data(as_text=True)
-    link = f"http://localhost/games/{game['id']}/view/{game['view_token']}"
+    watch = f"http://localhost/games/{game['id']}/view/{game['view_token']}"
+    refused = client.post(table + "/add-game", data={"csrf_token": read_csrf_token(page), "link": watch})
+    assert refused.status_code == 403
+    assert "link to watch it: it cannot add the game" in refused.get_data(as_text=True)
+    assert f"/games/{game['id']}/" not in client.get(table).get_data(as_text=True)
+    link = f"http://localhost/games/{game['id']}/{game['edit_token']}"
     response = client.post(table + "/add-game", data={"csrf_token": read_csrf_token(page), "link": link})
     assert response.status_code == 303
     shown = client.get(table).get_data(as_text=True)
