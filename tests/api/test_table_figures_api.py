@@ -191,3 +191,45 @@ def test_a_tables_ratings_are_read_with_its_token(client, table, headers, status
 
 def test_an_unknown_club_has_no_ratings(client):
     assert client.get("/api/v1/clubs/nope-nope-nope/ratings").status_code == 404
+
+
+def test_a_clubs_ratings_count_every_game_of_its_evenings_and_follow_a_corrected_result(client):
+    from tests.api.test_clubs_api import new_club
+
+    club, headers = new_club(client, members=8)
+    evening = client.post(
+        f"/api/v1/clubs/{club['id']}/evenings",
+        json={"date": "2026-11-27", "games": 2, "couples": [[1, 2], [3, 4], [5, 6], [7, 8]], "start": True},
+        headers=headers,
+    ).get_json()
+    party = f"/api/v1/parties/{evening['party_id']}"
+    party_headers = {"Authorization": f"Bearer {evening['edit_token']}"}
+    assert client.get(f"/api/v1/clubs/{club['id']}/ratings").get_json()["players"] == []
+    for game in (1, 2):
+        for table in (1, 2):
+            first = client.get(party).get_json()["seating"][table - 1]["couples"][0]
+            answer = client.post(
+                f"{party}/results", json={"game": game, "table": table, "winner": first}, headers=party_headers
+            )
+            assert answer.status_code == 201, answer.get_json()
+    body = client.get(f"/api/v1/clubs/{club['id']}/ratings?season=2026-2027").get_json()
+    assert body["season"] == "2026-2027" and len(body["players"]) == 8
+    assert all(p["games"] == 2 and p["settling"] for p in body["players"])
+    rated = {p["member"]: p for p in body["players"]}
+    # Couple 1 (members 1 and 2) dealt first at table 1 and won there, then again wherever it went.
+    assert rated[1]["rating"] == rated[2]["rating"] == body["players"][0]["rating"]
+    assert rated[1]["name"] == "Player 1"
+    refused = client.get(f"/api/v1/clubs/{club['id']}/ratings?season=")
+    assert refused.status_code == 422
+
+
+def test_the_document_describes_both_ratings(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    table = document["paths"]["/api/v1/tables/{table_id}/ratings"]["get"]
+    club = document["paths"]["/api/v1/clubs/{club_id}/ratings"]["get"]
+    assert {"200", "401", "403", "404"} <= set(table["responses"]) and {"200", "404", "422"} <= set(club["responses"])
+    schemas = document["components"]["schemas"]
+    rated = schemas["TableRatings"]["properties"]["players"]["items"]
+    assert {"player", "name", "rating", "settling", "games", "mu", "sigma"} <= set(rated["properties"])
+    member = schemas["ClubRatings"]["properties"]["players"]["items"]
+    assert {"member", "name", "rating", "settling"} <= set(member["properties"])
