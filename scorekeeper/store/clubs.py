@@ -197,7 +197,12 @@ def create(name: str, currency: str = "CAD") -> Club:
 
 
 def update(
-    club: Club, *, name: str | None = None, currency: str | None = None, rules: LadderRules | None = None
+    club: Club,
+    *,
+    name: str | None = None,
+    currency: str | None = None,
+    rules: LadderRules | None = None,
+    handicap: bool | None = None,
 ) -> None:
     if name is not None:
         club.name = _name(name)
@@ -205,8 +210,12 @@ def update(
         if currency not in CURRENCIES:
             raise ClubError(_("Choose a currency from the list."), "currency")
         club.currency = currency
-    if rules is not None:
-        club.settings = settings_of(rules)
+    # Options beside the ladder's rules (the handicap prize) stay as they are unless given.
+    kept = {k: v for k, v in (club.settings or {}).items() if k not in default_settings()}
+    if handicap is not None:
+        kept["handicap"] = handicap
+    if rules is not None or handicap is not None:
+        club.settings = {**(settings_of(rules) if rules is not None else club.settings or {}), **kept}
     club.version += 1
     db.session.commit()
 
