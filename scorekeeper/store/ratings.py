@@ -8,10 +8,11 @@ table's game, a changed result or chair in an evening) is rated again from itsel
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from sqlalchemy import select
 
+from scorekeeper.party import PartyState
 from scorekeeper.party.ladder import Chair
 from scorekeeper.platform.extensions import db
 from scorekeeper.stats.ratings import Match, RatingBook, ranks_by_score, rate
@@ -22,25 +23,34 @@ from scorekeeper.store.models import Club, ClubChair, Table
 
 # Books kept: one per table, and one per club and season, the latest run of each.
 BOOKS_KEPT = 128
+# Each evening's games as matches, kept per version of the evening and of the club (whose version moves with
+# every chair): a corrected result works out that evening's matches again, and only that evening's.
+EVENINGS_KEPT = 2048
 
 
-def _books() -> log.VersionCache[RatingBook]:
+def _books() -> log.VersionCache[tuple[Hashable, RatingBook]]:
     return log.cache("rating_books", BOOKS_KEPT)
 
 
-def _rated(key: tuple[str, ...], matches: Sequence[Match]) -> RatingBook:
-    """The book for *matches*, going on from the one kept for *key* (rated again only from the first change)."""
+def _evening_matches() -> log.VersionCache[list[Match]]:
+    return log.cache("rating_evening_matches", EVENINGS_KEPT)
+
+
+def _rated(key: tuple[str, ...], fingerprint: Hashable, matches: Callable[[], Sequence[Match]]) -> RatingBook:
+    """The book for the games *matches* gives, going on from the one kept for *key* (rated again only from the
+    first change); while *fingerprint* (what the games are made of) is the same, the kept book as it is."""
     books = _books()
     latest = books.latest(key)
-    book = rate(matches, latest[1] if latest is not None else None)
-    if latest is None or book is not latest[1]:
-        books.put(key, 0, book)
+    if latest is not None and latest[1][0] == fingerprint:
+        return latest[1][1]
+    book = rate(matches(), latest[1][1] if latest is not None else None)
+    books.put(key, 0, (fingerprint, book))
     return book
 
 
-def table_matches(table: Table) -> list[Match]:
+def table_matches(table: Table, rows: Sequence[table_store.HistoryRow] | None = None) -> list[Match]:
     """The table's finished games, oldest first, as matches between its sides (people by their ids)."""
-    rows = sorted(reversed(table_store.history(table)), key=lambda r: r.played)
+    rows = sorted(reversed(table_store.history(table) if rows is None else rows), key=lambda r: r.played)
     found = []
     for row in rows:
         if row.winner is None or len(row.scores) != len(row.sides):
@@ -52,7 +62,9 @@ def table_matches(table: Table) -> list[Match]:
 
 def table_ratings(table: Table) -> RatingBook:
     """The ratings of a table's people from all its finished games."""
-    return _rated(("table", table.id), table_matches(table))
+    rows = table_store.history(table)
+    fingerprint = tuple((r.game_id, r.version, r.sides) for r in rows)
+    return _rated(("table", table.id), fingerprint, lambda: table_matches(table, rows))
 
 
 def _holder(chairs: dict[tuple[int, int], list[Chair]], couple: int, slot: int, game: int) -> int | None:
@@ -77,12 +89,13 @@ def club_matches(club: Club, season: str) -> list[Match]:
             number = merged[number]
         return str(number)
 
-    party_ids = [row.id for _e, row, _s in worked.evenings]
+    kept = _evening_matches()
+    wanted = [row.id for _e, row, _s in worked.evenings if kept.get((row.id, club.version), row.version) is None]
     chairs: dict[str, dict[tuple[int, int], list[Chair]]] = {}
-    if party_ids:
+    if wanted:
         columns = (ClubChair.party_id, ClubChair.couple, ClubChair.slot, ClubChair.number, ClubChair.from_game)
         for party_id, couple, slot, number, from_game in db.session.execute(
-            select(*columns).where(ClubChair.party_id.in_(party_ids))
+            select(*columns).where(ClubChair.party_id.in_(wanted))
         ):
             chairs.setdefault(party_id, {}).setdefault((couple, slot), []).append(
                 Chair(couple, slot, number, from_game)
@@ -90,23 +103,36 @@ def club_matches(club: Club, season: str) -> list[Match]:
     for by_chair in chairs.values():
         for sitting in by_chair.values():
             sitting.sort(key=lambda c: c.from_game)
-    found = []
+    found: list[Match] = []
     for _evening, row, state in worked.evenings:
-        mine = chairs.get(row.id, {})
-        for game, seating in enumerate(state.seatings, start=1):
-            for table in seating.tables:
-                winner = state.winner(game, table.number)
-                if winner is None:
-                    continue
-                teams = tuple(
-                    tuple(who(member) for slot in (0, 1) if (member := _holder(mine, couple, slot, game)) is not None)
-                    for couple in table.seats
-                )
-                ranks = tuple(1 if couple == winner else 2 for couple in table.seats)
-                found.append(Match((row.id, game, table.number, teams, ranks), teams, ranks))
+        mine = kept.get((row.id, club.version), row.version)
+        if mine is None:
+            mine = _matches_of_evening(row.id, state, chairs.get(row.id, {}), who)
+            kept.put((row.id, club.version), row.version, mine)
+        found.extend(mine)
+    return found
+
+
+def _matches_of_evening(
+    party_id: str, state: PartyState, chairs: dict[tuple[int, int], list[Chair]], who: Callable[[int], str]
+) -> list[Match]:
+    found = []
+    for game, seating in enumerate(state.seatings, start=1):
+        for table in seating.tables:
+            winner = state.winner(game, table.number)
+            if winner is None:
+                continue
+            teams = tuple(
+                tuple(who(member) for slot in (0, 1) if (member := _holder(chairs, couple, slot, game)) is not None)
+                for couple in table.seats
+            )
+            ranks = tuple(1 if couple == winner else 2 for couple in table.seats)
+            found.append(Match((party_id, game, table.number, teams, ranks), teams, ranks))
     return found
 
 
 def club_ratings(club: Club, season: str) -> RatingBook:
     """The ratings of a club's members from every game of the season's evenings."""
-    return _rated(("club", club.id, season), club_matches(club, season))
+    rows = club_store.evenings(club.id, season)
+    fingerprint = (club.version, tuple((row.id, row.version) for _e, row in rows))
+    return _rated(("club", club.id, season), fingerprint, lambda: club_matches(club, season))
