@@ -60,9 +60,9 @@ def table_matches(table: Table, rows: Sequence[table_store.HistoryRow] | None = 
     return found
 
 
-def table_ratings(table: Table) -> RatingBook:
-    """The ratings of a table's people from all its finished games."""
-    rows = table_store.history(table)
+def table_ratings(table: Table, rows: Sequence[table_store.HistoryRow] | None = None) -> RatingBook:
+    """The ratings of a table's people from all its finished games (*rows*: its history, when already read)."""
+    rows = table_store.history(table) if rows is None else rows
     fingerprint = tuple((r.game_id, r.version, r.sides) for r in rows)
     return _rated(("table", table.id), fingerprint, lambda: table_matches(table, rows))
 
