@@ -15,6 +15,7 @@ back to just before that game and rates from it on: the games before it are not 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -123,7 +124,7 @@ def _common(kept: Sequence[Hashable], keys: Sequence[Hashable]) -> int:
     """How many games at the start of both runs are the same game, unchanged."""
     n = 0
     for a, b in zip(kept, keys):
-        if a != b:
+        if a is not b and a != b:  # the same key object for a game kept unchanged: no comparing its parts
             break
         n += 1
     return n
@@ -140,9 +141,10 @@ def _back_to(book: RatingBook, at: int) -> RatingBook:
                 skills[person] = before
     trail = {}
     for person, points in book.trail.items():
-        kept = [p for p in points if p[0] < at] if points and points[-1][0] >= at else points
+        # Each person's points are in the order of the games: cut where the games from *at* on begin.
+        kept = points[: bisect_left(points, (at,))] if points and points[-1][0] >= at else list(points)
         if kept:
-            trail[person] = list(kept)
+            trail[person] = kept
     return RatingBook(list(book.keys[:at]), skills, list(book.undo[:at]), trail, 0)
 
 
