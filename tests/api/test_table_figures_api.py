@@ -233,3 +233,52 @@ def test_the_document_describes_both_ratings(client):
     assert {"player", "name", "rating", "settling", "games", "mu", "sigma"} <= set(rated["properties"])
     member = schemas["ClubRatings"]["properties"]["players"]["items"]
     assert {"member", "name", "rating", "settling"} <= set(member["properties"])
+
+
+def test_a_summary_kept_in_an_older_shape_is_worked_out_again_from_its_game(app, client, table):
+    from sqlalchemy import update
+
+    from scorekeeper.platform.extensions import db
+    from scorekeeper.store.models import Game
+
+    game = start(client, table, rules={"preset": "new-england", "thirty_for_sixty": "double"}, scores=[95, 0])
+    hand(client, game, 1, bidder=0, bid="30-for-60", points=[30, 0])
+    old = {  # as stored before: the bid as the sheet writes it, and the green read from the hand before the last
+        "hands": 1,
+        "winner": 0,
+        "sides": [
+            {
+                "hands": 1,
+                "bid": 1,
+                "made": 1,
+                "set": 0,
+                "by_bid": {"30 for 60": [1, 1]},
+                "bid_total": 30,
+                "points": 60,
+                "sets_inflicted": 0,
+                "bagged": 0,
+                "out_as_bidder": True,
+                "won_from_green": False,
+            },
+            {
+                "hands": 1,
+                "bid": 0,
+                "made": 0,
+                "set": 0,
+                "by_bid": {},
+                "bid_total": 0,
+                "points": 0,
+                "sets_inflicted": 0,
+                "bagged": 0,
+                "out_as_bidder": False,
+                "won_from_green": False,
+            },
+        ],
+    }
+    with app.app_context():
+        db.session.execute(update(Game).where(Game.id == game["id"]).values(summary=old))
+        db.session.commit()
+    for name in ("game_summaries", "table_stats"):
+        app.extensions.pop(name, None)
+    ann = stats(client, table)["Ann"]
+    assert set(ann["by_bid"]) == {"30-for-60"} and ann["won_from_green"] == 1
