@@ -364,7 +364,10 @@ class Counts(Part):
     sets_inflicted: int = Field(description="Hands another side bid and was set, this side defending.")
     bagged: int = Field(description="Hands bid because the side was bagged.")
     out_as_bidder: int = Field(description="Games won by bidding and making it at the target.")
-    won_from_green: int = Field(description="Games won while on the green before the last hand.")
+    won_from_green: int | None = Field(
+        description="Games won having stood on the green at some moment before the winning hand, the start scores "
+        "included; only games played with the green count, and null (not applicable) without any."
+    )
 
 
 class PersonCounts(Counts):

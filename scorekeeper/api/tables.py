@@ -101,7 +101,7 @@ def _figures(f: Figures) -> dict[str, Any]:
         "sets_inflicted": counts["sets_inflicted"],
         "bagged": counts["bagged"],
         "out_as_bidder": counts["out_as_bidder"],
-        "won_from_green": counts["won_from_green"],
+        "won_from_green": f.from_green,
     }
 
 

@@ -216,7 +216,12 @@ def create(name: str, currency: str = "CAD") -> Club:
 
 
 def update(
-    club: Club, *, name: str | None = None, currency: str | None = None, rules: LadderRules | None = None
+    club: Club,
+    *,
+    name: str | None = None,
+    currency: str | None = None,
+    rules: LadderRules | None = None,
+    handicap: bool | None = None,
 ) -> None:
     clean = None if name is None else _name(name)
     if currency is not None and currency not in CURRENCIES:
@@ -226,8 +231,12 @@ def update(
         club.name = clean
     if currency is not None:
         club.currency = currency
-    if rules is not None:
-        club.settings = settings_of(rules)
+    # Options beside the ladder's rules (the handicap prize) stay as they are unless given.
+    kept = {k: v for k, v in (club.settings or {}).items() if k not in default_settings()}
+    if handicap is not None:
+        kept["handicap"] = handicap
+    if rules is not None or handicap is not None:
+        club.settings = {**(settings_of(rules) if rules is not None else club.settings or {}), **kept}
     db.session.commit()
 
 

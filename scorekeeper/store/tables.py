@@ -155,7 +155,7 @@ def _aware(moment: datetime) -> datetime:
 def summaries(table: Table) -> dict[str, GameSummary]:
     """Each game's statistics as stored with its version: no replay, and only the ones not kept yet are read.
 
-    A game stored before summaries were kept is replayed here (nothing is written).
+    A game stored before summaries were kept, or kept in an older shape, is replayed here (nothing is written).
     """
     found = {}
     kept = game_store.summaries_kept()
@@ -174,7 +174,7 @@ def summaries(table: Table) -> dict[str, GameSummary]:
             select(_G.c.id, _G.c.version, _G.c.summary).where(_G.c.id.in_(missing[at : at + LOAD_AT_ONCE]))
         )
         for game_id, version, summary in stored:
-            if summary is not None:
+            if summary is not None and GameSummary.current(summary):
                 found[game_id] = GameSummary.from_dict(summary)
             else:
                 game = game_store.load_game(game_id)

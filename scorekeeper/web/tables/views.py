@@ -21,8 +21,10 @@ from scorekeeper.platform.i18n import ngettext
 from scorekeeper.platform.security import error_response
 from scorekeeper.rules import PRESET_INFO, HandError, RulesError, SetupError, seat_sides
 from scorekeeper.stats import BID_ORDER
+from scorekeeper.stats.summary import summary_rows
 from scorekeeper.store import games as game_store
 from scorekeeper.store import log
+from scorekeeper.store import ratings as rating_store
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Game, Table, TablePerson
 from scorekeeper.web.cookies import forget_table_link, remember_game, remember_table_link
@@ -406,6 +408,7 @@ def stats(table_id: str, token: str) -> str:
         _bad(_("That game is not one of this season's."))
     shown = shown or (in_season[0] if in_season else None)
     game = game_store.load_game(shown.game_id) if shown is not None else None
+    book = rating_store.table_ratings(table, rows)
     line = charts.running_totals(game_store.state_for(game)) if game is not None else None
     return render_template(
         "tables/stats.html",
@@ -416,7 +419,8 @@ def stats(table_id: str, token: str) -> str:
         stats=figures,
         names=names,
         bid_order=BID_ORDER,
-        leaders=charts.leaders(figures, names),
+        summary=summary_rows(figures, book.skills),
+        sparks={p: charts.spark([r for _at, r in points]) for p, points in book.trail.items()},
         bars=charts.bid_bars(figures, names),
         form_rows=charts.form(figures, names),
         line=line,
