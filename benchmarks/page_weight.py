@@ -3,7 +3,8 @@
 Run: .venv/bin/python benchmarks/page_weight.py [--accept-encoding gzip] [--lang fr]
 
 With no option it weighs the three ways a phone asks (Brotli; gzip, as over the hall's plain HTTP;
-gzip in French) and writes the figures to docs/figures/page-weight.json, which the manual shows.
+gzip in French), each a phone of its own on one server, and writes the figures to
+docs/figures/page-weight.json (or into the folder --figures-to names), which the manual shows.
 
 Starts gunicorn as the Procfile does (``gunicorn -c python:scorekeeper.commands.gunicorn_conf``) on a
 throwaway database holding one 60-hand game, and asks for the sheet as a phone's browser does,
@@ -54,6 +55,7 @@ def _arguments():
     parser = argparse.ArgumentParser(description="Weigh the 60-hand sheet on the wire.")
     parser.add_argument("--accept-encoding", default=None, help="what the phone accepts (default: br, gzip)")
     parser.add_argument("--lang", default=None, help="the phone's language, sent as Accept-Language (en, fr)")
+    parser.add_argument("--figures-to", default=None, help="the folder for page-weight.json (default: docs/figures)")
     return parser.parse_args()
 
 
@@ -178,37 +180,6 @@ def main() -> int:
         asked = {"asked": (ARGS.accept_encoding or "br, gzip", ARGS.lang or "en")}
     else:
         asked = VARIANTS
-    measured = {}
-    for key, (encoding, language) in asked.items():
-        measured[key] = weigh(encoding, language)
-    if asked is VARIANTS:
-        figures.write(
-            "page-weight",
-            {
-                "what": "the sheet of a 60-hand game, every byte gunicorn sends (status line, headers, body)",
-                "budget_bytes": BUDGET_BYTES,
-                "aim_first_load_bytes": AIM_FIRST,
-                "aim_repeat_visit_bytes": AIM_REPEAT,
-                **measured,
-            },
-        )
-    return 0 if all(m["first_load"]["bytes"] <= BUDGET_BYTES for m in measured.values()) else 1
-
-
-def part_name(url: str) -> str:
-    """What a file of the first load is, as its figure is named: stylesheet, htmx, app_script."""
-    name = url.rsplit("/", 1)[-1]
-    if name.endswith(".css"):
-        return "stylesheet"
-    if name.startswith("htmx"):
-        return "htmx"
-    if name.startswith("app."):
-        return "app_script"
-    return re.sub(r"\W", "_", name)
-
-
-def weigh(encoding: str, language: str) -> dict[str, Any]:
-    """Weigh the sheet as a phone asking with *encoding* and *language* gets it; print the figures and return them."""
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         environ = {key: value for key, value in os.environ.items() if not key.startswith("SCOREKEEPER_")}
@@ -225,14 +196,8 @@ def weigh(encoding: str, language: str) -> dict[str, Any]:
         path = build_game(environ)
         server = start_server(environ, port)
         try:
-            wire = Wire(port, encoding, language)
-            size, headers, body = wire.get(path)
-            page = decoded(headers, body)
-            first = [("sheet page (60 hands)", size, headers)]
-            for url in named_files(page):
-                first.append((url, *wire.get(url)[:2]))
-            repeat = [("sheet page (60 hands)", *wire.get(path)[:2])]
-            later = after_load(wire, page, {url for url, _size, _headers in first})
+            # Each way of asking is a phone of its own: its own cookie, nothing kept from another.
+            measured = {key: weigh(Wire(port, *how), path) for key, how in asked.items()}
         finally:
             server.terminate()
             try:
@@ -240,6 +205,43 @@ def weigh(encoding: str, language: str) -> dict[str, Any]:
             except subprocess.TimeoutExpired:  # a machine so busy that its workers do not stop in time
                 server.kill()
                 server.wait()
+    if asked is VARIANTS:
+        figures.write(
+            "page-weight",
+            {
+                "what": "the sheet of a 60-hand game, every byte gunicorn sends (status line, headers, body)",
+                "budget_bytes": BUDGET_BYTES,
+                "aim_first_load_bytes": AIM_FIRST,
+                "aim_repeat_visit_bytes": AIM_REPEAT,
+                **measured,
+            },
+            folder=Path(ARGS.figures_to) if ARGS is not None and ARGS.figures_to else figures.FOLDER,
+        )
+    return 0 if all(m["first_load"]["bytes"] <= BUDGET_BYTES for m in measured.values()) else 1
+
+
+def part_name(url: str) -> str:
+    """What a file of the first load is, as its figure is named: stylesheet, htmx, app_script."""
+    name = url.rsplit("/", 1)[-1]
+    if name.endswith(".css"):
+        return "stylesheet"
+    if name.startswith("htmx"):
+        return "htmx"
+    if name.startswith("app."):
+        return "app_script"
+    return re.sub(r"\W", "_", name)
+
+
+def weigh(wire: Wire, path: str) -> dict[str, Any]:
+    """Weigh the sheet at *path* as the phone on *wire* gets it; print the figures and return them."""
+    encoding, language = wire.accept_encoding, wire.accept_language
+    size, headers, body = wire.get(path)
+    page = decoded(headers, body)
+    first = [("sheet page (60 hands)", size, headers)]
+    for url in named_files(page):
+        first.append((url, *wire.get(url)[:2]))
+    repeat = [("sheet page (60 hands)", *wire.get(path)[:2])]
+    later = after_load(wire, page, {url for url, _size, _headers in first})
 
     print(
         f"Received from gunicorn, Accept-Encoding: {encoding}, Accept-Language: {language} "
