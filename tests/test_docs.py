@@ -353,4 +353,3 @@ def test_a_page_shows_a_figure_from_its_file_and_refuses_one_that_is_not_there(t
 def test_sizes_are_written_in_one_unit(path):
     """KiB (1,024 bytes) everywhere: a size in KB beside one in KiB reads as two figures that disagree."""
     assert re.findall(r"\d\s?KB\b", prose(path.read_text(encoding="utf-8"))) == []
-
