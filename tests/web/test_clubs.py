@@ -70,7 +70,7 @@ def desk_with_two_couples(client, club):
 
 def play_evening(app, client, desk):
     """Start the evening and let the first seat win every table; return the party's id."""
-    response = post(client, desk + "/start", desk)
+    response = post(client, desk + "/start", desk, {"confirm": "y"})
     assert response.status_code == 303
     party_id = desk.rsplit("/", 1)[1]
     with app.app_context():
@@ -89,13 +89,39 @@ def test_the_roster_keeps_numbers_through_rename_inactive_and_merge(client, club
     assert "Mary MacNeil" in page and ">10</span> Joe Walsh" in page
     post(client, club + "/members/3", club, {"action": "rename", "name": "Flora Gillis-Beaton"})
     post(client, club + "/members/4", club, {"action": "inactive"})
-    post(client, club + "/members/10", club, {"action": "merge", "into": "9"})
+    # A merge is asked first: the first tap changes nothing and names both people.
+    asked = post(client, club + "/members/10", club, {"action": "merge", "into": "9"})
+    assert asked.status_code == 303 and "/members/10/merge?into=9" in asked.headers["Location"]
+    confirm = client.get(asked.headers["Location"]).get_data(as_text=True)
+    assert "Joe Walsh" in confirm and "Peggy Walsh" in confirm and "Yes, merge number 10 into number 9" in confirm
+    assert "merged into number 9" not in client.get(club).get_data(as_text=True)
+    post(client, club + "/members/10", club, {"action": "merge", "into": "9", "confirm": "y"})
     page = client.get(club).get_data(as_text=True)
     assert ">3</span> Flora Gillis-Beaton" in page
     assert "inactive" in page and "merged into number 9" in page
     # A new member gets the next number, never a number given before.
     post(client, club + "/members", club, {"name": "Newcomer"})
     assert ">11</span> Newcomer" in client.get(club).get_data(as_text=True)
+
+
+def test_a_merge_is_undone_and_the_evenings_are_the_members_own_again(app, client, club):
+    desk = desk_with_two_couples(client, club)
+    play_evening(app, client, desk)
+    post(client, club + "/members/2", club, {"action": "merge", "into": "5", "confirm": "y"})
+    public = club.rsplit("/", 1)[0]
+    ladder = client.get(public).get_data(as_text=True)
+    assert "Angus MacNeil" not in ladder  # his evening counts as Sadie Beaton's
+    undone = post(client, club + "/members/2", club, {"action": "unmerge"})
+    assert undone.status_code == 303
+    page = client.get(club).get_data(as_text=True)
+    assert "no longer merged into number 5" in page and "merged into number 5</em>" not in page
+    assert "Angus MacNeil" in client.get(public).get_data(as_text=True)
+    # Merging a member already merged, or into a merged one, is refused and changes nothing.
+    post(client, club + "/members/2", club, {"action": "merge", "into": "5", "confirm": "y"})
+    refused = post(client, club + "/members/2", club, {"action": "merge", "into": "6", "confirm": "y"})
+    assert "already merged into number 5" in client.get(refused.headers["Location"]).get_data(as_text=True)
+    post(client, club + "/members/7", club, {"action": "merge", "into": "2", "confirm": "y"})
+    assert "merged into number 2" not in client.get(club).get_data(as_text=True)
 
 
 def test_the_desk_pairs_couples_and_the_evening_runs_as_any_card_party(app, client, club):
@@ -116,7 +142,7 @@ def test_the_desk_pairs_couples_and_the_evening_runs_as_any_card_party(app, clie
         _row, state = party_store.load(party_id)
     assert len(state.couples) == 4
     assert sorted(p for c in state.couples for p in c.couple.players) == sorted(REGULARS[:8])
-    response = post(client, desk + "/start", desk)
+    response = post(client, desk + "/start", desk, {"confirm": "y"})
     assert response.status_code == 303 and response.headers["Location"].startswith("/parties/")
 
 
@@ -213,7 +239,7 @@ def test_a_substitute_and_games_won_scoring_reach_the_ladder(app, client, club):
         {"scoring": "wins", "place_points": "8 7 6", "minimum": "0", "tie_breaks": ["wins"]},
     )
     desk = desk_with_two_couples(client, club)
-    post(client, desk + "/start", desk)
+    post(client, desk + "/start", desk, {"confirm": "y"})
     # Angus leaves after game 1: Effie (number 7) takes his chair from game 2.
     post(client, desk + "/substitute", desk, {"couple": "1", "slot": "2", "number": "7"})
     page = client.get(desk).get_data(as_text=True)

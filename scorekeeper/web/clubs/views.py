@@ -205,7 +205,7 @@ def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
 
 @bp.post("/clubs/<club_id>/<token>/members/<int:number>")
 @_director_change("#roster")
-def change_member(club: Club, number: int) -> None:
+def change_member(club: Club, number: int) -> Response | None:
     action = request.form.get("action", "")
     try:
         if action == "rename":
@@ -221,12 +221,56 @@ def change_member(club: Club, number: int) -> None:
             )
         elif action == "merge":
             into = parse_int(request.form.get("into", ""), lo=1, hi=10**6, what=_("The club number"))
+            if request.form.get("confirm") != "y":
+                # A merge is asked first: the page names both people before anything changes.
+                return redirect(
+                    url_for("clubs.confirm_merge", club_id=club.id, token=club.edit_token, number=number, into=into),
+                    303,
+                )
             store.merge_member(club, number, into)
-            flash(_("Number %(n)s is merged into number %(into)s.", n=number, into=into), "ok")
+            flash(
+                _(
+                    "Number %(n)s is merged into number %(into)s. Undo it on their line of the roster.",
+                    n=number,
+                    into=into,
+                ),
+                "ok",
+            )
+        elif action == "unmerge":
+            kept = store.unmerge_member(club, number)
+            flash(
+                _(
+                    "Number %(n)s is no longer merged into number %(into)s: their evenings are their own again.",
+                    n=number,
+                    into=kept,
+                ),
+                "ok",
+            )
         else:
             abort(400)
     except (store.ClubError, NumberError) as err:
         flash(str(err), "error")
+    return None
+
+
+@bp.get("/clubs/<club_id>/<token>/members/<int:number>/merge")
+def confirm_merge(club_id: str, token: str, number: int) -> Response | str:
+    """Ask before a merge: who goes into whom, and how many evenings follow."""
+    club = _director(club_id, token)
+    try:
+        into = parse_int(request.args.get("into", ""), lo=1, hi=10**6, what=_("The club number"))
+    except NumberError as err:
+        flash(str(err), "error")
+        return _home(club, "#roster")
+    gone, kept = store.member(club, number), store.member(club, into)
+    if gone is None or kept is None:
+        flash(_("No member has club number %(n)s.", n=into if kept is None else number), "error")
+        return _home(club, "#roster")
+    worked = store.season(club, store.current_season(club))
+    evenings = sum(1 for result in worked.results if any(m.member == number for m in result.members))
+    return render_template(
+        "clubs/merge.html", club=club, form=CsrfForm(), gone=gone, kept=kept, evenings=evenings, season=worked
+    )
 
 
 @bp.post("/clubs/<club_id>/<token>/settings")
@@ -416,6 +460,9 @@ def desk_start(club_id: str, token: str, party_id: str) -> Response:
     _ev, row, _state = _find_evening(club, party_id)
     if not _csrf_ok():
         return _desk(club, party_id)
+    if request.form.get("confirm") != "y":
+        # As on the evening's director page: the start is asked first.
+        return redirect(url_for("parties.confirm", party_id=row.id, token=row.edit_token, action="start"), 303)
     try:
         party_store.write(party_id, party_store.start_entries, source="desk")
     except PartyError as err:
