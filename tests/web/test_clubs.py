@@ -287,3 +287,27 @@ def test_a_couple_registered_by_mistake_is_taken_off_before_the_start(app, clien
     # Once the evening has started, a couple is no longer taken off at the desk.
     post(client, desk + "/couples/2/off", desk)
     assert "The evening has started: mark the couple gone" in client.get(desk).get_data(as_text=True)
+
+
+def test_the_desk_finds_by_first_letters_without_javascript_and_keeps_the_ticks(client, club):
+    desk = open_evening(client, club)
+    post(client, club + "/members", club, {"name": "Élise Thériault"})
+    # Accent- and case-blind, first letters of any word of the name; the ticked ride along, on top.
+    page = client.get(desk + "?q=ELI+ther&member=3").get_data(as_text=True)
+    shown = re.findall(r'<li data-key="[^"]*" data-number="(\d+)">', page)
+    assert shown == ["3", "11"]  # Flora Gillis ticked on top, Élise Thériault the one match
+    assert 'value="3" checked' in page
+    assert len(re.findall(r'data-number="\d+" hidden>', page)) == 9
+    by_number = client.get(desk + "?q=1").get_data(as_text=True)
+    assert re.findall(r'<li data-key="[^"]*" data-number="(\d+)">', by_number) == ["1", "10", "11"]
+    # Three ticked: the last two are the couple; the one ticked first came alone and stays ticked.
+    answer = register(client, desk, [5, 1, 2])
+    assert "member=5" in answer.headers["Location"]
+    page = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert "Mary MacNeil &amp; Angus MacNeil registered as couple 1." in page
+    assert 'value="5" checked' in page
+    # Not on the list: the name typed in the find box joins the roster, ticked beside the others.
+    added = post(client, desk + "/newcomer", desk, {"q": "Zoé Aucoin", "member": "5"})
+    page = client.get(added.headers["Location"]).get_data(as_text=True)
+    assert "Zoé Aucoin joins the roster as number 12, ticked." in page
+    assert 'value="5" checked' in page and 'value="12" checked' in page

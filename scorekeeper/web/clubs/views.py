@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from datetime import date
 from decimal import Decimal
@@ -19,10 +21,12 @@ from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
+from scorekeeper.rules import NAME_MAX
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubEvening, ClubMember
 from scorekeeper.store.parties import PartyRow
+from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
 
 bp = Blueprint("clubs", __name__)
@@ -76,8 +80,11 @@ def _home(club: Club, anchor: str = "") -> Response:
     return redirect(url_for("clubs.director", club_id=club.id, token=club.edit_token) + anchor, 303)
 
 
-def _desk(club: Club, party_id: str) -> Response:
-    return redirect(url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
+def _desk(club: Club, party_id: str, ticked: list[int] | None = None) -> Response:
+    """Back to the desk, with *ticked* still ticked."""
+    return redirect(
+        url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id, member=ticked or None), 303
+    )
 
 
 def _csrf_ok() -> bool:
@@ -160,11 +167,11 @@ def new() -> Response:
 
 
 @bp.get("/clubs/<club_id>/<token>")
-def director(club_id: str, token: str) -> str:
+def director(club_id: str, token: str) -> Response:
     club = _director(club_id, token)
     season = request.args.get("season") or store.current_season(club)
     worked = store.season(club, season[: store.MAX_SEASON])
-    return render_template(
+    page = render_template(
         "clubs/director.html",
         club=club,
         form=CsrfForm(),
@@ -175,6 +182,10 @@ def director(club_id: str, token: str) -> str:
         kinds=[(str(k), label) for k, label in _kinds()],
         today=date.today(),
     )
+    response = make_response(page)
+    # This phone finds its club again from the home page (a cookie of its own, nothing stored).
+    remember_club_link(response, club.id, token, "director")
+    return response
 
 
 def _kinds() -> list[tuple[GameKind, str]]:
@@ -343,6 +354,24 @@ def new_evening(club: Club) -> Response | None:
 # -- The registration desk ---------------------------------------------------------------
 
 
+def search_key(text: str) -> str:
+    """A name as the desk's find box matches it: lower case, without accents, its words apart (Émile → emile)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(re.findall(r"\w+", plain.casefold()))
+
+
+def matches(query: str, member: ClubMember) -> bool:
+    """Whether *member* is one the desk's find box means: the first letters of any word of the name, for every
+    word typed, or the first digits of the club number."""
+    typed = search_key(query).split()
+    if not typed:
+        return True
+    if len(typed) == 1 and typed[0].isdigit():
+        return str(member.number).startswith(typed[0])
+    words = search_key(member.name).split()
+    return all(any(w.startswith(t) for w in words) for t in typed)
+
+
 @bp.get("/clubs/<club_id>/<token>/evenings/<party_id>")
 def desk(club_id: str, token: str, party_id: str) -> str:
     club = _director(club_id, token)
@@ -358,22 +387,31 @@ def desk(club_id: str, token: str, party_id: str) -> str:
             held = sorted((ch for ch in now if ch.slot == slot), key=lambda ch: ch.from_game)
             holders.append([(names.get(ch.member, "?"), ch.member, ch.from_game) for ch in held])
         couples.append({"index": c.index, "name": c.name, "joined": c.joined, "gone": c.gone_from, "chairs": holders})
-    waiting = [m for m in club.members if m.active and m.merged_into is None and m.number not in seated]
+    free = [m for m in club.members if m.active and m.merged_into is None and m.number not in seated]
+    # Without JavaScript the find box is a GET of this page: the ticked players ride along and stay ticked.
+    query = request.args.get("q", "")[:NAME_MAX].strip()
+    wanted = list(dict.fromkeys(_numbers(request.args.getlist("member"))))
+    by_number = {m.number: m for m in free}
+    ticked = [by_number[n] for n in wanted if n in by_number]  # in the order they were ticked
     return _evening_page(
         "clubs/desk.html",
         club,
         found,
         form=CsrfForm(),
-        waiting=waiting,
+        query=query,
+        ticked=ticked,
+        waiting=[m for m in free if m.number not in wanted],
+        shown={m.number for m in free if matches(query, m)},
+        key=search_key,
         couples=couples,
         registered=sum(1 for c in couples if c["gone"] != 1),
         substitutes=[m for m in club.members if m.merged_into is None and m.number not in seated],
     )
 
 
-def _numbers() -> list[int]:
+def _numbers(texts: list[str] | None = None) -> list[int]:
     out = []
-    for text in request.form.getlist("member"):
+    for text in request.form.getlist("member") if texts is None else texts:
         try:
             out.append(parse_int(text, lo=1, hi=10**6, what=_("The club number")))
         except NumberError:
@@ -389,15 +427,18 @@ def desk_couples(club_id: str, token: str, party_id: str) -> Response:
         return _desk(club, party_id)
     numbers = _numbers()
     try:
+        waiting: list[int] = []
         if request.form.get("action") == "random":
             pairs = store.pair_at_random(numbers)
-        elif len(numbers) == 2:
-            pairs = [(numbers[0], numbers[1])]
+        elif len(numbers) >= 2:
+            # The couple is the last two ticked: those ticked before them came alone and stay ticked.
+            waiting, pairs = numbers[:-2], [(numbers[-2], numbers[-1])]
         else:
             raise store.ClubError(_("Tick the two players of the couple."), "members")
         state = store.register(club, party_id, pairs)
     except (store.ClubError, PartyError) as err:
         flash(str(err), "error")
+        return _desk(club, party_id, numbers)
     else:
         added = state.couples[-len(pairs) :]
         if len(added) == 1:
@@ -411,7 +452,7 @@ def desk_couples(club_id: str, token: str, party_id: str) -> Response:
                 ),
                 "ok",
             )
-    return _desk(club, party_id)
+    return _desk(club, party_id, waiting)
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples/<int:n>/off")
@@ -430,12 +471,19 @@ def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/newcomer")
 def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
+    """Put a newcomer on the roster from the desk (the name typed in the find box), ticked with the others."""
     club = _at_desk(club_id, token, party_id)
-    _add_member(
-        club,
-        lambda added: _("%(name)s joins the roster as number %(n)s: tick them below.", name=added.name, n=added.number),
-    )
-    return _desk(club, party_id)
+    ticked = _numbers()
+    if not _csrf_ok():
+        return _desk(club, party_id)
+    name = request.form.get("name") or request.form.get("q", "")
+    try:
+        added = store.add_member(club, name)
+    except store.ClubError as err:
+        flash(str(err), "error")
+        return _desk(club, party_id, ticked)
+    flash(_("%(name)s joins the roster as number %(n)s, ticked.", name=added.name, n=added.number), "ok")
+    return _desk(club, party_id, [*ticked, added.number])
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/substitute")
@@ -520,12 +568,16 @@ def _season(club: Club) -> store.Season:
 
 
 @bp.get("/clubs/<club_id>")
-def public(club_id: str) -> str:
+def public(club_id: str) -> Response:
     club = _club(club_id)
     worked = _season(club)
-    return render_template(
-        "clubs/ladder.html", club=club, season=worked, seasons=store.seasons(club.id), rules=worked.rules
+    response = make_response(
+        render_template(
+            "clubs/ladder.html", club=club, season=worked, seasons=store.seasons(club.id), rules=worked.rules
+        )
     )
+    remember_club_link(response, club.id, "", "public")
+    return response
 
 
 @bp.get("/clubs/<club_id>/board")
