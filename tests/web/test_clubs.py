@@ -154,12 +154,24 @@ def test_a_newcomer_joins_the_roster_at_the_desk(client, club):
     assert 'value="11"' in page
 
 
+LADDER_LINE = re.compile(
+    r'<tr><td>(\d+)</td>\s*<td><details class="club-more"><summary>([^<]+)</summary>\s*'
+    r'<span class="club-note">No. (\d+) .*?<td class="club-total">(\d+)</td>',
+    re.S,
+)
+
+
+def ladder_lines(page):
+    """(position, club number, name, total) of each ranked line of a ladder page."""
+    return [(pos, number, name, total) for pos, name, number, total in LADDER_LINE.findall(page)]
+
+
 def test_the_ladder_follows_the_evenings_and_a_correction_moves_it(app, client, club):
     desk = desk_with_two_couples(client, club)
     party_id = play_evening(app, client, desk)
     public = "/clubs/" + club.split("/")[2]
     page = client.get(public).get_data(as_text=True)
-    lines = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td><td>([^<]+)</td>\s*<td class=\"club-total\">(\d+)</td>", page)
+    lines = ladder_lines(page)
     assert lines[0][3] == "8" and lines[-1][3] == "7"
     first = {line[2] for line in lines if line[0] == "1"}
     # Correct every game's result: the couple that won them all lost them all, and the ladder turns over.
@@ -171,7 +183,7 @@ def test_the_ladder_follows_the_evenings_and_a_correction_moves_it(app, client, 
             if state.winner(game, 1) != other:
                 state = party_store.write(party_id, lambda s, g=game: [s.result_entry(g, 1, other, correct=True)])
     page = client.get(public).get_data(as_text=True)
-    lines = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td><td>([^<]+)</td>\s*<td class=\"club-total\">(\d+)</td>", page)
+    lines = ladder_lines(page)
     now_first = {line[2] for line in lines if line[0] == "1"}
     assert len(first) == 2 and now_first and now_first.isdisjoint(first)
     board = client.get(public + "/board").get_data(as_text=True)

@@ -31,7 +31,10 @@ from scorekeeper.web.downloads import csv_download
 
 bp = Blueprint("clubs", __name__)
 
-BOARD_LINES = 20
+# The hall's screen at 1920 × 1080: three columns of twenty lines, each page shown this many seconds.
+BOARD_COLUMN = 20
+BOARD_PAGE = 3 * BOARD_COLUMN
+BOARD_SECONDS = 20
 
 
 class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
@@ -582,12 +585,51 @@ def public(club_id: str) -> Response:
 
 @bp.get("/clubs/<club_id>/board")
 def board(club_id: str) -> str:
+    """The hall's screen: the ladder a page at a time, then tonight's room, each for BOARD_SECONDS, round and round."""
     club = _club(club_id)
     worked = _season(club)
-    tonight = next((r for _e, r, s in reversed(worked.evenings) if s.started and not s.finished), None)
-    return render_template(
-        "clubs/board.html", club=club, season=worked, lines=worked.lines[:BOARD_LINES], tonight=tonight
+    tonight = next(((r, s) for _e, r, s in reversed(worked.evenings) if s.started and not s.finished), None)
+    pages = max(1, -(-len(worked.lines) // BOARD_PAGE))
+    slides = [("ladder", n) for n in range(1, pages + 1)] + ([("evening", 1)] if tonight else [])
+    try:
+        page = parse_int(request.args.get("page", "1"), lo=1, hi=pages, what=_("The page"))
+    except NumberError:
+        page = 1
+    show = "evening" if request.args.get("show") == "evening" and tonight else "ladder"
+    at = slides.index((show, 1 if show == "evening" else page))
+    next_show, next_page = slides[(at + 1) % len(slides)]
+    following = url_for(
+        "clubs.board", club_id=club.id, season=request.args.get("season"), show=next_show, page=next_page
     )
+    first = (page - 1) * BOARD_PAGE
+    shown = worked.lines[first : first + BOARD_PAGE]
+    columns = [shown[n : n + BOARD_COLUMN] for n in range(0, len(shown), BOARD_COLUMN)]
+    return render_template(
+        "clubs/board.html",
+        club=club,
+        season=worked,
+        show=show,
+        columns=columns,
+        page=page,
+        pages=pages,
+        following=following,
+        seconds=BOARD_SECONDS,
+        tonight=tonight[0] if tonight else None,
+        room=_room(tonight[1]) if tonight else None,
+    )
+
+
+def _room(state: PartyState) -> dict[str, Any]:
+    """Tonight at a glance: the game being played, the tables that have not reported it, the couples by wins."""
+    standings = state.standings()
+    order = sorted(range(len(state.couples)), key=lambda c: (-standings.wins[c], c))
+    return {
+        "game": state.game,
+        "games": state.setup.games,
+        "tables": len(state.seating.tables) if state.seating else 0,
+        "missing": [t.number for t in state.missing()],
+        "leaders": [(state.couples[c].name, standings.wins[c]) for c in order[:BOARD_COLUMN]],
+    }
 
 
 @bp.get("/clubs/<club_id>/evenings/<party_id>")
