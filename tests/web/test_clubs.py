@@ -323,3 +323,22 @@ def test_the_desk_finds_by_first_letters_without_javascript_and_keeps_the_ticks(
     page = client.get(added.headers["Location"]).get_data(as_text=True)
     assert "Zoé Aucoin joins the roster as number 12, ticked." in page
     assert 'value="5" checked' in page and 'value="12" checked' in page
+
+
+def test_the_printed_kit_is_the_directors_and_each_piece_opens(client, club):
+    desk = desk_with_two_couples(client, club)
+    director = client.get(club).get_data(as_text=True)
+    for what, shows in (
+        ("tents", "QR code of table 1"),
+        ("punch", "Flora Gillis &amp; John Gillis"),
+        ("rules", "A game is one hand."),
+        ("ladder", "Ladder of the"),
+    ):
+        assert f"/print/{what}" in director
+        page = client.get(f"{club}/print/{what}")
+        assert page.status_code == 200 and shows in page.get_data(as_text=True)
+    public = "/clubs/" + club.split("/")[2]
+    assert client.get(f"{public}/print/tents").status_code == 404
+    assert client.get(f"{club}/print/posters").status_code == 404
+    assert client.get(f"{club[:-3]}xyz/print/tents").status_code == 404
+    assert desk  # the desk's evening is the one printed

@@ -136,6 +136,7 @@ def everything(client, app, csrf):
         "n": [1],
         "filename": ["app.css"],
         "action": ["start", "close"],
+        "what": ["tents", "punch", "rules", "ladder"],
     }
 
 
@@ -165,6 +166,7 @@ def test_the_crawl_catches_a_page_that_writes(client, app):
         "n": [1],
         "filename": ["x"],
         "action": ["close"],
+        "what": ["tents"],
     }
     wrote = crawl(client, app, values)
     assert list(wrote) == ["GET /games/g/t/peek", "HEAD /games/g/t/peek"]

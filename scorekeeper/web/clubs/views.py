@@ -523,6 +523,44 @@ def desk_start(club_id: str, token: str, party_id: str) -> Response:
     return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token), 303)
 
 
+# -- The printed kit ------------------------------------------------------------------------
+
+KIT = ("tents", "punch", "rules", "ladder")
+
+
+@bp.get("/clubs/<club_id>/<token>/print/<what>")
+def kit(club_id: str, token: str, what: str) -> str:
+    """One piece of the printed kit, for the club's latest evening: table tents, punch cards, tonight's rules
+    card, or the season's ladder; each laid out for A4 and Letter alike."""
+    club = _director(club_id, token)
+    if what not in KIT:
+        abort(404)
+    worked = store.season(club, store.current_season(club))
+    latest = worked.evenings[-1] if worked.evenings else None
+    if latest is None and what != "ladder":
+        abort(404)
+    extra: dict[str, Any] = {}
+    if latest is not None:
+        evening, row, state = latest
+        extra = {"evening": evening, "party": row, "state": state, "tally": worked.tallies.get(row.id)}
+        if what == "tents":
+            # Every couple registered so far needs a seat: one tent per table of two couples.
+            count = max(-(-sum(1 for c in state.couples if c.gone_from != 1) // 2), 1)
+            extra["tables"] = [
+                {
+                    "number": n,
+                    "link": printed_link(
+                        "parties.table", party_id=row.id, number=n, token=party_store.table_token(row, n)
+                    ),
+                    "qr": url_for("parties.table_qr", party_id=row.id, token=row.edit_token, number=n),
+                }
+                for n in range(1, count + 1)
+            ]
+    return render_template(
+        f"clubs/print_{what}.html", club=club, season=worked, rules=worked.rules, kinds=dict(_kinds()), **extra
+    )
+
+
 # -- Pots --------------------------------------------------------------------------------
 
 
