@@ -283,7 +283,12 @@ def test_a_new_evening_starts_from_the_last_one_s_settings(client, club):
 
 def test_a_couple_registered_by_mistake_is_taken_off_before_the_start(app, client, club):
     desk = desk_with_two_couples(client, club)
-    post(client, desk + "/couples/1/off", desk)
+    # Asked first: the first tap changes nothing and asks on the couple's line.
+    asked = post(client, desk + "/couples/1/off", desk)
+    assert asked.headers["Location"].endswith("off=1#couple-1")
+    page = client.get(asked.headers["Location"]).get_data(as_text=True)
+    assert "Take couple 1 off?" in page and "Yes, take them off" in page and "2 couples registered" in page
+    post(client, desk + "/couples/1/off", desk, {"confirm": "y"})
     page = client.get(desk).get_data(as_text=True)
     assert "Couple 1 is taken off: its players can be paired again." in page
     assert "1 couple registered" in page
@@ -297,7 +302,7 @@ def test_a_couple_registered_by_mistake_is_taken_off_before_the_start(app, clien
     ladder = client.get(f"/api/v1/clubs/{club.split('/')[2]}/ladder").get_json()
     assert "Angus MacNeil" not in {line["name"] for line in ladder["lines"]}
     # Once the evening has started, a couple is no longer taken off at the desk.
-    post(client, desk + "/couples/2/off", desk)
+    post(client, desk + "/couples/2/off", desk, {"confirm": "y"})
     assert "The evening has started: mark the couple gone" in client.get(desk).get_data(as_text=True)
 
 

@@ -407,6 +407,7 @@ def desk(club_id: str, token: str, party_id: str) -> str:
         shown={m.number for m in free if matches(query, m)},
         key=search_key,
         couples=couples,
+        asked_off=request.args.get("off", ""),
         registered=sum(1 for c in couples if c["gone"] != 1),
         substitutes=[m for m in club.members if m.merged_into is None and m.number not in seated],
     )
@@ -462,6 +463,12 @@ def desk_couples(club_id: str, token: str, party_id: str) -> Response:
 def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response:
     """Take a couple registered by mistake off the evening, before the start."""
     club = _at_desk(club_id, token, party_id)
+    if request.form.get("confirm") != "y":
+        # Asked first, on the couple's own line of the desk.
+        return redirect(
+            url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id, off=n) + f"#couple-{n}",
+            303,
+        )
     if _csrf_ok():
         try:
             store.unregister(club, party_id, n - 1)
