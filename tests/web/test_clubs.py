@@ -347,3 +347,19 @@ def test_the_printed_kit_is_the_directors_and_each_piece_opens(client, club):
     assert client.get(f"{club}/print/posters").status_code == 404
     assert client.get(f"{club[:-3]}xyz/print/tents").status_code == 404
     assert desk  # the desk's evening is the one printed
+
+
+def test_the_home_page_finds_the_club_this_phone_opened(client, club):
+    other = client.application.test_client()
+    home = other.get("/").get_data(as_text=True)
+    assert 'href="/clubs/new"' in home and "Your club: a card party every week" in home
+    assert 'href="/clubs/new"' in other.get("/parties/new").get_data(as_text=True)
+    # The director's phone finds its club on the home page, with the director's link.
+    home = client.get("/").get_data(as_text=True)
+    assert "Your club" in home and "Legion Branch 12" in home and f'href="{club}"' in home
+    assert "Legion Branch 12" not in other.get("/").get_data(as_text=True)
+    # A phone that only opened the public ladder gets the public link back, never the director's.
+    public = "/clubs/" + club.split("/")[2]
+    other.get(public)
+    home = other.get("/").get_data(as_text=True)
+    assert f'href="{public}"' in home and f'href="{club}"' not in home
