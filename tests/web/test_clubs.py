@@ -363,3 +363,33 @@ def test_the_home_page_finds_the_club_this_phone_opened(client, club):
     other.get(public)
     home = other.get("/").get_data(as_text=True)
     assert f'href="{public}"' in home and f'href="{club}"' not in home
+
+
+def test_the_hall_board_pages_by_itself_with_or_without_javascript(client):
+    made = client.post("/api/v1/clubs", json={"name": "Legion Branch 12"}).get_json()
+    cid, auth = made["id"], {"Authorization": f"Bearer {made['edit_token']}"}
+    for n in range(70):
+        client.post(f"/api/v1/clubs/{cid}/members", json={"name": f"Regular {n + 1}"}, headers=auth)
+    couples = [[n, n + 1] for n in range(1, 71, 2)]
+    evening = client.post(
+        f"/api/v1/clubs/{cid}/evenings", json={"games": 1, "couples": couples, "start": True}, headers=auth
+    ).get_json()
+    party = client.get(f"/api/v1/parties/{evening['party_id']}").get_json()
+    for seat in party["seating"]:
+        body = {"game": 1, "table": seat["table"], "winner": seat["deals_first"]}
+        client.post(
+            f"/api/v1/parties/{evening['party_id']}/results",
+            json=body,
+            headers={"Authorization": f"Bearer {evening['edit_token']}"},
+        )
+    first = client.get(f"/clubs/{cid}/board").get_data(as_text=True)
+    assert "page 1 of 2" in first and first.count("<tr><td>") == 60
+    # Without JavaScript the browser asks for the next page by itself; with it, htmx does the same.
+    assert re.search(r'<meta http-equiv="refresh" content="20;url=/clubs/\w+/board\?show=ladder&amp;page=2">', first)
+    assert f'hx-get="/clubs/{cid}/board?show=ladder&amp;page=2"' in first
+    second = client.get(f"/clubs/{cid}/board?show=ladder&page=2").get_data(as_text=True)
+    # 35 couples at 17 tables: the couple sitting out game 1 was never seated, so 68 players are on the ladder.
+    assert "page 2 of 2" in second and second.count("<tr><td>") == 8
+    assert f'hx-get="/clubs/{cid}/board?show=ladder&amp;page=1"' in second  # no evening tonight: round again
+    # A page past the end, or tonight's room with no evening being played, shows the first page.
+    assert "page 1 of 2" in client.get(f"/clubs/{cid}/board?page=9&show=evening").get_data(as_text=True)
