@@ -287,8 +287,7 @@ def _locked(club: Club) -> None:
     Two directors merging at the same moment (one 1 into 5, the other 5 into 1) are
     then served one after the other: the second sees the first merge and is refused.
     """
-    _touch(club.id)
-    db.session.refresh(club)
+    _lock(club)
     db.session.scalars(
         select(ClubMember).where(ClubMember.club_id == club.id).execution_options(populate_existing=True)
     ).all()

@@ -342,14 +342,13 @@ def rename(table: Table, who: TablePerson, name: object) -> None:
     _commit()
 
 
-def _lock(table: Table) -> None:
-    """Take the table's write lock first, then read its roster and games again as the last writer left them.
+def _lock_roster(table: Table) -> None:
+    """Take the table's write lock, then read its people and games again as the last writer left them.
 
     Two phones merging at the same moment (p1 into p5 and p5 into p1) are served one
     after the other: the second finds its person gone and is refused, so one stays.
     """
-    log.advance(Table, table.id, None)
-    db.session.refresh(table)
+    _lock(table)
     for model in (TablePerson, TableGame):
         db.session.scalars(
             select(model).where(model.table_id == table.id).execution_options(populate_existing=True)
@@ -380,7 +379,7 @@ def merge(table: Table, gone: TablePerson, into: TablePerson) -> TableMerge:
     is kept, so that ``unmerge`` can give *gone* back with their games.
     """
     numbers = gone.number, into.number
-    _lock(table)
+    _lock_roster(table)
     found = [next((p for p in table.people if p.number == n), None) for n in numbers]
     if found[0] is None or found[1] is None:
         db.session.rollback()
@@ -422,7 +421,7 @@ def unmerge(table: Table, merge_id: int) -> TablePerson:
     Games added since the merge stay with the person kept. The person gets their old
     number back unless someone new took it meanwhile (then the next free one).
     """
-    _lock(table)
+    _lock_roster(table)
     record = db.session.scalar(select(TableMerge).where(TableMerge.id == merge_id, TableMerge.table_id == table.id))
     if record is None:
         db.session.rollback()
