@@ -397,3 +397,25 @@ def test_the_hall_board_pages_by_itself_with_or_without_javascript(client):
     assert f'hx-get="/clubs/{cid}/board?show=ladder&amp;page=1"' in second  # no evening tonight: round again
     # A page past the end, or tonight's room with no evening being played, shows the first page.
     assert "page 1 of 2" in client.get(f"/clubs/{cid}/board?page=9&show=evening").get_data(as_text=True)
+
+
+def test_a_member_replaced_before_the_first_game_may_join_another_couple_and_no_one_sits_in_two(app, client, club):
+    from sqlalchemy import select
+
+    from scorekeeper.platform.extensions import db
+    from scorekeeper.store.models import ClubSeat
+
+    desk = desk_with_two_couples(client, club)
+    party_id = desk.rsplit("/", 1)[1]
+    # Angus leaves before the start: Sadie takes his chair from game 1, and Angus is free again.
+    post(client, desk + "/substitute", desk, {"couple": "1", "slot": "2", "number": "5"})
+    assert "registered as couple 3" in client.get(register(client, desk, [2, 6]).headers["Location"]).get_data(
+        as_text=True
+    )
+    # Flora (couple 2) cannot take a chair of couple 1, nor be registered again.
+    post(client, desk + "/substitute", desk, {"couple": "1", "slot": "1", "number": "3"})
+    refused = client.get(register(client, desk, [3, 7]).headers["Location"]).get_data(as_text=True)
+    assert "Already in a couple tonight: Flora Gillis." in refused
+    with app.app_context():
+        seats = {s.number: s.couple for s in db.session.scalars(select(ClubSeat).where(ClubSeat.party_id == party_id))}
+    assert seats == {1: 0, 5: 0, 3: 1, 4: 1, 2: 2, 6: 2}
