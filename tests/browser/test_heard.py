@@ -201,3 +201,18 @@ def test_no_voice_for_the_language_says_so_quietly(browser, browser_context_args
         expect(page.locator("[data-speak-note]")).to_be_visible()
         assert page.evaluate("window.__spoken") == []
         assert page.locator("#request-error").is_hidden()
+
+
+@pytest.mark.parametrize(
+    ("locale", "verdict"),
+    [("en-CA", "Renege — not allowed"), ("fr-CA", "Renonce")],
+)
+def test_the_referees_verdict_is_announced(browser, browser_context_args, live_server, locale, verdict):
+    for page in phone(browser, browser_context_args, locale=locale):
+        page.goto("/referee?tool=legal&trump=H&trick=2h&hand=jh+kh+3c+4c+7d#tool-legal")
+        page.locator("#legal-hand-cards button", has_text="3♣").tap()
+        expect(page.locator("#verdict")).to_contain_text(verdict)
+        # The verdict sits in a polite status region: a screen reader says it without being moved there.
+        status = page.get_by_role("status").filter(has=page.locator("#verdict"))
+        expect(status).to_have_count(1)
+        assert verdict in status.aria_snapshot()

@@ -293,6 +293,7 @@ def test_the_phone_asking_for_more_contrast_gets_it_without_choosing(browser, br
         # Normal contrast chosen on the page wins over the phone's setting.
         page.get_by_role("button", name="High contrast").tap()
         page.get_by_role("button", name="Normal contrast").tap()
+        expect(page.locator("html")).to_have_attribute("data-contrast", "normal")
         assert page.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(255, 255, 255)"
 
 
@@ -306,7 +307,8 @@ def test_the_contrast_check_catches_grey_on_white(high_contrast: Page, live_serv
         p.style.background = '#ffffff';
         const b = document.createElement('button');
         b.textContent = 'faint edge';
-        b.style.border = '2px solid #dddddd'; b.style.background = 'transparent';
+        b.style.border = '2px solid ' + getComputedStyle(document.body).backgroundColor;  // no edge at all
+        b.style.background = 'transparent';
         document.querySelector('main').append(p, b);
     }"""
     )
