@@ -83,6 +83,8 @@ def test_each_saved_hand_is_announced_once_over_ten_hands_with_polling(keeper: P
     # Five hands tapped on the keeping phone, five recorded elsewhere, each side set in turn (so nobody wins):
     # the watching phone hears all ten.
     for n in range(1, 11):
+        if n > 1:  # the keeping phone's form has moved on to this hand
+            expect(keeper.get_by_role("button", name=f"Save hand {n}")).to_be_attached(timeout=FOLLOW_MS)
         if n % 2:
             keeper.locator("label[for=bidder-0]").click()
             keeper.locator("#bid-group label:has(input[value='20'])").click()
