@@ -189,7 +189,8 @@ def test_every_page_is_made_of_catalog_messages(client, app, everything):  # noq
     escaped: dict[str, list[str]] = {}  # each English text, with the pages it is on
     for url in get_urls(app, everything):
         response = client.get(url)
-        if response.mimetype != "text/html" or response.status_code >= 500:
+        # A redirect's own body (Werkzeug's "Redirecting...") is never shown: the browser follows it.
+        if response.mimetype != "text/html" or response.status_code >= 500 or response.status_code in (301, 302, 303):
             continue
         for text in english_left(response.get_data(as_text=True), names):
             escaped.setdefault(text, []).append(url)
