@@ -393,3 +393,19 @@ def test_house_rule_choices_are_in_player_words(client):
     assert '<option value="suit-or-trump" selected>follow suit or trump</option>' in page
     assert '<option value="five-jack-ace" selected>the 5, the jack and the A♥</option>' in page
     assert ">suit-or-trump<" not in page and ">five-jack-ace<" not in page
+
+
+def test_the_sheet_opens_the_referee_with_the_games_rules_and_the_hands_trump(client, game):
+    sheet = client.get(game["links"]["edit"]).get_data(as_text=True)
+    links = dict(re.findall(r'class="button referee-trump [^"]*" href="([^"]*)" aria-label="([^"]*)"', sheet)[:4])
+    assert sorted(links.values()) == sorted(f"Ask the referee, {suit} trump" for suit in SUIT_WORDS)
+    clubs = html.unescape(next(href for href, name in links.items() if "clubs" in name))
+    page = client.get(clubs).get_data(as_text=True)
+    # The trump is set, the game's own rules followed, and both carried to the other questions.
+    assert 'name="trump" value="C" checked' in page
+    assert "this game&#39;s rules" in page or "this game's rules" in page
+    nav = html.unescape(page.split('<nav class="tool-tabs"', 1)[1].split("</nav>", 1)[0])
+    assert f"game={game['id']}" in nav and "trump=C" in nav
+
+
+SUIT_WORDS = ("spades", "clubs", "hearts", "diamonds")
