@@ -86,3 +86,18 @@ def test_who_won_this_trick(phone: Page):
     expect(phone.locator("#trick-answer .verdict")).to_contain_text("A♥")
     expect(phone.locator("#trick-played-cards .is-winner")).to_have_text("A♥")
     assert_settled(taps, 6, "#trick-answer")
+
+
+def test_without_script_the_renege_question_is_still_answered(no_script_page, live_server):
+    """Plain forms: the trump and the picker's suit are radio buttons sent with the rank tapped."""
+    page = no_script_page
+    page.goto(live_server.url + "/referee?tool=legal")
+    page.locator("#legal-form input[name=trump][value=H]").check(force=True)
+    for suit, rank in (("H", "4"), ("H", "5"), ("C", "K"), ("C", "7"), ("D", "9")):
+        page.locator(f"#legal-form input[name=suit][value={suit}]").check(force=True)
+        with page.expect_navigation():
+            page.locator(f"#legal-form button[name=tap][value='{rank}']").click()
+    expect(page.locator("#legal-trick-cards")).to_have_text("4♥")
+    expect(page.locator("#legal-answer .legal-summary")).to_have_text("You may play any card.")
+    expect(page.locator("#legal-play-5H")).to_have_class(re.compile(r"\bheld-back\b"))
+    assert "tap=" not in page.url

@@ -189,7 +189,7 @@ def test_legal_renege_is_named_and_held_back_cards_marked(client):
             "4♣ is not in the hand",
         ),
         ({"tool": "rank", "trump": "Q"}, "rank-form", "trump", "not a suit"),
-        ({"tool": "rank", "trump": "S", "pair": "ah"}, "rank-form", "pair", "exactly two cards"),
+        ({"tool": "rank", "trump": "S", "pair": "ah", "ask": "1"}, "rank-form", "pair", "exactly two cards"),
         ({"preset": "bridge"}, "rules-form", "preset", "no preset called"),
         ({"joker": "maybe"}, "rules-form", "joker", "yes or no"),
         ({"follow": "sometimes"}, "rules-form", "follow", "must be one of"),
@@ -409,3 +409,11 @@ def test_the_sheet_opens_the_referee_with_the_games_rules_and_the_hands_trump(cl
 
 
 SUIT_WORDS = ("spades", "clubs", "hearts", "diamonds")
+
+
+def test_one_card_of_two_picked_waits_for_the_second_without_a_refusal(client):
+    response = client.get("/referee", query_string={"tool": "rank", "trump": "S", "pair": "ah"})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert 'class="field-error"' not in page and 'id="compare-answer"' not in page
+    assert 'id="trump-order"' in page  # the trump's order is there to read meanwhile
