@@ -30,6 +30,20 @@ def test_the_short_answers_and_every_chapter_on_the_first_screen(phone: Page):
     chapters = phone.locator(".rb-jump-list a")
     assert chapters.count() == 18
     assert in_view(phone, *(f".rb-jump-list li:nth-child({n}) a" for n in range(1, 19))) == []
+    # Each a button of its own: no two overlap.
+    boxes = [chapters.nth(n).bounding_box() for n in range(18)] + [
+        phone.locator(".rb-quick-item summary").nth(n).bounding_box() for n in range(10)
+    ]
+    overlapping = [
+        (i, j)
+        for i, a in enumerate(boxes)
+        for j, b in enumerate(boxes[:i])
+        if a["x"] < b["x"] + b["width"] - 1
+        and b["x"] < a["x"] + a["width"] - 1
+        and a["y"] < b["y"] + b["height"] - 1
+        and b["y"] < a["y"] + a["height"] - 1
+    ]
+    assert overlapping == []
     # Each chapter in two taps from anywhere: the menu's Rules, then its name.
     phone.locator(".rb-jump-list a[href='#renege']").tap()
     expect(phone.locator("#renege h2")).to_be_in_viewport()
