@@ -58,3 +58,25 @@ def test_a_three_side_hand_by_tricks_with_one_scroll_at_most(page: Page, live_se
         settled(page)
     print(f"three sides by tricks, the next hand: {scrolls} scroll(s)")
     assert scrolls <= 1
+
+
+def test_a_nova_scotia_hand_by_tricks_with_one_scroll_at_most(page: Page, live_server):
+    game = api(live_server, "POST", "/api/v1/games", {"rules": "nova-scotia", "sides": TWO, "scores": [100, 40]})
+    page.goto(game["links"]["edit"].split("#")[0] + "?entry=tricks")
+    for n in (1, 2):
+        scrolls = 0
+        for selector in (
+            f"label[for=bidder-{n - 1}]",
+            "#bid-group label:has(input[value='20'])",
+            "#took-group label:has(input[value^='3'])",
+            ".button-save",
+        ):
+            target = page.locator(selector).first
+            box = target.bounding_box()
+            if box is None or box["y"] < 0 or box["y"] + box["height"] > 740:
+                scrolls += 1
+            target.tap()
+        expect(page.locator(f"#latest-hand-{n}")).to_be_visible()
+        settled(page)
+    print(f"Nova Scotia by tricks, the next hand: {scrolls} scroll(s)")
+    assert scrolls <= 1
