@@ -172,10 +172,13 @@ def test_pots_are_tallied_and_the_jackpot_carries_over(app, client, club):
         },
     )
     public = "/clubs/" + club.split("/")[2]
-    sheet = client.get(f"{public}/evenings/{party_id}").get_data(as_text=True)
+    sheet = client.get(pots).get_data(as_text=True)  # the director's
     assert "Entry fees (4 at CA$5.00)" in sheet and "CA$20.00" in sheet
     assert "50/50 to Effie Rankin" in sheet and "CA$20.50" in sheet
     assert "Jackpot not won: carried over" in sheet
+    # The hall's notice board: who won the 50/50, not how much.
+    hall = client.get(f"{public}/evenings/{party_id}").get_data(as_text=True)
+    assert "50/50 to Effie Rankin" in hall and "CA$" not in hall
     # Next evening: the jackpot carried in is last week's, and it is won.
     desk2 = open_evening(client, club, held_on="2026-12-04")
     post(
@@ -185,8 +188,9 @@ def test_pots_are_tallied_and_the_jackpot_carries_over(app, client, club):
         {"jackpot_added": "10", "jackpot_won": "y", "jackpot_winner": "Dan Beaton"},
     )
     party2 = desk2.rsplit("/", 1)[1]
-    sheet = client.get(f"{public}/evenings/{party2}").get_data(as_text=True)
+    sheet = client.get(desk2 + "/pots").get_data(as_text=True)
     assert "Jackpot won by Dan Beaton" in sheet and "CA$20.00" in sheet
+    assert "CA$" not in client.get(f"{public}/evenings/{party2}").get_data(as_text=True)
     evenings_csv = client.get(public + "/evenings.csv").get_data(as_text=True)
     assert "Mary MacNeil &amp; Angus MacNeil" not in evenings_csv and "Mary MacNeil & Angus MacNeil" in evenings_csv
 
