@@ -265,3 +265,25 @@ def test_a_couple_registered_by_mistake_is_taken_off_before_the_start(app, clien
     # Once the evening has started, a couple is no longer taken off at the desk.
     post(client, desk + "/couples/2/off", desk)
     assert "The evening has started: mark the couple gone" in client.get(desk).get_data(as_text=True)
+
+
+def test_a_member_replaced_before_the_first_game_may_join_another_couple_and_no_one_sits_in_two(app, client, club):
+    from sqlalchemy import select
+
+    from scorekeeper.platform.extensions import db
+    from scorekeeper.store.models import ClubSeat
+
+    desk = desk_with_two_couples(client, club)
+    party_id = desk.rsplit("/", 1)[1]
+    # Angus leaves before the start: Sadie takes his chair from game 1, and Angus is free again.
+    post(client, desk + "/substitute", desk, {"couple": "1", "slot": "2", "number": "5"})
+    assert "registered as couple 3" in client.get(register(client, desk, [2, 6]).headers["Location"]).get_data(
+        as_text=True
+    )
+    # Flora (couple 2) cannot take a chair of couple 1, nor be registered again.
+    post(client, desk + "/substitute", desk, {"couple": "1", "slot": "1", "number": "3"})
+    refused = client.get(register(client, desk, [3, 7]).headers["Location"]).get_data(as_text=True)
+    assert "Already in a couple tonight: Flora Gillis." in refused
+    with app.app_context():
+        seats = {s.number: s.couple for s in db.session.scalars(select(ClubSeat).where(ClubSeat.party_id == party_id))}
+    assert seats == {1: 0, 5: 0, 3: 1, 4: 1, 2: 2, 6: 2}

@@ -275,3 +275,38 @@ def test_evenings_opened_at_once_by_the_director_each_hold_their_couples(live_se
         for _status, evening in results:
             one_couple_each(live_server, evening["party_id"])
             assert len(rows(live_server, ClubSeat, ClubSeat.party_id == evening["party_id"])) == 4
+
+
+def test_phones_on_a_table_s_page_starting_games_and_renaming_at_once_keep_one_roster(live_server):
+    """The table's page, from many phones at once: games from the roster with someone new, a rename, a game added."""
+    table = new_table(live_server)
+    path = urllib.parse.urlsplit(table["links"]["edit"]).path
+    page = Desk(live_server, path)
+    for round_ in range(ROUNDS):
+        status, game = call("POST", f"{live_server.url}/api/v1/games", {"rules": "new-england", "sides": SIDES})
+        link = f"{live_server.url}/games/{game['id']}/{game['edit_token']}"
+        actions = [
+            partial(
+                page.post,
+                path + "/games",
+                {
+                    "players": "p1",
+                    "new_names": f"New {round_}-{i}, Shared {round_}",
+                    "way": "alone",
+                    "preset": "new-england",
+                },
+            )
+            for i in range(PHONES - 4)
+        ]
+        actions += [partial(page.post, path + "/add-game", {"link": link})] * 2
+        actions += [partial(page.post, path + "/people/p1/rename", {"name": f"Ann {round_}-{i}"}) for i in range(2)]
+        results = at_once(actions)
+        no_server_error(results)
+        people = rows(live_server, TablePerson, TablePerson.table_id == table["id"])
+        assert sorted(p.number for p in people) == list(range(1, len(people) + 1))
+        assert len({p.name.casefold() for p in people}) == len(people)
+        assert [p.name for p in people].count(f"Shared {round_}") == 1
+        added = rows(live_server, TableGame, TableGame.table_id == table["id"], TableGame.game_id == game["id"])
+        assert len(added) == 1
+        games = rows(live_server, TableGame, TableGame.table_id == table["id"])
+        assert len(games) == (PHONES - 4 + 1) * (round_ + 1)
