@@ -6,7 +6,7 @@ Each answer is the question's section alone, as htmx asks for it, then the same 
 script off (the redirect to the clean address, then that page whole). Sizes are as sent, and gzipped
 as a hall's Wi-Fi carries them.
 
-Aims: each htmx answer under 20 ms on the server and under 4 KB gzipped, so a tap is answered within
+Aims: each htmx answer under 20 ms on the server and under 4 KiB gzipped, so a tap is answered within
 one round trip even on a poor signal.
 
 Run: .venv/bin/python benchmarks/referee.py [--repeat 50]
