@@ -123,9 +123,12 @@ PATHS: dict[str, Any] = {
             "Rename a member, mark them active or inactive, or merge them into another number",
             "ClubMemberChange",
             {"200": _json(_ref("ClubMember"), "The member as changed.")},
-            refused="A name the app does not take, or a merge into the same or a merged member.",
+            refused="A name the app does not take, a merge into the same or a merged member, or a merge of a "
+            "member already merged.",
             description="The club number stays the member's. A merged member's evenings count as the kept "
-            "member's on the ladder.",
+            "member's on the ladder. Merges of one club are made one after the other: of two crossing merges "
+            "sent at once (1 into 5, 5 into 1), the second is refused, so one member stays. The director's "
+            "page can undo a merge.",
             number=parameter("number", "path", {"type": "integer", "minimum": 1}, "The member's club number."),
             missing="No club with that id, or no member with that number.",
         )

@@ -221,9 +221,14 @@ PATHS: dict[str, Any] = {
             "mergeTablePlayers",
             "Merge a roster entry into another: the same person typed twice",
             "The entry's games become `into`'s and it leaves the roster. Two entries that sat in the "
-            "same game are two people: refused (422).",
+            "same game are two people: refused (422). Merges of one table are made one after the other: "
+            "of two crossing merges sent at once (p1 into p5, p5 into p1), the second finds its entry gone "
+            "and is refused (409), so one person stays. The table's page can undo a merge.",
             "MergeInput",
-            {"200": _json(_STATE_ANSWER, "Merged.")},
+            {
+                "200": _json(_STATE_ANSWER, "Merged."),
+                "409": _error("One of the two was merged meanwhile: look at the roster again."),
+            },
             person=True,
         )
     },

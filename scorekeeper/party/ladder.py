@@ -11,6 +11,9 @@ replayed evening and those chairs into what each member earned that evening;
 - a member's evening counts for the couple's result, for each member who sat
   in it; a substitute earns the place points too, and, scoring games won, only
   the games the member sat in;
+- a member in two chairs the same evening keeps the chair that scores more for
+  the ladder that evening, then the one with more games won while in it, then
+  the chair taken first (the earlier game, then the couple registered first);
 - the best *best_of* evenings count (all when None); a member is ranked from
   *minimum* evenings attended; the others are listed below, unranked;
 - ties on the total are broken by the club's chosen keys in order (games won in
@@ -41,6 +44,7 @@ __all__ = [
     "dense_places",
     "evening_result",
     "jackpot",
+    "kept_chair",
     "ladder",
 ]
 
@@ -107,17 +111,19 @@ class Chair:
 
 @dataclass(frozen=True, slots=True)
 class MemberEvening:
-    """What one member earned in one evening."""
+    """What one member earned in one chair of one evening (from game *from_game* on)."""
 
     member: int
     couple: int
     place: int
     wins: int
+    from_game: int = 1
 
 
 @dataclass(frozen=True, slots=True)
 class EveningResult:
-    """One evening as the ladder sees it: each member who played, with the couple's place and the member's wins."""
+    """One evening as the ladder sees it: each chair a member sat in, with the couple's place and the member's wins
+    in that chair (a member in two chairs has two lines; the ladder keeps one)."""
 
     key: str
     members: tuple[MemberEvening, ...]
@@ -147,23 +153,22 @@ def evening_result(key: str, state: PartyState, chairs: Iterable[Chair]) -> Even
     seated = {c for seating in state.seatings for c in seating.seated()}
     played = [c.index for c in state.couples if c.index in seated]
     place_of = dense_places(standings.wins, played)
-    earned: dict[int, MemberEvening] = {}
+    earned: list[MemberEvening] = []
     for (couple, _slot), sitting in sorted(by_chair.items()):
         if couple not in place_of:
             continue
         wins_of: dict[int, int] = {}
-        for member in {c.member for c in sitting}:
-            wins_of[member] = 0
+        first_game: dict[int, int] = {}
+        for chair in sitting:
+            wins_of[chair.member] = 0
+            first_game[chair.member] = min(first_game.get(chair.member, chair.from_game), chair.from_game)
         for game in standings.punched[couple]:
             holder = _holder(sitting, game)
             if holder is not None:
                 wins_of[holder] += 1
         for member, wins in wins_of.items():
-            line = MemberEvening(member, couple, place_of[couple], wins)
-            # A member in two chairs the same evening keeps the better of the two.
-            if member not in earned or (line.place, -line.wins) < (earned[member].place, -earned[member].wins):
-                earned[member] = line
-    return EveningResult(key, tuple(earned[m] for m in sorted(earned)))
+            earned.append(MemberEvening(member, couple, place_of[couple], wins, first_game[member]))
+    return EveningResult(key, tuple(sorted(earned, key=lambda x: (x.member, x.from_game, x.couple))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +192,11 @@ def score_of(line: MemberEvening, rules: LadderRules) -> int:
     return rules.place_points[line.place - 1] if line.place <= len(rules.place_points) else 0
 
 
+def kept_chair(lines: Iterable[MemberEvening], rules: LadderRules) -> MemberEvening:
+    """Of one member's chairs in one evening, the one that counts: more for the ladder, more games won, earlier."""
+    return min(lines, key=lambda x: (-score_of(x, rules), -x.wins, x.from_game, x.couple))
+
+
 def ladder(
     evenings: Sequence[EveningResult], rules: LadderRules, merged: Mapping[int, int] | None = None
 ) -> tuple[LadderLine, ...]:
@@ -206,12 +216,11 @@ def ladder(
     scores: dict[int, list[int]] = {}
     wins: dict[int, int] = {}
     for evening in evenings:
-        best_tonight: dict[int, MemberEvening] = {}
+        chairs_tonight: dict[int, list[MemberEvening]] = {}
         for line in evening.members:
-            who = kept(line.member)
-            if who not in best_tonight or score_of(line, rules) > score_of(best_tonight[who], rules):
-                best_tonight[who] = line
-        for who, line in best_tonight.items():
+            chairs_tonight.setdefault(kept(line.member), []).append(line)
+        for who, chairs in chairs_tonight.items():
+            line = kept_chair(chairs, rules)
             scores.setdefault(who, []).append(score_of(line, rules))
             wins[who] = wins.get(who, 0) + line.wins
     lines = []

@@ -281,17 +281,47 @@ def set_active(club: Club, number: int, active: bool) -> None:
     db.session.commit()
 
 
+def _locked(club: Club) -> None:
+    """Take the club's write lock first, then read its roster again as the last writer left it.
+
+    Two directors merging at the same moment (one 1 into 5, the other 5 into 1) are
+    then served one after the other: the second sees the first merge and is refused.
+    """
+    _lock(club)
+    db.session.scalars(
+        select(ClubMember).where(ClubMember.club_id == club.id).execution_options(populate_existing=True)
+    ).all()
+
+
 def merge_member(club: Club, number: int, into: int) -> None:
-    """The same person entered twice: *number*'s evenings count as *into*'s; the number is kept, inactive."""
+    """The same person entered twice: *number*'s evenings count as *into*'s; the number is kept, inactive.
+
+    Nothing is lost: ``unmerge_member`` gives the number its own evenings back.
+    """
+    _locked(club)
     gone, kept = _member(club, number), _member(club, into)
+    if gone.merged_into is not None:
+        db.session.rollback()
+        raise ClubError(
+            _("Number %(n)s is already merged into number %(into)s.", n=number, into=gone.merged_into), "number"
+        )
     if gone.number == kept.number or kept.merged_into is not None:
+        db.session.rollback()
         raise ClubError(_("Merge into another member who is not merged."), "into")
     gone.merged_into, gone.active = kept.number, False
-    for other in club.members:
-        if other.merged_into == gone.number:
-            other.merged_into = kept.number
-    club.version += 1
     db.session.commit()
+
+
+def unmerge_member(club: Club, number: int) -> int:
+    """Take a merge back: *number* is a member of its own again, with its own evenings; return the number it left."""
+    _locked(club)
+    gone = _member(club, number)
+    if gone.merged_into is None:
+        db.session.rollback()
+        raise ClubError(_("Number %(n)s is not merged.", n=number), "number")
+    kept, gone.merged_into, gone.active = gone.merged_into, None, True
+    db.session.commit()
+    return kept
 
 
 def new_evening(

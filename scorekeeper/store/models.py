@@ -389,6 +389,21 @@ class TablePerson(OnARoster, Model):
         return f"p{self.number}"
 
 
+class TableMerge(Model):
+    """Two roster entries made one person, kept so the merge can be taken back: who left the roster, into whom,
+    and the seats of the table's games that were theirs (game link, side, place on the side)."""
+
+    __tablename__ = "table_merges"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = part_of("card_tables", index=True)
+    gone_number: Mapped[int] = mapped_column(Integer)
+    gone_name: Mapped[str] = mapped_column(String(NAME_MAX))
+    into_number: Mapped[int] = mapped_column(Integer)
+    seats: Mapped[list[list[int]]] = mapped_column(JSON)
+    merged_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
 class TableGame(Model):
     """A game of a table, and who of the roster sat on each side (person numbers, side by side)."""
 

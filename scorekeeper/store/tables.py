@@ -36,7 +36,7 @@ from scorekeeper.stats import GameRecord, GameSummary, TableStats, summarize, ta
 from scorekeeper.store import games as game_store
 from scorekeeper.store import log
 from scorekeeper.store.models import Access as Access  # what a link opens: one rule for games and tables
-from scorekeeper.store.models import Game, Table, TableGame, TablePerson, utcnow
+from scorekeeper.store.models import Game, Table, TableGame, TableMerge, TablePerson, utcnow
 from scorekeeper.store.models import Side as SideRow
 from scorekeeper.store.models import access as access
 
@@ -342,15 +342,24 @@ def rename(table: Table, who: TablePerson, name: object) -> None:
     _commit()
 
 
-def merge(table: Table, gone: TablePerson, into: TablePerson) -> None:
-    """Make two roster entries one person: *gone*'s games become *into*'s, and *gone* leaves the roster.
+def _lock_roster(table: Table) -> None:
+    """Take the table's write lock, then read its people and games again as the last writer left them.
 
-    Two entries that sat in the same game are two people, and are refused.
+    Two phones merging at the same moment (p1 into p5 and p5 into p1) are served one
+    after the other: the second finds its person gone and is refused, so one stays.
     """
+    _lock(table)
+    for model in (TablePerson, TableGame):
+        db.session.scalars(
+            select(model).where(model.table_id == table.id).execution_options(populate_existing=True)
+        ).all()
+
+
+def check_merge(table: Table, gone: TablePerson, into: TablePerson) -> None:
+    """Raise TableError when the two cannot be one person: the same entry, or two who sat in the same game."""
     if gone is into:
         raise TableError(_("Choose two different people to merge."), "into")
-    links = list(db.session.scalars(select(TableGame).where(TableGame.table_id == table.id)))
-    for link in links:
+    for link in table.games:
         seated = {n for side in link.sides for n in side}
         if gone.number in seated and into.number in seated:
             raise TableError(
@@ -361,12 +370,87 @@ def merge(table: Table, gone: TablePerson, into: TablePerson) -> None:
                 ),
                 "into",
             )
+
+
+def merge(table: Table, gone: TablePerson, into: TablePerson) -> TableMerge:
+    """Make two roster entries one person: *gone*'s games become *into*'s, and *gone* leaves the roster.
+
+    Two entries that sat in the same game are two people, and are refused. What changed
+    is kept, so that ``unmerge`` can give *gone* back with their games.
+    """
+    numbers = gone.number, into.number
+    _lock_roster(table)
+    found = [next((p for p in table.people if p.number == n), None) for n in numbers]
+    if found[0] is None or found[1] is None:
+        db.session.rollback()
+        raise TableError(_("One of the two was merged meanwhile: look at the roster again."), "into", 409)
+    gone, into = found[0], found[1]
+    try:
+        check_merge(table, gone, into)
+    except TableError:
+        db.session.rollback()
+        raise
+    links = list(table.games)
+    seats = []
     for link in links:
         if any(gone.number in side for side in link.sides):
+            seats += [
+                [link.id, s, k] for s, side in enumerate(link.sides) for k, n in enumerate(side) if n == gone.number
+            ]
             link.sides = [[into.number if n == gone.number else n for n in side] for side in link.sides]
+    record = TableMerge(
+        table_id=table.id, gone_number=gone.number, gone_name=gone.name, into_number=into.number, seats=seats
+    )
+    db.session.add(record)
     table.people.remove(gone)
     _touch(table)
     db.session.commit()
+    return record
+
+
+def merges(table: Table) -> list[TableMerge]:
+    """The table's merges that can be taken back, latest first."""
+    return list(
+        db.session.scalars(select(TableMerge).where(TableMerge.table_id == table.id).order_by(TableMerge.id.desc()))
+    )
+
+
+def unmerge(table: Table, merge_id: int) -> TablePerson:
+    """Take a merge back: the person who left the roster is on it again, in the seats of the games that were theirs.
+
+    Games added since the merge stay with the person kept. The person gets their old
+    number back unless someone new took it meanwhile (then the next free one).
+    """
+    _lock_roster(table)
+    record = db.session.scalar(select(TableMerge).where(TableMerge.id == merge_id, TableMerge.table_id == table.id))
+    if record is None:
+        db.session.rollback()
+        raise TableError(_("That merge was already taken back."), "merge", 409)
+    if any(p.name.casefold() == record.gone_name.casefold() for p in table.people):
+        db.session.rollback()
+        raise TableError(
+            _("%(name)s is already on the roster: merge the two instead.", name=record.gone_name), "merge", 409
+        )
+    if len(table.people) >= MAX_PEOPLE:
+        db.session.rollback()
+        raise TableError(_("A table's roster holds at most %(n)d people.", n=MAX_PEOPLE), "merge")
+    taken = {p.number for p in table.people}
+    number = record.gone_number if record.gone_number not in taken else max(taken) + 1
+    back = TablePerson(number=number, name=record.gone_name)
+    table.people.append(back)
+    by_id = {link.id: link for link in table.games}
+    for link_id, side, place in record.seats:
+        link = by_id.get(link_id)
+        # A seat is given back only where the kept person still sits (the game was not taken out meanwhile).
+        if link is not None and side < len(link.sides) and place < len(link.sides[side]):
+            if link.sides[side][place] == record.into_number:
+                sides = [list(s) for s in link.sides]
+                sides[side][place] = number
+                link.sides = sides
+    db.session.delete(record)
+    _touch(table)
+    db.session.commit()
+    return back
 
 
 def _attach(table: Table, game: Game, seated: list[list[int]] | None = None, *, editable: bool = True) -> TableGame:

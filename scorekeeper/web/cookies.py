@@ -121,3 +121,27 @@ def remember_table_link(response: Response, table_id: str, token: str, kind: str
 
 def forget_table_link(response: Response, table_id: str) -> None:
     _set_cookie(response, TABLES_COOKIE, [list(item) for item in remembered_tables() if item[0] != table_id])
+
+
+CLUBS_COOKIE = "clubs"
+REMEMBERED_CLUBS = 10
+
+
+def remembered_clubs() -> list[tuple[str, str, str]]:
+    """Return (club id, token, "director" or "public") of the clubs opened on this device, newest first."""
+    found = []
+    for item in _read_cookie(CLUBS_COOKIE):
+        if isinstance(item, list) and len(item) == 3 and all(isinstance(x, str) for x in item):
+            if item[2] in ("director", "public"):
+                found.append((item[0], item[1], item[2]))
+    return found
+
+
+def remember_club_link(response: Response, club_id: str, token: str, kind: str) -> None:
+    """Put the club first in the ``clubs`` cookie; a director's link is never replaced by the public one."""
+    old = next((item for item in remembered_clubs() if item[0] == club_id), None)
+    if kind == "public" and old is not None and old[2] == "director":
+        token, kind = old[1], old[2]
+    kept = [list(item) for item in remembered_clubs() if item[0] != club_id]
+    kept.insert(0, [club_id, token, kind])
+    _set_cookie(response, CLUBS_COOKIE, kept[:REMEMBERED_CLUBS])

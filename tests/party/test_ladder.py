@@ -52,6 +52,11 @@ def random_evening(rng: random.Random):
             # A substitute takes a chair from the next game.
             couple = rng.randrange(len(state.couples))
             chairs.append(Chair(couple, rng.randrange(2), spare.pop(), state.game + 1))
+        if rng.random() < 0.25 and state.game < games and len(state.couples) > 1:
+            # A member already seated tonight also takes a chair of another couple: two chairs, one evening.
+            sitter = rng.choice(chairs)
+            couple = rng.choice([c for c in range(len(state.couples)) if c != sitter.couple])
+            chairs.append(Chair(couple, rng.randrange(2), sitter.member, state.game + 1))
         if rng.random() < 0.05 and len(state.present(state.game)) > 2:
             gone = rng.choice(state.present(state.game))
             state = state.apply(Gone(gone))
@@ -67,12 +72,13 @@ def random_evening(rng: random.Random):
 
 
 def recount(evenings, rules: LadderRules):
-    """The ladder counted the long way: game by game, who sat in the winning chair."""
+    """The ladder counted the long way: game by game, who sat in the winning chair; of a member's two chairs in
+    one evening, the one scoring more, then winning more, then taken first."""
     scores: dict[int, list[int]] = {}
     season_wins: dict[int, int] = {}
     for state, chairs in evenings:
         wins = [0] * len(state.couples)
-        member_wins: dict[int, int] = {}
+        chair_wins: dict[tuple[int, int, int], int] = {}  # (member, couple, slot): games won in that chair
         seated = set()
         for g, seating in enumerate(state.seatings, start=1):
             seated.update(seating.seated())
@@ -85,23 +91,26 @@ def recount(evenings, rules: LadderRules):
                     sitting = [c for c in chairs if c.couple == winner and c.slot == slot and c.from_game <= g]
                     if sitting:
                         who = max(sitting, key=lambda c: c.from_game).member
-                        member_wins[who] = member_wins.get(who, 0) + 1
+                        chair_wins[who, winner, slot] = chair_wins.get((who, winner, slot), 0) + 1
         levels = sorted({wins[c] for c in seated}, reverse=True)
-        tonight: dict[int, int] = {}
-        tonight_wins: dict[int, int] = {}
+        options: dict[int, list[tuple[int, int, int, int]]] = {}
         for chair in chairs:
             if chair.couple not in seated:
                 continue
             place = levels.index(wins[chair.couple]) + 1
+            won = chair_wins.get((chair.member, chair.couple, chair.slot), 0)
             if rules.scoring is Scoring.WINS:
-                score = member_wins.get(chair.member, 0)
+                score = won
             else:
                 score = rules.place_points[place - 1] if place <= len(rules.place_points) else 0
-            tonight[chair.member] = max(tonight.get(chair.member, -1), score)
-            tonight_wins[chair.member] = member_wins.get(chair.member, 0)
-        for m, s in tonight.items():
-            scores.setdefault(m, []).append(s)
-            season_wins[m] = season_wins.get(m, 0) + tonight_wins[m]
+            first = min(
+                c.from_game for c in chairs if (c.member, c.couple, c.slot) == (chair.member, chair.couple, chair.slot)
+            )
+            options.setdefault(chair.member, []).append((score, won, -first, -chair.couple))
+        for m, chairs_of_m in options.items():
+            score, won, _first, _couple = max(chairs_of_m)
+            scores.setdefault(m, []).append(score)
+            season_wins[m] = season_wins.get(m, 0) + won
     totals = {}
     for m, ss in scores.items():
         best = sorted(ss, reverse=True)
@@ -161,6 +170,35 @@ def test_a_tie_on_everything_shares_the_position():
 
     nights = [EveningResult("1", (MemberEvening(1, 0, 1, 5), MemberEvening(2, 0, 1, 5), MemberEvening(3, 1, 2, 2)))]
     assert [x.position for x in ladder(nights, LadderRules())] == [1, 1, 3]
+
+
+@pytest.mark.parametrize(
+    ("scoring", "kept"),
+    [
+        # Points by place: the chair of the couple placed first (8 points), though it won fewer games.
+        (Scoring.PLACES, (8, 2)),
+        # Games won: the chair where the member won 3 games, though that couple placed lower.
+        (Scoring.WINS, (3, 3)),
+    ],
+)
+def test_a_member_in_two_chairs_keeps_the_chair_that_scores_more(scoring, kept):
+    from scorekeeper.party.ladder import EveningResult, MemberEvening
+
+    night = EveningResult("1", (MemberEvening(7, 0, 1, 2, 1), MemberEvening(7, 3, 2, 3, 4)))
+    (line,) = ladder([night], LadderRules(scoring))
+    assert (line.total, line.wins) == kept
+
+
+def test_two_chairs_scoring_the_same_keep_the_one_with_more_games_won_then_the_earlier():
+    from scorekeeper.party.ladder import EveningResult, MemberEvening, kept_chair
+
+    rules = LadderRules(Scoring.PLACES)
+    # Both couples placed first: the chair with more games won counts.
+    assert kept_chair((MemberEvening(7, 0, 1, 2, 1), MemberEvening(7, 3, 1, 4, 5)), rules).couple == 3
+    # Level on games won too: the chair taken first.
+    assert kept_chair((MemberEvening(7, 3, 1, 2, 5), MemberEvening(7, 0, 1, 2, 1)), rules).couple == 0
+    (line,) = ladder([EveningResult("1", (MemberEvening(7, 0, 1, 2, 1), MemberEvening(7, 3, 1, 4, 5)))], rules)
+    assert line.wins == 4
 
 
 def test_the_jackpot_carries_over_until_won():

@@ -106,7 +106,7 @@ def everything(client, app, csrf):
         post(client, club_path + "/members", club_path, {"name": name})
     desk = post(client, club_path + "/evenings", club_path, {"games": "2", "entry_fee": "5"}).headers["Location"]
     post(client, desk + "/couples", desk, {"member": ["1", "2", "3", "4"], "action": "random"})
-    post(client, desk + "/start", desk)
+    post(client, desk + "/start", desk, {"confirm": "y"})
     post(client, desk + "/pots", desk + "/pots", {"prize": ["10"], "fifty_fifty": "20"})
     evening_id = desk.rsplit("/", 1)[1]
     # A table (a group that plays together) holding the game with hands: its pages, statistics and exports.
@@ -136,6 +136,7 @@ def everything(client, app, csrf):
         "n": [1],
         "filename": ["app.css"],
         "action": ["start", "close"],
+        "what": ["tents", "punch", "rules", "ladder"],
     }
 
 
@@ -165,6 +166,7 @@ def test_the_crawl_catches_a_page_that_writes(client, app):
         "n": [1],
         "filename": ["x"],
         "action": ["close"],
+        "what": ["tents"],
     }
     wrote = crawl(client, app, values)
     assert list(wrote) == ["GET /games/g/t/peek", "HEAD /games/g/t/peek"]

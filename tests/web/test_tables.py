@@ -151,14 +151,38 @@ def test_rename_and_merge_follow_every_statistic(client, csrf):
     # Ann and Bob played the same game: two people, the merge is refused.
     refused = client.post(table + "/people/p2/merge", data={"csrf_token": csrf_token, "into": "p1"})
     assert refused.status_code == 422 and "played in the same game" in refused.get_data(as_text=True)
-    # "Anne" was typed for Ann: merged, Ann keeps her win.
-    assert client.post(table + "/people/p5/merge", data={"csrf_token": csrf_token, "into": "p1"}).status_code == 303
+    # "Anne" was typed for Ann: asked first (nothing changes), then merged, Ann keeps her win.
+    asked = client.post(table + "/people/p5/merge", data={"csrf_token": csrf_token, "into": "p1"})
+    assert asked.status_code == 200 and "Yes, merge Anne into Ann" in asked.get_data(as_text=True)
+    assert "Anne" in client.get(table).get_data(as_text=True).split('id="roster"')[1].split("</ul>")[0]
+    merged = client.post(table + "/people/p5/merge", data={"csrf_token": csrf_token, "into": "p1", "confirm": "y"})
+    assert merged.status_code == 303
     renamed = client.post(table + "/people/p1/rename", data={"csrf_token": csrf_token, "name": "Annie"})
     assert renamed.status_code == 303
     stats = client.get(table + "/stats").get_data(as_text=True)
     assert re.search(r'<th scope="row">Annie.*?</th>\s*<td>1</td>', stats, re.S)
     taken = client.post(table + "/people/p2/rename", data={"csrf_token": csrf_token, "name": "annie"})
     assert taken.status_code == 422 and "merge the two instead" in taken.get_data(as_text=True)
+
+
+def test_a_merge_undone_gives_the_person_back_with_their_games(client, csrf):
+    table = new_table(client, csrf, players=["Ann", "Bob", "Cy", "Di", "Anne"])
+    game_id, token = start_from_roster(client, table, ticked=("p5", "p2", "p3", "p4"))
+    play_to_the_end(client, game_id, token)
+    csrf_token = read_csrf_token(client.get(table).get_data(as_text=True))
+    client.post(table + "/people/p5/merge", data={"csrf_token": csrf_token, "into": "p1", "confirm": "y"})
+    stats = client.get(table + "/stats").get_data(as_text=True)
+    # Anne's game is Ann's: the pair that played it is Cy & Ann.
+    assert re.search(r'<th scope="row">(Cy &amp; Ann|Ann &amp; Cy)</th>', stats)
+    page = client.get(table).get_data(as_text=True)
+    undo = re.search(r'action="([^"]+/merges/\d+/undo)"', page).group(1)
+    assert client.post(undo, data={"csrf_token": csrf_token}).status_code == 303
+    stats = client.get(table + "/stats").get_data(as_text=True)
+    assert '<th scope="row">Cy &amp; Anne</th>' in stats
+    assert not re.search(r'<th scope="row">(Cy &amp; Ann|Ann &amp; Cy)</th>', stats)
+    # Undone twice: the second is refused, nothing changes.
+    again = client.post(undo, data={"csrf_token": csrf_token})
+    assert again.status_code == 409 and "already taken back" in again.get_data(as_text=True)
 
 
 def test_the_json_export_comes_back_as_the_same_table(client, csrf):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from datetime import date
 from decimal import Decimal
@@ -19,16 +21,21 @@ from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
+from scorekeeper.rules import NAME_MAX
 from scorekeeper.store import clubs as store
 from scorekeeper.store import handicaps as handicap_store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubEvening, ClubMember
 from scorekeeper.store.parties import PartyRow
+from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
 
 bp = Blueprint("clubs", __name__)
 
-BOARD_LINES = 20
+# The hall's screen at 1920 × 1080: three columns of twenty lines, each page shown this many seconds.
+BOARD_COLUMN = 20
+BOARD_PAGE = 3 * BOARD_COLUMN
+BOARD_SECONDS = 20
 
 
 class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
@@ -77,8 +84,11 @@ def _home(club: Club, anchor: str = "") -> Response:
     return redirect(url_for("clubs.director", club_id=club.id, token=club.edit_token) + anchor, 303)
 
 
-def _desk(club: Club, party_id: str) -> Response:
-    return redirect(url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
+def _desk(club: Club, party_id: str, ticked: list[int] | None = None) -> Response:
+    """Back to the desk, with *ticked* still ticked."""
+    return redirect(
+        url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id, member=ticked or None), 303
+    )
 
 
 def _csrf_ok() -> bool:
@@ -161,11 +171,11 @@ def new() -> Response:
 
 
 @bp.get("/clubs/<club_id>/<token>")
-def director(club_id: str, token: str) -> str:
+def director(club_id: str, token: str) -> Response:
     club = _director(club_id, token)
     season = request.args.get("season") or store.current_season(club)
     worked = store.season(club, season[: store.MAX_SEASON])
-    return render_template(
+    page = render_template(
         "clubs/director.html",
         club=club,
         form=CsrfForm(),
@@ -177,6 +187,10 @@ def director(club_id: str, token: str) -> str:
         kinds=[(str(k), label) for k, label in _kinds()],
         today=date.today(),
     )
+    response = make_response(page)
+    # This phone finds its club again from the home page (a cookie of its own, nothing stored).
+    remember_club_link(response, club.id, token, "director")
+    return response
 
 
 def _kinds() -> list[tuple[GameKind, str]]:
@@ -207,7 +221,7 @@ def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
 
 @bp.post("/clubs/<club_id>/<token>/members/<int:number>")
 @_director_change("#roster")
-def change_member(club: Club, number: int) -> None:
+def change_member(club: Club, number: int) -> Response | None:
     action = request.form.get("action", "")
     try:
         if action == "rename":
@@ -223,12 +237,56 @@ def change_member(club: Club, number: int) -> None:
             )
         elif action == "merge":
             into = parse_int(request.form.get("into", ""), lo=1, hi=10**6, what=_("The club number"))
+            if request.form.get("confirm") != "y":
+                # A merge is asked first: the page names both people before anything changes.
+                return redirect(
+                    url_for("clubs.confirm_merge", club_id=club.id, token=club.edit_token, number=number, into=into),
+                    303,
+                )
             store.merge_member(club, number, into)
-            flash(_("Number %(n)s is merged into number %(into)s.", n=number, into=into), "ok")
+            flash(
+                _(
+                    "Number %(n)s is merged into number %(into)s. Undo it on their line of the roster.",
+                    n=number,
+                    into=into,
+                ),
+                "ok",
+            )
+        elif action == "unmerge":
+            kept = store.unmerge_member(club, number)
+            flash(
+                _(
+                    "Number %(n)s is no longer merged into number %(into)s: their evenings are their own again.",
+                    n=number,
+                    into=kept,
+                ),
+                "ok",
+            )
         else:
             abort(400)
     except (store.ClubError, NumberError) as err:
         flash(str(err), "error")
+    return None
+
+
+@bp.get("/clubs/<club_id>/<token>/members/<int:number>/merge")
+def confirm_merge(club_id: str, token: str, number: int) -> Response | str:
+    """Ask before a merge: who goes into whom, and how many evenings follow."""
+    club = _director(club_id, token)
+    try:
+        into = parse_int(request.args.get("into", ""), lo=1, hi=10**6, what=_("The club number"))
+    except NumberError as err:
+        flash(str(err), "error")
+        return _home(club, "#roster")
+    gone, kept = store.member(club, number), store.member(club, into)
+    if gone is None or kept is None:
+        flash(_("No member has club number %(n)s.", n=into if kept is None else number), "error")
+        return _home(club, "#roster")
+    worked = store.season(club, store.current_season(club))
+    evenings = sum(1 for result in worked.results if any(m.member == number for m in result.members))
+    return render_template(
+        "clubs/merge.html", club=club, form=CsrfForm(), gone=gone, kept=kept, evenings=evenings, season=worked
+    )
 
 
 @bp.post("/clubs/<club_id>/<token>/settings")
@@ -307,6 +365,24 @@ def new_evening(club: Club) -> Response | None:
 # -- The registration desk ---------------------------------------------------------------
 
 
+def search_key(text: str) -> str:
+    """A name as the desk's find box matches it: lower case, without accents, its words apart (Émile → emile)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(re.findall(r"\w+", plain.casefold()))
+
+
+def matches(query: str, member: ClubMember) -> bool:
+    """Whether *member* is one the desk's find box means: the first letters of any word of the name, for every
+    word typed, or the first digits of the club number."""
+    typed = search_key(query).split()
+    if not typed:
+        return True
+    if len(typed) == 1 and typed[0].isdigit():
+        return str(member.number).startswith(typed[0])
+    words = search_key(member.name).split()
+    return all(any(w.startswith(t) for w in words) for t in typed)
+
+
 @bp.get("/clubs/<club_id>/<token>/evenings/<party_id>")
 def desk(club_id: str, token: str, party_id: str) -> str:
     club = _director(club_id, token)
@@ -322,23 +398,33 @@ def desk(club_id: str, token: str, party_id: str) -> str:
             held = sorted((ch for ch in now if ch.slot == slot), key=lambda ch: ch.from_game)
             holders.append([(names.get(ch.member, "?"), ch.member, ch.from_game) for ch in held])
         couples.append({"index": c.index, "name": c.name, "joined": c.joined, "gone": c.gone_from, "chairs": holders})
-    waiting = [m for m in club.members if m.active and m.merged_into is None and m.number not in seated]
+    free = [m for m in club.members if m.active and m.merged_into is None and m.number not in seated]
+    # Without JavaScript the find box is a GET of this page: the ticked players ride along and stay ticked.
+    query = request.args.get("q", "")[:NAME_MAX].strip()
+    wanted = list(dict.fromkeys(_numbers(request.args.getlist("member"))))
+    by_number = {m.number: m for m in free}
+    ticked = [by_number[n] for n in wanted if n in by_number]  # in the order they were ticked
     return _evening_page(
         "clubs/desk.html",
         club,
         found,
         form=CsrfForm(),
-        waiting=waiting,
+        query=query,
+        ticked=ticked,
+        waiting=[m for m in free if m.number not in wanted],
+        shown={m.number for m in free if matches(query, m)},
+        key=search_key,
         couples=couples,
+        asked_off=request.args.get("off", ""),
         registered=sum(1 for c in couples if c["gone"] != 1),
         handicaps=handicap_store.of_evening(club, party_id),
         substitutes=[m for m in club.members if m.merged_into is None and m.number not in seated],
     )
 
 
-def _numbers() -> list[int]:
+def _numbers(texts: list[str] | None = None) -> list[int]:
     out = []
-    for text in request.form.getlist("member"):
+    for text in request.form.getlist("member") if texts is None else texts:
         try:
             out.append(parse_int(text, lo=1, hi=10**6, what=_("The club number")))
         except NumberError:
@@ -354,15 +440,18 @@ def desk_couples(club_id: str, token: str, party_id: str) -> Response:
         return _desk(club, party_id)
     numbers = _numbers()
     try:
+        waiting: list[int] = []
         if request.form.get("action") == "random":
             pairs = store.pair_at_random(numbers)
-        elif len(numbers) == 2:
-            pairs = [(numbers[0], numbers[1])]
+        elif len(numbers) >= 2:
+            # The couple is the last two ticked: those ticked before them came alone and stay ticked.
+            waiting, pairs = numbers[:-2], [(numbers[-2], numbers[-1])]
         else:
             raise store.ClubError(_("Tick the two players of the couple."), "members")
         state = store.register(club, party_id, pairs)
     except (store.ClubError, PartyError) as err:
         flash(str(err), "error")
+        return _desk(club, party_id, numbers)
     else:
         added = state.couples[-len(pairs) :]
         if len(added) == 1:
@@ -376,13 +465,19 @@ def desk_couples(club_id: str, token: str, party_id: str) -> Response:
                 ),
                 "ok",
             )
-    return _desk(club, party_id)
+    return _desk(club, party_id, waiting)
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples/<int:n>/off")
 def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response:
     """Take a couple registered by mistake off the evening, before the start."""
     club = _at_desk(club_id, token, party_id)
+    if request.form.get("confirm") != "y":
+        # Asked first, on the couple's own line of the desk.
+        return redirect(
+            url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id, off=n) + f"#couple-{n}",
+            303,
+        )
     if _csrf_ok():
         try:
             store.unregister(club, party_id, n - 1)
@@ -395,12 +490,19 @@ def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/newcomer")
 def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
+    """Put a newcomer on the roster from the desk (the name typed in the find box), ticked with the others."""
     club = _at_desk(club_id, token, party_id)
-    _add_member(
-        club,
-        lambda added: _("%(name)s joins the roster as number %(n)s: tick them below.", name=added.name, n=added.number),
-    )
-    return _desk(club, party_id)
+    ticked = _numbers()
+    if not _csrf_ok():
+        return _desk(club, party_id)
+    name = request.form.get("name") or request.form.get("q", "")
+    try:
+        added = store.add_member(club, name)
+    except store.ClubError as err:
+        flash(str(err), "error")
+        return _desk(club, party_id, ticked)
+    flash(_("%(name)s joins the roster as number %(n)s, ticked.", name=added.name, n=added.number), "ok")
+    return _desk(club, party_id, [*ticked, added.number])
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/substitute")
@@ -425,6 +527,9 @@ def desk_start(club_id: str, token: str, party_id: str) -> Response:
     _ev, row, _state = _find_evening(club, party_id)
     if not _csrf_ok():
         return _desk(club, party_id)
+    if request.form.get("confirm") != "y":
+        # As on the evening's director page: the start is asked first.
+        return redirect(url_for("parties.confirm", party_id=row.id, token=row.edit_token, action="start"), 303)
     try:
         party_store.write(party_id, party_store.start_entries, source="desk")
     except PartyError as err:
@@ -432,6 +537,44 @@ def desk_start(club_id: str, token: str, party_id: str) -> Response:
         return _desk(club, party_id)
     flash(_("The evening has started: game 1 is seated."), "ok")
     return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token), 303)
+
+
+# -- The printed kit ------------------------------------------------------------------------
+
+KIT = ("tents", "punch", "rules", "ladder")
+
+
+@bp.get("/clubs/<club_id>/<token>/print/<what>")
+def kit(club_id: str, token: str, what: str) -> str:
+    """One piece of the printed kit, for the club's latest evening: table tents, punch cards, tonight's rules
+    card, or the season's ladder; each laid out for A4 and Letter alike."""
+    club = _director(club_id, token)
+    if what not in KIT:
+        abort(404)
+    worked = store.season(club, store.current_season(club))
+    latest = worked.evenings[-1] if worked.evenings else None
+    if latest is None and what != "ladder":
+        abort(404)
+    extra: dict[str, Any] = {}
+    if latest is not None:
+        evening, row, state = latest
+        extra = {"evening": evening, "party": row, "state": state, "tally": worked.tallies.get(row.id)}
+        if what == "tents":
+            # Every couple registered so far needs a seat: one tent per table of two couples.
+            count = max(-(-sum(1 for c in state.couples if c.gone_from != 1) // 2), 1)
+            extra["tables"] = [
+                {
+                    "number": n,
+                    "link": printed_link(
+                        "parties.table", party_id=row.id, number=n, token=party_store.table_token(row, n)
+                    ),
+                    "qr": url_for("parties.table_qr", party_id=row.id, token=row.edit_token, number=n),
+                }
+                for n in range(1, count + 1)
+            ]
+    return render_template(
+        f"clubs/print_{what}.html", club=club, season=worked, rules=worked.rules, kinds=dict(_kinds()), **extra
+    )
 
 
 # -- Pots --------------------------------------------------------------------------------
@@ -482,22 +625,65 @@ def _season(club: Club) -> store.Season:
 
 
 @bp.get("/clubs/<club_id>")
-def public(club_id: str) -> str:
+def public(club_id: str) -> Response:
     club = _club(club_id)
     worked = _season(club)
-    return render_template(
-        "clubs/ladder.html", club=club, season=worked, seasons=store.seasons(club.id), rules=worked.rules
+    response = make_response(
+        render_template(
+            "clubs/ladder.html", club=club, season=worked, seasons=store.seasons(club.id), rules=worked.rules
+        )
     )
+    remember_club_link(response, club.id, "", "public")
+    return response
 
 
 @bp.get("/clubs/<club_id>/board")
 def board(club_id: str) -> str:
+    """The hall's screen: the ladder a page at a time, then tonight's room, each for BOARD_SECONDS, round and round."""
     club = _club(club_id)
     worked = _season(club)
-    tonight = next((r for _e, r, s in reversed(worked.evenings) if s.started and not s.finished), None)
-    return render_template(
-        "clubs/board.html", club=club, season=worked, lines=worked.lines[:BOARD_LINES], tonight=tonight
+    tonight = next(((r, s) for _e, r, s in reversed(worked.evenings) if s.started and not s.finished), None)
+    pages = max(1, -(-len(worked.lines) // BOARD_PAGE))
+    slides = [("ladder", n) for n in range(1, pages + 1)] + ([("evening", 1)] if tonight else [])
+    try:
+        page = parse_int(request.args.get("page", "1"), lo=1, hi=pages, what=_("The page"))
+    except NumberError:
+        page = 1
+    show = "evening" if request.args.get("show") == "evening" and tonight else "ladder"
+    at = slides.index((show, 1 if show == "evening" else page))
+    next_show, next_page = slides[(at + 1) % len(slides)]
+    following = url_for(
+        "clubs.board", club_id=club.id, season=request.args.get("season"), show=next_show, page=next_page
     )
+    first = (page - 1) * BOARD_PAGE
+    shown = worked.lines[first : first + BOARD_PAGE]
+    columns = [shown[n : n + BOARD_COLUMN] for n in range(0, len(shown), BOARD_COLUMN)]
+    return render_template(
+        "clubs/board.html",
+        club=club,
+        season=worked,
+        show=show,
+        columns=columns,
+        page=page,
+        pages=pages,
+        following=following,
+        seconds=BOARD_SECONDS,
+        tonight=tonight[0] if tonight else None,
+        room=_room(tonight[1]) if tonight else None,
+    )
+
+
+def _room(state: PartyState) -> dict[str, Any]:
+    """Tonight at a glance: the game being played, the tables that have not reported it, the couples by wins."""
+    standings = state.standings()
+    order = sorted(range(len(state.couples)), key=lambda c: (-standings.wins[c], c))
+    return {
+        "game": state.game,
+        "games": state.setup.games,
+        "tables": len(state.seating.tables) if state.seating else 0,
+        "missing": [t.number for t in state.missing()],
+        "leaders": [(state.couples[c].name, standings.wins[c]) for c in order[:BOARD_COLUMN]],
+    }
 
 
 @bp.get("/clubs/<club_id>/evenings/<party_id>")

@@ -26,8 +26,38 @@ def index() -> str:
     so the home page never lists other tables' games.
     """
     return render_template(
-        "main/index.html", new_game=url_for(NEW_GAME_ENDPOINT), mine=home_games(), tables=home_tables()
+        "main/index.html",
+        new_game=url_for(NEW_GAME_ENDPOINT),
+        mine=home_games(),
+        tables=home_tables(),
+        clubs=home_clubs(),
     )
+
+
+def home_clubs() -> list[dict[str, Any]]:
+    """The clubs opened on this phone (its own cookie), with the link it may use: one query."""
+    from scorekeeper.platform.security import token_matches
+    from scorekeeper.store.models import Club
+    from scorekeeper.web.cookies import remembered_clubs
+
+    remembered = remembered_clubs()
+    if not remembered:
+        return []
+    found = db.session.scalars(select(Club).where(Club.id.in_([cid for cid, _token, _kind in remembered])))
+    by_id = {club.id: club for club in found}
+    out = []
+    for cid, token, kind in remembered:
+        club = by_id.get(cid)
+        if club is None:
+            continue
+        director = kind == "director" and token_matches(token, club.edit_token)
+        link = (
+            url_for("clubs.director", club_id=club.id, token=token)
+            if director
+            else url_for("clubs.public", club_id=cid)
+        )
+        out.append({"link": link, "name": club.name, "director": director})
+    return out
 
 
 def home_tables() -> list[dict[str, Any]]:

@@ -210,6 +210,8 @@ def table(table_id: str, token: str) -> Response:
             add=AddGameForm() if can_edit else None,
             rename=RenameForm() if can_edit else None,
             merge_form=MergeForm(table.people) if can_edit else None,
+            merges=store.merges(table) if can_edit else [],
+            names_by_number={p.number: p.name for p in table.people},
             presets=PRESET_INFO,
         )
     )
@@ -322,11 +324,37 @@ def merge(table_id: str, token: str, person_id: str) -> Response:
     into = store.person(table, form.into.data)
     if into is None:
         return _refuse(table, _("Choose someone of the roster."))
+    if request.form.get("confirm") != "y":
+        try:
+            store.check_merge(table, gone, into)
+        except store.TableError as err:
+            return _refuse(table, str(err), err.status)
+        # Asked first: the page names both people and what follows before anything changes.
+        games = sum(1 for link in table.games if any(gone.number in side for side in link.sides))
+        return make_response(
+            render_template("tables/merge.html", table=table, token=token, gone=gone, into=into, games=games, form=form)
+        )
     try:
         store.merge(table, gone, into)
     except store.TableError as err:
-        return _refuse(table, str(err))
-    flash(_("%(gone)s and %(into)s are one person now.", gone=gone.name, into=into.name), "ok")
+        return _refuse(table, str(err), err.status)
+    flash(
+        _("%(gone)s and %(into)s are one person now. Undo it under the roster.", gone=gone.name, into=into.name), "ok"
+    )
+    return _back(table, "#roster")
+
+
+@bp.post("/tables/<table_id>/<token>/merges/<int:merge_id>/undo")
+def unmerge(table_id: str, token: str, merge_id: int) -> Response:
+    """Take a merge back: the person is on the roster again, with the games that were theirs."""
+    table, _can_edit = _table_or_404(table_id, token, edit=True)
+    if not CsrfForm().validate_on_submit():
+        return _refuse(table, _("This page was open too long: reload and try again."))
+    try:
+        back = store.unmerge(table, merge_id)
+    except store.TableError as err:
+        return _refuse(table, str(err), err.status)
+    flash(_("%(name)s is on the roster again, with their games.", name=back.name), "ok")
     return _back(table, "#roster")
 
 
