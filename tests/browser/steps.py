@@ -89,21 +89,23 @@ def section(page: Page, tool: str):
 
 
 def pick(form, suit: str, *ranks: str) -> None:
-    """Tap a suit of the card picker, then each rank; wait for each card to land in its box."""
+    """Tap a suit of the card picker, then each rank; wait for each card to land in its slot."""
     form.locator(".picker-suit", has=form.page.locator(f"input[value='{suit}']")).tap()
     for rank in ranks:
         with form.page.expect_response(lambda r: "tap=" in r.url):
             form.locator(f"button[name=tap][value='{rank}']").tap()
+        form.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling')")
 
 
-def lay_out_a_renege(page: Page, trump: str, the_trick: str, my_hand: str, *hand: tuple[str, ...]):
-    """ "May I play this?" with hearts trump and the 2♥ led: tap the trump (named *trump*), the trick's box
-    (*the_trick*), the 2♥, the hand's box (*my_hand*), then each (suit, rank…) of *hand*; return the section."""
+def lay_out_a_renege(page: Page, *hand: tuple[str, ...]):
+    """ "May I play?" with hearts trump and the 2♥ led: tap the trump, the 2 (the lead goes into the trick),
+    then each (suit, rank…) of *hand* (the next cards go into the hand); return the section."""
+    page.goto("/referee?tool=legal")
     legal = section(page, "legal")
-    legal.locator(".suit-picker label", has_text=trump).tap()
-    legal.get_by_text(the_trick, exact=True).tap()
+    with page.expect_response(lambda r: "trump=H" in r.url):
+        legal.locator(".suit-picker label:has(input[value='H'])").tap()
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling')")
     pick(legal, "H", "2")
-    legal.get_by_text(my_hand, exact=True).tap()
     for suit, *ranks in hand:
         pick(legal, suit, *ranks)
     return legal
@@ -116,3 +118,56 @@ def page_in(context: BrowserContext) -> Iterator[Page]:
         yield context.new_page()
     finally:
         context.close()
+
+
+class Taps:
+    """A player's thumb on the referee: counts each tap, and a scroll for each tap on something not wholly in view.
+
+    It also notes whether the page moved by itself (the window scrolled, or the picker shifted) after a tap.
+    """
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+        self.scrolls = 0
+        self.moved: list[str] = []
+
+    def _picker_top(self) -> float | None:
+        box = self.page.locator(".picker").bounding_box()
+        return None if box is None else round(box["y"])
+
+    def tap(self, locator, asks: bool = True) -> None:
+        """Tap *locator*; with *asks*, wait for the answer the tap asks the server for."""
+        box = locator.bounding_box()
+        height = self.page.viewport_size["height"] if self.page.viewport_size else 740
+        if box is None or box["y"] < 0 or box["y"] + box["height"] > height:
+            self.scrolls += 1
+        before = (self.page.evaluate("window.scrollY"), self._picker_top())
+        if asks:
+            with self.page.expect_response(lambda r: "/referee" in r.url):
+                locator.tap()
+            self.page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling')")
+        else:
+            locator.tap()
+        self.taps += 1
+        after = (self.page.evaluate("window.scrollY"), self._picker_top())
+        if after != before:
+            self.moved.append(f"tap {self.taps}: scroll and picker {before} -> {after}")
+
+    def trump(self, suit: str) -> None:
+        self.tap(self.page.locator(f".suit-picker label:has(input[value='{suit}'])"))
+
+    def suit(self, suit: str) -> None:
+        """Choose the picker's suit: kept in the page, no question asked."""
+        self.tap(self.page.locator(f".picker-suit:has(input[value='{suit}'])"), asks=False)
+
+    def rank(self, rank: str) -> None:
+        self.tap(self.page.locator(f".picker button[name=tap][value='{rank}']"))
+
+    def cards(self, *cards: str) -> None:
+        """Pick each card ("5H", "10C"), tapping its suit only when the picker shows another."""
+        for code in cards:
+            rank, suit = code[:-1], code[-1]
+            if not self.page.locator(f".picker-suit input[value='{suit}']").is_checked():
+                self.suit(suit)
+            self.rank(rank)

@@ -23,7 +23,8 @@ _BOXES = """
   const bar = document.querySelector('#sheet .scorebar').getBoundingClientRect();
   const out = [];
   for (const sel of selectors) {
-    const found = document.querySelectorAll(sel);
+    // A choice the rules rule out for this hand is not drawn (display: none): it is no tap, and no problem.
+    const found = [...document.querySelectorAll(sel)].filter((el) => el.checkVisibility());
     if (!found.length) out.push(sel + ': missing');
     for (const el of found) {
       const r = el.getBoundingClientRect();

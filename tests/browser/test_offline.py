@@ -189,10 +189,9 @@ def test_a_hand_another_phone_took_meanwhile_is_a_conflict_and_nothing_is_lost(p
 
 
 def test_the_referee_with_no_signal_keeps_the_rules_and_says_answers_need_the_signal(phone, live_server):
-    open_with_worker(phone, live_server.url + "/referee")
+    open_with_worker(phone, live_server.url + "/referee?tool=trick&trump=S")
     phone.context.set_offline(True)
-    phone.locator("#trick-cards").fill("8s 9s 2s ah")
-    phone.locator("#trick-form").get_by_role("button", name="Who wins?", exact=True).last.click()
+    phone.locator("#trick-form button[name=tap][value='8']").click()
     error = phone.locator("#request-error")
     expect(error).to_be_visible()
     expect(error).to_contain_text("No signal: the referee's answers need the server")

@@ -49,22 +49,38 @@ def field_error(page: str, form: str, name: str) -> str:
 
 
 def test_page_offers_the_three_questions(client):
-    response = client.get("/referee")
-    assert response.status_code == 200
-    page = response.get_data(as_text=True)
-    for heading in ("Rank of the cards", "Who wins this trick?", "May I play this?"):
-        assert heading in page
-    # Each form picks a card by suit, then rank: 13 ranks, no joker under the default rules.
-    assert page.count('name="tap"') == 3 * 13
-    assert page.count('type="radio" name="suit"') == 3 * 4
-    assert 'value="JK"' not in page
-    # The page carries no script of its own: htmx asks the server, which reads every card.
-    assert "referee.js" not in page
+    for tool, heading in (
+        ("rank", "Which is higher?"),
+        ("trick", "Who wins this trick?"),
+        ("legal", "May I play this?"),
+    ):
+        response = client.get("/referee", query_string={"tool": tool})
+        assert response.status_code == 200
+        page = response.get_data(as_text=True)
+        # One question per screen, the other two a tap away.
+        assert heading in page and page.count('<section class="tool"') == 1
+        assert 'aria-current="page">' in page.split('class="tool-tabs"', 1)[1].split("</nav>", 1)[0]
+        # Its picker: a suit, then a rank: 13 ranks, no joker under the default rules.
+        assert page.count('name="tap"') == 13
+        assert page.count('type="radio" name="suit"') == 4
+        assert 'value="JK"' not in page
+        # The page carries no script of its own: htmx asks the server, which reads every card.
+        assert "referee.js" not in page
+
+
+def test_the_last_question_asked_opens_again(client):
+    assert 'id="tool-legal"' in client.get("/referee").get_data(as_text=True)  # "May I play?" to begin with
+    client.get("/referee", query_string={"tool": "rank"})
+    assert 'id="tool-rank"' in client.get("/referee").get_data(as_text=True)
+    client.get("/referee", query_string={"tool": "trick"})
+    assert 'id="tool-trick"' in client.get("/referee").get_data(as_text=True)
+    # A question asked for by its address wins over the one remembered.
+    assert 'id="tool-legal"' in client.get("/referee?tool=legal").get_data(as_text=True)
 
 
 def test_joker_is_offered_when_the_rules_use_it(client):
     page = client.get("/referee?joker=yes").get_data(as_text=True)
-    assert page.count('name="tap" value="JK"') == 3
+    assert page.count('name="tap" value="JK"') == 1
 
 
 def test_rank_of_the_trumps_marks_the_ace_of_hearts(client):
@@ -116,8 +132,9 @@ def test_legal_plays_section_12(client, trump, lead, hand, extra, may_play):
     else:
         assert ("You may play: " + " ".join(may_play) + " ") in summary + " "
     # Each card of the hand is marked playable or not.
-    playable = re.findall(r'class="play-card may-play[^"]*"[^>]*>\s*<span class="play-name">([^<]+)', page)
-    expected = [text_of(c) for c in re.findall(r'class="play-name">([^<]+)', page)] if may_play == "any" else may_play
+    hand = re.findall(r'class="play-card (may-play|may-not)[^"]*"[^>]*>([^<]+)</button>', page)
+    playable = [name for mark, name in hand if mark == "may-play"]
+    expected = [name for _mark, name in hand] if may_play == "any" else may_play
     assert playable == expected
     assert re.search(r'href="/rules#(follow|renege)"', page)
 
@@ -150,11 +167,16 @@ def test_legal_renege_is_named_and_held_back_cards_marked(client):
         ({"tool": "trick", "trump": "S", "cards": "8s 8s"}, "trick-form", "cards", "twice"),
         ({"tool": "trick", "trump": "S", "cards": "8s 5x"}, "trick-form", "cards", "'5x' is not a card"),
         ({"tool": "trick", "cards": "8s 9s"}, "trick-form", "trump", "Pick the trump suit"),
-        ({"tool": "trick", "trump": "S", "cards": ""}, "trick-form", "cards", "at least one card"),
+        ({"tool": "trick", "trump": "S", "cards": "", "ask": "1"}, "trick-form", "cards", "at least one card"),
         ({"tool": "trick", "trump": "S", "cards": "2s 3s 4s 5s 6s 7s 8s 9s 10s"}, "trick-form", "cards", "at most 8"),
         ({"tool": "trick", "trump": "S", "cards": "jk 2s"}, "trick-form", "cards", "joker is not played"),
         ({"tool": "legal", "trump": "H", "trick": "2h", "hand": "2h 3c"}, "legal-form", "hand", "both in your hand"),
-        ({"tool": "legal", "trump": "H", "trick": "2h", "hand": ""}, "legal-form", "hand", "The hand is empty"),
+        (
+            {"tool": "legal", "trump": "H", "trick": "2h", "hand": "", "ask": "1"},
+            "legal-form",
+            "hand",
+            "The hand is empty",
+        ),
         ({"tool": "legal", "trump": "H", "trick": "jk", "hand": "3c"}, "legal-form", "trick", "joker is not played"),
         ({"tool": "legal", "trump": "H", "trick": "2h", "hand": "3c jk"}, "legal-form", "hand", "joker is not played"),
         ({"tool": "rank", "trump": "S", "pair": "ah ah"}, "rank-form", "pair", "twice"),
@@ -167,7 +189,7 @@ def test_legal_renege_is_named_and_held_back_cards_marked(client):
             "4♣ is not in the hand",
         ),
         ({"tool": "rank", "trump": "Q"}, "rank-form", "trump", "not a suit"),
-        ({"tool": "rank", "trump": "S", "pair": "ah"}, "rank-form", "pair", "exactly two cards"),
+        ({"tool": "rank", "trump": "S", "pair": "ah", "ask": "1"}, "rank-form", "pair", "exactly two cards"),
         ({"preset": "bridge"}, "rules-form", "preset", "no preset called"),
         ({"joker": "maybe"}, "rules-form", "joker", "yes or no"),
         ({"follow": "sometimes"}, "rules-form", "follow", "must be one of"),
@@ -223,12 +245,12 @@ def test_picking_without_script_builds_the_fields(client):
     # Hearts, then the king: K♥ joins the hand, written as the page writes cards.
     query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh", "into": "hand", "suit": "H", "tap": "K"}
     location = landing(client.get("/referee", query_string=query))
-    assert location.endswith("#tool-legal")
+    assert "tool=legal" in location
     page = client.get(location).get_data(as_text=True)
     assert 'name="hand" value="J♥ K♥"' in page and 'name="trick" value="2♥"' in page
-    # The suit stays picked for the next card, and nothing is asked yet.
+    # The suit stays picked for the next card, and the question is answered at once.
     assert 'name="suit" value="H" checked' in page
-    assert 'id="legal-answer"' not in page
+    assert "You may play any card." in block(page, "legal-answer")
     # Picking a card already in the other field moves it.
     query = {"tool": "legal", "trump": "H", "trick": "2h", "hand": "jh kh", "into": "trick", "suit": "H", "tap": "K"}
     page = client.get(landing(client.get("/referee", query_string=query))).get_data(as_text=True)
@@ -339,12 +361,31 @@ def test_quiz_refuses_a_card_not_shown_and_needs_csrf(client):
     assert client.post("/referee/quiz", data={"pick": picks[0]}).status_code == 400
 
 
-def test_the_page_opens_with_a_jump_to_each_question(client):
-    body = client.get("/referee").get_data(as_text=True)
-    nav = body.split('<nav class="tool-jump"', 1)[1].split("</nav>", 1)[0]
-    for anchor in ("#tool-rank", "#tool-trick", "#tool-legal"):
-        assert f'href="{anchor}"' in nav
-        assert f'id="{anchor[1:]}"' in body
+def test_the_tabs_carry_the_trump_and_the_house_rules(client):
+    body = client.get("/referee", query_string={"tool": "legal", "trump": "D", "joker": "yes"}).get_data(as_text=True)
+    nav = body.split('<nav class="tool-tabs"', 1)[1].split("</nav>", 1)[0]
+    for tool in ("rank", "trick", "legal"):
+        link = re.search(rf'href="([^"]*)" id="tab-{tool}"', nav)
+        assert link, tool
+        href = html.unescape(link.group(1))
+        assert f"tool={tool}" in href and "trump=D" in href and "joker=yes" in href
+
+
+def test_the_lead_goes_into_the_trick_and_the_next_card_into_the_hand(client):
+    query = {"tool": "legal", "trump": "H", "into": "trick", "tap": "4"}
+    location = landing(client.get("/referee", query_string=query))
+    page = client.get(location).get_data(as_text=True)
+    assert 'name="trick" value="4♥"' in page and 'name="into" value="hand" checked' in page
+    # A second card for the trick is asked for by tapping the trick's slot: it stays there.
+    query = {"tool": "legal", "trump": "H", "trick": "4h", "into": "trick", "tap": "9"}
+    page = client.get(landing(client.get("/referee", query_string=query))).get_data(as_text=True)
+    assert 'name="trick" value="4♥ 9♥"' in page and 'name="into" value="trick" checked' in page
+
+
+def test_a_third_card_to_compare_is_measured_against_the_last(client):
+    query = {"tool": "rank", "trump": "H", "pair": "jh ad", "suit": "C", "tap": "5"}
+    page = client.get(landing(client.get("/referee", query_string=query))).get_data(as_text=True)
+    assert 'name="pair" value="A♦ 5♣"' in page
 
 
 def test_house_rule_choices_are_in_player_words(client):
@@ -352,3 +393,27 @@ def test_house_rule_choices_are_in_player_words(client):
     assert '<option value="suit-or-trump" selected>follow suit or trump</option>' in page
     assert '<option value="five-jack-ace" selected>the 5, the jack and the A♥</option>' in page
     assert ">suit-or-trump<" not in page and ">five-jack-ace<" not in page
+
+
+def test_the_sheet_opens_the_referee_with_the_games_rules_and_the_hands_trump(client, game):
+    sheet = client.get(game["links"]["edit"]).get_data(as_text=True)
+    links = dict(re.findall(r'class="button referee-trump [^"]*" href="([^"]*)" aria-label="([^"]*)"', sheet)[:4])
+    assert sorted(links.values()) == sorted(f"Ask the referee, {suit} trump" for suit in SUIT_WORDS)
+    clubs = html.unescape(next(href for href, name in links.items() if "clubs" in name))
+    page = client.get(clubs).get_data(as_text=True)
+    # The trump is set, the game's own rules followed, and both carried to the other questions.
+    assert 'name="trump" value="C" checked' in page
+    assert "this game&#39;s rules" in page or "this game's rules" in page
+    nav = html.unescape(page.split('<nav class="tool-tabs"', 1)[1].split("</nav>", 1)[0])
+    assert f"game={game['id']}" in nav and "trump=C" in nav
+
+
+SUIT_WORDS = ("spades", "clubs", "hearts", "diamonds")
+
+
+def test_one_card_of_two_picked_waits_for_the_second_without_a_refusal(client):
+    response = client.get("/referee", query_string={"tool": "rank", "trump": "S", "pair": "ah"})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert 'class="field-error"' not in page and 'id="compare-answer"' not in page
+    assert 'id="trump-order"' in page  # the trump's order is there to read meanwhile

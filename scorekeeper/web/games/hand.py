@@ -114,6 +114,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         self.two_sides = self.quick = len(self.side_names) == 2
         self.bidding, self.may_have_no_high = state.rules.bidding, state.rules.may_score_25
         self.may_hold, self.calls_partner = state.rules.dealer_may_hold, state.rules.call_for_partner
+        self.bid_sides: dict[str, str] = {}
         if entry_by in ENTRY_WAYS and not self.by.raw_data:
             self.by.data = entry_by
         fit_choices(self)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import words
@@ -21,6 +22,7 @@ def fit_choices(form: HandForm) -> None:
     bidders = state.active_sides if state.overtime else range(len(names))
     form.bidder.choices = options((str(i), names[i]) for i in bidders)
     form.bid.choices = options((str(b), words.bid(b)) for b in state.bid_choices())
+    form.bid_sides = bid_sides(form, bidders)
     point_pairs = [(str(p), str(p)) for p in point_choices(rules)]
     form.took_points.choices = options(point_pairs)
     form.partner.choices = options(
@@ -46,6 +48,20 @@ def fit_choices(form: HandForm) -> None:
         form.side_tricks[i].label.text = name
         form.points[i].label.text = name
         form.points[i].choices = options(point_pairs)
+
+
+def bid_sides(form: HandForm, bidders: Iterable[int]) -> dict[str, str]:
+    """Each bid offered, with the sides the engine lets make it at their score: ``for-N``, and ``hold-N`` when
+    side N's dealer holds. With a bidder tapped, the page shows only that side's bids (games.css)."""
+    state = form.state
+    marks: dict[str, list[str]] = {str(b): [] for b in state.bid_choices()}
+    for side in bidders:
+        for bid in state.allowed_bids(side):
+            marks[str(bid)].append(f"for-{side}")
+        if form.may_hold:
+            for bid in state.allowed_bids(side, hold=True):
+                marks[str(bid)].append(f"hold-{side}")
+    return {bid: " ".join(sides) for bid, sides in marks.items()}
 
 
 def offer(form: HandForm, field: Any, sides: tuple[int, ...], *extra: tuple[str, str]) -> None:

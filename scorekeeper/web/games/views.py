@@ -35,6 +35,7 @@ from scorekeeper.rules import (
     Rules,
     RulesError,
     SetupError,
+    Suit,
     replay,
 )
 from scorekeeper.store import games as services
@@ -139,6 +140,7 @@ def sheet_context(game: Game, state: GameState, can_edit: bool) -> dict[str, Any
         "can_edit": can_edit,
         "preset": PRESET_INFO.get(state.rules.closest_preset()),
         "new_hand": None,
+        "suits": list(Suit),
         # The tables this game is part of: its sheet links back to each (by the table's view link).
         "tables": tables.tables_of_game(game.id),
     }

@@ -1,9 +1,10 @@
 """The referee: settle the argument at the table.
 
-Three questions on one page (the rank of the cards, who wins this trick, may I
-play this?) and a quiz to learn the ranks. Every question is a plain GET form
-answered here on the server, and every card is read by the engine's parser; with
-htmx a tap or an answer swaps in just that question's section.
+Three questions, one screen each (the rank of the cards, who wins this trick,
+may I play this?), each at its own address and the last one used opened again,
+and a quiz to learn the ranks. Every question is a plain GET form answered here
+on the server, and every card is read by the engine's parser; each card picked
+is answered at once, and with htmx a tap swaps in just that question's section.
 """
 
 from __future__ import annotations
@@ -90,6 +91,9 @@ ANCHOR_TITLES = {
     "called-card": _l("The called card"),
 }
 TOOLS = ("rank", "trick", "legal")
+# The question a bare /referee opens: the one asked last on this phone, else "May I play?".
+TOOL_COOKIE = "referee_tool"
+DEFAULT_TOOL = "legal"
 TAP_FIELDS = {"rank": ("pair",), "trick": ("cards",), "legal": ("trick", "hand")}
 FIELDS = ("trump", "pair", "led", "cards", "trick", "hand", "trick_number", "called")
 # The rank buttons of the card picker, best first as players sort a hand.
@@ -220,6 +224,19 @@ def shown(text: str) -> str:
         except CardError:
             shown_words.append(token)
     return " ".join(shown_words)
+
+
+def readable(text: str) -> list[Card]:
+    """The cards of a field that read as cards, in order, for its slots (what does not read is shown typed)."""
+    found = []
+    for token in split_tokens(text or ""):
+        try:
+            card = Card.parse(token)
+        except CardError:
+            continue
+        if card not in found:
+            found.append(card)
+    return found
 
 
 def toggle(text: str, card: Card, *, remove_only: bool = False) -> str:
@@ -363,15 +380,37 @@ def edit_fields(
             values[name] = ""
         elif card is not None:
             values[name] = toggle(values[name], card, remove_only=name != into)
+            if name == "pair":
+                # Two cards are compared: a third picked is measured against the last one.
+                values[name] = " ".join(split_tokens(values[name])[-2:])
         else:
             values[name] = shown(values[name])
+
+
+def next_into(tool: str, into: str, before: str, values: Mapping[str, str]) -> str:
+    """Where the next picked card goes: once the lead is in an empty trick, the hand (the commonest argument)."""
+    if tool == "legal" and into == "trick" and not split_tokens(before) and len(split_tokens(values["trick"])) == 1:
+        return "hand"
+    return into
+
+
+def asked(tool: str, values: Mapping[str, str], args: Mapping[str, str]) -> bool:
+    """Whether there is a question to answer yet: a card given, the order of a trump asked, or the ask button."""
+    if args.get("ask"):
+        return True
+    if tool == "rank":
+        return bool(values["pair"].strip() or values["trump"].strip())
+    # "May I play?" waits for the hand: the lead alone is no question yet.
+    return bool(values["hand" if tool == "legal" else "cards"].strip())
 
 
 def picker_suit(args: Mapping[str, str], values: dict[str, str]) -> str:
     """The suit the picker shows chosen: the last one picked, else the trump."""
     for text in (args.get("suit", ""), values.get("trump", "")):
+        if not text.strip():
+            continue
         try:
-            return Suit.parse(text).letter if text.strip() else ""
+            return Suit.parse(text).letter
         except CardError:
             continue
     return ""
@@ -379,12 +418,20 @@ def picker_suit(args: Mapping[str, str], values: dict[str, str]) -> str:
 
 def page_url(table: TableRules, values: dict[str, str], suit: str, into: str, tool: str) -> str:
     """The address of the page as it now stands, without the tap that led to it."""
-    query: dict[str, Any] = dict(table.params) | {k: v for k, v in values.items() if v}
+    query: dict[str, Any] = dict(table.params) | {k: v for k, v in values.items() if v and k != "tool"}
     if suit:
         query["suit"] = suit
     if tool == "legal":
         query["into"] = into
-    return url_for("referee.index", _anchor=f"tool-{tool}", **query)
+    return url_for("referee.index", tool=tool, **query)
+
+
+def chosen_tool(args: Mapping[str, str]) -> str:
+    """The question asked for, else the one this phone asked last, else "May I play?"."""
+    for tool in (args.get("tool", ""), request.cookies.get(TOOL_COOKIE, "")):
+        if tool in TOOLS:
+            return tool
+    return DEFAULT_TOOL
 
 
 @bp.get("/referee")
@@ -393,30 +440,32 @@ def index() -> ResponseReturnValue:
     problems: dict[str, str] = {}
     table = read_table_rules(args, problems)
     rules = table.rules
-    tool = args.get("tool", "")
-    if tool not in TOOLS:
-        tool = ""
+    tool = chosen_tool(args)
     values = {name: args.get(name, "") for name in FIELDS}
     into = args.get("into", "")
-    if tool and into not in TAP_FIELDS[tool]:
-        into = TAP_FIELDS[tool][-1]
+    if into not in TAP_FIELDS[tool]:
+        # A new question starts with the lead: the hand once the trick has its cards.
+        into = "hand" if tool == "legal" and values["trick"].strip() else TAP_FIELDS[tool][0]
     answers: dict[str, Any] = {}
     tool_problems: dict[str, str] = {}
-    editing = bool(tool and (args.get("tap") or args.get("clear")))
+    editing = bool(args.get("tap") or args.get("clear"))
     if editing:
+        before = values.get("trick", "")
         edit_fields(args, tool, into, values, tool_problems)
-        if not (problems or tool_problems):
-            url = page_url(table, values, picker_suit(args, values), into, tool)
-            if not request.headers.get("HX-Request"):
-                # Without the page's script: land on a clean address, so a reload does not tap again.
-                return redirect(url, code=303)
-    elif tool == "rank":
-        answers["rank"] = ask_rank(values, rules, tool_problems)
-    elif tool == "trick":
-        answers["trick"] = ask_trick(values, rules, tool_problems)
-    elif tool == "legal":
-        answers["legal"] = ask_legal(values | {"play": args.get("play", "")}, rules, tool_problems)
-    if tool and not editing and not tool_problems:
+        into = next_into(tool, into, before, values)
+        if not (problems or tool_problems) and not request.headers.get("HX-Request"):
+            # Without the page's script: land on a clean address, so a reload does not tap again.
+            return redirect(page_url(table, values, picker_suit(args, values), into, tool), code=303)
+    if not tool_problems and asked(tool, values, args):
+        if tool == "rank":
+            # One card picked of the two: the order of the trump is shown, the comparison waits for the second.
+            waiting = not args.get("ask") and len(split_tokens(values["pair"])) == 1
+            answers["rank"] = ask_rank(values | {"pair": ""} if waiting else values, rules, tool_problems)
+        elif tool == "trick":
+            answers["trick"] = ask_trick(values, rules, tool_problems)
+        else:
+            answers["legal"] = ask_legal(values | {"play": args.get("play", "")}, rules, tool_problems)
+    if not tool_problems:
         # An answer: its cards come back the way the page writes them (a refused field stays as typed).
         values |= {name: shown(values[name]) for name in TAP_FIELDS[tool]}
     status = 422 if (problems or tool_problems) else 200
@@ -429,19 +478,32 @@ def index() -> ResponseReturnValue:
         tool=tool,
         into=into,
         values=values,
+        slot={name: readable(values[name]) for name in ("pair", "cards", "trick", "hand")},
         problems=tool_problems,
         answers=answers,
         suits=list(Suit),
         suit=picker_suit(args, values),
         ranks=RANKS,
         rule_link=rule_link,
+        tool_url=lambda name: tool_address(name, table, values),
     )
-    if tool and request.headers.get("HX-Request") and request.headers.get("HX-Target") == f"tool-{tool}":
+    if request.headers.get("HX-Request") and request.headers.get("HX-Target") == f"tool-{tool}":
         response = make_response(render_template(f"referee/_{tool}.html", **context), status)
-        if editing:
-            response.headers["HX-Replace-Url"] = page_url(table, values, context["suit"], into, tool)
-        return response
-    return render_template("referee/index.html", **context), status
+        response.headers["HX-Replace-Url"] = page_url(table, values, context["suit"], into, tool)
+    else:
+        response = make_response(render_template("referee/index.html", **context), status)
+    if request.cookies.get(TOOL_COOKIE) != tool:
+        # Remembered on the phone only (nothing is stored here): the next /referee opens this question.
+        response.set_cookie(TOOL_COOKIE, tool, max_age=60 * 60 * 24 * 365, samesite="Lax", httponly=True)
+    return response
+
+
+def tool_address(tool: str, table: TableRules, values: Mapping[str, str]) -> str:
+    """The address of one question, with the table's rules and the trump chosen carried over."""
+    query: dict[str, Any] = dict(table.params, tool=tool)
+    if values.get("trump", "").strip():
+        query["trump"] = values["trump"]
+    return url_for("referee.index", **query)
 
 
 # -- Learn the ranks -------------------------------------------------------------
