@@ -391,12 +391,9 @@ def _cents(value: Any, what: str) -> int:
     return value
 
 
-def set_pots(club: Club, party_id: str, pots: dict[str, Any]) -> None:
-    """The evening's money: entry fee, players who paid, cookie jar, 50/50, jackpot, prizes (cents)."""
-    evening = evening_of(party_id)
-    if evening is None or evening.club_id != club.id:
-        raise LookupError(party_id)
-    clean: dict[str, Any] = dict(evening.pots)
+def clean_pots(pots: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
+    """The evening's money as stored: *before* with the amounts of *pots* checked and put in (ClubError)."""
+    clean: dict[str, Any] = dict(before)
     for key in ("entry_fee", "cookie_jar", "fifty_fifty", "jackpot_added"):
         if key in pots:
             clean[key] = _cents(pots[key], key)
@@ -409,9 +406,20 @@ def set_pots(club: Club, party_id: str, pots: dict[str, Any]) -> None:
         clean["prizes"] = [_cents(p, "prizes") for p in prizes]
     for key in ("fifty_fifty_winner", "jackpot_winner"):
         if key in pots:
+            if pots[key] is not None and not isinstance(pots[key], str):
+                raise ClubError(_("Give a name."), key)
             clean[key] = _name(pots[key], key) if pots[key] else None
     if "jackpot_won" in pots:
         clean["jackpot_won"] = bool(pots["jackpot_won"])
+    return clean
+
+
+def set_pots(club: Club, party_id: str, pots: dict[str, Any]) -> None:
+    """The evening's money: entry fee, players who paid, cookie jar, 50/50, jackpot, prizes (cents)."""
+    evening = evening_of(party_id)
+    if evening is None or evening.club_id != club.id:
+        raise LookupError(party_id)
+    clean = clean_pots(pots, evening.pots)
     evening.pots = clean
     club.version += 1
     db.session.commit()

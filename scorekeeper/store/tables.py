@@ -578,8 +578,8 @@ def _import(document: object) -> tuple[Table, str]:
         roster[int(found.group(1))] = _clean_name(item.get("name"), "players", _("Give each player's name."))
     if len({n.casefold() for n in roster.values()}) != len(roster):
         raise TableError(_("A name is twice on the roster."), "players")
-    seen = _Seen({}, {})
-    read = [_read_game(data, i, roster, seen) for i, data in enumerate(games)]
+    seen = Seen({}, {})
+    read = [read_game(data, i, roster, seen) for i, data in enumerate(games)]
     by_name = {person_name.casefold(): n for n, person_name in roster.items()}
     seating = []
     for one in read:
@@ -612,7 +612,7 @@ def _import(document: object) -> tuple[Table, str]:
 
 
 @dataclass(frozen=True, slots=True)
-class _ReadGame:
+class ReadGame:
     game: game_store.PlayedGame
     people: list[list[int]] | None
 
@@ -626,7 +626,7 @@ def _unreadable(i: int) -> TableError:
 
 
 @dataclass(frozen=True, slots=True)
-class _Seen:
+class Seen:
     """What the games of one export repeat, read once: the names (as stored) and the rules (by their options)."""
 
     names: dict[str, str]
@@ -646,7 +646,7 @@ class _Seen:
         return self.rules[key]
 
 
-def _read_game(data: object, i: int, roster: Mapping[int, str], seen: _Seen) -> _ReadGame:
+def read_game(data: object, i: int, roster: Mapping[int, str], seen: Seen) -> ReadGame:
     """Read one exported game and replay it (nothing is stored); TableError names the game."""
     field = f"games[{i}]"
     if not isinstance(data, dict):
@@ -704,7 +704,7 @@ def _read_game(data: object, i: int, roster: Mapping[int, str], seen: _Seen) -> 
     finished = _moment(data.get("finished_at"), f"{field}.finished_at", i + 1)
     if started is not None and finished is not None and finished < started:
         raise TableError(_("Game %(n)d of the export finishes before it starts.", n=i + 1), f"{field}.finished_at")
-    return _ReadGame(game_store.PlayedGame(setup, entries, state, started, finished), seated)
+    return ReadGame(game_store.PlayedGame(setup, entries, state, started, finished), seated)
 
 
 def _agrees(data: Mapping[str, Any], state: GameState, n: int, field: str) -> None:
