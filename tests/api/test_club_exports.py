@@ -165,3 +165,14 @@ def test_a_resend_with_the_same_key_answers_the_first_club(app, client, season):
     assert (first.status_code, again.status_code) == (201, 200)
     assert again.get_json()["id"] == first.get_json()["id"]
     assert rows(app) == counted
+
+
+def test_the_directors_page_links_to_the_same_file(client, season):
+    club, headers = season
+    page = client.get(f"/clubs/{club['id']}/{club['edit_token']}").get_data(as_text=True)
+    link = f"/clubs/{club['id']}/{club['edit_token']}/export.json"
+    assert f'href="{link}"' in page and "Keep the whole club in a file (JSON)" in page
+    file = client.get(link)
+    assert file.status_code == 200 and "attachment" in file.headers["Content-Disposition"]
+    assert file.get_json() == export(client, club, headers)
+    assert client.get(f"/clubs/{club['id']}/not-the-token/export.json").status_code == 404

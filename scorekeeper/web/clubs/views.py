@@ -19,6 +19,7 @@ from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
+from scorekeeper.store import club_exports
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubEvening, ClubMember
@@ -175,6 +176,17 @@ def director(club_id: str, token: str) -> str:
         kinds=[(str(k), label) for k, label in _kinds()],
         today=date.today(),
     )
+
+
+@bp.get("/clubs/<club_id>/<token>/export.json")
+def export_json(club_id: str, token: str) -> Response:
+    """The whole club as one file, to keep off this machine: what the API's import brings back."""
+    club = _director(club_id, token)
+    response = make_response(club_exports.export_club(club))
+    response.mimetype = "application/json"
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Content-Disposition"] = f'attachment; filename="club-{club.id}.json"'
+    return response
 
 
 def _kinds() -> list[tuple[GameKind, str]]:
