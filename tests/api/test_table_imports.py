@@ -335,3 +335,17 @@ def test_any_change_to_an_export_is_a_true_table_or_nothing_at_all(app, client, 
     assert 400 <= response.status_code < 500, (response.status_code, response.get_data(as_text=True))
     assert response.get_json()["error"]["message"]
     assert rows(app) == before
+
+
+def test_the_api_document_states_the_caps_and_the_key(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    for path in ("/api/v1/tables/import", "/api/v1/clubs/import"):
+        operation = document["paths"][path]["post"]
+        assert {"200", "201", "413", "422"} <= set(operation["responses"]), path
+        assert [p["name"] for p in operation["parameters"]] == ["Idempotency-Key"]
+        assert "8 MB" in operation["description"]
+    assert (
+        f"{store.MAX_GAMES} games and {store.IMPORT_MAX_HANDS} hands"
+        in (document["paths"]["/api/v1/tables/import"]["post"]["description"])
+    )
+    assert "/api/v1/clubs/{club_id}/export.json" in document["paths"]
