@@ -16,12 +16,12 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import insert, select
-from sqlalchemy.orm import selectinload
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import (
+    HAND_FIELDS,
     NAME_MAX,
     GameSetup,
     GameState,
@@ -36,7 +36,7 @@ from scorekeeper.stats import GameRecord, GameSummary, TableStats, summarize, ta
 from scorekeeper.store import games as game_store
 from scorekeeper.store import log, resends
 from scorekeeper.store.models import Access as Access  # what a link opens: one rule for games and tables
-from scorekeeper.store.models import Game, Table, TableGame, TablePerson, utcnow
+from scorekeeper.store.models import Game, Hand, Player, Table, TableGame, TablePerson, utcnow
 from scorekeeper.store.models import Side as SideRow
 from scorekeeper.store.models import access as access
 
@@ -447,16 +447,69 @@ def game_texts(rows: Sequence[HistoryRow]) -> dict[str, str]:
         else:
             found[row.game_id] = text
     for at in range(0, len(missing), LOAD_AT_ONCE):
-        games = db.session.scalars(
-            select(Game)
-            .where(Game.id.in_(missing[at : at + LOAD_AT_ONCE]))
-            .options(selectinload(Game.sides), selectinload(Game.players), selectinload(Game.hands))
-        ).all()
-        for game in games:
-            text = json.dumps(export_game(game), ensure_ascii=False, separators=_COMPACT)
-            kept.put(game.id, game.version, text)
-            found[game.id] = text
+        for game_id, version, exported in _exported(missing[at : at + LOAD_AT_ONCE]):
+            text = json.dumps(exported, ensure_ascii=False, separators=_COMPACT)
+            kept.put(game_id, version, text)
+            found[game_id] = text
     return found
+
+
+_P, _H = Player.__table__, Hand.__table__
+
+
+def _exported(ids: Sequence[str]) -> Iterable[tuple[str, int, dict[str, Any]]]:
+    """Each game of *ids* as ``export_game`` writes it, read in four queries of plain rows (no object per hand)."""
+    sides: dict[str, list[str]] = {}
+    for game_id, name in db.session.execute(
+        select(_S.c.game_id, _S.c.name).where(_S.c.game_id.in_(ids)).order_by(_S.c.game_id, _S.c.index)
+    ):
+        sides.setdefault(game_id, []).append(name)
+    players: dict[str, list[tuple[int, str]]] = {}
+    for game_id, side, name in db.session.execute(
+        select(_P.c.game_id, _P.c.side_index, _P.c.name).where(_P.c.game_id.in_(ids)).order_by(_P.c.game_id, _P.c.seat)
+    ):
+        players.setdefault(game_id, []).append((side, name))
+    hands: dict[str, list[dict[str, Any]]] = {}
+    for row in db.session.execute(
+        select(_H.c.game_id, _H.c.n, *(_H.c[f] for f in HAND_FIELDS))
+        .where(_H.c.game_id.in_(ids))
+        .order_by(_H.c.game_id, _H.c.n)
+    ):
+        entry = HandEntry.from_dict(dict(zip(HAND_FIELDS, row[2:], strict=True)))
+        hands.setdefault(row[0], []).append({"n": row[1], **entry.to_dict()})
+    for game_id, version, created, finished, rules, dealer, start, totals, winner in db.session.execute(
+        select(
+            _G.c.id,
+            _G.c.version,
+            _G.c.created_at,
+            _G.c.finished_at,
+            _G.c.rules,
+            _G.c.first_dealer,
+            _G.c.start_scores,
+            _G.c.totals,
+            _G.c.winner,
+        ).where(_G.c.id.in_(ids))
+    ):
+        seated = players.get(game_id, [])
+        yield (
+            game_id,
+            version,
+            {
+                "id": game_id,
+                "started": _iso(created),
+                "finished_at": _iso(finished),
+                "rules": rules,
+                "sides": [
+                    {"name": name, "players": [p for side, p in seated if side == i]}
+                    for i, name in enumerate(sides.get(game_id, []))
+                ],
+                "first_dealer": dealer,
+                "start_scores": start,
+                "scores": list(totals or ()),
+                "winner": winner,
+                "hands": hands.get(game_id, []),
+            },
+        )
 
 
 def export_table(table: Table) -> str:

@@ -349,3 +349,34 @@ def test_the_api_document_states_the_caps_and_the_key(client):
         in (document["paths"]["/api/v1/tables/import"]["post"]["description"])
     )
     assert "/api/v1/clubs/{club_id}/export.json" in document["paths"]
+
+
+def test_a_seasons_export_writes_each_game_as_the_games_own_export_does(app, client, table_of_three_kinds):
+    with app.app_context():
+        table = store.load_table(table_of_three_kinds)
+        rows_ = store.history(table)
+        texts = store.game_texts(rows_)
+        assert len(texts) == 3
+        for row in rows_:
+            assert json.loads(texts[row.game_id]) == store.export_game(game_store.load_game(row.game_id))
+        db.session.remove()
+
+
+@pytest.fixture
+def table_of_three_kinds(client):
+    """A table of three games: one of eight hands, one cut-throat with no hand, one from start scores stopped early."""
+    document = export(games=1, hands=8)
+    won = document["games"][0]
+    cut = exported_game(1, hands=0)
+    cut["sides"] = [{"name": n, "players": [n]} for n in ("Ann", "Bob", "Cy")]
+    cut["people"] = [["p1"], ["p2"], ["p3"]]
+    cut["scores"] = [0, 0, 0]
+    early = exported_game(2, hands=3)
+    early["start_scores"] = [40, -20]
+    early.pop("scores")
+    early.pop("winner")
+    early["finished_at"] = "2026-01-07T23:00:00Z"
+    document["games"] = [won, cut, early]
+    made = client.post("/api/v1/tables/import", json=document)
+    assert made.status_code == 201, made.get_json()
+    return made.get_json()["id"]
