@@ -263,16 +263,23 @@ def test_ten_phones_resending_at_once_make_one_table(live_server):
         except urllib.error.HTTPError as err:
             return err.code, err.read().decode()
 
+    def held():
+        with live_server.app.app_context():
+            from scorekeeper.store.models import Table
+
+            found = (
+                db.session.scalar(select(func.count()).select_from(Table)),
+                db.session.scalar(select(func.count()).select_from(game_store.Game)),
+            )
+            db.session.remove()
+            return found
+
+    tables, games = held()
     results = all_at_once(10, send)
     statuses = sorted(status for status, _ in results)
     assert statuses == [200] * 9 + [201], results
     assert len({body["id"] for _, body in results}) == 1
-    with live_server.app.app_context():
-        from scorekeeper.store.models import Table
-
-        assert db.session.scalar(select(func.count()).select_from(Table)) == 1
-        assert db.session.scalar(select(func.count()).select_from(game_store.Game)) == 30
-        db.session.remove()
+    assert held() == (tables + 1, games + 30)
     status, _body = call("GET", f"{live_server.url}/api/v1/tables/{results[0][1]['id']}")
     assert status == 401
 

@@ -51,8 +51,10 @@ def test_the_copy_opens_and_holds_every_game_party_table_and_club(app, everythin
     target = tmp_path / "copy" / "scorekeeper-copy.sqlite3"
     result = app.test_cli_runner().invoke(args=["backup", str(target)])
     assert result.exit_code == 0, result.output
-    assert str(target) in result.output and "4 games, 1 card party, 1 table, 1 club" in result.output
+    assert str(target) in result.output
     url = _restored(app, target, tmp_path)
+    if url.startswith("sqlite"):  # the copy opened and counted by the command itself
+        assert "4 games, 1 card party, 1 table, 1 club" in result.output
     found = held(url, everything)
     assert [found[model] for model in everything] == list(everything.values())
     assert found["games"] == 4 and found["hands"] == 1 + 3 * 2
