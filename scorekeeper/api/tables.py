@@ -218,6 +218,9 @@ def import_table() -> Response:
     """
     key = idempotency_key()
     check_size(store.IMPORT_MAX_BYTES)
+    made_before = store.made_before(key, request.get_data())
+    if made_before is not None:
+        return _created(made_before, 200)
     exported = read_body()
     read_model(TableExport, exported)
     made = store.import_table(exported, key, request.get_data())

@@ -71,6 +71,14 @@ def _earlier(kind: str, key: str, sent: str, load: Callable[[str], T | None]) ->
     return made, None if made is not None else found.id
 
 
+def earlier(kind: str, key: str | None, body: bytes, load: Callable[[str], T | None]) -> T | None:
+    """What an earlier send of *body* with *key* made, when it still stands: a resend is answered before its
+    document is even read. ResendError for a key already used for another document."""
+    if key is None:
+        return None
+    return _earlier(kind, key, fingerprint(body), load)[0]
+
+
 def once(
     kind: str,
     key: str | None,

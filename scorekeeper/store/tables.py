@@ -607,6 +607,11 @@ def import_table(document: object, key: str | None = None, body: bytes = b"") ->
     return resends.once("table", key, body, lambda: _import(document), load_table)
 
 
+def made_before(key: str | None, body: bytes) -> Table | None:
+    """The table an earlier send of *body* with Idempotency-Key *key* made, if it still stands."""
+    return resends.earlier("table", key, body, load_table)
+
+
 def _import(document: object) -> tuple[Table, str]:
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
         raise TableError(_("This is not a table's export (its format is not %(f)s).", f=EXPORT_FORMAT), "format")
