@@ -13,8 +13,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
+from sqlalchemy import Table as SaTable
 from sqlalchemy import insert, select
 
 from scorekeeper.platform.extensions import db
@@ -552,15 +553,18 @@ def _moment(value: object, field: str, n: int) -> datetime | None:
     """A date of game *n* of an export, in UTC: ISO 8601 text between 1950 and tomorrow."""
     if value is None:
         return None
-    unreadable = TableError(
-        _("Game %(n)d of the export: give its dates as ISO 8601 text, such as 2026-11-23T19:02:00Z.", n=n), field
-    )
+
+    def unreadable() -> TableError:
+        return TableError(
+            _("Game %(n)d of the export: give its dates as ISO 8601 text, such as 2026-11-23T19:02:00Z.", n=n), field
+        )
+
     if not isinstance(value, str) or not _ISO.fullmatch(value):
-        raise unreadable
+        raise unreadable()
     try:
         read = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        raise unreadable from None
+        raise unreadable() from None
     moment: datetime | None
     try:
         moment = (read if read.tzinfo else read.replace(tzinfo=UTC)).astimezone(UTC)
@@ -662,8 +666,8 @@ def _import(document: object) -> tuple[Table, str]:
     db.session.flush()
     ids = game_store.add_played([one.game for one in read])
     if ids:
-        db.session.execute(
-            insert(TableGame),
+        db.session.connection().execute(
+            insert(cast(SaTable, TableGame.__table__)),
             [{"table_id": table.id, "game_id": g, "sides": s} for g, s in zip(ids, seating, strict=True)],
         )
     return table, table.id
