@@ -48,6 +48,12 @@ def fingerprint(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()
 
 
+def form_key(key: str, body: bytes) -> str | None:
+    """The key of a page's form for the file it sent: the same form sending the same file again is a resend,
+    another file chosen in the same form is a new import, never a refusal."""
+    return check_key(f"{key[: KEY_MAX - 33]}-{fingerprint(body)[:32]}") if key else None
+
+
 def check_key(key: object) -> str | None:
     """The key as given (None when there is none); ResendError for one that cannot be a key."""
     if key is None or key == "":

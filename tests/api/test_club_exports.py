@@ -176,3 +176,26 @@ def test_the_directors_page_links_to_the_same_file(client, season):
     assert file.status_code == 200 and "attachment" in file.headers["Content-Disposition"]
     assert file.get_json() == export(client, club, headers)
     assert client.get(f"/clubs/{club['id']}/not-the-token/export.json").status_code == 404
+
+
+def test_the_club_comes_back_from_the_page_once_however_often_the_form_is_sent(app, client, season):
+    import io
+    import re
+
+    from tests.conftest import read_csrf_token
+
+    club, headers = season
+    assert 'href="/clubs/import"' in client.get("/clubs/new").get_data(as_text=True)
+    file = json.dumps(export(client, club, headers)).encode()
+    page = client.get("/clubs/import").get_data(as_text=True)
+    form = {"csrf_token": read_csrf_token(page), "resend_key": re.search(r'name="resend_key" value="([^"]+)"', page)[1]}
+    sent = [client.post("/clubs/import", data={**form, "export": (io.BytesIO(file), "club.json")}) for _ in range(2)]
+    assert [r.status_code for r in sent] == [303, 303]
+    assert sent[0].headers["Location"] == sent[1].headers["Location"] != f"/clubs/{club['id']}/{club['edit_token']}"
+    director = client.get(sent[0].headers["Location"]).get_data(as_text=True)
+    assert "The club is brought back, with every member, evening and pot." in director and "Player Two" in director
+    before = rows(app)
+    broken = file.replace(b'"forty-fives-club"', b'"something-else"')
+    refused = client.post("/clubs/import", data={**form, "export": (io.BytesIO(broken), "club.json")})
+    assert refused.status_code == 422 and "not a club" in refused.get_data(as_text=True)
+    assert rows(app) == before

@@ -142,7 +142,7 @@ def import_table() -> Response | tuple[str, int]:
                 )
                 return render_template("tables/import.html", form=form, problem=problem, key=key, caps=_caps()), 413
             try:
-                made = store.import_table(json.loads(sent.decode("utf-8")), resends.check_key(key), sent)
+                made = store.import_table(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
             except (ValueError, UnicodeDecodeError) as err:
                 known = isinstance(err, store.TableError | resends.ResendError)
                 problem, status = (str(err) if known else _("That file is not a table's export.")), 422
