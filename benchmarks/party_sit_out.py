@@ -1,4 +1,4 @@
-"""Measure how fairly couples sit out over many random evenings with late and gone couples (RULES.md §14).
+"""Measure how fairly couples sit out over many random evenings with late and gone couples (the rules of the evening, docs/players/card-parties.md).
 
 Plays evenings of 3 to 15 couples, 25 games, couples arriving and going home at random between
 games, random winners. Prints the largest difference in games sat out between two couples there

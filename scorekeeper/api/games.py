@@ -125,7 +125,7 @@ def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
 
 
 def draw_json(state: GameState) -> dict[str, Any]:
-    """How many cards the players of the next hand may change (RULES.md §11), for those still playing."""
+    """How many cards the players of the next hand may change (the rule book's draw limits, /rules#draw-limits), for those still playing."""
     limit = game_draw_limit(state)
     return {
         "players": limit.players,

@@ -234,7 +234,7 @@ def get_party(party_id: str) -> Response:
 
 @bp.post("/parties/<party_id>/couples")
 def add_couple(party_id: str) -> Response:
-    """Register a late couple: it plays from the next game (RULES.md §14)."""
+    """Register a late couple: it plays from the next game (the rules of the evening, docs/players/card-parties.md)."""
     try:
         _party_to_change(party_id)
         late = read_model(LateCouple)
@@ -242,7 +242,7 @@ def add_couple(party_id: str) -> Response:
         try:
             state = _write(party_id, lambda s: [AddCouple(couple)])
         except PartyError as err:
-            # The evening is over, or its last game is being played: no couple can join (API.md: field couples).
+            # The evening is over, or its last game is being played: no couple can join (the field is couples).
             return _refused(err, 422, "couples")
     except (BadInput, PartyError) as exc:
         return _answer(exc)

@@ -609,7 +609,7 @@ class Draw(Part):
 class GameState(Schema):
     id: str
     version: int = Field(0, description="Goes up by one with every change.")
-    rules: dict[str, Any] = Field(description="Every option of the rule book's §13 and its value.")
+    rules: dict[str, Any] = Field(description="Every house rule of the rule book (/rules#options) and its value.")
     sides: list[SideInput]
     scores: list[int]
     winner: int | None

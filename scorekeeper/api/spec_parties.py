@@ -162,7 +162,7 @@ PATHS: dict[str, Any] = {
         "post": {
             "operationId": "addLateCouple",
             "summary": "Register a late couple",
-            "description": "The couple plays from the next game (RULES.md §14): it fills an empty seat after the "
+            "description": "The couple plays from the next game (the card party's rules of the evening): it fills an empty seat after the "
             "couple that sat out, in number order with other late arrivals. Its index (counted from 0) is "
             "`couple` in the answer.",
             "tags": ["parties"],
@@ -192,7 +192,7 @@ PATHS: dict[str, Any] = {
     "/api/v1/parties/{party_id}/couples/{index}/gone": _couple_mark(
         "coupleGone",
         "Mark a couple gone home",
-        "The couple plays no game after the one being played; its seat is filled as RULES.md §14 says.",
+        "The couple plays no game after the one being played; its seat is filled as the rules of the evening say.",
         done="The couple is marked gone.",
         conflict="The couple is already marked gone.",
         refused="Fewer than two couples would be left playing, or the evening is over.",
@@ -433,7 +433,7 @@ class Party(Schema):
     couples: list[dict[str, Any]] = []
     seating: list[SeatedTable]
     sits_out: int | None = None
-    """The couple sitting out the game being played (RULES.md §14), or null."""
+    """The couple sitting out the game being played (the card party's rules of the evening), or null."""
     missing: list[int] = Field([], description="Tables still to report.")
     results: list[Result]
     wins: list[int]

@@ -32,8 +32,9 @@ WORKERS = 2
 THREADS = 32
 
 REFUSAL = (
-    "The hall server needs a secret of its own: set SECRET_KEY to a long random value, e.g.\n"
-    "  SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_urlsafe(48))')\" flask --app scorekeeper hall\n"
+    "The hall server needs a secret of its own. Leave SECRET_KEY unset and the hall makes one on its first\n"
+    "run and keeps it in the instance folder, or set it to a long random value, e.g.\n"
+    "  SECRET_KEY=\"$(python3 -c 'import secrets; print(secrets.token_urlsafe(48))')\" .venv/bin/flask --app scorekeeper hall\n"
     "or, on a Wi-Fi that only the hall's players use, say so with --private-network."
 )
 
@@ -145,9 +146,17 @@ def serve(options: Mapping[str, Any]) -> None:
 )
 def hall_command(port: int, host: str, address: str | None, private_network: bool) -> None:
     """Serve the score sheet to the phones on the hall's Wi-Fi, with no internet needed."""
-    problem = secret_problem()
+    kept = key = None
+    if os.environ.get("SECRET_KEY"):
+        problem = secret_problem()
+    else:
+        # No key given: the one kept in the instance folder, made on the first run, as `flask run` does.
+        kept = os.path.join(current_app.instance_path, config.SECRET_KEY_FILE)
+        key = config.local_secret_key(current_app.instance_path)
+        problem = secret_problem({"SECRET_KEY": key})
     if problem and not private_network:
-        click.echo(f"Not started. {problem}\n{REFUSAL}", err=True)
+        where = f" (the key kept in {kept})" if kept else ""
+        click.echo(f"Not started{where}. {problem}\n{REFUSAL}", err=True)
         sys.exit(1)
 
     import flask_migrate
@@ -160,6 +169,8 @@ def hall_command(port: int, host: str, address: str | None, private_network: boo
     click.echo("Forty-Fives hall server")
     if problem:
         click.echo("Running with the development secret: keep this Wi-Fi to the hall's players.")
+    elif kept:
+        click.echo(f"Forms are signed with the key kept in {kept} (made on the first run).")
     click.echo(f"Phones on the hall's Wi-Fi open: {url}")
     click.echo("or scan this code with the phone's camera:")
     click.echo(qr_text(url), color=True)  # its colours are what makes it scan, even when piped
@@ -169,4 +180,7 @@ def hall_command(port: int, host: str, address: str | None, private_network: boo
         pass  # a read-only folder: the code above is enough
     click.echo("Stop with Ctrl+C.", nl=True)
     sys.stdout.flush()
+    if key:
+        # gunicorn's workers build the app again from the environment: they sign with this key too.
+        os.environ["SECRET_KEY"] = key
     serve(gunicorn_options(host, port))

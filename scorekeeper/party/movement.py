@@ -12,7 +12,7 @@ The movement, as the evening's rule (the README says it in words):
   out are empty; tables are couples ÷ 2, so the highest tables close when couples
   leave. Empty seats are filled table by table, the dealing seat first, by the
   couple that sat out the game before, then late arrivals, then the couples of
-  closed tables (RULES.md §14).
+  closed tables (the rules of the evening, docs/players/card-parties.md).
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def next_seating(
     """Seat the game after *before*, given each table's winning seat (table number -> 0 or 1).
 
     *present* are the couples playing the next game (late arrivals in, couples gone
-    out); *last_out* is the last couple that sat out, for the turn (RULES.md §14).
+    out); *last_out* is the last couple that sat out, for the turn (the rules of the evening, docs/players/card-parties.md).
     """
     present_list = sorted(present)
     here = set(present_list)

@@ -19,7 +19,7 @@ Words used throughout (as at the table and in the rule book):
   (``GameState.scores``, ``HandResult.scores``); a hand's **points** are what
   each side took in it, its **deltas** what each score changed by.
 - **made** / **set**: the bidding side took at least its bid, or did not.
-- **goes out**: wins the game by reaching the target (RULES.md §8).
+- **goes out**: wins the game by reaching the target (the rule book, /rules#bidder-goes-out).
 """
 
 from .bidding import BIDS, SPECIAL_BIDS, allowed_bids, bid_label, min_bid, parse_bid

@@ -1,4 +1,4 @@
-"""The draw: how many cards each player may change, by the number of players (RULES.md §11).
+"""The draw: how many cards each player may change, by the number of players (the rule book, /rules#draw-limits).
 
 After the bid, players throw away cards they do not want and the dealer tops every hand back up to
 five from the pack. A big table can run the pack dry, so the more players, the more of their own

@@ -42,7 +42,7 @@ def _names(cards: Iterable[Card]) -> str:
 
 
 class PlayRule(enum.StrEnum):
-    """The rule of RULES.md §4 that decided which cards may be played."""
+    """The rule of the rule book (/rules#follow, /rules#renege) that decided which cards may be played."""
 
     LEADING = "leading"
     TRUMP_LED_NO_TRUMP = "trump-led-no-trump"
@@ -229,7 +229,7 @@ def legal_plays(
     """Return the cards of ``held`` (a player's cards) that may be played to ``trick`` (played so far, lead first).
 
     With ``call_for_partner``, *trick_number* (1 to 5) and *called* (the card the bidder called) let the
-    answer say that the called card must be played on the second trick (RULES.md §11).
+    answer say that the called card must be played on the second trick (the rule book, /rules#called-card).
     """
     table = rank_table(trump, rules)
     called_card = _check_called(rules, trick_number, called)

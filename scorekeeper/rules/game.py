@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 MAX_PLAYERS = 8
-"""The most players at one table (RULES.md §10: 2 to 8)."""
+"""The most players at one table (the rule book, /rules#cards: 2 to 8)."""
 NAME_MAX = 80
 """The longest name a side or a player may have, in characters."""
 
@@ -63,7 +63,7 @@ class Outcome(enum.StrEnum):
 
 
 class WinReason(enum.StrEnum):
-    """Which rule of RULES.md §7–§8 decided the winner."""
+    """Which rule of the rule book (/rules#winning) decided the winner."""
 
     BIDDER_GOES_OUT = "bidder-goes-out"
     MOST_POINTS = "most-points"
@@ -290,7 +290,7 @@ def seat_sides(players: Sequence[str], sides: int | None = None, names: Sequence
     """Make the sides from players' names typed in the order they sit, clockwise.
 
     ``sides`` None is cut-throat: each player is a side named after them. Otherwise the players make
-    that many sides of partners sitting alternately (RULES.md §10: the 1st, 4th… player with 3 sides);
+    that many sides of partners sitting alternately (the rule book, /rules#cards: the 1st, 4th… player with 3 sides);
     ``names`` gives the sides' names, blank ones read "Ann & Amy".
     """
     players = [p.strip() for p in players]
@@ -738,7 +738,7 @@ class GameState:
     def _score(
         self, entry: HandEntry, team: tuple[int, ...], bid: Bid | None, points: tuple[int, ...], made: bool | None
     ) -> tuple[list[int], list[Note]]:
-        """Each side's change of score, before the forty-five rule (RULES.md §6–§7)."""
+        """Each side's change of score, before the forty-five rule (the rule book, /rules#scoring)."""
         rules, names = self.rules, self.setup.names
         n_sides = len(names)
         deltas = [0] * n_sides
@@ -845,7 +845,9 @@ class GameState:
             return self.eliminated
         out = [s for s in self.active_sides if scores[s] <= limit]
         if len(out) == len(self.active_sides):
-            return self.eliminated  # RULES.md §7: a hand that would put out every side left puts out none
+            return (
+                self.eliminated
+            )  # The rule book, /rules#elimination: a hand that would put out every side left puts out none
         for s in out:
             name = self.setup.names[s]
             details = {"side": name, "score": scores[s]}
@@ -1035,7 +1037,7 @@ class GameState:
         return took
 
     def _decide(self, entry: HandEntry, tally: _Tally) -> _Decision:
-        """Say who won with the new scores, and by which rule (RULES.md §7–§8).
+        """Say who won with the new scores, and by which rule (the rule book, /rules#winning).
 
         1. The last side left in the game wins.
         2. The bidder goes out: a bidding side that made its bid and has the target or more wins,
@@ -1185,7 +1187,7 @@ def _took_all(team: tuple[int, ...], points: tuple[int, ...]) -> bool:
 
 
 def _stake(bid: Bid, rules: Rules) -> int:
-    """What a set bidding side loses (RULES.md §6–§7)."""
+    """What a set bidding side loses (the rule book, /rules#set)."""
     if bid == "slam":
         return 60
     if bid == "30-for-60":
@@ -1212,7 +1214,7 @@ def _next_seat(seats: Sequence[Seat], seat: int, eliminated: frozenset[int]) -> 
 def _standing(
     rules: Rules, scores: tuple[int, ...], eliminated: frozenset[int], winner: int | None
 ) -> tuple[tuple[Standing, ...], ...]:
-    """The marks beside each side's score (RULES.md §7–§8), in this order.
+    """The marks beside each side's score (the rule book, /rules#winning), in this order.
 
     Out of the game: ``eliminated`` (after ``in-the-hole`` when below 0). Otherwise ``on-the-green`` at the
     green line or more; ``locked`` at the lock or more; ``in-the-hole`` below 0; ``must-bid-out`` at the

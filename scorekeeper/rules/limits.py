@@ -26,7 +26,7 @@ POINTS_PER_TRICK = 5
 HIGH_POINTS = 5
 # The most a hand is worth, all of it to one side: five tricks and the high.
 MOST_HAND_POINTS = TRICKS_IN_HAND * POINTS_PER_TRICK + HIGH_POINTS
-# Where the green starts when the table does not say: this far below the target (RULES.md §8).
+# Where the green starts when the table does not say: this far below the target (the rule book, /rules#bidder-goes-out).
 GREEN_BELOW_TARGET = 30
 # The lowest target a game may be played to (Rules.target).
 LOWEST_TARGET = 5

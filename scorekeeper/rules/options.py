@@ -51,7 +51,7 @@ _OPTIONAL_INTS = ("hold_from", "lock_at", "green_at", "elimination_at", "others_
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """All the options one game is played under (RULES.md §13)."""
+    """All the options one game is played under (the rule book's house rules, /rules#options)."""
 
     target: int = 120
     bidding: bool = True

@@ -1,4 +1,4 @@
-"""The OpenAPI document keeps what API.md promises, and its request schemas are those of the models that check them."""
+"""The OpenAPI document keeps what the JSON API promises (the manual's page on it), and its request schemas are those of the models that check them."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from scorekeeper.api.openapi import SPECS
 from scorekeeper.api.schema import schemas
 
-# Each operation API.md names: its answers, and the fields of its request body and of its answer that it promises.
+# Each operation the JSON API promises: its answers, and the fields of its request body and of its answer that it promises.
 PROMISES = [
     ("get", "/api/v1/referee/rank", {"200", "422"}, set(), {"trump", "offsuit"}),
     (

@@ -1,4 +1,4 @@
-"""The card parties part of the JSON API, as API.md sets it out."""
+"""The card parties part of the JSON API, as the manual's JSON API page sets it out."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A party's couples through the API: a late couple, a couple gone home, and who sits out (RULES.md §14)."""
+"""A party's couples through the API: a late couple, a couple gone home, and who sits out (the rules of the evening, docs/players/card-parties.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The referee through the JSON API: RULES.md §12 cases, every follow/renege option, bad input."""
+"""The referee through the JSON API: the rule book's worked examples, every follow/renege option, bad input."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from tests.api._support import refs
 
-TRICKS = [  # RULES.md §12: trump, cards in play order, winner
+TRICKS = [  # The rule book's worked examples: trump, cards in play order, winner
     ("S", ["8S", "9S", "2S", "AH"], "AH"),
     ("H", ["KS", "QS", "10D", "KC"], "KS"),
     ("C", ["2H", "7D", "9S", "3D"], "2H"),
@@ -17,7 +17,7 @@ TRICKS = [  # RULES.md §12: trump, cards in play order, winner
     ("D", ["KH", "2D"], "2D"),
 ]
 
-LEGAL = [  # RULES.md §12: trump, lead, hand, rules, cards that may be played (None: any)
+LEGAL = [  # The rule book's worked examples: trump, lead, hand, rules, cards that may be played (None: any)
     ("H", "2H", ["JH", "KH", "3C", "4C", "7D"], "new-england", ["JH", "KH"]),
     ("H", "2H", ["JH", "3C", "4C", "7D", "8D"], "new-england", None),
     ("H", "5H", ["JH", "AH", "3C", "4C", "7D"], "new-england", ["JH", "AH"]),
@@ -110,7 +110,7 @@ def test_leading_any_card(client):
     assert data["rule"] == "leading"
 
 
-# -- Every option of RULES.md §4, both values -----------------------------------------
+# -- Every follow and renege option of the rule book, both values -----------------------------------------
 
 OPTION_CASES = [
     # (option, value, trump, trick, hand, may play)

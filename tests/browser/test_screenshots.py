@@ -1,4 +1,4 @@
-"""The README's pictures of the sheet, taken as a phone shows it (360 × 740), light and dark.
+"""The pictures of the sheet in the manual and the README, taken as a phone shows it (360 × 740), light and dark.
 
 Every run takes them (into a temporary folder); to refresh the committed PNGs after changing the pages:
 ``UPDATE_SCREENSHOTS=1 .venv/bin/pytest tests/browser/test_screenshots.py``.

@@ -1,4 +1,4 @@
-"""Who sits out and who fills the gaps when couples come late or go home (RULES.md §14)."""
+"""Who sits out and who fills the gaps when couples come late or go home (the rules of the evening, docs/players/card-parties.md)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def test_couples_of_a_closed_table_fill_the_gaps_after_the_others():
 
 
 def _named_by_the_rule(present: list[int], last_out: int | None) -> int | None:
-    """RULES.md §14 read on its own: who sits out a game with these couples present."""
+    """The rules of the evening read on their own: who sits out a game with these couples present."""
     if len(present) % 2 == 0:
         return None
     if last_out is None:
@@ -69,7 +69,7 @@ def _named_by_the_rule(present: list[int], last_out: int | None) -> int | None:
 @given(st.integers(2, 14), st.integers(4, 16), late_and_gone(max_size=12), SEEDS)
 @settings(max_examples=120, deadline=None)
 def test_over_random_evenings_sitting_out_is_fair_and_goes_by_the_rule(count, games, changes, seed):
-    """Late and gone couples: every present couple is seated or sits out, the one out is the one §14 names,
+    """Late and gone couples: every present couple is seated or sits out, the one out is the one the rules of the evening name,
     and couples there all evening sit out as often as each other, give or take one game."""
     state = played_with_late_and_gone(count, games, changes, seed)
     assert state.finished

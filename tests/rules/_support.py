@@ -43,7 +43,7 @@ OPTION_NAMES = [
     "elimination_at",
     "call_for_partner",
     "four_and_a_flip",
-    # Not in §13: One-hundred and ten's draw for the players other than the bidder (RULES.md §11).
+    # Not among the rule book's house rules: One-hundred and ten's draw for the players other than the bidder (/rules#draw-limits).
     "others_draw_at_most",
 ]
 

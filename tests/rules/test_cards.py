@@ -1,4 +1,4 @@
-"""Card notation (RULES.md §1): lenient reading, exact writing, clear errors."""
+"""Card notation (the rule book, /rules#typing-cards): lenient reading, exact writing, clear errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every case of RULES.md §12, as tables."""
+"""Every worked example of the rule book (/rules), as tables."""
 
 from __future__ import annotations
 
@@ -297,7 +297,7 @@ def test_high_to_a_side_without_a_trick_or_not_in_the_game(high):
 
 
 def test_bidder_goes_out_even_when_another_side_has_more():
-    """§8.1: the bidder that makes its bid and reaches the target wins, whoever else passed it."""
+    """The rule book (/rules#bidder-goes-out): the bidder that makes its bid and reaches the target wins, whoever else passed it."""
     state = replay(two_sides(scores=(100, 115)), [HandEntry(bidder=0, bid=20, points=(20, 10))])
     assert tuple(state.scores) == (120, 125)
     assert state.winner == 0

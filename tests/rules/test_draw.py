@@ -1,4 +1,4 @@
-"""The draw limits by table size (RULES.md §11)."""
+"""The draw limits by table size (the rule book, /rules#draw-limits)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The options of RULES.md §5–§8 that reach the engine last: each one changes an outcome."""
+"""The house rules of the rule book's bidding, scoring and winning (/rules) that reach the engine last: each one changes an outcome."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every option of RULES.md §13 changes what the engine answers; the presets of §10."""
+"""Every house rule of the rule book (/rules#options) changes what the engine answers; its presets (/rules#presets)."""
 
 from __future__ import annotations
 
@@ -382,7 +382,7 @@ def test_lock_needs_a_number():
     ],
 )
 def test_on_the_green(green, green_at, winner, standing_b):
-    """§12's last scoring line: 110–100, B bids 15 and takes 15 → 125–115."""
+    """The rule book's last worked scoring example: 110–100, B bids 15 and takes 15 → 125–115."""
     rules = NE.replace(on_the_green=green, green_at=green_at)
     state = play(two_sides(rules, scores=(110, 100)), HandEntry(bidder=1, bid=15, points=(15, 15)))
     assert tuple(state.scores) == (125, 115)

@@ -1,6 +1,6 @@
 """Properties that hold for any cards and any hand log, checked with Hypothesis.
 
-The rank orders and the follow rule are rebuilt here from RULES.md §2–§4 as a
+The rank orders and the follow rule are rebuilt here from the rule book's rank and follow chapters (/rules#rank, /rules#follow) as a
 small independent model, and the engine must agree with it on random deals.
 """
 

@@ -1,4 +1,4 @@
-"""Rank of the cards (RULES.md §2), built here from the rule book, not from the engine."""
+"""Rank of the cards (the rule book, /rules#rank), built here from the rule book, not from the engine."""
 
 from __future__ import annotations
 

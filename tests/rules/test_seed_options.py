@@ -1,4 +1,4 @@
-"""The seed rules that are options now (RULES.md §6, §8, §11): each one changes an outcome a player would notice."""
+"""The seed rules that are options now (the rule book's scoring, winning and draw, /rules): each one changes an outcome a player would notice."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cases the rule book now settles (RULES.md §7, §8.1) and the engine's own refusals, each with its field."""
+"""Cases the rule book now settles (the rule book, /rules#winning) and the engine's own refusals, each with its field."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def ada_bids_20_and_calls_dot(scores: tuple[int, ...]):
 
 
 def test_bidder_and_called_partner_both_reach_the_target_the_bidder_wins():
-    """§8.1: start 100 / 110, bid 20, bidder takes 10 and partner 15: both pass 120, the bidder wins with 125."""
+    """The rule book (/rules#bidder-goes-out): start 100 / 110, bid 20, bidder takes 10 and partner 15: both pass 120, the bidder wins with 125."""
     state = ada_bids_20_and_calls_dot(scores=(100, 0, 0, 110, 0))
     assert tuple(state.scores) == (125, 5, 0, 135, 0)
     assert state.winner == 0
@@ -52,7 +52,7 @@ def test_only_the_called_partner_reaches_the_target_and_the_reason_names_the_par
 
 
 def test_a_hand_that_would_put_out_every_side_left_puts_out_none():
-    """§7: the last two sides in, bidder and called partner, are both set below −80: both stay in and play on."""
+    """The rule book (/rules#elimination): the last two sides in, bidder and called partner, are both set below −80: both stay in and play on."""
     rules = PARTNER.replace(elimination_at=-80, high_without_trump="none")
     setup = cut_throat(5, rules, scores=(-75,) * 5)
     hands = [

@@ -1,4 +1,4 @@
-"""Seating, dealing order and setup errors (RULES.md §10)."""
+"""Seating, dealing order and setup errors (the rule book, /rules#cards)."""
 
 from __future__ import annotations
 

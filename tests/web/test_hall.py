@@ -6,12 +6,16 @@ import os
 import socket
 import sys
 import urllib.request
+from pathlib import Path
 
 import pytest
 
 from scorekeeper.commands import hall
+from tests.conftest import read_csrf_token
 from tests.web._server import Server
 
+# The command as the README and the manual give it, run from the virtual environment these tests run in.
+COMMAND = ".venv/bin/flask --app scorekeeper hall"
 STRONG_SECRET = "hQ7vN2kLp9Xw4Rt8Zc3Mb6Yd1Fg5Js0Ua-hall-key"
 
 
@@ -21,7 +25,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.mark.parametrize("secret", ["", "dev", "changeme", "short-key"])
+@pytest.mark.parametrize("secret", ["dev", "changeme", "short-key"])
 def test_hall_refuses_the_development_secret_unless_told_the_network_is_private(app, secret):
     result = app.test_cli_runner().invoke(args=["hall", "--host", "127.0.0.1"], env={"SECRET_KEY": secret})
     assert result.exit_code == 1
@@ -47,15 +51,17 @@ def fetch(url: str) -> tuple[int, str]:
         return response.status, response.read().decode()
 
 
-@pytest.mark.parametrize("private", [False, True])
-def test_hall_prints_the_address_and_its_qr_code_and_serves_the_app(tmp_path, private):
+@pytest.mark.parametrize("secret", ["given", "kept", "private"])
+def test_hall_prints_the_address_and_its_qr_code_and_serves_the_app(tmp_path, secret):
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DATABASE_URL", "SCOREKEEPER_ENV")}
     env.update(SCOREKEEPER_INSTANCE_PATH=str(tmp_path), PYTHONUNBUFFERED="1")
-    args = [sys.executable, "-m", "flask", "--app", "scorekeeper", "hall", "--host", "127.0.0.1", "--port", str(port)]
-    if private:
+    program, *rest = COMMAND.split()
+    args = [str(Path(sys.executable).parent / Path(program).name), *rest, "--host", "127.0.0.1", "--port", str(port)]
+    if secret == "private":
+        env["SECRET_KEY"] = "dev"
         args.append("--private-network")
-    else:
+    elif secret == "given":
         env["SECRET_KEY"] = STRONG_SECRET
     server = Server(args + ["--address", "127.0.0.1"], env=env)
     try:
@@ -65,12 +71,17 @@ def test_hall_prints_the_address_and_its_qr_code_and_serves_the_app(tmp_path, pr
         assert f"Phones on the hall's Wi-Fi open: {url}" in output
         # The code printed is the code of that address, drawn for a terminal.
         assert hall.qr_text(url) in output
-        assert ("development secret" in output) == private
-        # The database was brought up to date, and the phones get the app.
+        assert ("development secret" in output) == (secret == "private")
+        # With no key given, the one made and kept in the instance folder, and the output says where.
+        assert (f"signed with the key kept in {tmp_path / 'secret_key'}" in output) == (secret == "kept")
+        assert (tmp_path / "secret_key").exists() == (secret == "kept")
         assert fetch(url + "healthz") == (200, "ok")
         status, page = fetch(url + "rules")
         assert status == 200 and "<h1" in page
-        if not private:
+        if secret == "kept":
+            # A form the workers sign with the kept key is taken: a game is started.
+            assert start_a_game(url) == 303
+        if secret == "given":
             # Thirty phones on a slow Wi-Fi, each with a request only half sent: the rest are still answered.
             slow = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(30)]
             try:
@@ -86,6 +97,44 @@ def test_hall_prints_the_address_and_its_qr_code_and_serves_the_app(tmp_path, pr
                     phone.close()
     finally:
         server.stop()
+
+
+def start_a_game(url: str) -> int:
+    """Start a game through the new-game form as a browser would; return the answer's status."""
+    import http.cookiejar
+    import urllib.parse
+
+    class Keep(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):  # the redirect is the answer looked at
+            return None
+
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), Keep)
+    with opener.open(url + "games/new", timeout=30) as response:
+        page = response.read().decode()
+    form = {"csrf_token": read_csrf_token(page), "preset": "new-england", "mode": "partners", "side_count": "2"}
+    form.update({"first_dealer": "0", "players-0": "Ann", "players-1": "Bob", "players-2": "Cal", "players-3": "Dee"})
+    request = urllib.request.Request(url + "games/new", data=urllib.parse.urlencode(form).encode(), method="POST")
+    try:
+        with opener.open(request, timeout=30) as response:
+            return response.status
+    except urllib.error.HTTPError as answer:
+        return answer.code
+
+
+def test_the_hall_keeps_one_key_from_run_to_run(app, tmp_path, monkeypatch):
+    """Without SECRET_KEY the hall makes a key in the instance folder once, and every later start uses it."""
+    served = []
+    monkeypatch.setattr(hall, "serve", lambda options: served.append(os.environ["SECRET_KEY"]))
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    runner = app.test_cli_runner()
+    for _ in range(2):
+        with app.app_context():  # as the flask command gives it
+            result = runner.invoke(args=["hall", "--host", "127.0.0.1", "--address", "127.0.0.1"])
+        assert result.exit_code == 0, result.output
+        monkeypatch.delenv("SECRET_KEY", raising=False)
+    kept = Path(app.instance_path) / "secret_key"
+    assert served == [kept.read_text().strip()] * 2
+    assert len(served[0]) >= 32 and (kept.stat().st_mode & 0o777) == 0o600
 
 
 def test_lan_address_is_an_address():

@@ -1,4 +1,4 @@
-"""The referee page with plain GET forms (no script): RULES.md §12 cases, house rules, taps, bad input, quiz."""
+"""The referee page with plain GET forms (no script): the rule book's worked examples, house rules, taps, bad input, quiz."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.rules import Side
 from scorekeeper.store import games as services
 
-TRICKS = [  # RULES.md §12: trump, cards in play order, winner
+TRICKS = [  # The rule book's worked examples: trump, cards in play order, winner
     ("S", "8s 9s 2s ah", "A♥"),
     ("H", "ks qs 10d kc", "K♠"),
     ("C", "2h 7d 9s 3d", "2♥"),
@@ -19,7 +19,7 @@ TRICKS = [  # RULES.md §12: trump, cards in play order, winner
     ("D", "kh 2d", "2♦"),
 ]
 
-LEGAL = [  # RULES.md §12: trump, lead, hand, extra query, cards that may be played
+LEGAL = [  # The rule book's worked examples: trump, lead, hand, extra query, cards that may be played
     ("H", "2h", "jh kh 3c 4c 7d", {}, ["J♥", "K♥"]),
     ("H", "2h", "jh 3c 4c 7d 8d", {}, "any"),
     ("H", "5h", "jh ah 3c 4c 7d", {}, ["J♥", "A♥"]),

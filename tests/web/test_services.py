@@ -20,7 +20,7 @@ def hand(bidder, bid, tricks, high=None, **extra):
     return HandEntry(bidder=bidder, bid=bid, tricks=tricks, high=high, **extra)
 
 
-# RULES.md §12: A bids 15 and takes 10 (set), then B bids 20 and takes 15 (set).
+# The rule book's worked examples: A bids 15 and takes 10 (set), then B bids 20 and takes 15 (set).
 A_SET = hand(0, 15, (2, 3), high=1)  # -15 – 20
 B_SET = hand(1, 20, (2, 3), high=0)  # 0 – 0
 

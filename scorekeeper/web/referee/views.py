@@ -316,7 +316,7 @@ def ask_legal(args: Mapping[str, str], rules: Rules, problems: dict[str, str]) -
 
 
 def read_called(args: Mapping[str, str], rules: Rules, problems: dict[str, str]) -> dict[str, Any] | None:
-    """The trick's number and the called card, asked only when the bidder calls for a partner (RULES.md §11)."""
+    """The trick's number and the called card, asked only when the bidder calls for a partner (the rule book, /rules#called-card)."""
     if not rules.call_for_partner:
         return {}
     number_text = (args.get("trick_number") or "").strip()

@@ -36,7 +36,7 @@ bp = Blueprint("rulebook", __name__)
 
 @dataclass(frozen=True)
 class OptionText:
-    """One house rule in the rule book's own words (RULES.md §13).
+    """One house rule in the rule book's own words (/rules#options).
 
     ``values`` gives each setting's value in player words, in the order the rule book lists them;
     ``usual`` is the New England value. Both let the page explain an option the engine does not offer yet.
@@ -403,7 +403,7 @@ def _options(rules: Rules) -> list[dict[str, Any]]:
     for name in option_names():
         text = option_text(name)
         info = OPTION_INFO.get(name)
-        # The values RULES.md names, then any the engine has that the rule book does not.
+        # The values the rule book names, then any the engine has that the rule book does not.
         engine_values = list(info.choices or ()) if info is not None else []
         api_values = list(text.values) + [v for v in engine_values if v not in text.values]
         rows.append(
