@@ -12,7 +12,10 @@ stale ``since`` (the view link is all they need), beside 400 honest viewers: the
 p99 should stay under 100 ms.
 
 The hall phase (``--hall``) is a card party evening whose phones all reach the server from one
-address, as behind a hall's router: no honest phone may meet a 429.
+address, as behind a hall's router: no honest phone may meet a 429. ``--hall-sheet`` is 150 phones behind
+one router following one game's sheet while a hand is recorded every 15 s, beside one client asking for that
+sheet with a stale ``since`` without a pause (from its own address): no phone may meet a 429, and the
+abuser is held to the polls a minute.
 
 Run: .venv/bin/python benchmarks/load.py [--viewers 400 2000 3000] [--duration 20] [--workers 2 --threads 32]
      [--abusers 12 --abuse-viewers 400] [--database-url postgresql+psycopg://user@127.0.0.1:5432/empty_database]
@@ -771,5 +774,103 @@ def hall_main() -> None:
         print(f"  all requests: p99 {percentile(everything, 99):.1f} ms, errors {len(phase['results'].errors)}")
 
 
+# -- A hall following one game's sheet: every phone behind the same router ---------------------------
+
+
+def sheet_follower(port: int, game: dict, stop: threading.Event, results: Results, rng: random.Random) -> None:
+    """A phone watching the sheet: asks every 3 s with the version it shows, takes the sheet when it changed."""
+    import re
+
+    client = Client(port, HALL_ADDRESS)
+    since = game["version"]
+    if stop.wait(rng.uniform(0, POLL_EVERY)):
+        return
+    while not stop.is_set():
+        path = f"/games/{game['id']}/poll/{game['view_token']}?since={since}"
+        start = time.perf_counter()
+        try:
+            status, raw, _ = client.exchange("GET", path, None, {"HX-Request": "true", "X-Forwarded-For": HALL_ADDRESS})
+        except OSError as err:
+            results.add("poll", time.perf_counter() - start, None, f"poll: {err!r}")
+            continue
+        problem = None if status in (200, 304) else f"poll answered {status}"
+        results.add("poll", time.perf_counter() - start, status, problem)
+        if status == 200:
+            found = re.search(rb'data-since="(\d+)"', raw)
+            since = int(found.group(1)) if found else since
+        stop.wait(POLL_EVERY)
+
+
+def sheet_abuser(port: int, game: dict, stop: threading.Event, results: Results) -> None:
+    """One client, from its own address, asking for the sheet with a stale since as fast as answers come."""
+    client = Client(port)
+    path = f"/games/{game['id']}/poll/{game['view_token']}?since=1"
+    while not stop.is_set():
+        start = time.perf_counter()
+        try:
+            status, _ = client.request("GET", path)
+        except OSError as err:
+            results.add("abuse", time.perf_counter() - start, None, f"abuse: {err!r}")
+            continue
+        results.add("abuse", time.perf_counter() - start, status)
+
+
+def hall_sheet_main() -> None:
+    parser = argparse.ArgumentParser(description="Load: a hall following one sheet from one address (--hall-sheet)")
+    parser.add_argument("--hall-sheet", action="store_true")
+    parser.add_argument("--phones", type=int, default=150, help="phones behind the hall's one router")
+    parser.add_argument("--every", type=float, default=15.0, help="seconds between two hands recorded")
+    parser.add_argument("--duration", type=float, default=65.0)
+    parser.add_argument("--abusers", type=int, default=1, help="clients asking with a stale since, no pause")
+    server_options(parser)
+    args = parser.parse_args()
+    with server_under_load(args, "hall-sheet") as (port, workdir):
+        game = create_games(port, 1)[0]
+        results = Results()
+        stop = threading.Event()
+        rng = random.Random(args.phones)
+        threads = [
+            threading.Thread(target=sheet_follower, args=(port, game, stop, results, rng), daemon=True)
+            for _ in range(args.phones)
+        ]
+        threads.append(threading.Thread(target=recorder, args=(port, game, stop, results, args.every), daemon=True))
+        abused = Results()
+        threads += [
+            threading.Thread(target=sheet_abuser, args=(port, game, stop, abused), daemon=True)
+            for _ in range(args.abusers)
+        ]
+        elapsed = run_for(threads, stop, args.duration)
+        still = sum(thread.is_alive() for thread in threads)
+        count = sum(len(v) for v in results.latencies.values())
+        report(
+            {
+                "viewers": args.phones,
+                "recorders": 1,
+                "abusers": 0,
+                "elapsed": elapsed,
+                "requests": count,
+                "rps": count / elapsed,
+                "results": results,
+            }
+        )
+        refused = sum(1 for problem in results.errors if problem == "poll answered 429")
+        answered = sum(1 for _ in results.latencies["poll"])
+        abuse = abused.latencies["abuse"]
+        print(
+            f"  {args.phones} phones on one address ({HALL_ADDRESS}), a hand every {args.every:g} s: "
+            f"{game['next_n'] - 5} hands recorded; {answered} polls, {refused} answered 429; threads still running: "
+            f"{still}"
+        )
+        print(
+            f"  the stale-since client: {len(abuse)} requests in {elapsed:.0f} s, "
+            f"{abused.statuses.get(200, 0)} answered 200 (the sheet), {abused.statuses.get(429, 0)} answered 429"
+        )
+
+
 if __name__ == "__main__":
-    hall_main() if "--hall" in sys.argv else main()
+    if "--hall-sheet" in sys.argv:
+        hall_sheet_main()
+    elif "--hall" in sys.argv:
+        hall_main()
+    else:
+        main()

@@ -9,7 +9,13 @@ game's summary is kept with its version: no game is replayed on a view). Last,
 an import of 5,000 games of 2 hands through the API, against 10 s, and the same
 import sent again with its Idempotency-Key.
 
-Run: .venv/bin/python benchmarks/tables.py [--games 500] [--repeat 10] [--import-games 5000]
+Then the ratings (a partnership-aware rating per person, openskill): of the 500-game table, and of a
+club's season of 30 evenings of 100 couples (25 games each: 37,500 games at tables), cold (nothing kept,
+every game rated) and warm (kept; nothing changed, or one result of the last evening corrected), against
+300 ms cold and 50 ms warm.
+
+Run: .venv/bin/python benchmarks/tables.py [--games 500] [--repeat 10] [--evenings 30] [--couples 100]
+     [--import-games 5000] [--import-only]
 """
 
 from __future__ import annotations
@@ -87,6 +93,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--import-games", type=int, default=5000)
     parser.add_argument("--import-only", action="store_true", help="Only the import of --import-games games.")
+    parser.add_argument("--evenings", type=int, default=30)
+    parser.add_argument("--couples", type=int, default=100)
     args = parser.parse_args()
 
     app = fresh_app("tables", rate_limits=False)
@@ -202,6 +210,8 @@ def main() -> None:
         print(f"  {size:>5} games   best {best:7.2f} ms   {1000 * best / size:6.1f} µs a game")
     spread = max(per_game) / min(per_game)
     print(f"  cost a game, largest over smallest: {spread:.2f} (1.00 is exactly linear)")
+    ratings_of_a_table(app, ids[args.games][0], args.games, args.repeat)
+    ratings_of_a_club_season(app, args.evenings, args.couples, args.repeat)
     if args.import_games:
         measure_import(client, rng, args.import_games)
 
@@ -238,6 +248,126 @@ def measure_import(client, rng: random.Random, games: int) -> None:
         assert response.status_code in (200, 201), response.get_data(as_text=True)[:300]
         verdict = "ok" if took <= IMPORT_TARGET_S else f"OVER {IMPORT_TARGET_S} s"
         print(f"  {label:<40} {took:6.2f} s (CPU {took_cpu:.2f} s)   answered {response.status_code}   {verdict}")
+
+
+# -- Ratings ------------------------------------------------------------------------------------------
+
+RATING_COLD_MS = 300
+RATING_WARM_MS = 50
+RATING_KEPT = ("rating_books", "rating_evening_matches", "club_seasons", "club_evening_results", "party_states")
+
+
+def show_against(label: str, times: list[float], target: float) -> None:
+    median = statistics.median(times)
+    verdict = "ok" if median <= target else f"OVER {target:.0f} ms"
+    print(f"  {label:<52} min {min(times):8.2f} ms   median {median:8.2f} ms   {verdict}")
+
+
+def ratings_of_a_table(app, table_id: str, games: int, repeat: int) -> None:
+    """The ratings of a table's people from all its games: every game rated (cold), then kept (warm)."""
+    from scorekeeper.platform.extensions import db
+    from scorekeeper.store import ratings
+    from scorekeeper.store import tables as store
+
+    print(f"\nRatings of the {games}-game table (median of {repeat}):")
+
+    def work() -> None:
+        ratings.table_ratings(store.load_table(table_id))
+        db.session.remove()
+
+    def cold() -> None:
+        app.extensions.pop("rating_books", None)
+        work()
+
+    with app.app_context():
+        show_against("cold: every game rated", timed(cold, repeat), RATING_COLD_MS)
+        work()
+        show_against("warm: nothing changed", timed(work, repeat), RATING_WARM_MS)
+
+
+def ratings_of_a_club_season(app, evenings: int, couples: int, repeat: int) -> None:
+    """A club's season of *evenings* evenings of *couples* couples, 25 games each, every table reported."""
+    from datetime import date
+
+    from scorekeeper.party import PartySetup
+    from scorekeeper.platform.extensions import db
+    from scorekeeper.store import clubs as club_store
+    from scorekeeper.store import parties as party_store
+    from scorekeeper.store import ratings
+
+    rng = random.Random(17)
+    start = time.perf_counter()
+    with app.app_context():
+        club = club_store.create("Legion Branch 12")
+        for n in range(2 * couples):
+            club_store.add_member(club, f"Player {n + 1}")
+        club_id = club.id
+        last_party = ""
+        for e in range(evenings):
+            club = club_store.get(club_id)
+            party = club_store.new_evening(
+                club, PartySetup(name=f"Evening {e + 1}"), held_on=date(2026, 9, 4) + timedelta(days=7 * e)
+            )
+            numbers = list(range(1, 2 * couples + 1))
+            rng.shuffle(numbers)
+            club_store.register(club, party.id, [numbers[i : i + 2] for i in range(0, len(numbers), 2)])
+            party_store.write(party.id, party_store.start_entries, source="desk")
+            _row, state = party_store.load(party.id)
+            while not state.finished:
+                state = party_store.write(
+                    party.id,
+                    lambda s: [s.result_entry(s.game, t.number, t.seats[rng.randrange(2)]) for t in s.missing()],
+                )
+            last_party = party.id
+        season = club_store.season_of(date(2026, 9, 4))
+        matches = len(ratings.club_matches(club_store.get(club_id), season))
+    print(
+        f"\nRatings of a club's season: {evenings} evenings of {couples} couples, {matches:,} games at tables "
+        f"(stored in {time.perf_counter() - start:.0f} s; median of {repeat}):"
+    )
+
+    def work() -> None:
+        ratings.club_ratings(club_store.get(club_id), season)
+        db.session.remove()
+
+    def cold() -> None:
+        for name in RATING_KEPT:
+            app.extensions.pop(name, None)
+        work()
+
+    def cold_ratings() -> None:
+        app.extensions.pop("rating_books", None)
+        work()
+
+    with app.app_context():
+        show_against("cold: evenings replayed, every game rated", timed(cold, max(3, repeat // 3)), RATING_COLD_MS)
+        work()
+        show_against(
+            "cold ratings: evenings kept, every game rated", timed(cold_ratings, max(3, repeat // 3)), RATING_COLD_MS
+        )
+        work()
+        show_against("warm: nothing changed", timed(work, repeat), RATING_WARM_MS)
+
+        def corrected() -> None:
+            # One result of the last evening's last game changed: rated again from that game on.
+            _row, state = party_store.load(last_party)
+            game = state.setup.games
+            table = state.seating_of(game).tables[0]
+            winner = state.winner(game, 1)
+            other = table.seats[1] if winner == table.seats[0] else table.seats[0]
+            party_store.write(last_party, lambda s: [s.result_entry(game, 1, other, correct=True)])
+            start = time.perf_counter()
+            book = ratings.club_ratings(club_store.get(club_id), season)
+            times.append((time.perf_counter() - start) * 1000)
+            rated.append(book.rated)
+            db.session.remove()
+
+        times: list[float] = []
+        rated: list[int] = []
+        for _ in range(repeat):
+            corrected()
+        show_against("warm: one result of the last evening corrected", times, RATING_WARM_MS)
+        print(f"  games rated again after that correction: {statistics.median(rated):.0f} of {matches:,}")
 
 
 if __name__ == "__main__":

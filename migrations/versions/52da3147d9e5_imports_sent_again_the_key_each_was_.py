@@ -10,7 +10,7 @@ from alembic import op
 import sqlalchemy as sa
 
 revision = '52da3147d9e5'
-down_revision = '5e1f0a7c3b92'
+down_revision = '70ee7d348ab9'
 
 
 def upgrade():

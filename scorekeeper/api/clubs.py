@@ -26,6 +26,7 @@ from scorekeeper.api.spec_clubs import (
 from scorekeeper.party import PartyError
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
 from scorekeeper.platform import bodies
+from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import club_exports
@@ -113,38 +114,60 @@ def add_club_member(club_id: str) -> Response:
     return make_response(jsonify(member_json(added)), 201)
 
 
+def _director_asks(club: Club) -> bool:
+    """Whether the request carries the club's edit token (the director's): only then are money figures shown."""
+    token = bearer_token()
+    if token is None:
+        return False
+    if not token_matches(token, club.edit_token):
+        raise BadInput(
+            _("That token is not this club's director token: send none to read what the hall sees"),
+            "authorization",
+            403,
+        )
+    return True
+
+
+def _pots(tally: store.Tally) -> dict[str, Any]:
+    return {
+        "entry_fee": tally.entry_fee,
+        "players": tally.players,
+        "fees": tally.fees,
+        "prizes": list(tally.prizes),
+        "cookie_jar": tally.cookie_jar,
+        "fifty_fifty": tally.fifty_collected,
+        "fifty_fifty_prize": tally.fifty_prize,
+        "jackpot_before": tally.jackpot.before,
+        "jackpot_added": tally.jackpot.added,
+        "jackpot_won": tally.jackpot.won,
+    }
+
+
 @bp.get("/clubs/<club_id>/evenings")
 def club_evenings(club_id: str) -> Response:
+    """The season's evenings as the hall sees them; their money (``pots``) only with the director's token."""
     club = _club(club_id)
+    director = _director_asks(club)
     worked = store.season(club, _season_name(club))
     evenings = []
     for evening, row, state in worked.evenings:
-        tally = worked.tallies[row.id]
-        evenings.append(
-            {
-                "party_id": row.id,
-                "name": row.name,
-                "date": row.held_on.isoformat() if row.held_on else None,
-                "season": evening.season,
-                "couples": len(state.couples),
-                "started": state.started,
-                "finished": state.finished,
-                "wins": list(state.standings().wins),
-                "pots": {
-                    "entry_fee": tally.entry_fee,
-                    "players": tally.players,
-                    "fees": tally.fees,
-                    "prizes": list(tally.prizes),
-                    "cookie_jar": tally.cookie_jar,
-                    "fifty_fifty": tally.fifty_collected,
-                    "fifty_fifty_prize": tally.fifty_prize,
-                    "jackpot_before": tally.jackpot.before,
-                    "jackpot_added": tally.jackpot.added,
-                    "jackpot_won": tally.jackpot.won,
-                },
-            }
-        )
-    return jsonify({"season": worked.season, "currency": club.currency, "evenings": evenings})
+        shown: dict[str, Any] = {
+            "party_id": row.id,
+            "name": row.name,
+            "date": row.held_on.isoformat() if row.held_on else None,
+            "season": evening.season,
+            "couples": len(state.couples),
+            "started": state.started,
+            "finished": state.finished,
+            "wins": list(state.standings().wins),
+        }
+        if director:
+            shown["pots"] = _pots(worked.tallies[row.id])
+        evenings.append(shown)
+    response = jsonify({"season": worked.season, "currency": club.currency, "evenings": evenings})
+    if director:
+        response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 @bp.post("/clubs/<club_id>/evenings")

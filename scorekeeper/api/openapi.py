@@ -8,16 +8,17 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from scorekeeper.api import spec_clubs, spec_games, spec_parties, spec_referee, spec_tables
+from scorekeeper.api import spec_clubs, spec_games, spec_parties, spec_ratings, spec_referee, spec_tables
 from scorekeeper.api.base import bp
 from scorekeeper.api.schema import error_body, schemas
 from scorekeeper.platform.config import MAX_BODY_KB
 
-SPECS = (spec_referee, spec_games, spec_parties, spec_clubs, spec_tables)
+SPECS = (spec_referee, spec_games, spec_parties, spec_clubs, spec_tables, spec_ratings)
 
 
 def document() -> dict[str, Any]:
-    """Build the OpenAPI document from the referee's, the games', the card parties', the clubs' and the tables' descriptions."""
+    """Build the OpenAPI document from the referee's, the games', the card parties', the clubs', the tables' and the
+    ratings' descriptions."""
     paths: dict[str, Any] = {
         "/api/v1/openapi.json": {
             "get": {

@@ -163,10 +163,22 @@ PATHS: dict[str, Any] = {
     "/api/v1/clubs/{club_id}/evenings": {
         "get": _season_read(
             "getClubEvenings",
-            "The evenings of a season: couples, wins and the money (in cents)",
-            "The jackpot carries over from evening to evening of the season until it is won.",
+            "The evenings of a season: couples, wins, and for the director the money (in cents)",
+            "What the hall's notice board shows needs only the club's id. The money (`pots`: entry fees, prizes, "
+            "the 50/50, the jackpot) is in the answer only with the director's token as `Authorization: Bearer "
+            "<edit_token>`; another token is refused (403). The jackpot carries over from evening to evening of "
+            "the season until it is won.",
             _json(_ref("ClubEvenings"), "The season's evenings, in the order they were held."),
-        ),
+        )
+        | {
+            "security": [{}, *_WRITE],
+            "responses": {
+                "200": _json(_ref("ClubEvenings"), "The season's evenings, in the order they were held."),
+                "403": _error("A token that is not the club's director token."),
+                "404": _NO_CLUB,
+                "422": _error("The season is not a season's name."),
+            },
+        },
         "post": _change(
             "createClubEvening",
             "Open a card party of the club, with couples of roster members",
@@ -445,7 +457,7 @@ class ClubEvening(Part):
     finished: bool
     wins: list[int]
     pots: Pots | SkipJsonSchema[None] = None
-    """Amounts in cents; `fifty_fifty_prize` is half of what was collected."""
+    """Amounts in cents, for the director's token only; `fifty_fifty_prize` is half of what was collected."""
 
 
 class ClubEvenings(Schema):

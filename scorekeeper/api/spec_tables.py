@@ -139,7 +139,10 @@ PATHS: dict[str, Any] = {
         "delete": {
             "operationId": "deleteTable",
             "summary": "Delete a table and its roster",
-            "description": "Its games' score sheets stay, each reachable by its own links, unless `games=true`.",
+            "description": "Its games' score sheets stay, each reachable by its own links, unless `games=true`. "
+            "Even then, only the games whose edit rights the table holds are deleted (started from it, kept, "
+            "imported, or added with their edit token); a game added with its view token before that was asked "
+            "for, or a card party's sheet, stays: the answer is then 200 and names them.",
             "tags": ["tables"],
             "security": _WRITE,
             "parameters": [
@@ -152,7 +155,28 @@ PATHS: dict[str, Any] = {
                 ),
             ],
             "responses": {
-                "204": {"description": "Deleted."},
+                "204": {"description": "Deleted, and every game asked for with it."},
+                "200": _json(
+                    {
+                        "type": "object",
+                        "required": ["deleted_games", "kept_games"],
+                        "properties": {
+                            "deleted_games": {"type": "array", "items": {"type": "string"}},
+                            "kept_games": {
+                                "type": "array",
+                                "items": {
+                                    "type": "object",
+                                    "required": ["id", "why"],
+                                    "properties": {
+                                        "id": {"type": "string"},
+                                        "why": {"type": "string", "enum": ["view-only", "card-party"]},
+                                    },
+                                },
+                            },
+                        },
+                    },
+                    "Deleted; some of its games stayed (their ids, and why).",
+                ),
                 "400": _error("`games` is neither true nor false."),
                 **_auth_errors(True),
             },
@@ -232,8 +256,9 @@ PATHS: dict[str, Any] = {
         "post": _change(
             "addTableGame",
             "Add a game played before the table existed",
-            "The game's id and one of its tokens (edit or view); its players join the roster by "
-            "name. To start a new game of the table, `POST /api/v1/games` with `table`.",
+            "The game's id and its edit token: a view token only shows the game, and is refused (403), since a "
+            "table may later be deleted with its games. Its players join the roster by name. To start a new game "
+            "of the table, `POST /api/v1/games` with `table`.",
             "AddGameInput",
             {
                 "201": _json(_STATE_ANSWER, "The game is in the table's history."),
@@ -364,7 +389,10 @@ class Counts(Part):
     sets_inflicted: int = Field(description="Hands another side bid and was set, this side defending.")
     bagged: int = Field(description="Hands bid because the side was bagged.")
     out_as_bidder: int = Field(description="Games won by bidding and making it at the target.")
-    won_from_green: int = Field(description="Games won while on the green before the last hand.")
+    won_from_green: int | None = Field(
+        description="Games won having stood on the green at some moment before the winning hand, the start scores "
+        "included; only games played with the green count, and null (not applicable) without any."
+    )
 
 
 class PersonCounts(Counts):

@@ -110,7 +110,7 @@ def _figures(f: Figures) -> dict[str, Any]:
         "sets_inflicted": counts["sets_inflicted"],
         "bagged": counts["bagged"],
         "out_as_bidder": counts["out_as_bidder"],
-        "won_from_green": counts["won_from_green"],
+        "won_from_green": f.from_green,
     }
 
 
@@ -264,12 +264,17 @@ def tables_merge_players(table_id: str, person_id: str) -> Response:
 
 @bp.post("/tables/<string(minlength=8):table_id>/games")
 def tables_add_game(table_id: str) -> Response:
-    """Add a game played before the table existed: its id and one of its tokens."""
+    """Add a game played before the table existed: its id and its edit token (a view token only shows it)."""
     table = table_for(table_id, edit=True)
     given = read_model(AddGameInput)
     game = game_store.load_game(given.game) if isinstance(given.game, str) else None
-    if game is None or game_store.access(game, given.token) is game_store.Access.NONE:
-        raise BadInput(_("Give the id of a game and one of its tokens (edit or view)"), "game")
+    found = game_store.Access.NONE if game is None else game_store.access(game, given.token)
+    if found is game_store.Access.VIEW:
+        raise BadInput(
+            _("That is the game's view token: it only shows the game. Add it with its edit token"), "token", 403
+        )
+    if game is None or found is not game_store.Access.EDIT:
+        raise BadInput(_("Give the id of a game and its edit token"), "game")
     store.add_game(table, game)
     return _state(table, 201)
 
@@ -281,5 +286,12 @@ def tables_delete(table_id: str) -> Response:
     given = request.args.get("games", "false")
     if given not in ("true", "false"):
         raise BadInput(_("games is true or false"), "games", 400)
-    store.delete_table(table, with_games=given == "true")
-    return make_response("", 204)
+    done = store.delete_table(table, with_games=given == "true")
+    if not done.kept:
+        return make_response("", 204)
+    # Some games were to go and stay: say which, and why.
+    body = {
+        "deleted_games": list(done.games),
+        "kept_games": [{"id": game_id, "why": str(why)} for game_id, why in done.kept],
+    }
+    return make_response(jsonify(body), 200)

@@ -49,9 +49,10 @@ KEY_HINT = 'python3 -c "import secrets; print(secrets.token_urlsafe(48))"'
 DEFAULT_RATE_LIMITS = {
     "SCOREKEEPER_LIMIT_NEW_GAMES": "20 per minute; 300 per day",
     "SCOREKEEPER_LIMIT_WRITES": "120 per minute",
-    # Counted in each worker's memory: 30 phones on one game asking every 3 s.
+    # Counted in each worker's memory, never an unchanged poll (304): the page or state sent again, one per phone
+    # and change (150 phones behind one router, a hand every 20 s: 450 a minute).
     "SCOREKEEPER_LIMIT_POLLS": "600 per minute",
-    # Of those, answers that carry the whole sheet or state (200, not 304): a phone gets one per change.
+    # Of those, the ones rendered for the request (not a copy kept for the version): one per change and language.
     "SCOREKEEPER_LIMIT_POLL_SHEETS": "60 per minute",
 }
 

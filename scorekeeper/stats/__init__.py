@@ -22,11 +22,13 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from scorekeeper.rules import BIDS, SPECIAL_BIDS, GameState, Standing, WinReason, bid_label
-from scorekeeper.rules.bidding import bid_needs
+from scorekeeper.rules import BIDS, SPECIAL_BIDS, GameState, Standing, WinReason
+from scorekeeper.rules.bidding import Bid, bid_needs
 
 __all__ = [
+    "BEST_PARTNER_GAMES",
     "BID_ORDER",
+    "bid_key",
     "THIRTIES",
     "SideFigures",
     "GameSummary",
@@ -45,6 +47,15 @@ __all__ = [
 BID_ORDER = tuple(str(bid) for bid in BIDS) + tuple(SPECIAL_BIDS)
 # "Their 30s": the highest plain bid and every special bid (each needs 30 or all five tricks).
 THIRTIES = (str(max(BIDS)), *SPECIAL_BIDS)
+# Partners count as each other's best only over this many games together, or more.
+BEST_PARTNER_GAMES = 3
+# The shape of a stored summary: one stored in an older shape is worked out again from the game.
+SUMMARY_FORMAT = 2
+
+
+def bid_key(bid: Bid) -> str:
+    """A bid as the statistics key it, the API's bid name: ``15`` … ``30``, ``30-for-60``, ``60-for-120``, ``slam``."""
+    return str(bid)
 
 
 def _bid_key(label: str) -> tuple[int, str]:
@@ -76,7 +87,8 @@ class SideFigures:
     sets_inflicted: int = 0  # hands another side bid and was set while this side defended
     bagged: int = 0  # hands this side bid because it was bagged
     out_as_bidder: bool = False  # won by bidding and making it at the target
-    won_from_green: bool = False  # won, and stood on the green before the winning hand
+    won_from_green: bool = False  # won, and stood on the green at some moment before the winning hand
+    green_seen: bool = False  # stood on the green at the start or after any hand so far
 
     def to_dict(self) -> dict[str, Any]:
         return _as_dict(self, fields(SideFigures))
@@ -96,6 +108,7 @@ class SideFigures:
             bagged=int(data["bagged"]),
             out_as_bidder=bool(data["out_as_bidder"]),
             won_from_green=bool(data["won_from_green"]),
+            green_seen=bool(data["green_seen"]),
         )
 
 
@@ -106,9 +119,21 @@ class GameSummary:
     hands: int
     winner: int | None
     sides: tuple[SideFigures, ...]
+    green: bool = False  # played with on_the_green: only such games count for "won from the green"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hands": self.hands, "winner": self.winner, "sides": [s.to_dict() for s in self.sides]}
+        return {
+            "format": SUMMARY_FORMAT,
+            "hands": self.hands,
+            "winner": self.winner,
+            "green": self.green,
+            "sides": [s.to_dict() for s in self.sides],
+        }
+
+    @staticmethod
+    def current(data: Mapping[str, Any]) -> bool:
+        """Whether a stored summary has today's shape (an older one is worked out again from its game)."""
+        return data.get("format") == SUMMARY_FORMAT
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameSummary:
@@ -117,6 +142,7 @@ class GameSummary:
             hands=int(data["hands"]),
             winner=None if winner is None else int(winner),
             sides=tuple(SideFigures.from_dict(s) for s in data["sides"]),
+            green=bool(data.get("green", False)),
         )
 
 
@@ -140,6 +166,12 @@ def summarize(state: GameState, before: GameSummary | None = None) -> GameSummar
     points = [f.points for f in seed]
     inflicted = [f.sets_inflicted for f in seed]
     bagged = [f.bagged for f in seed]
+    green_line = state.rules.green_line
+    # On the green at some moment so far: the start scores count (a game carried on from paper at 95).
+    seen = [f.green_seen for f in seed]
+    if start == 0 and green_line is not None:
+        seen = [score >= green_line for score in state.setup.start_scores]
+    seen_before_last = list(seen)
     for i in range(start, len(state.hands)):
         hand = state.hands[i]
         # A side eliminated by the hand before this one no longer plays.
@@ -151,7 +183,7 @@ def summarize(state: GameState, before: GameSummary | None = None) -> GameSummar
                 hands[s] += 1
         if hand.bidder is not None and hand.bid is not None and hand.made is not None:
             b = hand.bidder
-            label = bid_label(hand.bid)
+            label = bid_key(hand.bid)
             bid[b] += 1
             bid_total[b] += bid_needs(hand.bid)
             entry = by_bid[b].setdefault(label, [0, 0])
@@ -166,9 +198,11 @@ def summarize(state: GameState, before: GameSummary | None = None) -> GameSummar
                         inflicted[s] += 1
             if hand.bagged:
                 bagged[b] += 1
+        seen_before_last = list(seen)
+        for s in range(n_sides):
+            seen[s] = seen[s] or Standing.ON_THE_GREEN in (hand.standing[s] or ())
     winner = state.winner
     last = state.hands[-1] if state.hands else None
-    before_win = state.hands[-2].standing if len(state.hands) > 1 else tuple(() for _ in range(n_sides))
     sides = []
     for s in range(n_sides):
         won = winner == s
@@ -184,10 +218,11 @@ def summarize(state: GameState, before: GameSummary | None = None) -> GameSummar
                 sets_inflicted=inflicted[s],
                 bagged=bagged[s],
                 out_as_bidder=won and state.won_by == WinReason.BIDDER_GOES_OUT and last is not None,
-                won_from_green=won and Standing.ON_THE_GREEN in before_win[s],
+                won_from_green=won and last is not None and green_line is not None and seen_before_last[s],
+                green_seen=seen[s],
             )
         )
-    return GameSummary(len(state.hands), winner, tuple(sides))
+    return GameSummary(len(state.hands), winner, tuple(sides), green=green_line is not None)
 
 
 # -- A table's games, added up -----------------------------------------------------
@@ -220,8 +255,9 @@ class Figures:
     bagged: int = 0
     out_as_bidder: int = 0
     won_from_green: int = 0
+    green_games: int = 0  # games played with on_the_green (won from the green counts only those)
 
-    def add(self, side: SideFigures, won: bool) -> None:
+    def add(self, side: SideFigures, won: bool, green: bool = True) -> None:
         self.games += 1
         self.won += int(won)
         self.hands += side.hands
@@ -238,6 +274,7 @@ class Figures:
         self.bagged += side.bagged
         self.out_as_bidder += int(side.out_as_bidder)
         self.won_from_green += int(side.won_from_green)
+        self.green_games += int(green)
 
     @property
     def win_rate(self) -> Fraction | None:
@@ -250,6 +287,15 @@ class Figures:
     @property
     def points_per_hand(self) -> Fraction | None:
         return Fraction(self.points, self.hands) if self.hands else None
+
+    @property
+    def from_green(self) -> int | None:
+        """Games won from the green; None (not applicable) without a game played with the green."""
+        return self.won_from_green if self.green_games else None
+
+    @property
+    def set_rate(self) -> Fraction | None:
+        return Fraction(self.bids_set, self.hands_bid) if self.hands_bid else None
 
     @property
     def made_rate(self) -> Fraction | None:
@@ -337,11 +383,11 @@ def table_stats(records: Iterable[GameRecord]) -> TableStats:
             won = summary.winner == s
             for person in dict.fromkeys(seated):
                 someone = people.setdefault(person, PersonFigures())
-                someone.add(side, won)
+                someone.add(side, won, summary.green)
                 if over:
                     someone.results.append(won)
             for pair in _pairs_of(seated):
-                pairs.setdefault(pair, PairFigures()).add(side, won)
+                pairs.setdefault(pair, PairFigures()).add(side, won, summary.green)
         if len(record.sides) == 2 and all(len(set(side)) == 2 for side in record.sides):
             a, b = (tuple(sorted(set(side))) for side in record.sides)
             for mine_i, (me, them) in enumerate(((a, b), (b, a))):
@@ -352,7 +398,7 @@ def table_stats(records: Iterable[GameRecord]) -> TableStats:
                 elif over:
                     entry.lost += 1
     for person, figures in people.items():
-        theirs = [(pair, f) for pair, f in pairs.items() if person in pair]
+        theirs = [(pair, f) for pair, f in pairs.items() if person in pair and f.games >= BEST_PARTNER_GAMES]
         if theirs:
             best = sorted(theirs, key=lambda pf: (-(pf[1].win_rate or 0), -pf[1].games, pf[0]))[0]
             figures.best_partner = best[0]

@@ -31,6 +31,7 @@ from scorekeeper.store.models import (
     ClubChair,
     ClubEvening,
     ClubMember,
+    ClubSeat,
     Game,
     Party,
     PartyEntry,
@@ -67,6 +68,13 @@ def export_club(club: Club) -> str:
     parties = {
         p.id: p for p in db.session.scalars(select(Party).where(Party.id.in_(ids)).options(selectinload(Party.entries)))
     }
+    seats: dict[str, list[tuple[int, int]]] = {}
+    for party_id, number, couple in db.session.execute(
+        select(ClubSeat.party_id, ClubSeat.number, ClubSeat.couple)
+        .where(ClubSeat.party_id.in_(ids))
+        .order_by(ClubSeat.number)
+    ):
+        seats.setdefault(party_id, []).append((number, couple))
     chairs: dict[str, list[ClubChair]] = {}
     for chair in db.session.scalars(
         select(ClubChair)
@@ -104,12 +112,21 @@ def export_club(club: Club) -> str:
             }
             for m in club.members
         ],
-        "evenings": [_evening(e, parties[e.party_id], chairs.get(e.party_id, []), sheets) for e in evenings],
+        "evenings": [
+            _evening(e, parties[e.party_id], chairs.get(e.party_id, []), seats.get(e.party_id, []), sheets)
+            for e in evenings
+        ],
     }
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
-def _evening(evening: ClubEvening, party: Party, chairs: list[ClubChair], sheets: Mapping[str, Game]) -> dict[str, Any]:
+def _evening(
+    evening: ClubEvening,
+    party: Party,
+    chairs: list[ClubChair],
+    seats: list[tuple[int, int]],
+    sheets: Mapping[str, Game],
+) -> dict[str, Any]:
     kept = [entry.data[SHEET] for entry in party.entries if entry.kind == SHEET and entry.data.get(SHEET) in sheets]
     return {
         "name": party.name,
@@ -123,6 +140,7 @@ def _evening(evening: ClubEvening, party: Party, chairs: list[ClubChair], sheets
             for e in party.entries
         ],
         "chairs": [{"couple": c.couple, "slot": c.slot, "number": c.number, "from_game": c.from_game} for c in chairs],
+        "seats": [{"number": number, "couple": couple} for number, couple in seats],
         "sheets": [table_store.export_game(sheets[game_id]) for game_id in kept],
     }
 
@@ -171,6 +189,7 @@ class _Evening:
     created: datetime | None
     log: list[tuple[str, dict[str, Any], str, datetime | None]]
     chairs: list[tuple[int, int, int, int]]
+    seated: dict[int, int]  # club number: couple
     sheets: dict[str, table_store.ReadGame]
 
 
@@ -295,6 +314,23 @@ def _read_evening(data: object, i: int, members: Mapping[int, Any], seen: table_
         seats.append((chair["couple"], chair["slot"], chair["number"], chair["from_game"]))
     if len(set((c, s, g) for c, s, _n, g in seats)) != len(seats):
         raise _refuse(unreadable, f"{field}.chairs")
+    given_seats = data.get("seats")
+    seated: dict[int, int] = {}
+    if given_seats is None:  # an export made before seats were kept: each member's first couple, as the migration did
+        for couple, _slot, number, _game in sorted(seats):
+            seated.setdefault(number, couple)
+    else:
+        if not isinstance(given_seats, list):
+            raise _refuse(unreadable, f"{field}.seats")
+        for seat in given_seats:
+            if (
+                not isinstance(seat, dict)
+                or not all(_whole(seat.get(k), 0, 10**6) for k in ("number", "couple"))
+                or seat["number"] not in members
+                or seat["number"] in seated
+            ):
+                raise _refuse(unreadable, f"{field}.seats")
+            seated[seat["number"]] = seat["couple"]
     kept: dict[str, table_store.ReadGame] = {}
     for k, sheet in enumerate(sheets):
         if not isinstance(sheet, dict) or not isinstance(sheet.get("id"), str) or sheet["id"] in kept:
@@ -312,6 +348,7 @@ def _read_evening(data: object, i: int, members: Mapping[int, Any], seen: table_
         _moment(data.get("created"), f"{field}.created"),
         log_rows,
         seats,
+        seated,
         kept,
     )
 
@@ -340,6 +377,7 @@ def _write(
     entries: list[dict[str, Any]] = []
     links: list[dict[str, Any]] = []
     chairs: list[dict[str, Any]] = []
+    seated: list[dict[str, Any]] = []
     for evening in evenings:
         party_id = new_public_id()
         parties.append(
@@ -373,7 +411,14 @@ def _write(
         chairs.extend(
             {"party_id": party_id, "couple": c, "slot": s, "number": n, "from_game": g} for c, s, n, g in evening.chairs
         )
-    for model, values in ((Party, parties), (PartyEntry, entries), (ClubEvening, links), (ClubChair, chairs)):
+        seated.extend({"party_id": party_id, "number": n, "couple": c} for n, c in sorted(evening.seated.items()))
+    for model, values in (
+        (Party, parties),
+        (PartyEntry, entries),
+        (ClubEvening, links),
+        (ClubChair, chairs),
+        (ClubSeat, seated),
+    ):
         if values:
             db.session.execute(insert(model), values)
     return club, club.id

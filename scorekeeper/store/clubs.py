@@ -20,6 +20,7 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.party import AddCouple, Couple, Entry, Gone, PartyError, PartySetup, PartyState
 from scorekeeper.party.ladder import (
@@ -40,7 +41,7 @@ from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import NAME_MAX, has_hidden_character
 from scorekeeper.store import log
 from scorekeeper.store import parties as party_store
-from scorekeeper.store.models import Club, ClubChair, ClubEvening, ClubMember, Party
+from scorekeeper.store.models import Club, ClubChair, ClubEvening, ClubMember, ClubSeat, Party
 from scorekeeper.store.parties import PartyRow
 
 CURRENCIES = ("CAD", "USD", "EUR")
@@ -187,6 +188,24 @@ def _touch(club_id: str) -> None:
     log.advance(Club, club_id, None)
 
 
+def _lock(club: Club) -> None:
+    """Move the club to its next version first, taking its write lock, and read it again under that lock.
+
+    Of ten desk phones changing the club at once, each then works on the club as the one before left it: a
+    club number is handed out, a name or a chair checked, on what is stored, one writer at a time.
+    """
+    if not log.advance(Club, club.id, None):
+        db.session.rollback()
+        raise LookupError(club.id)
+    db.session.expire(club)
+
+
+def _refused(err: ClubError) -> ClubError:
+    """Drop what the refused change had begun (the club's version included) and give the refusal back."""
+    db.session.rollback()
+    return err
+
+
 def create(name: str, currency: str = "CAD") -> Club:
     if currency not in CURRENCIES:
         raise ClubError(_("Choose a currency from the list."), "currency")
@@ -197,28 +216,41 @@ def create(name: str, currency: str = "CAD") -> Club:
 
 
 def update(
-    club: Club, *, name: str | None = None, currency: str | None = None, rules: LadderRules | None = None
+    club: Club,
+    *,
+    name: str | None = None,
+    currency: str | None = None,
+    rules: LadderRules | None = None,
+    handicap: bool | None = None,
 ) -> None:
-    if name is not None:
-        club.name = _name(name)
+    clean = None if name is None else _name(name)
+    if currency is not None and currency not in CURRENCIES:
+        raise ClubError(_("Choose a currency from the list."), "currency")
+    _lock(club)
+    if clean is not None:
+        club.name = clean
     if currency is not None:
-        if currency not in CURRENCIES:
-            raise ClubError(_("Choose a currency from the list."), "currency")
         club.currency = currency
-    if rules is not None:
-        club.settings = settings_of(rules)
-    club.version += 1
+    # Options beside the ladder's rules (the handicap prize) stay as they are unless given.
+    kept = {k: v for k, v in (club.settings or {}).items() if k not in default_settings()}
+    if handicap is not None:
+        kept["handicap"] = handicap
+    if rules is not None or handicap is not None:
+        club.settings = {**(settings_of(rules) if rules is not None else club.settings or {}), **kept}
     db.session.commit()
 
 
 def add_member(club: Club, name: str) -> ClubMember:
     name = _name(name)
-    if len(club.members) >= MAX_MEMBERS:
-        raise ClubError(_("A club has at most %(n)s members.", n=MAX_MEMBERS), "name")
-    number = (db.session.scalar(select(func.max(ClubMember.number)).where(ClubMember.club_id == club.id)) or 0) + 1
-    added = ClubMember(club_id=club.id, number=number, name=name, active=True)
+    # The next number is read under the club's write lock: ten phones adding members at once get ten numbers.
+    _lock(club)
+    count, highest = db.session.execute(
+        select(func.count(ClubMember.id), func.max(ClubMember.number)).where(ClubMember.club_id == club.id)
+    ).one()
+    if count >= MAX_MEMBERS:
+        raise _refused(ClubError(_("A club has at most %(n)s members.", n=MAX_MEMBERS), "name"))
+    added = ClubMember(club_id=club.id, number=(highest or 0) + 1, name=name, active=True)
     db.session.add(added)
-    club.version += 1
     db.session.commit()
     return added
 
@@ -231,14 +263,21 @@ def _member(club: Club, number: int) -> ClubMember:
 
 
 def rename_member(club: Club, number: int, name: str) -> None:
-    _member(club, number).name = _name(name)
-    club.version += 1
+    clean = _name(name)
+    _lock(club)
+    try:
+        _member(club, number).name = clean
+    except ClubError as err:
+        raise _refused(err) from None
     db.session.commit()
 
 
 def set_active(club: Club, number: int, active: bool) -> None:
-    _member(club, number).active = active
-    club.version += 1
+    _lock(club)
+    try:
+        _member(club, number).active = active
+    except ClubError as err:
+        raise _refused(err) from None
     db.session.commit()
 
 
@@ -267,8 +306,8 @@ def new_evening(
     season = (season or "").strip()[:MAX_SEASON] or season_of(held_on or date.today())
     party = party_store.create(setup, (), held_on=held_on)
     defaults = {"entry_fee": 0, "players": None, "cookie_jar": 0, "fifty_fifty": 0, "jackpot_added": 0}
+    _lock(club)
     db.session.add(ClubEvening(party_id=party.id, club_id=club.id, season=season, pots={**defaults, **(pots or {})}))
-    club.version += 1
     db.session.commit()
     return party
 
@@ -293,23 +332,35 @@ def register(club: Club, party_id: str, pairs: Sequence[Sequence[int]]) -> Party
             if number in seen:
                 raise ClubError(_("A player can sit in one couple only."), "members")
             seen.add(number)
-    already = seated_numbers(chairs_of(party_id)) & seen
-    if already:
-        raise ClubError(_("Already in a couple tonight: %(names)s.", names=_names(by_number, already)), "members")
     club_id = club.id
 
     def make(state: PartyState) -> list[Entry]:
+        # Under the evening's and the club's write locks: the chairs read here are the ones every other desk
+        # phone left.
+        _touch(club_id)
+        already = seated_numbers(chairs_of(party_id)) & seen
+        if already:
+            raise ClubError(_("Already in a couple tonight: %(names)s.", names=_names(by_number, already)), "members")
         entries: list[Entry] = []
         for n, pair in enumerate(pairs):
             members = [by_number[x] for x in pair]
             index = len(state.couples) + n
             for slot, m in enumerate(members):
                 db.session.add(ClubChair(party_id=party_id, couple=index, slot=slot, number=m.number, from_game=1))
+                db.session.add(ClubSeat(party_id=party_id, number=m.number, couple=index))
             entries.append(AddCouple(Couple(couple_name(members), tuple(m.name for m in members))))
-        _touch(club_id)
         return entries
 
-    return party_store.write(party_id, make, source="desk")
+    try:
+        return party_store.write(party_id, make, source="desk")
+    except ClubError:
+        db.session.rollback()
+        raise
+    except IntegrityError:  # the key of club_seats: the same member registered by another phone this moment
+        db.session.rollback()
+        raise ClubError(
+            _("Already in a couple tonight: %(names)s.", names=_names(by_number, seen)), "members"
+        ) from None
 
 
 def unregister(club: Club, party_id: str, couple: int) -> PartyState:
@@ -325,6 +376,7 @@ def unregister(club: Club, party_id: str, couple: int) -> PartyState:
         if not 0 <= couple < len(state.couples) or state.couples[couple].gone_from is not None:
             raise ClubError(_("No such couple tonight."), "couple")
         db.session.execute(delete(ClubChair).where(ClubChair.party_id == party_id, ClubChair.couple == couple))
+        db.session.execute(delete(ClubSeat).where(ClubSeat.party_id == party_id, ClubSeat.couple == couple))
         _touch(club_id)
         return [Gone(couple)]
 
@@ -351,8 +403,26 @@ def pair_at_random(numbers: Sequence[int], rng: random.Random | None = None) -> 
 def substitute(club: Club, party_id: str, couple: int, slot: int, number: int) -> int:
     """A substitute takes a chair of a couple from the next game (from game 1 before the start); return that game."""
     evening = evening_of(party_id)
+    if evening is None or evening.club_id != club.id:
+        raise LookupError(party_id)
+    # Under the club's write lock, which every change of the chairs takes: the chairs and the evening read
+    # below are the ones every other desk phone left.
+    _lock(club)
+    try:
+        from_game = _substitute(club, party_id, couple, slot, number)
+    except ClubError as err:
+        raise _refused(err) from None
+    try:
+        db.session.commit()
+    except IntegrityError:  # the key of club_seats: the member took a chair in another couple this moment
+        db.session.rollback()
+        raise ClubError(_("That player already sits in a couple tonight."), "number") from None
+    return from_game
+
+
+def _substitute(club: Club, party_id: str, couple: int, slot: int, number: int) -> int:
     found = party_store.load(party_id)
-    if evening is None or evening.club_id != club.id or found is None:
+    if found is None:
         raise LookupError(party_id)
     _row, state = found
     if not 0 <= couple < len(state.couples) or slot not in (0, 1):
@@ -380,8 +450,16 @@ def substitute(club: Club, party_id: str, couple: int, slot: int, number: int) -
         existing.number = number
     else:
         db.session.add(ClubChair(party_id=party_id, couple=couple, slot=slot, number=number, from_game=from_game))
-    club.version += 1
-    db.session.commit()
+    seat = db.session.get(ClubSeat, (party_id, number))
+    if seat is None:
+        db.session.add(ClubSeat(party_id=party_id, number=number, couple=couple))
+    db.session.flush()
+    # A chair taken over before its first game leaves its former holder in no couple: free them again.
+    sitting = select(ClubChair.number).where(ClubChair.party_id == party_id)
+    db.session.execute(
+        delete(ClubSeat).where(ClubSeat.party_id == party_id, ClubSeat.number.not_in(sitting)),
+        execution_options={"synchronize_session": False},
+    )
     return from_game
 
 
@@ -391,9 +469,23 @@ def _cents(value: Any, what: str) -> int:
     return value
 
 
-def clean_pots(pots: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
-    """The evening's money as stored: *before* with the amounts of *pots* checked and put in (ClubError)."""
-    clean: dict[str, Any] = dict(before)
+def set_pots(club: Club, party_id: str, pots: dict[str, Any]) -> None:
+    """The evening's money: entry fee, players who paid, cookie jar, 50/50, jackpot, prizes (cents)."""
+    evening = evening_of(party_id)
+    if evening is None or evening.club_id != club.id:
+        raise LookupError(party_id)
+    _lock(club)
+    db.session.refresh(evening)  # as the last writer left it: two phones saving pots each keep the other's
+    try:
+        clean = _clean_pots(dict(evening.pots), pots)
+    except ClubError as err:
+        raise _refused(err) from None
+    evening.pots = clean
+    db.session.commit()
+
+
+def _clean_pots(clean: dict[str, Any], pots: dict[str, Any]) -> dict[str, Any]:
+    """The evening's pots *clean* with the amounts of *pots* put in, each checked."""
     for key in ("entry_fee", "cookie_jar", "fifty_fifty", "jackpot_added"):
         if key in pots:
             clean[key] = _cents(pots[key], key)
@@ -414,15 +506,9 @@ def clean_pots(pots: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
     return clean
 
 
-def set_pots(club: Club, party_id: str, pots: dict[str, Any]) -> None:
-    """The evening's money: entry fee, players who paid, cookie jar, 50/50, jackpot, prizes (cents)."""
-    evening = evening_of(party_id)
-    if evening is None or evening.club_id != club.id:
-        raise LookupError(party_id)
-    clean = clean_pots(pots, evening.pots)
-    evening.pots = clean
-    club.version += 1
-    db.session.commit()
+def clean_pots(pots: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
+    """The evening's money as stored: *before* with the amounts of *pots* checked and put in (ClubError)."""
+    return _clean_pots(dict(before), pots)
 
 
 # -- The evening's money, the season's ladder ----------------------------------------------

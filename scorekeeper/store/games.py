@@ -564,15 +564,19 @@ def replace_edit_token(game_id: str, version: int) -> str | None:
     return fresh
 
 
-def delete_game(game: Game) -> None:
-    """Delete a game and all its hands; a card party table's score sheet stays with its evening (HandError)."""
+def delete_game(game: Game, *, commit: bool = True) -> None:
+    """Delete a game and all its hands; a card party table's score sheet stays with its evening (HandError).
+
+    Without *commit*, the deletion joins the caller's transaction (a table deleted with its games, all at once).
+    """
     if parties.party_of_sheet(game.id) is not None:
         raise HandError(
             _("This is the score sheet of a card party's table: it stays with the evening and cannot be deleted."),
             "game",
         )
     db.session.delete(game)
-    db.session.commit()
+    if commit:
+        db.session.commit()
 
 
 def finish_game(game: Game, finished: bool = True) -> None:

@@ -21,6 +21,7 @@ from sqlalchemy import (
     String,
     TypeDecorator,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Mapped, declared_attr, mapped_column, relationship
@@ -343,6 +344,22 @@ class ClubChair(Model):
     from_game: Mapped[int] = mapped_column(Integer, default=1)
 
 
+class ClubSeat(Model):
+    """The one couple a club member plays for on an evening: the key makes a second one impossible.
+
+    Written with the member's chairs (``ClubChair``): at the desk, by a substitute, and taken off with a couple
+    registered by mistake.
+    """
+
+    __tablename__ = "club_seats"
+
+    party_id: Mapped[str] = mapped_column(
+        ForeignKey("club_evenings.party_id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)  # the member's club number
+    couple: Mapped[int] = mapped_column(Integer)
+
+
 # -- Tables: a group that plays together, its roster and its games -----------------
 
 
@@ -383,6 +400,10 @@ class TableGame(Model):
     game_id: Mapped[str] = part_of("games", index=True)
     sides: Mapped[list[list[int]]] = mapped_column(JSON)
     added_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # Whether the table's edit link holds the game's edit rights too: started from the table, kept from the
+    # game's edit link, brought back by an import or added with the game's edit link. Deleting the table with
+    # its games deletes only these; a game added with its view link before that needed the edit link stays.
+    editable: Mapped[bool] = mapped_column(Boolean, default=True, server_default=false())
 
     table: Mapped[Table] = relationship(back_populates="games")
     game: Mapped[Game] = relationship()

@@ -8,6 +8,7 @@ two queries and never replayed on a view.
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -17,6 +18,7 @@ from typing import Any, cast
 
 from sqlalchemy import Table as SaTable
 from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.platform.i18n import gettext as _
@@ -95,6 +97,7 @@ class HistoryRow:
     winner: int | None
     finished: bool
     hands: int
+    editable: bool = True  # the table holds the game's edit rights (deleting the table may delete it)
 
 
 _G, _L, _S = Game.__table__, TableGame.__table__, SideRow.__table__
@@ -114,6 +117,7 @@ def history(table: Table) -> list[HistoryRow]:
             _G.c.finished_at,
             _G.c.hand_count,
             _L.c.sides,
+            _L.c.editable,
         )
         .join(_L, _L.c.game_id == _G.c.id)
         .where(_L.c.table_id == table.id)
@@ -127,7 +131,7 @@ def history(table: Table) -> list[HistoryRow]:
     ):
         names.setdefault(game_id, {})[index] = name
     found = []
-    for game_id, view_token, version, created, rules, totals, winner, finished_at, hands, sides in rows:
+    for game_id, view_token, version, created, rules, totals, winner, finished_at, hands, sides, editable in rows:
         mine = names.get(game_id, {})
         found.append(
             HistoryRow(
@@ -141,6 +145,7 @@ def history(table: Table) -> list[HistoryRow]:
                 winner=winner,
                 finished=winner is not None or finished_at is not None,
                 hands=hands or 0,
+                editable=bool(editable),
             )
         )
     return found
@@ -153,7 +158,7 @@ def _aware(moment: datetime) -> datetime:
 def summaries(table: Table) -> dict[str, GameSummary]:
     """Each game's statistics as stored with its version: no replay, and only the ones not kept yet are read.
 
-    A game stored before summaries were kept is replayed here (nothing is written).
+    A game stored before summaries were kept, or kept in an older shape, is replayed here (nothing is written).
     """
     found = {}
     kept = game_store.summaries_kept()
@@ -172,7 +177,7 @@ def summaries(table: Table) -> dict[str, GameSummary]:
             select(_G.c.id, _G.c.version, _G.c.summary).where(_G.c.id.in_(missing[at : at + LOAD_AT_ONCE]))
         )
         for game_id, version, summary in stored:
-            if summary is not None:
+            if summary is not None and GameSummary.current(summary):
                 found[game_id] = GameSummary.from_dict(summary)
             else:
                 game = game_store.load_game(game_id)
@@ -264,6 +269,29 @@ def _touch(table: Table) -> None:
     table.updated_at = utcnow()
 
 
+def _commit() -> None:
+    """Commit a change of a table, keeping what it wrote in hand: the answer shows the table as this change left
+    it, even if another phone deletes the table a moment later."""
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
+
+
+def _lock(table: Table) -> None:
+    """Move the table to its next version first, taking its write lock, and read it again under that lock.
+
+    Of ten phones changing the table at once, each then works on the table as the one before left it: a roster
+    number, a game added twice, a name taken are all checked on what is stored, one writer at a time.
+    """
+    if not log.advance(Table, table.id, None):
+        db.session.rollback()
+        raise TableError(_("This table was deleted meanwhile."), "table", 404)
+    db.session.expire(table)
+
+
 def create_table(name: object, players: Sequence[object] = ()) -> Table:
     """Store a new table with its roster; raise TableError and store nothing on bad input."""
     clean = _clean_name(name, "name", _("Give the table a name."))
@@ -291,20 +319,31 @@ def _add_names(table: Table, names: Iterable[str]) -> list[TablePerson]:
 
 
 def add_people(table: Table, names: Sequence[object]) -> list[TablePerson]:
-    people = _add_names(table, [_clean_name(n, "players", _("Give each player's name.")) for n in names])
-    _touch(table)
-    db.session.commit()
+    clean = [_clean_name(n, "players", _("Give each player's name.")) for n in names]
+    _lock(table)
+    try:
+        people = _add_names(table, clean)
+    except TableError:
+        db.session.rollback()
+        raise
+    _commit()
     return people
 
 
 def rename(table: Table, who: TablePerson, name: object) -> None:
     """Rename a person; every statistic follows (games keep the name written on their sheet)."""
     clean = _clean_name(name, "name", _("Give the new name."))
-    if any(p is not who and p.name.casefold() == clean.casefold() for p in table.people):
+    number = who.number
+    _lock(table)
+    if any(p.number != number and p.name.casefold() == clean.casefold() for p in table.people):
+        db.session.rollback()
         raise TableError(_("%(name)s is already on the roster: merge the two instead.", name=clean), "name")
-    who.name = clean
-    _touch(table)
-    db.session.commit()
+    fresh = next((p for p in table.people if p.number == number), None)
+    if fresh is None:
+        db.session.rollback()
+        raise TableError(_("That person was merged into another meanwhile."), "player", 409)
+    fresh.name = clean
+    _commit()
 
 
 def merge(table: Table, gone: TablePerson, into: TablePerson) -> None:
@@ -334,28 +373,46 @@ def merge(table: Table, gone: TablePerson, into: TablePerson) -> None:
     db.session.commit()
 
 
-def _attach(table: Table, game: Game, seated: list[list[int]] | None = None) -> TableGame:
-    if any(link.game_id == game.id for link in table.games):
+def _attach(table: Table, game: Game, seated: list[list[int]] | None = None, *, editable: bool = True) -> TableGame:
+    """Add *game* to the table, under the table's write lock (the caller commits, or rolls back on TableError)."""
+    _lock(table)
+    already = db.session.scalar(
+        select(TableGame.id).where(TableGame.table_id == table.id, TableGame.game_id == game.id)
+    )
+    if already is not None:
+        db.session.rollback()
         raise TableError(_("That game is already in this table."), "game", 409)
     if len(table.games) >= MAX_GAMES:
+        db.session.rollback()
         raise TableError(_("A table keeps at most %(n)d games.", n=MAX_GAMES), "game")
     sides = seated
     if sides is None:
         sides = []
         for side in game.sides:
             names = [p.name for p in game.players_of(side.index)]
-            sides.append([p.number for p in _add_names(table, names)])
-    link = TableGame(game_id=game.id, sides=sides)
+            try:
+                sides.append([p.number for p in _add_names(table, names)])
+            except TableError:
+                db.session.rollback()
+                raise
+    link = TableGame(game_id=game.id, sides=sides, editable=editable)
     table.games.append(link)
-    _touch(table)
+    return link
+
+
+def _committed(link: TableGame) -> TableGame:
+    """Commit the game just added; a copy added at the same moment by another phone is the 409 it would be."""
+    try:
+        _commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise TableError(_("That game is already in this table."), "game", 409) from None
     return link
 
 
 def add_game(table: Table, game: Game) -> TableGame:
-    """Add a game already played (its players join the roster by name)."""
-    link = _attach(table, game)
-    db.session.commit()
-    return link
+    """Add a game already played, given with its edit rights (its players join the roster by name)."""
+    return _committed(_attach(table, game))
 
 
 def start_game(
@@ -367,8 +424,7 @@ def start_game(
 ) -> Game:
     """Start a game of this table: its players are roster names (new names join the roster)."""
     game = game_store.create_game(rules, sides, first_dealer=first_dealer, scores=scores)
-    _attach(table, game)
-    db.session.commit()
+    _committed(_attach(table, game))
     return game
 
 
@@ -377,30 +433,65 @@ def keep(game: Game, name: object) -> Table:
     clean = _clean_name(name, "name", _("Give the table a name."))
     table = Table(name=clean, version=1)
     db.session.add(table)
-    _attach(table, game)
-    db.session.commit()
+    db.session.flush()
+    _committed(_attach(table, game))
     return table
 
 
 def follow_rematch(old: Game, new: Game) -> None:
     """A rematch stays in the tables of the game it follows."""
     for table in tables_of_game(old.id):
+        editable = bool(
+            db.session.scalar(
+                select(TableGame.editable).where(TableGame.table_id == table.id, TableGame.game_id == old.id)
+            )
+        )
         if not any(link.game_id == new.id for link in table.games):
-            _attach(table, new)
+            _attach(table, new, editable=editable)
     db.session.commit()
 
 
-def delete_table(table: Table, with_games: bool = False) -> None:
-    """Delete a table and its roster; its games stay, reachable by their own links, unless *with_games*."""
+class Kept(enum.StrEnum):
+    """Why a game of a deleted table stayed, though its games were to go with it."""
+
+    VIEW_ONLY = "view-only"  # added with its view link: the table never held its edit rights
+    CARD_PARTY = "card-party"  # a card party's sheet: it stays with its evening
+
+
+@dataclass(frozen=True, slots=True)
+class Deleted:
+    """What deleting a table with its games did: the games deleted, and those that stayed with why."""
+
+    games: tuple[str, ...] = ()
+    kept: tuple[tuple[str, Kept], ...] = ()
+
+
+def delete_table(table: Table, with_games: bool = False) -> Deleted:
+    """Delete a table and its roster; its games stay, reachable by their own links, unless *with_games*.
+
+    With *with_games*, only the games whose edit rights the table holds are deleted: one added with its view
+    link, or a card party's sheet, stays, and the answer says which.
+    """
+    _lock(table)
+    gone: list[str] = []
+    kept: list[tuple[str, Kept]] = []
     if with_games:
         for link in list(table.games):
-            game = link.game
+            if not link.editable:
+                kept.append((link.game_id, Kept.VIEW_ONLY))
+                continue
             try:
-                game_store.delete_game(game)
+                game_store.delete_game(link.game, commit=False)
             except HandError:
-                pass  # a card party's sheet stays with its evening
+                kept.append((link.game_id, Kept.CARD_PARTY))
+                continue
+            gone.append(link.game_id)
+        # The deleted games took their rows of this table with them (ON DELETE CASCADE): read what is left.
+        db.session.flush()
+        db.session.expire(table)
     db.session.delete(table)
     db.session.commit()
+    return Deleted(tuple(gone), tuple(kept))
 
 
 # -- Export and import -------------------------------------------------------------

@@ -11,11 +11,18 @@ Reads are also counted here, in this process's memory (the shared store is kept
 for creations and writes, which are few): per what the phone follows (a game; a
 party's board, director's page, a table, a couple's card) and per client
 address, so a whole hall behind one router is counted page by page, and a
-client hammering one link is refused without slowing anyone else's. Two limits:
+client hammering one link is refused without slowing anyone else's. An
+unchanged poll (304) is never counted and never refused: it costs next to
+nothing, and a hall of phones behind one router sends thousands of them. Two
+limits count what costs the server:
 
-- ``SCOREKEEPER_LIMIT_POLLS``: every poll and API read of that page;
-- ``SCOREKEEPER_LIMIT_POLL_SHEETS``: of those, the answers that carry the page
-  (200, not 304): one per change for an honest phone.
+- ``SCOREKEEPER_LIMIT_POLLS``: every poll and API read of that page that the app
+  answers (the page sent again, a refusal): one per change for an honest phone;
+- ``SCOREKEEPER_LIMIT_POLL_SHEETS``: of those, the pages rendered for the
+  request (not a copy kept for that version and sent to the next phones).
+
+A client asking again and again with a stale ``since`` is answered from the kept
+copy, within the first limit; one that makes the server render is held to the second.
 
 Every page is in the phone's language (``platform/i18n``), so what is "unchanged" is
 per language too: a game poll names the language of the page that asks (``lang``)
@@ -40,7 +47,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from flask import Flask, current_app, has_request_context
+from flask import Flask, current_app, has_request_context, request
 from limits import parse_many
 from sqlalchemy import Engine, Row, Select, bindparam, create_engine, select
 from sqlalchemy.pool import NullPool
@@ -59,6 +66,8 @@ if TYPE_CHECKING:
 
 # Set on a request this module refused: the seconds until the client may ask again.
 REFUSED = "scorekeeper.retry_after"
+# Set on a request answered with a page kept for its version (rendered for an earlier phone): not a render.
+KEPT = "scorekeeper.kept_copy"
 EXTENSION = "scorekeeper_polls"
 
 _ID = r"([A-Za-z0-9_-]{1,64})"
@@ -256,13 +265,8 @@ class Polls:
         if route is None:
             return self.wsgi_app(environ, start_response)
         kind, groups = route
-        key = self._page(kind, groups) + (address_key(environ.get("REMOTE_ADDR")),)
-        now = time.time()
-        if self.enabled:
-            until = self.polls.hit(key, now) or self.sheets.over(key, now)
-            if until is not None:
-                environ[REFUSED] = str(max(1, int(until - now + 0.999)))
-                return self.wsgi_app(environ, start_response)
+        # An unchanged poll is answered first, and never counted nor refused: it costs one small query at most
+        # (none on PostgreSQL once heard of), so a whole hall behind one router may ask as often as it likes.
         try:
             headers = self._unchanged(kind, groups, environ)
         except Exception:  # The app answers instead, with its own error handling.
@@ -274,11 +278,19 @@ class Polls:
             return []
         if not self.enabled:
             return self.wsgi_app(environ, start_response)
+        key = self._page(kind, groups) + (address_key(environ.get("REMOTE_ADDR")),)
+        now = time.time()
+        until = self.polls.hit(key, now) or self.sheets.over(key, now)
+        if until is not None:
+            environ[REFUSED] = str(max(1, int(until - now + 0.999)))
+            return self.wsgi_app(environ, start_response)
 
         def counting(
             status: str, response_headers: list[tuple[str, str]], exc_info: Any = None
         ) -> Callable[[bytes], object]:
-            if status.startswith("200"):
+            # A page rendered for this request costs the server; a copy kept for the version, sent to the
+            # next phones of the hall, does not.
+            if status.startswith("200") and not environ.get(KEPT):
                 self.sheets.add(key, time.time())
             return start_response(status, response_headers, exc_info)
 
@@ -440,4 +452,19 @@ def rendered(party_id: str, page: str, version: int, render: Callable[[], str]) 
     cache: Rendered | None = current_app.extensions.get("scorekeeper_rendered")
     if cache is None:
         cache = current_app.extensions.setdefault("scorekeeper_rendered", Rendered())
-    return cache.get((party_id, page, version, current_language()), render)
+    made = False
+
+    def render_here() -> str:
+        nonlocal made
+        made = True
+        return render()
+
+    body = cache.get((party_id, page, version, current_language()), render_here)
+    if not made:
+        served_kept()
+    return body
+
+
+def served_kept() -> None:
+    """Note that this request is answered with a page kept for its version: the poll limits do not count a render."""
+    request.environ[KEPT] = True

@@ -40,7 +40,7 @@ def test_a_table_plays_and_counts(client, table):
     ann = next(p for p in stats["players"] if p["player"] == "p1")
     assert ann["games"] == 1 and ann["won"] == 1
     assert ann["bids_made"] + ann["bids_set"] == ann["hands_bid"] == ann["by_bid"]["30"]["bid"]
-    assert ann["best_partner"] == "p3"
+    assert ann["best_partner"] is None  # one game together is not enough to call anyone a best partner
     bob = next(p for p in stats["players"] if p["player"] == "p2")
     assert bob["won"] == 0 and bob["hands_bid"] == 0
     assert {"players": ["p1", "p3"]}.items() <= stats["pairs"][0].items()

@@ -5,7 +5,7 @@ than the screen."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.browser._api import api
 from tests.browser.steps import SCHEMES, open_readable, phone_of_its_own
@@ -80,13 +80,40 @@ def test_the_tables_pages_read_well_on_a_phone(phone: Page, table, where):
 def test_the_statistics_say_who_won_most_and_who_makes_their_30s(phone: Page, live_server, table):
     stats = api(live_server, "GET", f"/api/v1/tables/{table['id']}/stats", token=table["view_token"])
     phone.goto(table["links"]["edit"] + "/stats")
-    leaders = phone.locator("#leaders-title + table tbody tr")
-    assert leaders.first.locator("th").inner_text().strip() == "Cy"  # the only one who won both games
-    assert leaders.first.locator("td").nth(0).inner_text() == "2"
-    shown = {row.locator("th").inner_text().strip(): row.locator("td").nth(2).inner_text() for row in leaders.all()}
+    cy = phone.locator("#summary-p3 td .count")
+    assert cy.nth(0).inner_text() == "2/2"  # the only one who won both games
     for player in stats["players"]:
         thirties = player["by_bid"].get("30")
-        expected = f"{thirties['made']} of {thirties['bid']}" if thirties else "—"
-        assert shown[player["name"]] == expected, player["name"]
+        expected = f"{thirties['made']}/{thirties['bid']}" if thirties else "—"
+        assert phone.locator(f"#summary-{player['player']} td .count").nth(4).inner_text() == expected, player["name"]
     assert phone.locator(".line-chart svg polyline").count() == 2
     assert phone.locator(".line-chart + details table tbody tr").count() >= 5
+
+
+def test_a_link_to_watch_cannot_add_a_game_and_the_phone_says_why(phone: Page, live_server):
+    """Pasting a game's link to watch into *A game played before*: the reason on screen, nothing added; its sheet's
+    link adds it; deleting the table lists nothing that stays."""
+    table = api(live_server, "POST", "/api/v1/tables", {"name": "Kitchen", "players": FOUR})
+    game = api(
+        live_server,
+        "POST",
+        "/api/v1/games",
+        {"sides": [{"name": "A", "players": ["Ann"]}, {"name": "B", "players": ["Bob"]}]},
+    )
+    watch = f"{live_server.url}/games/{game['id']}/view/{game['view_token']}"
+    phone.goto(table["links"]["edit"])
+    phone.get_by_label("Link of a game played before").fill(watch)
+    phone.get_by_role("button", name="Add it to the history").click()
+    refusal = phone.get_by_text("link to watch it: it cannot add the game")
+    expect(refusal).to_have_class("form-error")
+    expect(refusal).to_be_in_viewport(ratio=1)
+    expect(phone.get_by_text("Nothing was saved.")).to_be_in_viewport()
+    phone.get_by_role("link", name="Back to the table").click()
+    assert phone.locator(".history-game").count() == 0
+    phone.get_by_label("Link of a game played before").fill(
+        f"{live_server.url}/games/{game['id']}/{game['edit_token']}"
+    )
+    phone.get_by_role("button", name="Add it to the history").click()
+    expect(phone.locator(".history-game")).to_have_count(1)
+    open_readable(phone, table["links"]["edit"] + "/delete")
+    expect(phone.locator(".staying")).to_have_count(0)

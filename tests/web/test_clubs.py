@@ -172,10 +172,13 @@ def test_pots_are_tallied_and_the_jackpot_carries_over(app, client, club):
         },
     )
     public = "/clubs/" + club.split("/")[2]
-    sheet = client.get(f"{public}/evenings/{party_id}").get_data(as_text=True)
+    sheet = client.get(pots).get_data(as_text=True)  # the director's
     assert "Entry fees (4 at CA$5.00)" in sheet and "CA$20.00" in sheet
     assert "50/50 to Effie Rankin" in sheet and "CA$20.50" in sheet
     assert "Jackpot not won: carried over" in sheet
+    # The hall's notice board: who won the 50/50, not how much.
+    hall = client.get(f"{public}/evenings/{party_id}").get_data(as_text=True)
+    assert "50/50 to Effie Rankin" in hall and "CA$" not in hall
     # Next evening: the jackpot carried in is last week's, and it is won.
     desk2 = open_evening(client, club, held_on="2026-12-04")
     post(
@@ -185,8 +188,9 @@ def test_pots_are_tallied_and_the_jackpot_carries_over(app, client, club):
         {"jackpot_added": "10", "jackpot_won": "y", "jackpot_winner": "Dan Beaton"},
     )
     party2 = desk2.rsplit("/", 1)[1]
-    sheet = client.get(f"{public}/evenings/{party2}").get_data(as_text=True)
+    sheet = client.get(desk2 + "/pots").get_data(as_text=True)
     assert "Jackpot won by Dan Beaton" in sheet and "CA$20.00" in sheet
+    assert "CA$" not in client.get(f"{public}/evenings/{party2}").get_data(as_text=True)
     evenings_csv = client.get(public + "/evenings.csv").get_data(as_text=True)
     assert "Mary MacNeil &amp; Angus MacNeil" not in evenings_csv and "Mary MacNeil & Angus MacNeil" in evenings_csv
 
@@ -261,3 +265,25 @@ def test_a_couple_registered_by_mistake_is_taken_off_before_the_start(app, clien
     # Once the evening has started, a couple is no longer taken off at the desk.
     post(client, desk + "/couples/2/off", desk)
     assert "The evening has started: mark the couple gone" in client.get(desk).get_data(as_text=True)
+
+
+def test_a_member_replaced_before_the_first_game_may_join_another_couple_and_no_one_sits_in_two(app, client, club):
+    from sqlalchemy import select
+
+    from scorekeeper.platform.extensions import db
+    from scorekeeper.store.models import ClubSeat
+
+    desk = desk_with_two_couples(client, club)
+    party_id = desk.rsplit("/", 1)[1]
+    # Angus leaves before the start: Sadie takes his chair from game 1, and Angus is free again.
+    post(client, desk + "/substitute", desk, {"couple": "1", "slot": "2", "number": "5"})
+    assert "registered as couple 3" in client.get(register(client, desk, [2, 6]).headers["Location"]).get_data(
+        as_text=True
+    )
+    # Flora (couple 2) cannot take a chair of couple 1, nor be registered again.
+    post(client, desk + "/substitute", desk, {"couple": "1", "slot": "1", "number": "3"})
+    refused = client.get(register(client, desk, [3, 7]).headers["Location"]).get_data(as_text=True)
+    assert "Already in a couple tonight: Flora Gillis." in refused
+    with app.app_context():
+        seats = {s.number: s.couple for s in db.session.scalars(select(ClubSeat).where(ClubSeat.party_id == party_id))}
+    assert seats == {1: 0, 5: 0, 3: 1, 4: 1, 2: 2, 6: 2}

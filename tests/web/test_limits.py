@@ -29,11 +29,14 @@ def _poll(game: dict, since: int, token: str = "view_token") -> str:
 def test_two_games_followed_from_one_address_are_counted_apart(limited):
     client = limited.test_client()
     one, two = start(client).get_json(), start(client).get_json()
-    assert [client.get(_poll(one, 1)).status_code for _ in range(7)] == [304] * 6 + [429]
+    # Unchanged polls are never counted; the sheet sent again is, per game.
+    assert {client.get(_poll(one, 1)).status_code for _ in range(30)} == {304}
+    assert [client.get(_poll(one, 0)).status_code for _ in range(7)] == [200] * 6 + [429]
     # The same address following another game is not held back.
-    assert [client.get(_poll(two, 1)).status_code for _ in range(6)] == [304] * 6
-    assert client.get(f"/api/v1/games/{one['id']}?since=1").status_code == 429
-    assert client.get(f"/api/v1/games/{two['id']}?since=1").status_code == 429
+    assert [client.get(_poll(two, 0)).status_code for _ in range(6)] == [200] * 6
+    assert client.get(f"/api/v1/games/{one['id']}?since=0").status_code == 429
+    assert client.get(f"/api/v1/games/{two['id']}?since=0").status_code == 429
+    assert client.get(_poll(one, 1)).status_code == 304
 
 
 def test_writes_to_two_games_from_one_address_are_counted_apart(limited):
@@ -285,7 +288,7 @@ def test_writes_are_counted_in_a_shared_redis_when_one_is_named(tmp_path):
 def test_behind_a_proxy_the_poll_counts_see_each_phone_s_own_address(tmp_path, request):
     """Behind the proxy the app is told of (SCOREKEEPER_BEHIND_PROXY), phones following one game are counted apart.
 
-    Forty phones, each its own forwarded address, are far past one address's 6 polls
+    Forty phones, each its own forwarded address, asking for the sheet again are far past one address's 6 polls
     a minute together, yet none is refused; one phone going on alone is.
     """
     from tests.conftest import make_app, rate_limited
@@ -297,9 +300,51 @@ def test_behind_a_proxy_the_poll_counts_see_each_phone_s_own_address(tmp_path, r
         game = start(client).get_json()
         since = game["state"]["version"]
         phones = [{"X-Forwarded-For": f"198.51.100.{i}"} for i in range(1, 41)]
-        statuses = {client.get(_poll(game, since), headers=phone).status_code for phone in phones for _ in range(3)}
-        assert statuses == {304}
-        alone = [client.get(_poll(game, since), headers=phones[0]).status_code for _ in range(4)]
-        assert alone == [304] * 3 + [429]
+        statuses = {client.get(_poll(game, since - 1), headers=phone).status_code for phone in phones for _ in range(3)}
+        assert statuses == {200}
+        alone = [client.get(_poll(game, since - 1), headers=phones[0]).status_code for _ in range(4)]
+        assert alone == [200] * 3 + [429]
     finally:
         next(proxied, None)
+
+
+HALL = 150
+
+
+def test_a_hall_of_phones_behind_one_router_following_one_sheet_is_never_refused(tmp_path, request):
+    """150 phones on one address follow one game while its hands are recorded: the limits as shipped refuse none.
+
+    Each phone asks every 3 s: 304s, which are never counted; after each hand each phone is sent the sheet once,
+    rendered for the first and sent from the copy kept for that version to the others.
+    """
+    from scorekeeper.platform.config import DEFAULT_RATE_LIMITS
+    from tests.conftest import make_app, rate_limited
+
+    hall = make_app(tmp_path, request, **rate_limited(tmp_path, **DEFAULT_RATE_LIMITS))
+    app = next(hall)
+    try:
+        client = app.test_client()
+        game = start(client).get_json()
+        seen = [game["state"]["version"]] * HALL
+        statuses: list[int] = []
+        for n in range(1, 4):
+            for _ in range(3):  # a few polls of nothing new
+                statuses += [client.get(_poll(game, seen[p])).status_code for p in range(HALL)]
+            hand = client.post(f"/api/v1/games/{game['id']}/hands", json={**HAND, "n": n}, headers=auth(game))
+            assert hand.status_code == 201
+            for p in range(HALL):
+                answer = client.get(_poll(game, seen[p]))
+                statuses.append(answer.status_code)
+                if answer.status_code == 200:
+                    found = re.search(r"data-since=\"(\d+)\"", answer.get_data(as_text=True))
+                    seen[p] = int(found.group(1)) if found else seen[p]
+        assert 429 not in statuses, (statuses.index(429), statuses.count(200), statuses.count(304), seen[:3])
+        assert statuses.count(200) == 3 * HALL and statuses.count(304) == 9 * HALL
+        assert seen == [4] * HALL  # every phone has the sheet after the third hand
+        # The stale ``since`` of one client asking without a pause is still held back, from another address.
+        hammer = [
+            client.get(_poll(game, 1), environ_base={"REMOTE_ADDR": "192.0.2.77"}).status_code for _ in range(700)
+        ]
+        assert hammer.count(200) == 600 and hammer[-1] == 429
+    finally:
+        next(hall, None)

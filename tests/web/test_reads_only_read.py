@@ -113,7 +113,7 @@ def everything(client, app, csrf):
     group = client.post("/api/v1/tables", json={"name": "Tuesday", "players": ["Frank"]}).get_json()
     added = client.post(
         f"/api/v1/tables/{group['id']}/games",
-        json={"game": game["id"], "token": game["view_token"]},
+        json={"game": game["id"], "token": game["edit_token"]},
         headers={"Authorization": f"Bearer {group['edit_token']}"},
     )
     assert added.status_code == 201, added.get_json()

@@ -24,6 +24,7 @@ from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import club_exports, resends
 from scorekeeper.store import clubs as store
+from scorekeeper.store import handicaps as handicap_store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubEvening, ClubMember
 from scorekeeper.store.parties import PartyRow
@@ -202,6 +203,7 @@ def director(club_id: str, token: str) -> str:
         club=club,
         form=CsrfForm(),
         rules=store.rules_of(club.settings),
+        handicap=handicap_store.enabled(club),
         season=worked,
         seasons=store.seasons(club.id),
         public_link=printed_link("clubs.public", club_id=club.id),
@@ -291,7 +293,13 @@ def settings(club: Club) -> None:
             minimum=parse_int(form.get("minimum", "0") or "0", lo=0, hi=500, what=_("Minimum attendance")),
             tie_breaks=breaks,
         )
-        store.update(club, name=form.get("name") or None, currency=form.get("currency") or None, rules=rules)
+        store.update(
+            club,
+            name=form.get("name") or None,
+            currency=form.get("currency") or None,
+            rules=rules,
+            handicap=form.get("handicap") == "on",
+        )
     except LadderError as err:
         flash(_ladder_error(err), "error")
     except (store.ClubError, NumberError) as err:
@@ -367,6 +375,7 @@ def desk(club_id: str, token: str, party_id: str) -> str:
         waiting=waiting,
         couples=couples,
         registered=sum(1 for c in couples if c["gone"] != 1),
+        handicaps=handicap_store.of_evening(club, party_id),
         substitutes=[m for m in club.members if m.merged_into is None and m.number not in seated],
     )
 
@@ -549,6 +558,7 @@ def evening_sheet(club_id: str, party_id: str) -> str:
         standings=standings,
         order=order,
         tally=worked.tallies.get(row.id),
+        handicaps=handicap_store.of_evening(club, party_id),
         names=lambda cs: ", ".join(state.couples[c].name for c in cs),
     )
 

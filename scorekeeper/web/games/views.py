@@ -139,6 +139,8 @@ def sheet_context(game: Game, state: GameState, can_edit: bool) -> dict[str, Any
         "can_edit": can_edit,
         "preset": PRESET_INFO.get(state.rules.closest_preset()),
         "new_hand": None,
+        # The tables this game is part of: its sheet links back to each (by the table's view link).
+        "tables": tables.tables_of_game(game.id),
     }
 
 

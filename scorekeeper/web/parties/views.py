@@ -673,17 +673,12 @@ def results_csv(party_id: str) -> Response:
                     g,
                     t.number,
                     a + 1,
-                    _cell(state.couples[a].name),
+                    state.couples[a].name,
                     b + 1,
-                    _cell(state.couples[b].name),
+                    state.couples[b].name,
                     t.deals_first + 1,
                     "" if winner is None else winner + 1,
-                    "" if winner is None else _cell(state.couples[winner].name),
+                    "" if winner is None else state.couples[winner].name,
                 ]
 
     return csv_download(header, rows(), _("%(name)s results.csv", name=row.name[:40]), "party-results.csv")
-
-
-def _cell(text: str) -> str:
-    """Keep a name from being read as a formula by a spreadsheet."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

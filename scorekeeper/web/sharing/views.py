@@ -30,6 +30,7 @@ from scorekeeper.store.log import VersionCache
 from scorekeeper.store.models import Game
 from scorekeeper.web.cookies import remember_game
 from scorekeeper.web.games.views import fresh_hand_form, sheet_context
+from scorekeeper.web.polls import served_kept
 
 bp = Blueprint("sharing", __name__)
 
@@ -109,6 +110,7 @@ def poll(game_id: str, token: str) -> Response:
     with_form = can_edit and request.args.get("form") == "1"
     cached = None if with_form else _sheets().get((game_id, can_edit, current_language()), version)
     if cached is not None:
+        served_kept()
         return _sheet_response(_with_form_token(cached))
     game = services.load_game(game_id)
     if game is None:  # deleted between the two queries

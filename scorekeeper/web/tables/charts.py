@@ -1,7 +1,7 @@
-"""What the statistics page draws: bars of bid success, form over the season, a game's running totals.
+"""What the statistics page draws: bars of bid success, form over the season, a game's running totals, ratings.
 
-Each picture is numbers worked out here and drawn by the template (CSS bars, one small SVG),
-with the same numbers in a table beside it for screen readers. No chart library.
+Each picture is numbers worked out here and drawn by the template as server-side SVG, with its values
+written on it and the same numbers in a table beside it. No chart library.
 """
 
 from __future__ import annotations
@@ -10,38 +10,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scorekeeper.rules import GameState
-from scorekeeper.stats import THIRTIES, TableStats
+from scorekeeper.stats import TableStats
+from scorekeeper.stats.ratings import BASE as BASE_RATING
 
 FORM_GAMES = 10
-CHART_WIDTH = 320
-CHART_HEIGHT = 180
 
 
 def percent(value: Fraction | None) -> int | None:
     return None if value is None else round(value * 100)
-
-
-@dataclass(frozen=True, slots=True)
-class Leader:
-    person: str
-    name: str
-    games: int
-    won: int
-    win_rate: int | None
-    thirties: tuple[int, int]  # 30s (and more) bid, made
-
-
-def leaders(stats: TableStats, names: dict[str, str]) -> list[Leader]:
-    """People by games won, then win rate: who won most this season, and who makes their 30s."""
-    found = []
-    for person, f in stats.people.items():
-        bid = made = 0
-        for label, b, m in f.bids():
-            if label in THIRTIES:
-                bid += b
-                made += m
-        found.append(Leader(person, names.get(person, person), f.games, f.won, percent(f.win_rate), (bid, made)))
-    return sorted(found, key=lambda x: (-x.won, -(x.win_rate or 0), x.name.casefold()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,22 +50,76 @@ class Line:
     name: str
     points: str  # the SVG polyline's points
     totals: list[int]
+    end_x: float  # where the side's final score is written, at the line's end
+    end_y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    at: float
+    label: str
 
 
 @dataclass(frozen=True, slots=True)
 class LineChart:
+    """Each side's running total, in a box of WIDTH × HEIGHT: the plot between LEFT and RIGHT, TOP and BOTTOM."""
+
     lines: list[Line]
     hands: list[int]
     width: int
     height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
     zero_y: float
-    target_y: float | None
+    target: int
+    target_y: float
+    y_ticks: list[Tick]
+    x_ticks: list[Tick]
     low: int
     high: int
 
 
+# The running totals' picture: text is 18 units high, so that at 360 px (the picture some 330 px wide) it
+# reads at 16 px or more.
+CHART_WIDTH = 360
+CHART_HEIGHT = 250
+CHART_LEFT = 44
+CHART_RIGHT = 300
+CHART_TOP = 14
+CHART_BOTTOM = 206
+LABEL_GAP = 19
+
+
+def _spread(wanted: list[float], low: float, high: float) -> list[float]:
+    """Positions as near *wanted* as may be, at least LABEL_GAP apart, within low..high (labels that do not overlap)."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [0.0] * len(wanted)
+    last = low - LABEL_GAP
+    for i in order:
+        placed[i] = max(wanted[i], last + LABEL_GAP)
+        last = placed[i]
+    overflow = last - high
+    if overflow > 0:
+        for i in order:
+            placed[i] -= overflow
+    return [round(y, 1) for y in placed]
+
+
+def _hand_ticks(count: int) -> list[int]:
+    """The hands named under the picture: the first, the last, and a few between (at most six in all)."""
+    if count <= 6:
+        return list(range(1, count + 1))
+    step = -(-count // 5)
+    found = list(range(1, count, step))
+    if count - found[-1] < step / 2:
+        found.pop()
+    return [*found, count]
+
+
 def running_totals(state: GameState) -> LineChart | None:
-    """Each side's score after each hand (from the engine's replay), scaled into a small SVG."""
+    """Each side's score after each hand (from the engine's replay), with its axes, the target and the final scores."""
     if not state.hands:
         return None
     start = list(state.setup.start_scores)
@@ -99,12 +129,66 @@ def running_totals(state: GameState) -> LineChart | None:
     high = max(target, *(max(x) for x in series))
     span = max(1, high - low)
     steps = max(1, len(state.hands))
+    plot_w = CHART_RIGHT - CHART_LEFT
+    plot_h = CHART_BOTTOM - CHART_TOP
+
+    def x(i: int) -> float:
+        return round(CHART_LEFT + i * plot_w / steps, 1)
 
     def y(value: int) -> float:
-        return round(CHART_HEIGHT - (value - low) * CHART_HEIGHT / span, 1)
+        return round(CHART_BOTTOM - (value - low) * plot_h / span, 1)
 
+    ends = _spread([y(values[-1]) for values in series], CHART_TOP, CHART_BOTTOM)
     lines = []
     for s, values in enumerate(series):
-        points = " ".join(f"{round(i * CHART_WIDTH / steps, 1)},{y(v)}" for i, v in enumerate(values))
-        lines.append(Line(state.setup.sides[s].name, points, values[1:]))
-    return LineChart(lines, [h.n for h in state.hands], CHART_WIDTH, CHART_HEIGHT, y(0), y(target), low, high)
+        points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
+        lines.append(Line(state.setup.sides[s].name, points, values[1:], CHART_RIGHT + 6, ends[s]))
+    levels = sorted({0, low} | ({high} if high > target else set()))
+    y_ticks = [Tick(y(v), str(v)) for v in levels]
+    x_ticks = [Tick(x(n), str(n)) for n in _hand_ticks(len(state.hands))]
+    return LineChart(
+        lines,
+        [h.n for h in state.hands],
+        CHART_WIDTH,
+        CHART_HEIGHT,
+        CHART_LEFT,
+        CHART_RIGHT,
+        CHART_TOP,
+        CHART_BOTTOM,
+        y(0),
+        target,
+        y(target),
+        y_ticks,
+        x_ticks,
+        low,
+        high,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Spark:
+    """A person's rating after each of their games, as a small line: its points, first and last values."""
+
+    points: str
+    first: int
+    last: int
+    games: int
+
+
+SPARK_WIDTH = 200
+SPARK_HEIGHT = 40
+
+
+def spark(values: list[int]) -> Spark | None:
+    """The small "rating over the season" line; None before two games."""
+    if len(values) < 2:
+        return None
+    series = [BASE_RATING, *values]
+    low, high = min(series), max(series)
+    span = max(1, high - low)
+    steps = len(series) - 1
+    points = " ".join(
+        f"{round(i * SPARK_WIDTH / steps, 1)},{round(SPARK_HEIGHT - (v - low) * SPARK_HEIGHT / span, 1)}"
+        for i, v in enumerate(series)
+    )
+    return Spark(points, BASE_RATING, values[-1], len(values))

@@ -105,7 +105,7 @@ class MergeForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
 class AddGameForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
     link = StringField(
         _l("Link of a game played before"),
-        description=_l("Paste the link of its sheet (to keep score or to watch)."),
+        description=_l("Paste the link of its sheet, the one that keeps score (a link to watch cannot add it)."),
         validators=[DataRequired(_l("Paste the game's link.")), Length(max=400)],
     )
 

@@ -6,8 +6,6 @@ shows it; any other token is 404. Every page works as plain forms (Post/Redirect
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 import secrets
@@ -21,14 +19,18 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.platform import bodies
 from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import ngettext
 from scorekeeper.platform.security import error_response
 from scorekeeper.rules import PRESET_INFO, HandError, RulesError, SetupError, seat_sides
 from scorekeeper.stats import BID_ORDER
+from scorekeeper.stats.summary import summary_rows
 from scorekeeper.store import games as game_store
 from scorekeeper.store import log, resends
+from scorekeeper.store import ratings as rating_store
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Game, Table, TablePerson
 from scorekeeper.web.cookies import forget_table_link, remember_game, remember_table_link
+from scorekeeper.web.downloads import csv_text
 from scorekeeper.web.tables import charts
 from scorekeeper.web.tables.forms import (
     MAX_NEW_NAMES,
@@ -282,7 +284,17 @@ def add_game(table_id: str, token: str) -> Response:
         return _refuse(table, _problem(form))
     found = GAME_LINK.search(form.link.data.strip())
     game = game_store.load_game(found.group(1)) if found else None
-    if game is None or game_store.access(game, found.group(2)) is game_store.Access.NONE:  # type: ignore[union-attr]
+    opens = game_store.Access.NONE if game is None or found is None else game_store.access(game, found.group(2))
+    if opens is game_store.Access.VIEW:
+        return _refuse(
+            table,
+            _(
+                "That is the game's link to watch it: it cannot add the game. "
+                "Paste the link of its sheet, the one that keeps score."
+            ),
+            403,
+        )
+    if game is None or opens is not game_store.Access.EDIT:
         return _refuse(table, _("That is not the link of a game of this app."))
     try:
         store.add_game(table, game)
@@ -339,14 +351,27 @@ def delete(table_id: str, token: str) -> Response | tuple[str, int]:
     status = 200
     if request.method == "POST":
         if form.validate_on_submit() and form.confirm.data:
-            store.delete_table(table, with_games=bool(form.with_games.data))
-            flash(_("The table is deleted."), "ok")
+            done = store.delete_table(table, with_games=bool(form.with_games.data))
+            if done.kept:
+                flash(
+                    ngettext(
+                        "The table is deleted. %(num)d game stayed: it was added with its link to watch, "
+                        "or it is a card party's sheet. Its own links still open it.",
+                        "The table is deleted. %(num)d games stayed: they were added with their link to watch, "
+                        "or they are a card party's sheets. Their own links still open them.",
+                        len(done.kept),
+                    ),
+                    "ok",
+                )
+            else:
+                flash(_("The table is deleted."), "ok")
             response = redirect(url_for("main.index"), 303)
             forget_table_link(response, table_id)
             return response
         form.confirm.errors = [_("Tick the box to delete the table.")]
         status = 422
-    return render_template("tables/delete.html", table=table, form=form), status
+    staying = [row for row in store.history(table) if not row.editable]
+    return render_template("tables/delete.html", table=table, form=form, staying=staying), status
 
 
 # -- Statistics --------------------------------------------------------------------
@@ -397,6 +422,7 @@ def stats(table_id: str, token: str) -> str:
         _bad(_("That game is not one of this season's."))
     shown = shown or (in_season[0] if in_season else None)
     game = game_store.load_game(shown.game_id) if shown is not None else None
+    book = rating_store.table_ratings(table, rows)
     line = charts.running_totals(game_store.state_for(game)) if game is not None else None
     return render_template(
         "tables/stats.html",
@@ -407,7 +433,8 @@ def stats(table_id: str, token: str) -> str:
         stats=figures,
         names=names,
         bid_order=BID_ORDER,
-        leaders=charts.leaders(figures, names),
+        summary=summary_rows(figures, book.skills),
+        sparks={p: charts.spark([r for _at, r in points]) for p, points in book.trail.items()},
         bars=charts.bid_bars(figures, names),
         form_rows=charts.form(figures, names),
         line=line,
@@ -491,14 +518,7 @@ CSV_KEPT = 1000
 
 
 def _csv(rows: list[dict[str, Any]], header: bool = True) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\r\n")
-    if header:
-        writer.writeheader()
-    for row in rows:
-        # A cell a spreadsheet would run as a formula is written as text.
-        writer.writerow({k: ("'" + v if isinstance(v, str) and v[:1] in "=+-@\t\r" else v) for k, v in row.items()})
-    return out.getvalue()
+    return csv_text(CSV_COLUMNS if header else None, ([row[c] for c in CSV_COLUMNS] for row in rows))
 
 
 @bp.get("/tables/<table_id>/<token>/export.csv")
