@@ -1,7 +1,8 @@
 """``flask --app scorekeeper translations``: the catalogs kept up to date in one line.
 
 - ``update``: extract every marked string (``babel.cfg``) into ``messages.pot`` and merge it into
-  each language's ``messages.po`` (new strings arrive empty, changed ones marked fuzzy);
+  each language's ``messages.po`` (new strings arrive empty, changed ones marked fuzzy), then typeset
+  every translation by its language's rules (French: ``’``, the spaces before ``: ; ? !``, ``−5``);
 - ``add CODE``: start the catalog of a new language (README, "Adding a language");
 - ``check``: count each language's untranslated and fuzzy strings; exits 1 if any.
 
@@ -16,9 +17,10 @@ from pathlib import Path
 
 import click
 from babel.messages.frontend import CommandLineInterface
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 from scorekeeper.platform.i18n import CATALOG_DOMAIN, SOURCE_DIRECTORY
+from scorekeeper.platform.typography import typeset
 
 ROOT = SOURCE_DIRECTORY.parent.parent
 TEMPLATE = SOURCE_DIRECTORY / f"{CATALOG_DOMAIN}.pot"
@@ -82,6 +84,29 @@ def tidy(po: Path) -> None:
     po.write_text(text, encoding="utf-8")
 
 
+def typeset_catalog(po: Path) -> int:
+    """Typeset every message of *po* by its language's rules (``platform/typography.py``); return how many changed."""
+    language = po.parent.parent.name
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=language)
+    changed = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.string, (tuple, list)):
+            new: str | tuple[str, ...] = tuple(typeset(language, form or "") for form in message.string)
+        else:
+            new = typeset(language, message.string or "")
+        if new != message.string:
+            message.string = new
+            changed += 1
+    if changed:
+        with po.open("wb") as handle:
+            write_po(handle, catalog, width=0, ignore_obsolete=True)
+        tidy(po)
+    return changed
+
+
 def catalogs() -> list[Path]:
     return sorted(SOURCE_DIRECTORY.glob(f"*/LC_MESSAGES/{CATALOG_DOMAIN}.po"))
 
@@ -100,6 +125,7 @@ def update_command() -> None:
         _pybabel("update", "-i", str(TEMPLATE), "-d", str(SOURCE_DIRECTORY), "--no-wrap", "--ignore-obsolete")
     for po in catalogs():
         tidy(po)
+        typeset_catalog(po)
         missing, fuzzy, _sample = untranslated(po)
         click.echo(f"{po.parent.parent.name}: {missing} untranslated, {fuzzy} fuzzy")
 

@@ -28,10 +28,16 @@ import flask_babel
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import NullTranslations
 from flask import Flask, Response, current_app, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_locale
 from flask_babel.speaklater import LazyString
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from scorekeeper.platform.typography import with_minus
 
 SOURCE_LANGUAGE = "en"
 LANGUAGE_COOKIE = "lang"
@@ -69,16 +75,53 @@ def catalog() -> NullTranslations:
     return cast(NullTranslations, kept[1])
 
 
+def number(value: int | float) -> str:
+    """*value* written as the request's language writes numbers (``1 000`` in French, ``1,000`` in English), with a
+    true minus sign (``−5``)."""
+    if type(value) is int and 0 <= value < 1000:  # the same in every language: no need to ask Babel
+        return str(value)
+    locale = get_locale() if has_app_context() else None
+    return with_minus(format_decimal(value, locale=locale or SOURCE_LANGUAGE))
+
+
+def _numbers_put_in(found: str, variables: dict[str, Any]) -> str:
+    """Put *variables* into *found*, whole numbers written by ``number``; ``%(n)d`` takes the written number."""
+    for name, value in variables.items():
+        if type(value) is int and not 0 <= value < 1000:
+            variables[name] = number(value)
+            found = found.replace(f"%({name})d", f"%({name})s")
+    return found % variables
+
+
 def gettext(string: str, **variables: Any) -> str:
     """The catalog's *string* in the request's language, with *variables* put in."""
     found = catalog().ugettext(string)
-    return found % variables if variables else found
+    return _numbers_put_in(found, variables) if variables else found
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """The singular or plural sentence for *num*, in the request's language."""
     variables.setdefault("num", num)
-    return catalog().ungettext(singular, plural, num) % variables
+    return _numbers_put_in(catalog().ungettext(singular, plural, num), variables)
+
+
+@pass_context
+def _template_gettext(context: Context, string: str, /, **variables: Any) -> str:
+    """A template's ``_()``: the catalog's sentence, escaped as the template is, numbers written by ``number``."""
+    found = catalog().ugettext(string)
+    if context.eval_ctx.autoescape:
+        found = Markup(found)
+    return _numbers_put_in(found, variables)
+
+
+@pass_context
+def _template_ngettext(context: Context, singular: str, plural: str, count: int, /, **variables: Any) -> str:
+    """A template's ``ngettext()``: the sentence for *count*, escaped as the template is, numbers written."""
+    found = catalog().ungettext(singular, plural, count)
+    if context.eval_ctx.autoescape:
+        found = Markup(found)
+    variables.setdefault("num", count)
+    return _numbers_put_in(found, variables)
 
 
 def pgettext(context: str, string: str, **variables: Any) -> str:
@@ -213,5 +256,8 @@ def init_app(app: Flask) -> None:
         npgettext=lambda context, singular, plural, num: catalog().unpgettext(context, singular, plural, num),
         newstyle=True,
     )
+    # Jinja's own wrappers put the variables in as they are; these write whole numbers in the page's language.
+    app.jinja_env.globals.update(gettext=_template_gettext, ngettext=_template_ngettext)
+    app.jinja_env.filters["number"] = number
     app.after_request(_vary)
     app.jinja_env.globals.update(languages=languages, current_language=current_language)

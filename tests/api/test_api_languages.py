@@ -35,7 +35,7 @@ def test_a_refusal_has_its_code_in_every_language(client):
     assert english["code"] == french["code"] == "not-a-card"
     assert english["field"] == french["field"] == "cards"
     assert english["message"] == "'zz' is not a card: write it like 5H, 10♦, JC or AS"
-    assert "n'est pas une carte" in french["message"]
+    assert "n’est pas une carte" in french["message"]
 
 
 def test_an_unknown_address_says_so_with_a_code(client):
@@ -95,7 +95,10 @@ def test_a_field_no_model_words_is_still_refused_in_the_asking_language(app):
         model_config = ConfigDict(strict=True, extra="forbid")
         count: int
 
-    for language, said in (("en", "'count' has a value this request cannot take"), ("fr", "« count » a une valeur")):
+    for language, said in (
+        ("en", "'count' has a value this request cannot take"),
+        ("fr", "«\u202fcount\u202f» a une valeur"),
+    ):
         with app.test_request_context("/api/v1/games", headers={"Accept-Language": language}):
             try:
                 read_model(Odd, {"count": "three"})

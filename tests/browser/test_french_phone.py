@@ -63,7 +63,7 @@ def test_a_french_table_starts_a_game_and_records_hands(french_phone: Page, live
     # A refused form says so in French, once, at the top.
     page.fill("#players-0", "Ann")
     page.get_by_role("button", name="Commencer la partie").click()
-    expect(page.locator("#new-game-error")).to_contain_text("Écrivez les noms d'au moins deux joueurs")
+    expect(page.locator("#new-game-error")).to_contain_text("Écrivez les noms d’au moins deux joueurs")
     check_page(page)
 
     for seat, name in enumerate(("Ann", "Bob", "Cathy", "Dan")):

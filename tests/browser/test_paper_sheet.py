@@ -133,7 +133,7 @@ def test_the_details_of_a_hand_open_in_place_from_its_line(phone: Page, live_ser
     expect(detail).to_contain_text("Bob & Dan 30")
     expect(detail).to_contain_text("✗ set")
     expect(detail).to_contain_text("dealt")
-    expect(detail.locator(".delta.circled")).to_have_text("-30")
+    expect(detail.locator(".delta.circled")).to_have_text("−30")
     box = detail.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     # The line itself keeps its height: the details lie over the lines below.

@@ -178,7 +178,7 @@ def test_a_big_hall_board_by_couple_number_is_readable_on_both_screens(
     with page_in(context) as page:
         page.goto(f"{live_server.url}/parties/{party['id']}/board")
         expect(page.locator(".board-seats li")).to_have_count(70)
-        expect(page.locator(".board-key")).to_contain_text("votre numéro est sur votre carte de pointage")
+        expect(page.locator(".board-key")).to_contain_text("votre numéro est sur votre carte à poinçonner")
         if screen == "phone":
             _assert_phone_ready(page)
         else:

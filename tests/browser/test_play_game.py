@@ -73,13 +73,13 @@ def test_play_a_game_to_the_end_on_a_phone(page: Page, page_problems):
     # 2. Them bid 25 and take 2 tricks with the high: set.
     record(page, bidder=1, bid=25, tricks=2, high=1)
     expect(page.locator("#hand-2")).to_contain_text("set")
-    expect(page.locator("#hand-2 .delta.circled")).to_have_text("-25")
-    expect(page.locator("#hand-2 .running.circled")).to_have_text("-20")
+    expect(page.locator("#hand-2 .delta.circled")).to_have_text("−25")
+    expect(page.locator("#hand-2 .running.circled")).to_have_text("−20")
 
     # 3 and 4. Us bid 30 and take everything, twice: 100, on the green.
     record(page, bidder=0, bid=30, tricks=5)
     record(page, bidder=0, bid=30, tricks=5)
-    assert totals(page, 4) == ["100", "-20"]
+    assert totals(page, 4) == ["100", "−20"]
     expect(page.locator("#sheet .bar-side").first).to_contain_text("on the green")
 
     # Undo hand 4 in one tap, then enter it again from the filled-in form.
@@ -89,7 +89,7 @@ def test_play_a_game_to_the_end_on_a_phone(page: Page, page_problems):
     expect(page.locator("#record-title")).to_have_text("Enter hand 4 again")
     page.locator("#hand-form").get_by_role("button", name="Save hand 4").click()
     expect(page.locator("#hand-4")).to_be_visible()
-    assert totals(page, 4) == ["100", "-20"]
+    assert totals(page, 4) == ["100", "−20"]
 
     # Change hand 3: Us bid 25 and took 4 tricks and the high. Hand 4's total follows.
     page.get_by_role("link", name="Change hand 3").click()
@@ -98,8 +98,8 @@ def test_play_a_game_to_the_end_on_a_phone(page: Page, page_problems):
     page.locator("#took_points-group label:has(input[value='25'])").click()
     page.get_by_role("button", name="Save the change to hand 3").click()
     expect(page.locator("#hand-3")).to_contain_text("edited")
-    assert totals(page, 3) == ["65", "-15"]
-    assert totals(page, 4) == ["95", "-15"]
+    assert totals(page, 3) == ["65", "−15"]
+    assert totals(page, 4) == ["95", "−15"]
     assert no_sideways_scroll(page)
 
     # 5. Us bid 30 and make it: the bidder goes out.
@@ -188,7 +188,7 @@ def test_the_rules_change_before_the_first_hand(page: Page, page_problems):
     page.locator("#took_points-group label:has(input[value='15'])").click()
     tap(page, "no_high")
     page.locator("#hand-form").get_by_role("button", name="Save hand 1").click()
-    expect(page.locator("#hand-1 .running")).to_have_text(["-20", "10"])
+    expect(page.locator("#hand-1 .running")).to_have_text(["−20", "10"])
     expect(page.get_by_role("link", name="Change the rules (before the first hand)")).to_have_count(0)
     assert page_problems.all() == []
 

@@ -53,7 +53,7 @@ def test_a_renege_argument_settled_in_french(french_page):
 def test_the_quiz_in_french(french_page):
     page = french_page
     page.goto("/referee/quiz")
-    expect(page.locator("h1")).to_have_text("Apprendre les rangs")
+    expect(page.locator("h1")).to_have_text("Apprendre l’ordre des cartes")
     page.locator(".quiz-cards button").first.tap()
     page.locator("#quiz-feedback").wait_for()
     expect(page.locator("#quiz-feedback .explanation")).to_contain_text("gagne")

@@ -297,7 +297,7 @@ def test_home_lists_only_this_phones_games_with_scores_and_winner(app, client):
     assert f'href="{kept_path}"' in body and f'href="{followed_path}"' in body
     assert "keeping score" in body and "following" in body
     # Us were set 15 on the first hand: the sheet circles a score in the hole.
-    assert '<span class="score circled" title="in the hole">-15</span>' in body
+    assert '<span class="score circled" title="in the hole">−15</span>' in body
     assert '<span class="score">20</span>' in body
     assert "1 hand" in body and "0 hands" in body
 

@@ -29,8 +29,8 @@ def test_home_speaks_french_to_a_french_browser(client):
     body = client.get("/", headers=FRENCH).get_data(as_text=True)
     assert '<html lang="fr">' in body
     seen = text(body)
-    assert "Commencer une nouvelle partie" in seen
-    assert "Aucune partie sur ce téléphone pour l'instant." in seen
+    assert "Nouvelle partie" in seen
+    assert "Aucune partie sur ce téléphone pour l’instant." in seen
     assert "Start a new game" not in seen
 
 
@@ -42,9 +42,9 @@ def test_a_refused_new_game_says_why_in_french_once(french):
     )
     assert response.status_code == 422
     seen = text(response.get_data(as_text=True))
-    assert "Rien n'est encore enregistré :" in seen
-    assert seen.count("Écrivez les noms d'au moins deux joueurs, dans l'ordre où ils sont assis.") == 1
-    assert "Joueurs, dans l'ordre où ils sont assis" in seen and "Commencer la partie" in seen
+    assert "Rien n’est encore enregistré :" in seen
+    assert seen.count("Écrivez les noms d’au moins deux joueurs, dans l’ordre où ils sont assis.") == 1
+    assert "Joueurs, dans l’ordre où ils sont assis" in seen and "Commencer la partie" in seen
 
 
 def test_the_sheet_records_a_hand_in_french(french, sheet):  # noqa: F811
@@ -57,7 +57,7 @@ def test_the_sheet_records_a_hand_in_french(french, sheet):  # noqa: F811
     after = text(page(french, response.headers["Location"].split("#")[0]))
     assert "Donne 1 enregistrée." in after
     assert "Enregistrer la donne 2" in after
-    assert "Annuler la donne 1 (donnée par Ann : Ann & Cal a misé 20)" in after
+    assert "Annuler la donne 1 (Ann donne, Ann & Cal mise 20)" in after
     # Names are never translated.
     assert "Ann & Cal" in after and "Bob & Dee" in after
     assert "Save hand" not in after and "Every hand" not in after
@@ -66,7 +66,7 @@ def test_the_sheet_records_a_hand_in_french(french, sheet):  # noqa: F811
 def test_a_refused_hand_is_refused_in_french(french, sheet):  # noqa: F811
     response = hand(french, sheet, bid=20, tricks=3)
     assert response.status_code == 422
-    assert "Touchez l'équipe qui a la mise." in text(response.get_data(as_text=True))
+    assert "Touchez l’équipe qui a la mise." in text(response.get_data(as_text=True))
 
 
 def test_invite_the_table_in_french(french, sheet):  # noqa: F811
@@ -98,7 +98,7 @@ def test_a_french_phone_never_gets_its_english_page_as_unchanged(french, sheet):
     response = _poll(french, sheet, 1, "en")
     assert response.status_code == 200
     seen = text(response.get_data(as_text=True))
-    assert "Donne 1 : Ann donne, Bob mise en premier" in seen
+    assert "Donne 1 : Ann donne, Bob ouvre" in seen
     assert "deals" not in seen
 
 
@@ -152,7 +152,7 @@ def test_a_form_open_too_long_is_refused_in_french(french, sheet):  # noqa: F811
 def test_a_page_not_found_is_said_in_french(french):
     response = french.get("/games/nope/nope")
     assert response.status_code == 404
-    assert "Il n'y a pas de page à cette adresse." in text(response.get_data(as_text=True))
+    assert "Il n’y a pas de page à cette adresse." in text(response.get_data(as_text=True))
 
 
 def test_the_wait_of_a_rate_limit_is_said_in_french(app):

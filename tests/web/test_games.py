@@ -171,7 +171,7 @@ def test_house_rules_and_starting_scores_from_paper(client, app):
         assert game.start_scores == [45, -15]
     body = page(client, response.headers["Location"])
     assert "From paper" in body
-    assert 'class="total circled" title="in the hole">-15<' in body
+    assert 'class="total circled" title="in the hole">−15<' in body
 
 
 @pytest.mark.parametrize(
@@ -234,8 +234,8 @@ def test_a_set_hand_is_circled_and_the_total_in_the_hole_too(client, sheet):
     body = page(client, sheet)
     row = re.search(r'<tr id="hand-1".*?</tr>', body, re.S).group(0)
     assert "✗ set" in row
-    assert 'class="delta circled" title="set">-25<' in row
-    assert 'class="running circled" title="in the hole">-25<' in row
+    assert 'class="delta circled" title="set">−25<' in row
+    assert 'class="running circled" title="in the hole">−25<' in row
     assert "in the hole" in text(body)
 
 

@@ -305,7 +305,7 @@ def test_the_board_shows_the_game_where_to_go_and_leaders_and_follows_live(clien
         {"game": "2", "table": "1", "winner": str(state_of(app, party_id).seating_of(2).tables[0].seats[0] + 1)},
     )
     changed = client.get(poll)
-    assert changed.status_code == 200 and "1 of 4 tables in" in changed.get_data(as_text=True)
+    assert changed.status_code == 200 and "1 table in, of 4" in changed.get_data(as_text=True)
 
 
 def test_the_end_of_the_evening_prize_list_ties_and_settling(client, app, director):

@@ -14,6 +14,7 @@ import pytest
 from tests.web.test_parties import ids, new_party, play_game, post, start, state_of, table_path
 
 NB = "\u00a0"
+NNB = "\u202f"
 
 
 @pytest.fixture
@@ -58,13 +59,13 @@ def test_an_english_phone_and_a_french_phone_see_the_same_evening_each_in_its_la
 def test_the_director_runs_the_evening_in_french(french, app, director):
     party_id, _ = ids(director)
     asked = post(french, director + "/start", director)
-    assert f"Commencer la soirée{NB}?" in text(french.get(asked.headers["Location"]))
+    assert f"Commencer la soirée{NNB}?" in text(french.get(asked.headers["Location"]))
     page = start(french, director)
     assert "La soirée a commencé" in page and "Partie 1 sur 2" in page
     assert "<strong>2</strong> tables sur 2 doivent encore rendre le résultat de la partie 1." in page
     again = post(french, director + "/couples/2/gone", director)
     gone = text(french.get(again.headers["Location"]))
-    assert f"Couple 2 sont marqués comme partis. Touchez «{NB}Pas partis{NB}»" in gone
+    assert f"Couple 2 sont marqués comme partis. Touchez «{NNB}Pas partis{NNB}»" in gone
     refused = post(french, director + "/couples/2/gone", director)
     assert "Couple 2 sont déjà marqués comme partis" in text(french.get(refused.headers["Location"]))
     post(french, director + "/couples/2/back", director)
@@ -78,11 +79,11 @@ def test_a_table_phone_and_a_couple_phone_in_french(french, app, director):
     table = table_path(app, party_id, 1)
     page = text(french.get(table))
     assert "Table 1" in page and "Partie 1 sur 2" in page
-    assert f"Qui a gagné la partie 1{NB}? Touchez les gagnants." in page
+    assert f"Qui a gagné la partie 1{NNB}? Touchez les gagnants." in page
     assert "Victoire" in page and "couple 1 · donne en premier" in page
     winner = state_of(app, party_id).seating_of(1).tables[0].seats[0]
     confirm = post(french, table + "/report", table, {"game": "1", "winner": str(winner)})
-    assert f"<strong>Couple 1</strong> ont gagné la partie 1{NB}?" in text(confirm)
+    assert f"<strong>Couple 1</strong> ont gagné la partie 1{NNB}?" in text(confirm)
     post(french, table + "/report", table, {"game": "1", "winner": str(winner), "confirm": "y"})
     page = text(french.get(table))
     assert "Enregistré" in page and "Ici, <strong>Couple 1</strong> ont gagné la partie 1." in page
@@ -94,7 +95,7 @@ def test_the_board_results_and_csv_in_french(french, app, director):
     start(french, director)
     party_id, _ = ids(director)
     board = text(french.get(f"/parties/{party_id}/board"))
-    assert '<html lang="fr">' in board and f"Partie 1{NB}: allez à" in board and "Votre carte de pointage" in board
+    assert '<html lang="fr">' in board and f"Partie 1{NB}: allez à" in board and "Votre carte à poinçonner" in board
     for game in (1, 2):
         play_game(french, director, app, party_id, game)
     board = text(french.get(f"/parties/{party_id}/board"))
@@ -120,7 +121,7 @@ def test_closing_and_settling_a_tie_in_french(french, app, director):
     a, b = tied.couples
     cut = {"action": "cut", f"card-{a + 1}": "2H", f"card-{b + 1}": "ZZ"}
     refused = post(french, f"{director}/ties/{tied.place}", director, cut)
-    assert f"«{NB}ZZ{NB}» n’est pas une carte" in text(french.get(refused.headers["Location"]))
+    assert f"«{NNB}ZZ{NNB}» n’est pas une carte" in text(french.get(refused.headers["Location"]))
     cut[f"card-{b + 1}"] = "9S"
     post(french, f"{director}/ties/{tied.place}", director, cut)
     page = text(french.get(director))
@@ -137,3 +138,16 @@ def test_phones_in_mixed_company_each_get_the_live_board_and_card_in_their_langu
         again = text(english.get(path + "?since=x"))
         assert "Game 1" in first and "Partie 1" in second and "Game 1" in again, path
         assert "Partie" not in first and "Game 1" not in second
+
+
+def test_the_board_counts_the_tables_that_reported_not_the_tables(french, app, csrf):
+    """The hall board says how many tables are in, in the plural that number asks for."""
+    director = new_party(french, csrf, couples=8, games="3").headers["Location"]
+    party_id = ids(director)[0]
+    start(french, director)
+    play_game(french, director, app, party_id, 1)
+    seats = state_of(app, party_id).seating_of(2).tables
+    for table, reported in ((0, "1 table sur 4 a rendu son résultat"), (1, "2 tables sur 4 ont rendu leur résultat")):
+        winner = str(seats[table].seats[0] + 1)
+        post(french, director + "/results", director, {"game": "2", "table": str(table + 1), "winner": winner})
+        assert reported in text(french.get(f"/parties/{party_id}/board"))

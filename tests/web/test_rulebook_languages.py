@@ -84,13 +84,13 @@ def test_at_the_table_answers_the_table_questions(english):
 def test_the_french_page_says_it_in_french(french, french_markup):
     assert '<html lang="fr">' in french_markup
     summary = french.text_of("overview")
-    for said in ("Le jeu en un écran", "Cinq cartes chacun", "veuve", "forcé à 15", "l'as de cœur", "30 par donne"):
+    for said in ("Le jeu en un écran", "Cinq cartes chacun", "veuve", "forcé à 15", "l’as de cœur", "30 par donne"):
         assert said in summary
     answers = french.text_of("at-the-table")
     for said in (
         "maldonne",
         "Qui coupe",
-        "La donne passe d'une place vers la gauche",
+        "La donne passe d’une place vers la gauche",
         "quatre et une retournée",
         "À la deuxième levée",
         "Trois au plus",

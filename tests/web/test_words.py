@@ -223,7 +223,7 @@ def test_a_refused_hand_says_why_in_french_with_the_side_as_typed(say):
     assert caught.value.code is Refusal.BAGGED_NOT_DEALER
     assert say("en", words.refusal, caught.value) == str(caught.value)
     assert (
-        say("fr", words.refusal, caught.value) == "Seule l'équipe du donneur peut être forcée\u00a0: Nous (Anne donne)"
+        say("fr", words.refusal, caught.value) == "Seule l’équipe du donneur peut être forcée\u00a0: Nous (Anne donne)"
     )
 
 
