@@ -170,7 +170,7 @@ def test_more_games_than_the_cap_is_a_422_naming_it(app, client):
     document = export(games=1)
     document["games"] = document["games"] * (store.MAX_GAMES + 1)
     error = refused_and_nothing_stored(app, client, document)
-    assert error["field"] == "games" and f"{store.MAX_GAMES}" in error["message"]
+    assert error["field"] == "games" and f"{store.MAX_GAMES:,}" in error["message"]
 
 
 def test_more_hands_than_the_cap_is_a_422_naming_it(app, client):
@@ -178,7 +178,7 @@ def test_more_hands_than_the_cap_is_a_422_naming_it(app, client):
     per_game = store.IMPORT_MAX_HANDS // 100 + 1
     document["games"] = [dict(document["games"][0], hands=[{}] * per_game) for _ in range(100)]
     error = refused_and_nothing_stored(app, client, document)
-    assert error["field"] == "games" and f"{store.IMPORT_MAX_HANDS}" in error["message"]
+    assert error["field"] == "games" and f"{store.IMPORT_MAX_HANDS:,}" in error["message"]
 
 
 def test_a_body_past_the_cap_is_a_413_saying_the_cap(app, client):

@@ -42,7 +42,7 @@ def counts(app) -> tuple[int, int]:
 
 def test_the_page_states_the_caps(client):
     page = client.get("/tables/import").get_data(as_text=True)
-    assert "A file of up to 8 MB: at most 5000 games and 50000 hands in all." in page
+    assert "A file of up to 8 MB: at most 5,000 games and 50,000 hands in all." in page
 
 
 def test_a_season_larger_than_64_kb_comes_back_from_the_page(app, client):
