@@ -56,10 +56,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     engine_options.update(app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}))
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options
 
+    from scorekeeper.platform import bodies
     from scorekeeper.platform.extensions import csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
+    bodies.init_app(app)  # before the CSRF check, which reads a form's body
     csrf.init_app(app)
     with app.app_context():
         for engine in db.engines.values():

@@ -32,6 +32,7 @@ from scorekeeper.platform.security import (
     with_next_steps,
 )
 from scorekeeper.rules import Refusal
+from scorekeeper.store import resends
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 # Programs authenticate with tokens, not browser cookies: no CSRF form token here.
@@ -186,6 +187,29 @@ def read_body(allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
         if allowed is not None and key not in allowed:
             raise BadInput(_("'%(key)s' is not something this request understands", key=str(key)[:40]), str(key)[:40])
     return data
+
+
+def idempotency_key() -> str | None:
+    """The request's ``Idempotency-Key`` header (None without one); 422 for one that cannot be a key."""
+    try:
+        return resends.check_key(request.headers.get("Idempotency-Key"))
+    except resends.ResendError as err:
+        raise BadInput(str(err), err.field) from None
+
+
+def check_size(max_bytes: int) -> None:
+    """Refuse a body past *max_bytes* before reading it: 413, saying the cap."""
+    if (request.content_length or 0) > max_bytes:
+        raise BadInput(
+            _("An import is at most %(mb)d MB; this one is larger, so nothing was stored.", mb=max_bytes // 2**20),
+            None,
+            413,
+        )
+
+
+@bp.errorhandler(resends.ResendError)
+def _resend_refused(exc: resends.ResendError) -> Response:
+    return input_error(str(exc), exc.field, 422)
 
 
 @bp.errorhandler(InternalServerError)

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Response, jsonify, make_response, request
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, read_body, read_model
+from scorekeeper.api.base import BadInput, bearer_token, bp, check_size, idempotency_key, read_body, read_model
 from scorekeeper.api.parties import setup_of
 from scorekeeper.api.spec_clubs import (
     MAX_RULE_NUMBER,
@@ -25,9 +25,11 @@ from scorekeeper.api.spec_clubs import (
 )
 from scorekeeper.party import PartyError
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
+from scorekeeper.platform import bodies
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.security import token_matches
+from scorekeeper.store import club_exports
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubMember
@@ -294,3 +296,33 @@ def change_club_member(club_id: str, number: int) -> Response:
     except store.ClubError as err:
         raise BadInput(str(err), err.field) from None
     return jsonify(member_json(found))
+
+
+@bp.get("/clubs/<club_id>/export.json")
+def export_club(club_id: str) -> Response:
+    """The whole club, with its director's token: members, evenings with their logs, ladder rules, pots."""
+    club = _club(club_id)
+    _may_write(club)
+    response = make_response(club_exports.export_club(club))
+    response.mimetype = "application/json"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/clubs/import")
+@bodies.takes_up_to(club_exports.IMPORT_MAX_BYTES)
+def import_club() -> Response:
+    """A new club from a club's export, with links of its own; a resend with the same Idempotency-Key answers 200."""
+    key = idempotency_key()
+    check_size(club_exports.IMPORT_MAX_BYTES)
+    exported = read_body()
+    try:
+        made = club_exports.import_club(exported, key, request.get_data())
+    except store.ClubError as err:
+        raise BadInput(str(err), err.field) from None
+    club = made.what
+    body = {"id": club.id, "edit_token": club.edit_token, "links": _links(club), "club": club_json(club)}
+    response = make_response(jsonify(body), 201 if made.first else 200)
+    response.headers["Location"] = answer_link("api.get_club", club_id=club.id)
+    response.headers["Cache-Control"] = "no-store"
+    return response

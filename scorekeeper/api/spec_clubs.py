@@ -17,12 +17,14 @@ from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import Name as _NAME
 from scorekeeper.api.spec_parties import PartySettings, read_date, text
+from scorekeeper.api.spec_tables import IDEMPOTENCY_KEY
 from scorekeeper.party import MAX_COUPLES
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, Scoring, TieBreak
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.store.clubs import CURRENCIES, MAX_SEASON
 from scorekeeper.store.models import Club as ClubRow
+from scorekeeper.store.tables import IMPORT_MAX_BYTES
 
 MAX_RULE_NUMBER = 1000
 _CLUB_ID = parameter(
@@ -198,6 +200,47 @@ PATHS: dict[str, Any] = {
             "have a null `position` and come last.",
             _json(_ref("ClubLadder"), "The ladder."),
         )
+    },
+    "/api/v1/clubs/{club_id}/export.json": {
+        "get": {
+            "operationId": "exportClub",
+            "summary": "The whole club, to keep off the machine it is run on",
+            "description": "With the director's (edit) token. `format` is `forty-fives-club`, `version` 1: the "
+            "club's `name`, `currency` and `ladder_rules`; `members`, each with its club `number`, `name`, `active`, "
+            "`merged_into` and `joined`; `evenings`, each with `name`, `held_on`, `season`, `settings`, `pots` "
+            "(cents), `created`, its whole `log` as recorded (`n`, `kind`, `data`, `source`, `recorded_at`), its "
+            "`chairs` (who sat in each couple, from which game) and the score `sheets` its tables kept (each as a "
+            "table's export writes a game).",
+            "tags": ["clubs"],
+            "security": _WRITE,
+            "parameters": [_CLUB_ID],
+            "responses": {
+                "200": _json({"type": "object"}, "The club's export."),
+                **_AUTH,
+                "404": _NO_CLUB,
+            },
+        }
+    },
+    "/api/v1/clubs/import": {
+        "post": {
+            "operationId": "importClub",
+            "summary": "Bring back a club from its export",
+            "description": "A new club, with links of its own, holding the same members with their numbers, "
+            "evenings with their logs, chairs, pots and sheets, and ladder rules. Everything is read and each "
+            "evening replayed before anything is written: a part that cannot be read refuses the whole import "
+            f"(422, `field` names it) and nothing is stored. At most {IMPORT_MAX_BYTES // 2**20} MB (413 past "
+            "it). An `Idempotency-Key` makes a resend answer 200 with the club the first send made.",
+            "tags": ["clubs"],
+            "parameters": [IDEMPOTENCY_KEY],
+            "requestBody": json_request({"type": "object"}, "A club's export, as `GET …/export.json` gives it."),
+            "responses": {
+                "201": _json(_ref("CreatedClub"), "The club was brought back."),
+                "200": _json(_ref("CreatedClub"), "A resend with the same Idempotency-Key: the club the first made."),
+                "413": _error(f"The body is larger than {IMPORT_MAX_BYTES // 2**20} MB; nothing is stored."),
+                "415": _NOT_JSON,
+                "422": _error("A part of the export cannot be brought back; `field` names it."),
+            },
+        }
     },
 }
 

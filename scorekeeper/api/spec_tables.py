@@ -15,7 +15,7 @@ from scorekeeper.api.schema import ref as _ref
 from scorekeeper.api.spec_games import Name as _NAME
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.stats import BID_ORDER
-from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION
+from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION, IMPORT_MAX_BYTES, IMPORT_MAX_HANDS, MAX_GAMES
 
 MAX_PLAYERS_GIVEN = 64
 _TABLE_ID = parameter(
@@ -69,6 +69,15 @@ def _change(
     }
 
 
+IDEMPOTENCY_KEY = parameter(
+    "Idempotency-Key",
+    "header",
+    {"type": "string", "maxLength": 64},
+    "Chosen by the client, one per document: a resend with the same key and the same document within 24 hours "
+    "answers 200 with what the first send made, never a second copy (the same key with another document: 422).",
+)
+
+
 def _new_table(operation_id: str, summary: str, body: str, done: str, description: str | None = None) -> dict[str, Any]:
     """A new table from a JSON body, without a token: the table and its tokens are the answer (201)."""
     operation: dict[str, Any] = {"operationId": operation_id, "summary": summary}
@@ -81,6 +90,16 @@ def _new_table(operation_id: str, summary: str, body: str, done: str, descriptio
     }
 
 
+def _import(operation: dict[str, Any], made: str) -> dict[str, Any]:
+    """An import's operation with its Idempotency-Key, the resend's answer and the caps' refusals."""
+    responses = {
+        **operation["responses"],
+        "200": {**operation["responses"]["201"], "description": f"A resend with the same Idempotency-Key: {made}"},
+        "413": _error(f"The body is larger than {IMPORT_MAX_BYTES // 2**20} MB; nothing is stored."),
+    }
+    return operation | {"parameters": [IDEMPOTENCY_KEY], "responses": responses}
+
+
 PATHS: dict[str, Any] = {
     "/api/v1/tables": {
         "post": _new_table(
@@ -91,14 +110,20 @@ PATHS: dict[str, Any] = {
         )
     },
     "/api/v1/tables/import": {
-        "post": _new_table(
-            "importTable",
-            "Bring back a table from its export",
-            "TableExport",
-            "The table was brought back.",
-            "A new table with the same roster, games, hands, scores and statistics. Every hand is recorded again "
-            "through the rules engine; a game that cannot be read or replayed refuses the whole import (422, `field` "
-            "names the game), and nothing is stored.",
+        "post": _import(
+            _new_table(
+                "importTable",
+                "Bring back a table from its export",
+                "TableExport",
+                "The table was brought back.",
+                "A new table with the same roster, games, hands, scores and statistics. The whole document is read "
+                "and every game replayed through the rules engine before anything is written: a game that cannot be "
+                "read or replayed, a date out of range (a game is played between 1950 and today), hands not numbered "
+                "1, 2, 3… in order, or `scores` and `winner` that are not what the hands make refuse the whole import "
+                f"(422, `field` names the part), and nothing is stored. Caps: {IMPORT_MAX_BYTES // 2**20} MB of JSON "
+                f"(413 past it), {MAX_GAMES} games and {IMPORT_MAX_HANDS} hands in all (422 past them).",
+            ),
+            "the table the first send made.",
         )
     },
     "/api/v1/tables/{table_id}": {

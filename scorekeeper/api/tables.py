@@ -12,16 +12,25 @@ from typing import Any
 
 from flask import Response, jsonify, make_response, request
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, page_link, read_body, read_model
+from scorekeeper.api.base import (
+    BadInput,
+    bearer_token,
+    bp,
+    check_size,
+    idempotency_key,
+    input_error,
+    page_link,
+    read_body,
+    read_model,
+)
 from scorekeeper.api.spec_tables import AddGameInput, MergeInput, NewTable, PersonInput, TableExport
+from scorekeeper.platform import bodies
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.stats import Figures, PersonFigures
 from scorekeeper.store import games as game_store
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Table, TablePerson
-
-IMPORT_MAX_BYTES = 8 * 1024 * 1024
 
 
 @bp.errorhandler(store.TableError)
@@ -136,7 +145,7 @@ def create_table() -> Response:
     return _created(table)
 
 
-def _created(table: Table) -> Response:
+def _created(table: Table, status: int = 201) -> Response:
     body = {
         "id": table.id,
         "edit_token": table.edit_token,
@@ -144,7 +153,7 @@ def _created(table: Table) -> Response:
         "links": _links(table),
         "state": table_json(table),
     }
-    response = make_response(jsonify(body), 201)
+    response = make_response(jsonify(body), status)
     response.headers["Location"] = answer_link("api.tables_read", table_id=table.id)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -201,13 +210,21 @@ def tables_export(table_id: str) -> Response:
 
 
 @bp.post("/tables/import")
+@bodies.takes_up_to(store.IMPORT_MAX_BYTES)
 def import_table() -> Response:
-    """A new table from an export: the same roster, games, hands, scores and statistics."""
-    request.max_content_length = IMPORT_MAX_BYTES
+    """A new table from an export: the same roster, games, hands, scores and statistics.
+
+    With an ``Idempotency-Key``, a resend answers 200 with the table the first send made.
+    """
+    key = idempotency_key()
+    check_size(store.IMPORT_MAX_BYTES)
+    made_before = store.made_before(key, request.get_data())
+    if made_before is not None:
+        return _created(made_before, 200)
     exported = read_body()
     read_model(TableExport, exported)
-    table = store.import_table(exported)
-    return _created(table)
+    made = store.import_table(exported, key, request.get_data())
+    return _created(made.what, 201 if made.first else 200)
 
 
 @bp.post("/tables/<string(minlength=8):table_id>/players")

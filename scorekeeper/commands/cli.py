@@ -38,9 +38,11 @@ def prune_command(days: int, dry_run: bool) -> None:
 
 
 def init_app(app: Flask) -> None:
+    from scorekeeper.commands.backup import backup_command
     from scorekeeper.commands.hall import hall_command
     from scorekeeper.commands.translations import translations_command
 
     app.cli.add_command(prune_command)
+    app.cli.add_command(backup_command)
     app.cli.add_command(hall_command)
     app.cli.add_command(translations_command)

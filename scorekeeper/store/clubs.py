@@ -528,10 +528,17 @@ def _clean_pots(clean: dict[str, Any], pots: dict[str, Any]) -> dict[str, Any]:
         clean["prizes"] = [_cents(p, "prizes") for p in prizes]
     for key in ("fifty_fifty_winner", "jackpot_winner"):
         if key in pots:
+            if pots[key] is not None and not isinstance(pots[key], str):
+                raise ClubError(_("Give a name."), key)
             clean[key] = _name(pots[key], key) if pots[key] else None
     if "jackpot_won" in pots:
         clean["jackpot_won"] = bool(pots["jackpot_won"])
     return clean
+
+
+def clean_pots(pots: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
+    """The evening's money as stored: *before* with the amounts of *pots* checked and put in (ClubError)."""
+    return _clean_pots(dict(before), pots)
 
 
 # -- The evening's money, the season's ladder ----------------------------------------------

@@ -42,7 +42,7 @@ from scorekeeper.stats import GameSummary, summarize
 from scorekeeper.store import log, parties
 from scorekeeper.store.log import VersionCache
 from scorekeeper.store.models import Access as Access  # what a link opens: one rule for games and tables
-from scorekeeper.store.models import Game, Hand, Player, UndoneHand, new_token, utcnow
+from scorekeeper.store.models import Game, Hand, Player, UndoneHand, new_public_id, new_token, utcnow
 from scorekeeper.store.models import Side as SideRow
 from scorekeeper.store.models import access as access
 
@@ -253,6 +253,67 @@ def create_game(
     db.session.add(game)
     db.session.commit()
     return game
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A game played elsewhere and replayed already: its setup, its hands as entered, the state they make."""
+
+    setup: GameSetup
+    entries: tuple[HandEntry, ...]
+    state: GameState
+    started: datetime | None = None
+    finished: datetime | None = None
+
+
+def add_played(played: Sequence[PlayedGame]) -> list[str]:
+    """Add games brought back from an export, in a few statements whatever their number; return their ids.
+
+    Each game's totals and statistics are worked out once from its replayed state. Nothing is
+    committed: the caller writes the rest of what comes with them in the same transaction.
+    """
+    now = utcnow()
+    games: list[dict[str, Any]] = []
+    sides: list[dict[str, Any]] = []
+    players: list[dict[str, Any]] = []
+    hands: list[dict[str, Any]] = []
+    for one in played:
+        game_id = new_public_id()
+        started = one.started or now
+        stopped_early = one.finished is not None and one.state.winner is None
+        finished_at = one.finished if one.finished is not None else (now if one.state.winner is not None else None)
+        games.append(
+            {
+                "id": game_id,
+                "edit_token": new_token(),
+                "view_token": new_token(),
+                # What recording each hand again would have made: one version a hand (and one for stopping early).
+                "version": 1 + len(one.entries) + stopped_early,
+                "created_at": started,
+                "updated_at": started,
+                "rules": one.setup.rules.to_dict(),
+                "first_dealer": one.setup.first_dealer,
+                "start_scores": list(one.setup.scores) if one.setup.scores is not None else None,
+                "finished_at": finished_at,
+                **_totals(one.state),
+            }
+        )
+        sides.extend({"game_id": game_id, "index": i, "name": side.name} for i, side in enumerate(one.setup.sides))
+        players.extend(
+            {"game_id": game_id, "seat": seat, "name": place.player, "side_index": place.side}
+            for seat, place in enumerate(one.setup.seats)
+        )
+        hands.extend(
+            {"game_id": game_id, "n": n, "recorded_at": now, "updated_at": now, **_hand_values(entry, result)}
+            for n, (entry, result) in enumerate(zip(one.entries, one.state.hands, strict=True), start=1)
+        )
+    connection = db.session.connection()
+    for rows, table in ((games, _GAMES), (sides, SideRow.__table__), (players, Player.__table__)):
+        if rows:
+            connection.execute(insert(cast(Table, table)), rows)
+    if hands:
+        connection.execute(_HAND_INSERT, hands)
+    return [game["id"] for game in games]
 
 
 def change_rules(

@@ -422,3 +422,21 @@ class TableGame(Model):
 
     table: Mapped[Table] = relationship(back_populates="games")
     game: Mapped[Game] = relationship()
+
+
+# -- Imports sent again: what an Idempotency-Key made the first time -------------------
+
+
+class Resend(Model):
+    """The key a client gave an import, and what that import made: a resend with the key answers with it."""
+
+    __tablename__ = "import_keys"
+    __table_args__ = (UniqueConstraint("kind", "key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # what was imported: "table", "club"
+    key: Mapped[str] = mapped_column(String(64))
+    # The SHA-256 of the document sent: the same key with another document is refused, never answered.
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    made_id: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)

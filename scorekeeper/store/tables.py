@@ -13,18 +13,21 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
-from typing import Any
+from datetime import UTC, date, datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table as SaTable
+from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import (
+    HAND_FIELDS,
     NAME_MAX,
     GameSetup,
+    GameState,
     HandEntry,
     HandError,
     Rules,
@@ -34,9 +37,9 @@ from scorekeeper.rules import (
 )
 from scorekeeper.stats import GameRecord, GameSummary, TableStats, summarize, table_stats
 from scorekeeper.store import games as game_store
-from scorekeeper.store import log
+from scorekeeper.store import log, resends
 from scorekeeper.store.models import Access as Access  # what a link opens: one rule for games and tables
-from scorekeeper.store.models import Game, Table, TableGame, TableMerge, TablePerson, utcnow
+from scorekeeper.store.models import Game, Hand, Player, Table, TableGame, TableMerge, TablePerson, utcnow
 from scorekeeper.store.models import Side as SideRow
 from scorekeeper.store.models import access as access
 
@@ -242,8 +245,9 @@ def tables_of_game(game_id: str) -> list[Table]:
 # -- Writing ---------------------------------------------------------------------
 
 
-def _clean_name(value: object, field: str, missing: str) -> str:
-    """A name as stored: trimmed, on one line; *missing* says what to give when there is none."""
+def _clean_name(value: object, field: str, missing: object) -> str:
+    """A name as stored: trimmed, on one line; *missing* (a sentence, maybe not yet translated) says what to give
+    when there is none."""
     if not isinstance(value, str):
         raise TableError(_("Write names as text."), field)
     # Measured as sent, as the published schema counts it (surrounding spaces included).
@@ -251,7 +255,7 @@ def _clean_name(value: object, field: str, missing: str) -> str:
         raise TableError(_("A name can be at most %(n)d characters.", n=NAME_MAX), field)
     value = value.strip()
     if not value:
-        raise TableError(missing, field)
+        raise TableError(str(missing), field)
     if has_hidden_character(value):
         raise TableError(
             _("Names are written on one line, without control or invisible characters."),
@@ -619,16 +623,69 @@ def game_texts(rows: Sequence[HistoryRow]) -> dict[str, str]:
         else:
             found[row.game_id] = text
     for at in range(0, len(missing), LOAD_AT_ONCE):
-        games = db.session.scalars(
-            select(Game)
-            .where(Game.id.in_(missing[at : at + LOAD_AT_ONCE]))
-            .options(selectinload(Game.sides), selectinload(Game.players), selectinload(Game.hands))
-        ).all()
-        for game in games:
-            text = json.dumps(export_game(game), ensure_ascii=False, separators=_COMPACT)
-            kept.put(game.id, game.version, text)
-            found[game.id] = text
+        for game_id, version, exported in _exported(missing[at : at + LOAD_AT_ONCE]):
+            text = json.dumps(exported, ensure_ascii=False, separators=_COMPACT)
+            kept.put(game_id, version, text)
+            found[game_id] = text
     return found
+
+
+_P, _H = Player.__table__, Hand.__table__
+
+
+def _exported(ids: Sequence[str]) -> Iterable[tuple[str, int, dict[str, Any]]]:
+    """Each game of *ids* as ``export_game`` writes it, read in four queries of plain rows (no object per hand)."""
+    sides: dict[str, list[str]] = {}
+    for game_id, name in db.session.execute(
+        select(_S.c.game_id, _S.c.name).where(_S.c.game_id.in_(ids)).order_by(_S.c.game_id, _S.c.index)
+    ):
+        sides.setdefault(game_id, []).append(name)
+    players: dict[str, list[tuple[int, str]]] = {}
+    for game_id, side, name in db.session.execute(
+        select(_P.c.game_id, _P.c.side_index, _P.c.name).where(_P.c.game_id.in_(ids)).order_by(_P.c.game_id, _P.c.seat)
+    ):
+        players.setdefault(game_id, []).append((side, name))
+    hands: dict[str, list[dict[str, Any]]] = {}
+    for row in db.session.execute(
+        select(_H.c.game_id, _H.c.n, *(_H.c[f] for f in HAND_FIELDS))
+        .where(_H.c.game_id.in_(ids))
+        .order_by(_H.c.game_id, _H.c.n)
+    ):
+        entry = HandEntry.from_dict(dict(zip(HAND_FIELDS, row[2:], strict=True)))
+        hands.setdefault(row[0], []).append({"n": row[1], **entry.to_dict()})
+    for game_id, version, created, finished, rules, dealer, start, totals, winner in db.session.execute(
+        select(
+            _G.c.id,
+            _G.c.version,
+            _G.c.created_at,
+            _G.c.finished_at,
+            _G.c.rules,
+            _G.c.first_dealer,
+            _G.c.start_scores,
+            _G.c.totals,
+            _G.c.winner,
+        ).where(_G.c.id.in_(ids))
+    ):
+        seated = players.get(game_id, [])
+        yield (
+            game_id,
+            version,
+            {
+                "id": game_id,
+                "started": _iso(created),
+                "finished_at": _iso(finished),
+                "rules": rules,
+                "sides": [
+                    {"name": name, "players": [p for side, p in seated if side == i]}
+                    for i, name in enumerate(sides.get(game_id, []))
+                ],
+                "first_dealer": dealer,
+                "start_scores": start,
+                "scores": list(totals or ()),
+                "winner": winner,
+                "hands": hands.get(game_id, []),
+            },
+        )
 
 
 def export_table(table: Table) -> str:
@@ -656,24 +713,85 @@ def export_table(table: Table) -> str:
     return head[:-1] + ',"games":[' + games + "]}"
 
 
-def _moment(value: object, field: str) -> datetime | None:
+# What one import may hold: past these it is refused whole (the API's and the page's cap alike).
+IMPORT_MAX_BYTES = 8 * 1024 * 1024
+IMPORT_MAX_HANDS = 50_000
+# The days a game of an export may be dated: none before this, none after tomorrow (a clock ahead by hours).
+EARLIEST = datetime(1950, 1, 1, tzinfo=UTC)
+AHEAD = timedelta(days=1)
+_ISO = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}[T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:[0-9]{2})?"
+)
+
+
+def _moment(value: object, field: str, n: int) -> datetime | None:
+    """A date of game *n* of an export, in UTC: ISO 8601 text between 1950 and tomorrow."""
     if value is None:
         return None
-    if not isinstance(value, str) or len(value) > 40:
-        raise TableError(_("Give dates as ISO 8601 text, such as 2026-11-23T19:02:00Z."), field)
+
+    def unreadable() -> TableError:
+        return TableError(
+            _("Game %(n)d of the export: give its dates as ISO 8601 text, such as 2026-11-23T19:02:00Z.", n=n), field
+        )
+
+    if not isinstance(value, str) or not _ISO.fullmatch(value):
+        raise unreadable()
     try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        read = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
-        raise TableError(_("Give dates as ISO 8601 text, such as 2026-11-23T19:02:00Z."), field) from None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+        raise unreadable() from None
+    moment: datetime | None
+    try:
+        moment = (read if read.tzinfo else read.replace(tzinfo=UTC)).astimezone(UTC)
+    except OverflowError:  # before year 1 or after 9999 once in UTC
+        moment = None
+    if moment is None or not EARLIEST <= moment <= utcnow() + AHEAD:
+        raise TableError(
+            _(
+                "Game %(n)d of the export is dated %(date)s: a game of a table is played between %(first)d and today.",
+                n=n,
+                date=value,
+                first=EARLIEST.year,
+            ),
+            field,
+        )
+    return moment
 
 
-def import_table(document: object) -> Table:
-    """A new table holding the games of an export, each hand recorded again through the one door.
+def _count(value: object) -> int:
+    return len(value) if isinstance(value, list) else 0
 
-    Every game is read and replayed first: a part that cannot be read or a hand the
-    rules refuse refuses the whole import (TableError), and nothing is stored.
+
+def _check_caps(document: Mapping[str, Any]) -> None:
+    """Refuse an export past the caps before reading any of it (422)."""
+    games = document.get("games")
+    if _count(games) > MAX_GAMES:
+        raise TableError(_("An import brings back at most %(n)d games.", n=MAX_GAMES), "games")
+    hands = sum(_count(g.get("hands")) for g in games if isinstance(g, dict)) if isinstance(games, list) else 0
+    if hands > IMPORT_MAX_HANDS:
+        raise TableError(_("An import brings back at most %(n)d hands in all.", n=IMPORT_MAX_HANDS), "games")
+    if _count(document.get("players")) > MAX_PEOPLE:
+        raise TableError(_("A table's roster holds at most %(n)d people.", n=MAX_PEOPLE), "players")
+
+
+def import_table(document: object, key: str | None = None, body: bytes = b"") -> resends.Made[Table]:
+    """A new table holding the games of an export, every one of them read and replayed before anything is written.
+
+    A part that cannot be read, a date out of range, a hand out of order, a hand the rules
+    refuse or scores its hands do not make refuses the whole import (TableError), and
+    nothing is stored; otherwise the table, its roster and its games are written in one
+    transaction, in a few statements. With an Idempotency-Key, a resend of *body* answers
+    with the table the first send made.
     """
+    return resends.once("table", key, body, lambda: _import(document), load_table)
+
+
+def made_before(key: str | None, body: bytes) -> Table | None:
+    """The table an earlier send of *body* with Idempotency-Key *key* made, if it still stands."""
+    return resends.earlier("table", key, body, load_table)
+
+
+def _import(document: object) -> tuple[Table, str]:
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
         raise TableError(_("This is not a table's export (its format is not %(f)s).", f=EXPORT_FORMAT), "format")
     games = document.get("games")
@@ -681,9 +799,10 @@ def import_table(document: object) -> Table:
     version = document.get("version", EXPORT_VERSION)
     if not isinstance(version, int) or isinstance(version, bool) or version != EXPORT_VERSION:
         raise TableError(_("This export is of another version (%(v)s is read).", v=EXPORT_VERSION), "version")
-    if not isinstance(games, list) or len(games) > MAX_GAMES:
+    _check_caps(document)
+    if not isinstance(games, list):
         raise TableError(_("Give the table's games as a list."), "games")
-    if not isinstance(players, list) or len(players) > MAX_PEOPLE:
+    if not isinstance(players, list):
         raise TableError(_("Give the roster as a list."), "players")
     name = _clean_name(document.get("name"), "name", _("Give the table a name."))
     roster: dict[int, str] = {}
@@ -696,59 +815,117 @@ def import_table(document: object) -> Table:
         roster[int(found.group(1))] = _clean_name(item.get("name"), "players", _("Give each player's name."))
     if len({n.casefold() for n in roster.values()}) != len(roster):
         raise TableError(_("A name is twice on the roster."), "players")
-    read = [_read_game(data, i, roster) for i, data in enumerate(games)]
+    seen = Seen({}, {})
+    read = [read_game(data, i, roster, seen) for i, data in enumerate(games)]
+    by_name = {person_name.casefold(): n for n, person_name in roster.items()}
+    seating = []
+    for one in read:
+        if one.people is not None:
+            seating.append(one.people)
+            continue
+        sides = []
+        for side in one.game.setup.sides:  # a game without roster ids: its players join the roster by name
+            numbers = []
+            for player in side.players:
+                if player.casefold() not in by_name:
+                    if len(roster) >= MAX_PEOPLE:
+                        raise TableError(_("A table's roster holds at most %(n)d people.", n=MAX_PEOPLE), "players")
+                    roster[max(roster, default=0) + 1] = player
+                    by_name[player.casefold()] = max(roster)
+                numbers.append(by_name[player.casefold()])
+            sides.append(numbers)
+        seating.append(sides)
     table = Table(name=name, version=1)
     table.people = [TablePerson(number=n, name=person_name) for n, person_name in sorted(roster.items())]
     db.session.add(table)
-    db.session.commit()
-    for one in read:
-        _write_game(table, one)
-    db.session.commit()
-    return table
+    db.session.flush()
+    ids = game_store.add_played([one.game for one in read])
+    if ids:
+        db.session.connection().execute(
+            insert(cast(SaTable, TableGame.__table__)),
+            [{"table_id": table.id, "game_id": g, "sides": s} for g, s in zip(ids, seating, strict=True)],
+        )
+    return table, table.id
 
 
 @dataclass(frozen=True, slots=True)
-class _ReadGame:
-    rules: Rules
-    sides: tuple[Side, ...]
-    first_dealer: int
-    scores: tuple[int, ...] | None
-    started: datetime | None
-    finished: datetime | None
-    entries: tuple[HandEntry, ...]
+class ReadGame:
+    game: game_store.PlayedGame
     people: list[list[int]] | None
 
 
-def _read_game(data: object, i: int, roster: Mapping[int, str]) -> _ReadGame:
+_SIDE_NAME = _l("Give each side's name.")
+_PLAYER_NAME = _l("Give each player's name.")
+
+
+def _unreadable(i: int) -> TableError:
+    return TableError(_("Game %(n)d of the export cannot be read.", n=i + 1), f"games[{i}]")
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What the games of one export repeat, read once: the names (as stored) and the rules (by their options)."""
+
+    names: dict[str, str]
+    rules: dict[str, Rules]
+
+    def name(self, value: object, field: str, missing: object) -> str:
+        if isinstance(value, str) and value in self.names:
+            return self.names[value]
+        clean = _clean_name(value, field, missing)
+        self.names[str(value)] = clean
+        return clean
+
+    def rules_of(self, given: object) -> Rules:
+        key = json.dumps(given, sort_keys=True)
+        if key not in self.rules:
+            self.rules[key] = Rules.from_dict(given)  # type: ignore[arg-type]  # what it cannot read, it refuses
+        return self.rules[key]
+
+
+def read_game(data: object, i: int, roster: Mapping[int, str], seen: Seen) -> ReadGame:
     """Read one exported game and replay it (nothing is stored); TableError names the game."""
     field = f"games[{i}]"
-    unreadable = TableError(_("Game %(n)d of the export cannot be read.", n=i + 1), field)
     if not isinstance(data, dict):
-        raise unreadable
+        raise _unreadable(i)
     sides, hands, people = data.get("sides"), data.get("hands", []), data.get("people")
     if not isinstance(sides, list) or not isinstance(hands, list) or len(hands) > game_store.MAX_HANDS:
-        raise unreadable
+        raise _unreadable(i)
+    for k, hand in enumerate(hands, start=1):
+        if not isinstance(hand, dict):
+            raise _unreadable(i)
+        n = hand.get("n", k)
+        if not isinstance(n, int) or isinstance(n, bool) or n != k:
+            raise TableError(
+                _(
+                    "Game %(n)d of the export: its hands are numbered 1, 2, 3… in order; hand %(k)d is not.",
+                    n=i + 1,
+                    k=k,
+                ),
+                f"{field}.hands[{k - 1}].n",
+            )
     try:
         setup_sides = tuple(
             Side(
-                _clean_name(s.get("name"), field, _("Give each side's name.")),
-                tuple(_clean_name(p, field, _("Give each player's name.")) for p in s["players"]),
+                seen.name(s.get("name"), field, _SIDE_NAME),
+                tuple(seen.name(p, field, _PLAYER_NAME) for p in s["players"]),
             )
             for s in sides
             if isinstance(s, dict) and isinstance(s.get("players"), list)
         )
-        if len(setup_sides) != len(sides) or not all(isinstance(h, dict) for h in hands):
-            raise unreadable
-        rules = Rules.from_dict(data.get("rules"))
+        if len(setup_sides) != len(sides):
+            raise _unreadable(i)
+        rules = seen.rules_of(data.get("rules"))
         start = data.get("start_scores")
         first_dealer = data.get("first_dealer", 0)
         setup = GameSetup(rules, setup_sides, first_dealer, tuple(start) if isinstance(start, list) else start)
         entries = tuple(HandEntry.from_dict({k: v for k, v in h.items() if k != "n"}) for h in hands)
-        replay(setup, entries)
+        state = replay(setup, entries)
     except TableError:
         raise
     except (ValueError, TypeError, KeyError) as err:
         raise TableError(_("Game %(n)d of the export is refused: %(why)s", n=i + 1, why=str(err)), field) from None
+    _agrees(data, state, i + 1, field)
     seated = None
     if isinstance(people, list) and len(people) == len(setup_sides):
         numbers = []
@@ -760,29 +937,26 @@ def _read_game(data: object, i: int, roster: Mapping[int, str]) -> _ReadGame:
                 raise TableError(_("Game %(n)d names people who are not on the roster.", n=i + 1), field)
             numbers.append([int(f.group(1)) for f in found if f])
         seated = numbers
-    return _ReadGame(
-        rules,
-        setup_sides,
-        first_dealer,
-        tuple(start) if isinstance(start, list) else None,
-        _moment(data.get("started"), field),
-        _moment(data.get("finished_at"), field),
-        entries,
-        seated,
-    )
+    started = _moment(data.get("started"), f"{field}.started", i + 1)
+    finished = _moment(data.get("finished_at"), f"{field}.finished_at", i + 1)
+    if started is not None and finished is not None and finished < started:
+        raise TableError(_("Game %(n)d of the export finishes before it starts.", n=i + 1), f"{field}.finished_at")
+    return ReadGame(game_store.PlayedGame(setup, entries, state, started, finished), seated)
 
 
-def _write_game(table: Table, one: _ReadGame) -> None:
-    game = game_store.create_game(
-        one.rules, one.sides, first_dealer=one.first_dealer, scores=one.scores, created_at=one.started
-    )
-    for n, entry in enumerate(one.entries, start=1):
-        recording = game_store.record(game, entry, n)
-        if not recording.saved:  # replayed beforehand: cannot happen unless the engine changed
-            raise TableError(recording.message, "games")
-    if one.finished is not None:
-        if game.finished_at is None:
-            game_store.finish_game(game)
-        game.finished_at = one.finished
-    _attach(table, game, one.people)
-    db.session.commit()
+def _agrees(data: Mapping[str, Any], state: GameState, n: int, field: str) -> None:
+    """Refuse a game whose written scores or winner are not what its hands make (when it gives them)."""
+    if "scores" in data and data["scores"] != list(state.scores):
+        raise TableError(
+            _(
+                "Game %(n)d of the export: its hands make %(made)s, not the scores written (%(written)s).",
+                n=n,
+                made=" – ".join(str(s) for s in state.scores),
+                written=str(data["scores"])[:40],
+            ),
+            f"{field}.scores",
+        )
+    if "winner" in data and (data["winner"] != state.winner or isinstance(data["winner"], bool)):
+        raise TableError(
+            _("Game %(n)d of the export: its hands do not make the winner written.", n=n), f"{field}.winner"
+        )

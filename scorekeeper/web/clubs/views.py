@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import secrets
 import unicodedata
 from collections.abc import Callable, Iterator
 from datetime import date
@@ -17,11 +19,13 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.party import MAX_GAMES, MAX_PRIZES, GameKind, PartyError, PartySetup, PartyState
 from scorekeeper.party.ladder import LadderError, LadderRules, Scoring, TieBreak
+from scorekeeper.platform import bodies
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import NAME_MAX
+from scorekeeper.store import club_exports, resends
 from scorekeeper.store import clubs as store
 from scorekeeper.store import handicaps as handicap_store
 from scorekeeper.store import parties as party_store
@@ -167,6 +171,35 @@ def new() -> Response:
     return make_response(page, status)
 
 
+@bp.route("/clubs/import", methods=["GET", "POST"])
+@bodies.takes_up_to(club_exports.IMPORT_MAX_BYTES + 64 * 1024)
+def import_club() -> Response:
+    """A new club from the file its director's page kept: sending the form twice makes one club."""
+    problem, status = None, 200
+    key = request.form.get("resend_key", "") if request.method == "POST" else secrets.token_urlsafe(16)
+    if request.method == "POST":
+        upload = request.files.get("export")
+        if not CsrfForm().validate_on_submit():
+            problem, status = _("This page was open too long: reload and try again."), 400
+        elif upload is None or not upload.filename:
+            problem, status = _("Choose the file the club's page kept (a .json file)."), 422
+        else:
+            sent = upload.read(club_exports.IMPORT_MAX_BYTES + 1)
+            try:
+                if len(sent) > club_exports.IMPORT_MAX_BYTES:
+                    mb = club_exports.IMPORT_MAX_BYTES // 2**20
+                    raise store.ClubError(_("This file is larger than %(mb)d MB: nothing was stored.", mb=mb), "export")
+                made = club_exports.import_club(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
+            except (ValueError, UnicodeDecodeError) as err:
+                known = isinstance(err, store.ClubError | resends.ResendError)
+                problem, status = (str(err) if known else _("That file is not a club's export.")), 422
+            else:
+                flash(_("The club is brought back, with every member, evening and pot. Keep this page's link."), "ok")
+                return _home(made.what)
+    page = render_template("clubs/import.html", form=CsrfForm(), problem=problem, key=key)
+    return make_response(page, status)
+
+
 # -- The director's page -----------------------------------------------------------------
 
 
@@ -190,6 +223,17 @@ def director(club_id: str, token: str) -> Response:
     response = make_response(page)
     # This phone finds its club again from the home page (a cookie of its own, nothing stored).
     remember_club_link(response, club.id, token, "director")
+    return response
+
+
+@bp.get("/clubs/<club_id>/<token>/export.json")
+def export_json(club_id: str, token: str) -> Response:
+    """The whole club as one file, to keep off this machine: what the API's import brings back."""
+    club = _director(club_id, token)
+    response = make_response(club_exports.export_club(club))
+    response.mimetype = "application/json"
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Content-Disposition"] = f'attachment; filename="club-{club.id}.json"'
     return response
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, NoReturn
@@ -16,6 +17,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
+from scorekeeper.platform import bodies
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import ngettext
 from scorekeeper.platform.security import error_response
@@ -23,7 +25,7 @@ from scorekeeper.rules import PRESET_INFO, HandError, RulesError, SetupError, se
 from scorekeeper.stats import BID_ORDER
 from scorekeeper.stats.summary import summary_rows
 from scorekeeper.store import games as game_store
-from scorekeeper.store import log
+from scorekeeper.store import log, resends
 from scorekeeper.store import ratings as rating_store
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Game, Table, TablePerson
@@ -44,8 +46,8 @@ from scorekeeper.web.tables.forms import (
 
 bp = Blueprint("tables", __name__)
 
-# An export of a season is larger than a hand: its import may be up to this size.
-IMPORT_MAX_BYTES = 8 * 1024 * 1024
+# Room for the form's other fields and the file's envelope, beside the export itself.
+FORM_ROOM = 64 * 1024
 GAME_LINK = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/(?:view/)?([A-Za-z0-9_-]{1,128})/?(?:[?#].*)?$")
 YEAR = re.compile(r"[0-9]{4}")
 
@@ -121,28 +123,40 @@ def keep(game_id: str, token: str) -> Response | tuple[str, int]:
 
 
 @bp.route("/tables/import", methods=["GET", "POST"])
+@bodies.takes_up_to(store.IMPORT_MAX_BYTES + FORM_ROOM)
 def import_table() -> Response | tuple[str, int]:
-    """A new table from a table's JSON export (a file of this app)."""
+    """A new table from a table's JSON export (a file of this app); sending the form again makes no second table."""
     form = CsrfForm()
     problem = None
     status = 200
+    key = request.form.get("resend_key", "") if request.method == "POST" else secrets.token_urlsafe(16)
     if request.method == "POST":
-        request.max_content_length = IMPORT_MAX_BYTES
         upload = request.files.get("export")
         if not form.validate_on_submit():
             problem, status = _("This page was open too long: reload and try again."), 400
         elif upload is None or not upload.filename:
             problem, status = _("Choose the file of a table's export (a .json file)."), 422
         else:
+            sent = upload.read(store.IMPORT_MAX_BYTES + 1)
+            if len(sent) > store.IMPORT_MAX_BYTES:
+                problem = _(
+                    "This file is larger than %(mb)d MB: nothing was stored.", mb=store.IMPORT_MAX_BYTES // 2**20
+                )
+                return render_template("tables/import.html", form=form, problem=problem, key=key, caps=_caps()), 413
             try:
-                document = json.loads(upload.read(IMPORT_MAX_BYTES + 1).decode("utf-8"))
-                table = store.import_table(document)
+                made = store.import_table(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
             except (ValueError, UnicodeDecodeError) as err:
-                message = str(err) if isinstance(err, store.TableError) else _("That file is not a table's export.")
-                problem, status = message, 422
+                known = isinstance(err, store.TableError | resends.ResendError)
+                problem, status = (str(err) if known else _("That file is not a table's export.")), 422
             else:
-                return _kept(table, _("The table is brought back, with every game and hand."))
-    return render_template("tables/import.html", form=form, problem=problem), status
+                if not made.first:
+                    return _kept(made.what, _("This table was already brought back: here it is."))
+                return _kept(made.what, _("The table is brought back, with every game and hand."))
+    return render_template("tables/import.html", form=form, problem=problem, key=key, caps=_caps()), status
+
+
+def _caps() -> dict[str, int]:
+    return {"mb": store.IMPORT_MAX_BYTES // 2**20, "games": store.MAX_GAMES, "hands": store.IMPORT_MAX_HANDS}
 
 
 # -- The table: roster, history, starting a game -------------------------------------
