@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
-from scorekeeper.party.ladder import EveningResult
+from .ladder import EveningResult
 
 LAST_EVENINGS = 10
 FIRST_AFTER = 3

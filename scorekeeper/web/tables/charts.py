@@ -107,11 +107,15 @@ def _spread(wanted: list[float], low: float, high: float) -> list[float]:
     return [round(y, 1) for y in placed]
 
 
+# At most six hands named under a picture: the first, the last, and the ends of five gaps between them.
+GAPS_BETWEEN_TICKS = 5
+
+
 def _hand_ticks(count: int) -> list[int]:
     """The hands named under the picture: the first, the last, and a few between (at most six in all)."""
     if count <= 6:
         return list(range(1, count + 1))
-    step = -(-count // 5)
+    step = -(-count // GAPS_BETWEEN_TICKS)
     found = list(range(1, count, step))
     if count - found[-1] < step / 2:
         found.pop()
