@@ -748,10 +748,10 @@ def _moment(value: object, field: str, n: int) -> datetime | None:
     if moment is None or not EARLIEST <= moment <= utcnow() + AHEAD:
         raise TableError(
             _(
-                "Game %(n)d of the export is dated %(date)s: a game of a table is played between %(first)d and today.",
+                "Game %(n)d of the export is dated %(date)s: a game of a table is played between %(first)s and today.",
                 n=n,
                 date=value,
-                first=EARLIEST.year,
+                first=str(EARLIEST.year),  # a year, never written as 1,950
             ),
             field,
         )

@@ -293,6 +293,7 @@ def test_a_body_nested_50000_deep_is_a_400_on_every_json_endpoint(app, client, g
     endpoints.append(("POST", f"/api/v1/clubs/{club['id']}/members"))
     endpoints.append(("PATCH", f"/api/v1/clubs/{club['id']}/members/1"))
     endpoints.append(("POST", f"/api/v1/clubs/{club['id']}/evenings"))
+    endpoints.append(("POST", "/api/v1/clubs/import"))
     table = client.post("/api/v1/tables", json={"name": "Tuesday", "players": ["Ann", "Bob"]}).get_json()
     table_auth = {**auth, "Authorization": f"Bearer {table['edit_token']}"}
     tables = f"/api/v1/tables/{table['id']}"
