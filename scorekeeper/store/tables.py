@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, cast
 
+from sqlalchemy import String, insert, select, type_coerce
 from sqlalchemy import Table as SaTable
-from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.platform.extensions import db
@@ -673,6 +673,15 @@ def _frozen(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value
 
 
+def _thawed(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+# A hand's columns as stored, its lists (JSON) as their text where the driver gives it: a row is then its own key.
+_LISTS = ("tricks", "points")
+_HAND_COLUMNS = [type_coerce(_H.c[f], String) if f in _LISTS else _H.c[f] for f in HAND_FIELDS]
+
+
 def _logs(ids: Sequence[str], entries: dict[tuple[Any, ...], tuple[HandEntry, dict[str, Any]]]) -> Iterable[GameLog]:
     sides: dict[str, list[str]] = {}
     for game_id, name in db.session.execute(
@@ -687,15 +696,21 @@ def _logs(ids: Sequence[str], entries: dict[tuple[Any, ...], tuple[HandEntry, di
     hands: dict[str, list[dict[str, Any]]] = {}
     logged: dict[str, list[HandEntry]] = {}
     for row in db.session.execute(
-        select(_H.c.game_id, _H.c.n, *(_H.c[f] for f in HAND_FIELDS))
-        .where(_H.c.game_id.in_(ids))
-        .order_by(_H.c.game_id, _H.c.n)
+        select(_H.c.game_id, _H.c.n, *_HAND_COLUMNS).where(_H.c.game_id.in_(ids)).order_by(_H.c.game_id, _H.c.n)
     ):
-        values = row[2:]
-        key = tuple(_frozen(v) for v in values)
-        read = entries.get(key)
+        key = tuple(row[2:])
+        try:
+            read = entries.get(key)
+        except TypeError:  # the lists came back read (PostgreSQL's driver reads JSON itself): a key of tuples
+            key = tuple(_frozen(v) for v in key)
+            read = entries.get(key)
         if read is None:
-            entry = HandEntry.from_dict(dict(zip(HAND_FIELDS, values, strict=True)))
+            entry = HandEntry.from_dict(
+                {
+                    f: json.loads(v) if f in _LISTS and isinstance(v, str) else _thawed(v)
+                    for f, v in zip(HAND_FIELDS, key, strict=True)
+                }
+            )
             read = entries[key] = (entry, entry.to_dict())
         hands.setdefault(row[0], []).append({"n": row[1], **read[1]})
         logged.setdefault(row[0], []).append(read[0])
