@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, cast
 
+from sqlalchemy import String, insert, select, type_coerce
 from sqlalchemy import Table as SaTable
-from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.platform.extensions import db
@@ -622,19 +622,67 @@ def game_texts(rows: Sequence[HistoryRow]) -> dict[str, str]:
             missing.append(row.game_id)
         else:
             found[row.game_id] = text
-    for at in range(0, len(missing), LOAD_AT_ONCE):
-        for game_id, version, exported in _exported(missing[at : at + LOAD_AT_ONCE]):
-            text = json.dumps(exported, ensure_ascii=False, separators=_COMPACT)
-            kept.put(game_id, version, text)
-            found[game_id] = text
+    for logged in game_logs(missing):
+        text = json.dumps(logged.exported, ensure_ascii=False, separators=_COMPACT)
+        kept.put(logged.id, logged.version, text)
+        found[logged.id] = text
     return found
 
 
 _P, _H = Player.__table__, Hand.__table__
 
 
-def _exported(ids: Sequence[str]) -> Iterable[tuple[str, int, dict[str, Any]]]:
-    """Each game of *ids* as ``export_game`` writes it, read in four queries of plain rows (no object per hand)."""
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """One game read for an export: as ``export_game`` writes it, and its hands as the engine reads them."""
+
+    id: str
+    version: int
+    created_at: datetime
+    exported: dict[str, Any]
+    entries: list[HandEntry]
+
+    def setup(self) -> GameSetup:
+        """The engine's setup of the game, as ``games.setup_for`` makes it from the stored game."""
+        data = self.exported
+        start = data["start_scores"]
+        return GameSetup(
+            Rules.from_dict(data["rules"]),
+            tuple(Side(side["name"], tuple(side["players"])) for side in data["sides"]),
+            data["first_dealer"],
+            None if start is None else tuple(start),
+        )
+
+    def replayed(self) -> GameState:
+        """The game's state after all its hands: what a replay of the stored game gives."""
+        return replay(self.setup(), self.entries)
+
+
+def game_logs(ids: Sequence[str]) -> Iterable[GameLog]:
+    """The games of *ids* (those that exist), read LOAD_AT_ONCE at a time in four queries of plain rows each.
+
+    No object per row: a hand as stored is read into the engine's entry once per distinct hand (the same bid and
+    the same points come back hand after hand), so the cost is the rows', not an ORM object's per row.
+    """
+    entries: dict[tuple[Any, ...], tuple[HandEntry, dict[str, Any]]] = {}
+    for at in range(0, len(ids), LOAD_AT_ONCE):
+        yield from _logs(ids[at : at + LOAD_AT_ONCE], entries)
+
+
+def _frozen(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _thawed(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+# A hand's columns as stored, its lists (JSON) as their text where the driver gives it: a row is then its own key.
+_LISTS = ("tricks", "points")
+_HAND_COLUMNS = [type_coerce(_H.c[f], String) if f in _LISTS else _H.c[f] for f in HAND_FIELDS]
+
+
+def _logs(ids: Sequence[str], entries: dict[tuple[Any, ...], tuple[HandEntry, dict[str, Any]]]) -> Iterable[GameLog]:
     sides: dict[str, list[str]] = {}
     for game_id, name in db.session.execute(
         select(_S.c.game_id, _S.c.name).where(_S.c.game_id.in_(ids)).order_by(_S.c.game_id, _S.c.index)
@@ -646,13 +694,26 @@ def _exported(ids: Sequence[str]) -> Iterable[tuple[str, int, dict[str, Any]]]:
     ):
         players.setdefault(game_id, []).append((side, name))
     hands: dict[str, list[dict[str, Any]]] = {}
+    logged: dict[str, list[HandEntry]] = {}
     for row in db.session.execute(
-        select(_H.c.game_id, _H.c.n, *(_H.c[f] for f in HAND_FIELDS))
-        .where(_H.c.game_id.in_(ids))
-        .order_by(_H.c.game_id, _H.c.n)
+        select(_H.c.game_id, _H.c.n, *_HAND_COLUMNS).where(_H.c.game_id.in_(ids)).order_by(_H.c.game_id, _H.c.n)
     ):
-        entry = HandEntry.from_dict(dict(zip(HAND_FIELDS, row[2:], strict=True)))
-        hands.setdefault(row[0], []).append({"n": row[1], **entry.to_dict()})
+        key = tuple(row[2:])
+        try:
+            read = entries.get(key)
+        except TypeError:  # the lists came back read (PostgreSQL's driver reads JSON itself): a key of tuples
+            key = tuple(_frozen(v) for v in key)
+            read = entries.get(key)
+        if read is None:
+            entry = HandEntry.from_dict(
+                {
+                    f: json.loads(v) if f in _LISTS and isinstance(v, str) else _thawed(v)
+                    for f, v in zip(HAND_FIELDS, key, strict=True)
+                }
+            )
+            read = entries[key] = (entry, entry.to_dict())
+        hands.setdefault(row[0], []).append({"n": row[1], **read[1]})
+        logged.setdefault(row[0], []).append(read[0])
     for game_id, version, created, finished, rules, dealer, start, totals, winner in db.session.execute(
         select(
             _G.c.id,
@@ -667,25 +728,22 @@ def _exported(ids: Sequence[str]) -> Iterable[tuple[str, int, dict[str, Any]]]:
         ).where(_G.c.id.in_(ids))
     ):
         seated = players.get(game_id, [])
-        yield (
-            game_id,
-            version,
-            {
-                "id": game_id,
-                "started": _iso(created),
-                "finished_at": _iso(finished),
-                "rules": rules,
-                "sides": [
-                    {"name": name, "players": [p for side, p in seated if side == i]}
-                    for i, name in enumerate(sides.get(game_id, []))
-                ],
-                "first_dealer": dealer,
-                "start_scores": start,
-                "scores": list(totals or ()),
-                "winner": winner,
-                "hands": hands.get(game_id, []),
-            },
-        )
+        exported = {
+            "id": game_id,
+            "started": _iso(created),
+            "finished_at": _iso(finished),
+            "rules": rules,
+            "sides": [
+                {"name": name, "players": [p for side, p in seated if side == i]}
+                for i, name in enumerate(sides.get(game_id, []))
+            ],
+            "first_dealer": dealer,
+            "start_scores": start,
+            "scores": list(totals or ()),
+            "winner": winner,
+            "hands": hands.get(game_id, []),
+        }
+        yield GameLog(game_id, version, created, exported, logged.get(game_id, []))
 
 
 def export_table(table: Table) -> str:

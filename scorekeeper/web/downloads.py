@@ -35,7 +35,9 @@ def csv_text(header: Sequence[object] | None, rows: Iterable[Sequence[object]]) 
     writer = csv.writer(out, lineterminator="\r\n")
     if header is not None:
         writer.writerow([cell(v) for v in header])
-    writer.writerows([cell(v) for v in row] for row in rows)
+    # ``cell`` written out in place: an export of thousands of rows calls it for every cell.
+    start = FORMULA_START
+    writer.writerows([("'" + v) if isinstance(v, str) and v.startswith(start) else v for v in row] for row in rows)
     return out.getvalue()
 
 

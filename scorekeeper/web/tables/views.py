@@ -10,7 +10,7 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any, NoReturn
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
@@ -21,7 +21,7 @@ from scorekeeper.platform import bodies
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import ngettext
 from scorekeeper.platform.security import error_response
-from scorekeeper.rules import PRESET_INFO, HandError, RulesError, SetupError, seat_sides
+from scorekeeper.rules import PRESET_INFO, GameState, HandError, RulesError, SetupError, seat_sides
 from scorekeeper.stats import BID_ORDER
 from scorekeeper.stats.summary import summary_rows
 from scorekeeper.store import games as game_store
@@ -511,32 +511,39 @@ CSV_COLUMNS = [
 ]
 
 
-def _game_rows(game: Game) -> list[dict[str, Any]]:
-    """One row per hand and side: who, the bid, made or set, points, change and score."""
-    state = game_store.state_for(game)
+def _game_rows(game: Game) -> list[list[Any]]:
+    """One row per hand and side of a stored game (its state kept for its version, or replayed)."""
+    return _rows(game.id, game.created_at, game.rules, game_store.state_for(game))
+
+
+def _rows(game_id: str, created_at: datetime, rules: dict[str, Any], state: GameState) -> list[list[Any]]:
+    """One row per hand and side, in the order of CSV_COLUMNS: who, the bid, made or set, points, change, score."""
     rows = []
-    started = game.created_at.strftime("%Y-%m-%d %H:%M")
-    preset = str(game.rules.get("preset") or "custom")
+    started = created_at.strftime("%Y-%m-%d %H:%M")
+    preset = str(rules.get("preset") or "custom")
+    sides = [(side.name, " & ".join(side.players)) for side in state.setup.sides]
+    last = len(state.hands)
     for hand in state.hands:
-        for s, side in enumerate(state.setup.sides):
+        for s, (name, players) in enumerate(sides):
+            bidding = hand.bidder == s
             rows.append(
-                {
-                    "game": game.id,
-                    "started": started,
-                    "rules": preset,
-                    "hand": hand.n,
-                    "dealer": hand.dealer,
-                    "side": side.name,
-                    "players": " & ".join(side.players),
-                    "bidder": "yes" if hand.bidder == s else "",
-                    "bid": hand.bid_label if hand.bidder == s else "",
-                    "bagged": "yes" if hand.bidder == s and hand.bagged else "",
-                    "outcome": (hand.outcome or "") if hand.bidder == s else "",
-                    "points": hand.points[s],
-                    "change": hand.deltas[s],
-                    "score": hand.scores[s],
-                    "winner": "yes" if state.winner == s and hand.n == len(state.hands) else "",
-                }
+                [
+                    game_id,
+                    started,
+                    preset,
+                    hand.n,
+                    hand.dealer,
+                    name,
+                    players,
+                    "yes" if bidding else "",
+                    hand.bid_label if bidding else "",
+                    "yes" if bidding and hand.bagged else "",
+                    (hand.outcome or "") if bidding else "",
+                    hand.points[s],
+                    hand.deltas[s],
+                    hand.scores[s],
+                    "yes" if state.winner == s and hand.n == last else "",
+                ]
             )
     return rows
 
@@ -545,25 +552,23 @@ def _game_rows(game: Game) -> list[dict[str, Any]]:
 CSV_KEPT = 1000
 
 
-def _csv(rows: list[dict[str, Any]], header: bool = True) -> str:
-    return csv_text(CSV_COLUMNS if header else None, ([row[c] for c in CSV_COLUMNS] for row in rows))
+def _csv(rows: list[list[Any]], header: bool = True) -> str:
+    return csv_text(CSV_COLUMNS if header else None, rows)
 
 
 @bp.get("/tables/<table_id>/<token>/export.csv")
 def export_csv(table_id: str, token: str) -> Response:
     table, _can_edit = _table_or_404(table_id, token)
     kept = log.cache("game_csv", CSV_KEPT)
-    parts = [_csv([], header=True)]
-    for row in sorted(store.history(table), key=lambda r: r.played):
-        text = kept.get(row.game_id, row.version)
-        if text is None:
-            game = game_store.load_game(row.game_id)
-            if game is None:
-                continue
-            text = _csv(_game_rows(game), header=False)
-            kept.put(game.id, game.version, text)
-        parts.append(text)
-    return _download("".join(parts), "text/csv", f"{_slug(table.name)}.csv")
+    rows = sorted(store.history(table), key=lambda r: r.played)
+    texts = {row.game_id: text for row in rows if (text := kept.get(row.game_id, row.version)) is not None}
+    # The games not kept are read together (a few queries, whatever their number) and each replayed once.
+    for logged in store.game_logs([row.game_id for row in rows if row.game_id not in texts]):
+        text = _csv(_rows(logged.id, logged.created_at, logged.exported["rules"], logged.replayed()), header=False)
+        kept.put(logged.id, logged.version, text)
+        texts[logged.id] = text
+    body = _csv([], header=True) + "".join(texts[row.game_id] for row in rows if row.game_id in texts)
+    return _download(body, "text/csv", f"{_slug(table.name)}.csv")
 
 
 def _table_game(table: Table, game_id: str) -> Game:
