@@ -60,7 +60,7 @@ def test_a_set_hand_is_asked_about_an_offsuit_set_once_then_scores_30(client, ap
     after = page(client, saved.headers["Location"].split("#")[0])
     row = text(re.search(r'<tr id="hand-1".*?</tr>', after, re.S).group(0))
     assert "set the bidder with off-suit cards only, 30" in row
-    assert "+30" in row and "-20" in row
+    assert "+30" in row and "−20" in row
     assert hands_in_db(app) == 1
 
 
