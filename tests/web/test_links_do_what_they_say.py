@@ -101,6 +101,7 @@ def _address(app, endpoint: str, held, token: str) -> str:
         "game_id": held["game"]["id"],
         "person_id": "p1",
         "number": 1,
+        "merge_id": 1,
         "n": 0,
         "token": token,
     }
