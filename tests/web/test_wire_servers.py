@@ -157,7 +157,7 @@ def test_the_hall_server_compresses_and_caches(tmp_path):
 
 
 def test_the_sheet_keeps_within_its_page_weight_budget_on_the_wire(tmp_path):
-    """The 30 KiB budget, as benchmarks/page_weight.py measures it through gunicorn, each way a phone asks.
+    """The budget (30 KiB with Brotli, 34 KiB with gzip alone on the hall's Wi-Fi), as benchmarks/page_weight.py measures it through gunicorn, each way a phone asks.
 
     One run weighs the three (Brotli; gzip, as over the hall's plain HTTP; gzip in French), each a phone
     of its own on one server; it exits 1 when a first load is over the budget.
@@ -172,10 +172,10 @@ def test_the_sheet_keeps_within_its_page_weight_budget_on_the_wire(tmp_path):
         timeout=300,
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    assert len(re.findall(r"first load ([\d.]+) KiB on the wire .*budget 30 KiB: within", run.stdout)) == 3, run.stdout
+    assert len(re.findall(r"first load ([\d.]+) KiB on the wire .*budget (30|34) KiB: within", run.stdout)) == 3, run.stdout
     weighed = json.loads((tmp_path / "page-weight.json").read_text())
     for how in ("brotli", "gzip", "gzip_fr"):
-        assert weighed[how]["first_load"]["bytes"] <= 30 * 1024, how
+        assert weighed[how]["first_load"]["bytes"] <= (30 if how == "brotli" else 34) * 1024, how
         # Everything but the page itself came from the phone's cache, and the unchanged page was a 304.
         assert weighed[how]["repeat_visit"]["bytes"] < 1024, how
     assert weighed["gzip_fr"]["accept_language"] == "fr" and weighed["gzip"]["accept_encoding"] == "gzip"
