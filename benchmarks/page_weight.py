@@ -52,6 +52,8 @@ GZIP_BUDGET_BYTES = 34 * 1024  # gzip alone: the hall's plain HTTP, on its own W
 def budget(accept_encoding: str) -> int:
     """The first load's budget for a phone that accepts *accept_encoding*."""
     return BUDGET_BYTES if "br" in accept_encoding else GZIP_BUDGET_BYTES
+
+
 AIM_FIRST = 20 * 1024
 AIM_REPEAT = 3 * 1024
 HANDS = 60

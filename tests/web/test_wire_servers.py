@@ -172,7 +172,9 @@ def test_the_sheet_keeps_within_its_page_weight_budget_on_the_wire(tmp_path):
         timeout=300,
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    assert len(re.findall(r"first load ([\d.]+) KiB on the wire .*budget (30|34) KiB: within", run.stdout)) == 3, run.stdout
+    assert len(re.findall(r"first load ([\d.]+) KiB on the wire .*budget (30|34) KiB: within", run.stdout)) == 3, (
+        run.stdout
+    )
     weighed = json.loads((tmp_path / "page-weight.json").read_text())
     for how in ("brotli", "gzip", "gzip_fr"):
         assert weighed[how]["first_load"]["bytes"] <= (30 if how == "brotli" else 34) * 1024, how
