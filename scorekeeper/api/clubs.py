@@ -92,7 +92,7 @@ def create_club() -> Response:
     return make_response(jsonify(body), 201)
 
 
-@bp.get("/clubs/<club_id>")
+@bp.get("/clubs/<string(minlength=8):club_id>")
 def get_club(club_id: str) -> Response:
     return jsonify(club_json(_club(club_id)))
 
@@ -263,7 +263,7 @@ def _rules(club: Club, value: object) -> LadderRules:
         raise BadInput(str(err), err.field) from None
 
 
-@bp.patch("/clubs/<club_id>")
+@bp.patch("/clubs/<string(minlength=8):club_id>")
 def change_club(club_id: str) -> Response:
     club = _club(club_id)
     _may_write(club)
