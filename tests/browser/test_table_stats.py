@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser._api import api
+from tests.browser._api import api, play_to_the_end
 from tests.browser.steps import SCHEMES, assert_readable, phone_of_its_own
 
 EIGHT = ["Catherine", "Bernadette", "Marguerite", "Jean-Guy", "Ann", "Bob", "Évangéline", "Cy"]
@@ -48,25 +48,8 @@ def eight_at_a_table(live_server) -> dict:
             {"name": f"{four[0]} & {four[1]}", "players": [four[0], four[1]]},
             {"name": f"{four[2]} & {four[3]}", "players": [four[2], four[3]]},
         ]
-        game = api(live_server, "POST", "/api/v1/games", {"table": table["id"], "sides": sides}, table["edit_token"])
-        hands = f"/api/v1/games/{game['id']}/hands"
         bidder = g % 2
-        api(
-            live_server,
-            "POST",
-            hands,
-            {"n": 1, "bidder": 1 - bidder, "bid": 30, "points": [15, 15]},
-            game["edit_token"],
-        )
-        n = 2
-        while True:
-            points = [30, 0] if bidder == 0 else [0, 30]
-            answer = api(
-                live_server, "POST", hands, {"n": n, "bidder": bidder, "bid": 30, "points": points}, game["edit_token"]
-            )
-            if answer["state"]["winner"] is not None:
-                break
-            n += 1
+        play_to_the_end(live_server, table, sides, bidder)
     return table
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser._api import api
+from tests.browser._api import api, play_to_the_end
 from tests.browser.steps import SCHEMES, open_readable, phone_of_its_own
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
@@ -20,24 +20,7 @@ def played_table(live_server) -> dict:
         ([{"name": "A", "players": ["Ann", "Cy"]}, {"name": "B", "players": ["Bob", "Di"]}], 0),
         ([{"name": "A", "players": ["Ann", "Eve"]}, {"name": "B", "players": ["Bob", "Cy"]}], 1),
     ):
-        game = api(live_server, "POST", "/api/v1/games", {"table": table["id"], "sides": sides}, table["edit_token"])
-        hands = f"/api/v1/games/{game['id']}/hands"
-        api(
-            live_server,
-            "POST",
-            hands,
-            {"n": 1, "bidder": 1 - bidder, "bid": 30, "points": [15, 15]},
-            game["edit_token"],
-        )
-        n = 2
-        while True:
-            points = [30, 0] if bidder == 0 else [0, 30]
-            answer = api(
-                live_server, "POST", hands, {"n": n, "bidder": bidder, "bid": 30, "points": points}, game["edit_token"]
-            )
-            if answer["state"]["winner"] is not None:
-                break
-            n += 1
+        play_to_the_end(live_server, table, sides, bidder)
     return table
 
 
