@@ -355,13 +355,11 @@ class HandEntry:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> HandEntry:
-        """Read a hand written by ``to_dict`` (a stored bid may be text: "20" is 20); HandError names a bad field."""
+        """Read a hand written by ``to_dict``, or sent by a form or the API; HandError names a bad field."""
         unknown = sorted(set(data) - set(HAND_FIELDS))
         if unknown:
             raise HandError(f"A hand has no '{unknown[0][:20]}'", unknown[0][:20])
         bid = data.get("bid")
-        if isinstance(bid, str) and bid.isascii() and bid.isdigit() and len(bid) <= 3:
-            bid = int(bid)  # stored as text: the codec reads it back as the number it was
         return cls(
             bidder=_side_number(data, "bidder"),
             bid=None if bid is None else parse_bid(bid),

@@ -688,12 +688,12 @@ def _bump(game: Game | GameHead, conflict: Callable[[], GameConflict], **values:
 
 
 def _hand_values(entry: HandEntry, result: HandResult) -> dict[str, Any]:
-    """Return the columns of a Hand row for an entry the engine accepted: the entry as entered, bid as text.
+    """Return the columns of a Hand row for an entry the engine accepted: the entry as entered, the bid as the engine read it.
 
     Points are kept as the engine completed them; the high only where tricks were given.
     """
     values = entry.to_dict()
-    values["bid"] = None if result.bid is None else str(result.bid)
+    values["bid"] = result.bid
     values["points"] = list(result.points) if entry.points is not None else None
     values["high"] = entry.high if entry.tricks is not None else None
     return values

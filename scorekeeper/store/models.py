@@ -202,7 +202,8 @@ class Hand(GamePart, Model):
 
     n: Mapped[int] = mapped_column(Integer)
     bidder: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    bid: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # As the engine's codec writes it (``HandEntry.to_dict``): a number (20) or a word ("30-for-60").
+    bid: Mapped[int | str | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     bagged: Mapped[bool] = mapped_column(Boolean, default=False)
     hold: Mapped[bool] = mapped_column(Boolean, default=False)
     tricks: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)

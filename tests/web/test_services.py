@@ -137,7 +137,7 @@ def test_recorded_hands_are_replayed_into_scores(game):
     assert game.version == 3
     assert [h.n for h in game.hands] == [1, 2]
     first = game.hands[0]
-    assert (first.bidder, first.bid, first.tricks, first.high, first.points) == (0, "15", [2, 3], 1, None)
+    assert (first.bidder, first.bid, first.tricks, first.high, first.points) == (0, 15, [2, 3], 1, None)
     assert services.state_for(game).scores == (0, 0)
     assert services.state_for(game).dealer == "Fred"
 
