@@ -126,7 +126,7 @@ def test_a_waiting_hand_is_recorded_once_even_when_sent_twice(app, client, csrf,
     assert again.status_code == 200
     assert again.get_json()["outcome"] == "recorded"
     assert "saved once" in again.get_json()["message"]
-    assert hands(app, game) == [(1, 0, "20")]
+    assert hands(app, game) == [(1, 0, 20)]
 
 
 def test_a_hand_another_phone_took_is_a_conflict_that_saves_nothing(app, client, csrf, game):
@@ -137,7 +137,7 @@ def test_a_hand_another_phone_took_is_a_conflict_that_saves_nothing(app, client,
     body = answer.get_json()
     assert body["outcome"] == "taken" and body["n"] == 1 and body["next"] == 2
     assert body["message"] == "Hand 1 was recorded on another phone while this one had no signal."
-    assert hands(app, game) == [(1, 1, "25")]
+    assert hands(app, game) == [(1, 1, 25)]
 
 
 @pytest.mark.parametrize(

@@ -98,7 +98,7 @@ def test_every_channel_records_the_same_hand_through_the_same_door(client, app, 
     assert len(doors) == 5
     rows = {channel: stored_hand(app, game_id) for channel, (game_id, _) in answers.items()}
     assert all(row == rows["api"] for row in rows.values()), rows
-    assert rows["api"]["bid"] == "20" and rows["api"]["tricks"] == [3, 2] and rows["api"]["high"] == 0
+    assert rows["api"]["bid"] == 20 and rows["api"]["tricks"] == [3, 2] and rows["api"]["high"] == 0
     for channel in ("page", "htmx", "party table"):
         assert "Hand 1 recorded." in answers[channel][1], channel
 
