@@ -166,3 +166,24 @@ def test_a_circle_is_caught():
     edges = graph()
     edges["scorekeeper.store.models"] = edges["scorekeeper.store.models"] | {"scorekeeper.store.games"}
     assert any({"scorekeeper.store.games", "scorekeeper.store.models"} <= set(group) for group in circles(edges))
+
+
+def graph_with_type_imports(planted: dict[str, str] | None = None) -> dict[str, set[str]]:
+    """The import graph counting the imports made only for type checking too (*planted*: module → extra source)."""
+    edges = {}
+    for module, path in SOURCES.items():
+        source = path.read_text(encoding="utf-8") + (planted or {}).get(module, "")
+        source = source.replace("if TYPE_CHECKING:", "if True:")
+        targets = imports_of(source, module, path.name == "__init__.py")
+        edges[module] = {t for t in targets if t in MODULES and t != module}
+    return edges
+
+
+def test_no_import_circle_even_through_imports_made_only_for_types():
+    assert circles(graph_with_type_imports()) == []
+
+
+def test_a_circle_through_an_import_made_only_for_types_is_caught():
+    planted = "\nif TYPE_CHECKING:\n    from scorekeeper.web.games.hand import HandForm\n"
+    found = circles(graph_with_type_imports({"scorekeeper.web.games.hand_fields": planted}))
+    assert any({"scorekeeper.web.games.hand", "scorekeeper.web.games.hand_fields"} <= set(group) for group in found)

@@ -185,19 +185,8 @@ def hand_from_json(data: dict[str, Any], *, n_required: bool = True) -> tuple[Ha
 
 
 def hand_entry(hand: HandFields) -> HandEntry:
-    """The engine's entry of a hand a request gives."""
-    return HandEntry(
-        bidder=hand.bidder,
-        bid=hand.bid,
-        bagged=bool(hand.bagged),
-        hold=bool(hand.hold),
-        tricks=tuple(hand.tricks) if hand.tricks is not None else None,
-        high=hand.high,
-        points=tuple(hand.points) if hand.points is not None else None,
-        partner=hand.partner,
-        offsuit_set=hand.offsuit_set,
-        tie_break_side=hand.tie_break_side,
-    )
+    """The engine's entry of a hand a request gives, read by the engine's own reader (``HandEntry.from_dict``)."""
+    return HandEntry.from_dict(hand.model_dump(exclude={"n", "version"}))
 
 
 # -- Checking who may write ------------------------------------------------------
