@@ -13,10 +13,23 @@ def test_reads_whole_numbers(value, expected):
     assert parse_int(value) == expected
 
 
-@pytest.mark.parametrize("value", ["²", "٣", "1" * 5000, "", "\x00", "1.5", "1e3", "ten", None, True, 2.0, [1]])
+@pytest.mark.parametrize(
+    "value",
+    ["²", "٣", "1" * 5000, "", "\x00", "1.5", "1e3", "ten", None, True, [1], "3.0", "3,0", "1.000", 2.5, float("nan")],
+)
 def test_refuses_what_is_not_a_plain_number(value):
     with pytest.raises(NumberError, match="The bid must be a whole number"):
         parse_int(value, what="The bid")
+
+
+@pytest.mark.parametrize(("value", "expected"), [(3.0, 3), (0.0, 0), (-2.0, -2)])
+def test_a_json_number_with_nothing_after_the_point_is_that_whole_number(value, expected):
+    assert parse_int(value) == expected and type(parse_int(value)) is int
+
+
+def test_a_json_number_too_large_to_be_exact_is_refused():
+    with pytest.raises(NumberError):
+        parse_int(1e300)
 
 
 def test_range_is_said_in_words():

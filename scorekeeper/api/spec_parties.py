@@ -212,13 +212,11 @@ PATHS: dict[str, Any] = {
 
 
 def whole(name: str, missing: Callable[[], str], lo: int, hi: int) -> Callable[[Any], int]:
-    """The reader of a whole number from *lo* to *hi* (a float such as 3.0 is read as 3); null is *missing*."""
+    """The reader of a whole number from *lo* to *hi* (``parse_int``: 3.0 is read as 3); null is *missing*."""
 
     def read(value: Any) -> int:
         if value is None:
             raise BadInput(missing(), name)
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
         try:
             return words.whole(value, name, lo, hi)
         except NumberError as err:

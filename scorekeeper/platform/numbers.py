@@ -3,6 +3,12 @@
 ``str.isdigit`` accepts "²" and "٣", and ``int`` refuses strings of more than
 4,300 digits; both turned bad input into a server error. Every number a person
 or a program sends goes through ``parse_int`` instead.
+
+What counts as a whole number: typed text of ASCII digits (an optional sign), and
+a JSON number with nothing after the point, ``3`` or ``3.0`` alike, since JSON has
+one kind of number and many programs write every number with a point. Typed text
+with a point or a comma ("3.0", "3,0") is refused: at a French table "1.000" may be
+a thousand, so the reader asks for the plain number rather than guess.
 """
 
 from __future__ import annotations
@@ -32,13 +38,15 @@ def _range_message(what: str, lo: int | None, hi: int | None) -> str:
 def parse_int(value: object, *, lo: int | None = None, hi: int | None = None, what: str = "This") -> int:
     """Return *value* as an int: ASCII digits (an optional sign), at most MAX_DIGITS, within [lo, hi].
 
-    Accepts an ``int`` (not ``bool``) or a string; surrounding spaces are ignored.
-    Raises NumberError with a sentence starting with *what* otherwise.
+    Accepts an ``int`` (not ``bool``), a ``float`` with nothing after the point (JSON's ``3.0``) or a string;
+    surrounding spaces are ignored. Raises NumberError with a sentence starting with *what* otherwise.
     """
     if isinstance(value, bool):
         raise NumberError(_("%(what)s must be a whole number", what=what))
     if isinstance(value, int):
         number = value
+    elif isinstance(value, float) and value.is_integer() and abs(value) < 10**MAX_DIGITS:
+        number = int(value)
     elif isinstance(value, str) and _ASCII_INT.fullmatch(value.strip()):
         number = int(value.strip())
     else:

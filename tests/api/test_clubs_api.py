@@ -111,3 +111,14 @@ def test_an_evening_left_unnamed_takes_the_club_s_name_and_an_empty_name_is_refu
         refused = client.post(url, json={"name": name}, headers=headers)
         assert refused.status_code == 422 and refused.get_json()["error"]["field"] == "name"
     assert len(client.get(url).get_json()["evenings"]) == 1
+
+
+def test_a_whole_number_written_with_a_point_is_read_as_the_api_reads_it_everywhere(client):
+    """JSON has one kind of number: 10.0 is ten in a club's rules as in a card party's, and 10.5 is refused."""
+    club, headers = new_club(client, members=0)
+    url = f"/api/v1/clubs/{club['id']}"
+    changed = client.patch(url, json={"ladder_rules": {"best_of": 10.0, "minimum": 2.0}}, headers=headers)
+    assert changed.status_code == 200, changed.get_json()
+    assert changed.get_json()["ladder_rules"]["best_of"] == 10 and changed.get_json()["ladder_rules"]["minimum"] == 2
+    refused = client.patch(url, json={"ladder_rules": {"best_of": 10.5}}, headers=headers)
+    assert refused.status_code == 422 and refused.get_json()["error"]["field"] == "best_of"
