@@ -14,7 +14,6 @@ from typing import Any, cast
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import format_currency, format_date
-from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from scorekeeper.party import MAX_GAMES, MAX_PRIZES, GameKind, PartyError, PartySetup, PartyState
@@ -33,6 +32,7 @@ from scorekeeper.store.models import Club, ClubEvening, ClubMember
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
+from scorekeeper.web.forms import CsrfForm
 
 bp = Blueprint("clubs", __name__)
 
@@ -40,10 +40,6 @@ bp = Blueprint("clubs", __name__)
 BOARD_COLUMN = 20
 BOARD_PAGE = 3 * BOARD_COLUMN
 BOARD_SECONDS = 20
-
-
-class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
-    """A button that changes the club: only the CSRF token."""
 
 
 # -- Finding the club --------------------------------------------------------------------

@@ -29,10 +29,6 @@ from scorekeeper.words import party as words
 KIND_CHOICES = [SelectChoice(str(kind), label) for kind, label in words.GAME_KINDS.items()]
 
 
-class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
-    """A button that changes the evening: only the CSRF token."""
-
-
 def _whole(lo: int, hi: int, what: str) -> Callable[[object, Field], None]:
     def check(form: object, field: Field) -> None:
         try:

@@ -41,7 +41,8 @@ from scorekeeper.store import party_sheets as sheets
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web import polls
 from scorekeeper.web.downloads import csv_download
-from scorekeeper.web.parties.forms import CoupleForm, CsrfForm, NewPartyForm
+from scorekeeper.web.forms import CsrfForm
+from scorekeeper.web.parties.forms import CoupleForm, NewPartyForm
 from scorekeeper.web.polls import view_key
 from scorekeeper.words import party as words
 

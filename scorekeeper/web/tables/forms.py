@@ -26,10 +26,6 @@ class MultiCheckboxField(SelectMultipleField):  # type: ignore[misc]  # WTForms 
     option_widget = CheckboxInput()
 
 
-class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
-    """A button that changes the table: only the CSRF token."""
-
-
 def _table_name(**kwargs: Any) -> StringField:
     """The table's name: required, no longer than a name the rules take."""
     return StringField(

@@ -31,11 +31,11 @@ from scorekeeper.store import tables as store
 from scorekeeper.store.models import Game, Table, TablePerson
 from scorekeeper.web.cookies import forget_table_link, remember_game, remember_table_link
 from scorekeeper.web.downloads import csv_text
+from scorekeeper.web.forms import CsrfForm
 from scorekeeper.web.tables import charts
 from scorekeeper.web.tables.forms import (
     MAX_NEW_NAMES,
     AddGameForm,
-    CsrfForm,
     DeleteForm,
     KeepForm,
     MergeForm,
