@@ -24,6 +24,7 @@ from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.numbers import NumberError
 from scorekeeper.rules import LOWEST_TARGET, shown_part
+from scorekeeper.web.forms import ConfirmedForm, CsrfForm
 from scorekeeper.words import party as words
 
 KIND_CHOICES = [SelectChoice(str(kind), label) for kind, label in words.GAME_KINDS.items()]
@@ -119,3 +120,94 @@ class CoupleForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type in
     """Register a couple (before the start, or a late arrival)."""
 
     name = _name_field(_l("Couple's name"), _l("Give the couple a name"))
+
+
+# -- A change the director or a table makes --------------------------------------------------
+
+
+def _read_whole(field: Field, what: str, lo: int, hi: int) -> int:
+    """Read a whole number from *lo* to *hi* (``words.whole``), refusing beside the field in the reader's language."""
+    try:
+        number = words.whole(field.data or "", what, lo, hi)
+    except NumberError as err:
+        raise ValidationError(str(err)) from None
+    field.number = number
+    return number
+
+
+class DirectorResultForm(CsrfForm):
+    """The director enters or corrects one table's result: the game, the table and the winning couple (from 1)."""
+
+    game = StringField()
+    table = StringField()
+    winner = StringField()
+    correct = StringField()
+
+    def validate_game(self, field: Field) -> None:
+        _read_whole(field, "game", 1, MAX_GAMES)
+
+    def validate_table(self, field: Field) -> None:
+        _read_whole(field, "table", 1, MAX_COUPLES)
+
+    def validate_winner(self, field: Field) -> None:
+        _read_whole(field, "winning_couple", 1, MAX_COUPLES)
+
+    @property
+    def correcting(self) -> bool:
+        return bool(self.correct.data == "y")
+
+
+class TableReportForm(ConfirmedForm):
+    """A table's winner of a game: the first tap picks it (``winner``, the couple's place at the table), the second
+    confirms."""
+
+    game = StringField()
+    winner = StringField()
+
+    def validate_game(self, field: Field) -> None:
+        _read_whole(field, "game", 1, MAX_GAMES)
+
+    def validate_winner(self, field: Field) -> None:
+        _read_whole(field, "winner", 0, MAX_COUPLES)
+
+
+TIE_ACTIONS = ("split", "cut", "play-off", "forfeit", "won")
+# The actions that name one couple (``couple``, counted from 1).
+ONE_COUPLE = ("play-off", "forfeit", "won")
+
+
+class TieForm(CsrfForm):
+    """How a tied place is settled (``action``), with the couple it names, or each couple's yes or cut card.
+
+    Made for one tie by ``tie_form``: a yes box (``agree-N``) and a card box (``card-N``) per tied couple N.
+    """
+
+    action = StringField()
+    couple = StringField()
+
+    def validate_couple(self, field: Field) -> None:
+        if self.action.data in ONE_COUPLE:
+            _read_whole(field, "couple", 1, MAX_COUPLES)
+
+    def couple_index(self) -> int:
+        return int(self.couple.number) - 1
+
+    def agreed(self, couples: tuple[int, ...]) -> tuple[int, ...]:
+        """The tied couples (counted from 0) that said yes to a split."""
+        return tuple(c for c in couples if self[f"agree-{c + 1}"].data == "y")
+
+    def cards(self, couples: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
+        """Each couple's cut card as typed (at most 8 characters; the party engine reads it)."""
+        return tuple((c, (self[f"card-{c + 1}"].data or "").strip()[:8]) for c in couples)
+
+
+def tie_form(couples: tuple[int, ...]) -> TieForm:
+    """The form settling a tie between *couples* (counted from 0): one yes box and one card box each."""
+
+    class OneTie(TieForm):
+        pass
+
+    for c in couples:
+        setattr(OneTie, f"agree-{c + 1}", StringField())
+        setattr(OneTie, f"card-{c + 1}", StringField())
+    return OneTie()

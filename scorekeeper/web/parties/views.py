@@ -15,7 +15,6 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.party import (
     MAX_COUPLES,
-    MAX_GAMES,
     AddCouple,
     Close,
     Couple,
@@ -34,15 +33,20 @@ from scorekeeper.party import (
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
-from scorekeeper.platform.numbers import NumberError
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store import party_sheets as sheets
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web import polls
 from scorekeeper.web.downloads import csv_download
-from scorekeeper.web.forms import CsrfForm
-from scorekeeper.web.parties.forms import CoupleForm, NewPartyForm
+from scorekeeper.web.forms import ConfirmedForm, CsrfForm, first_problem
+from scorekeeper.web.parties.forms import (
+    CoupleForm,
+    DirectorResultForm,
+    NewPartyForm,
+    TableReportForm,
+    tie_form,
+)
 from scorekeeper.web.polls import view_key
 from scorekeeper.words import party as words
 
@@ -292,7 +296,7 @@ def _write_confirmed(
 ) -> Response:
     """Run *action* when the form says yes; else go to the page that asks."""
     row, _state = _director(party_id, token)
-    if request.form.get("confirm") != "y":
+    if not ConfirmedForm().said_yes:
         return redirect(url_for("parties.confirm", party_id=row.id, token=row.edit_token, action=action), 303)
     return _write(row, make, done)
 
@@ -320,14 +324,12 @@ def reopen(party_id: str, token: str) -> Response:
 def director_result(party_id: str, token: str) -> Response:
     """The director enters or corrects one table's result."""
     row, state = _director(party_id, token)
-    try:
-        game = words.whole(request.form.get("game", ""), "game", 1, MAX_GAMES)
-        table = words.whole(request.form.get("table", ""), "table", 1, MAX_COUPLES)
-        winner = words.whole(request.form.get("winner", ""), "winning_couple", 1, MAX_COUPLES) - 1
-    except NumberError as err:
-        flash(str(err), "error")
+    form = DirectorResultForm()
+    if not form.validate():
+        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
         return _to_director(row, "#correct")
-    correct = request.form.get("correct") == "y"
+    game, table, winner = form.game.number, form.table.number, form.winner.number - 1
+    correct = form.correcting
 
     def make(s: PartyState) -> list[Entry]:
         return [s.result_entry(game, table, winner, correct)]
@@ -350,36 +352,30 @@ def settle_tie(party_id: str, token: str, place: int) -> Response:
     tie = state.ties.get(place)
     if tie is None:
         abort(404)
-    action = request.form.get("action", "")
-    couple_text = request.form.get("couple", "")
-
-    def couple() -> int:
-        index = words.whole(couple_text, "couple", 1, MAX_COUPLES) - 1
-        return index
-
-    try:
-        if action == "split":
-            agreed = tuple(c for c in tie.couples if request.form.get(f"agree-{c + 1}") == "y")
-            entry: Entry = Split(place, agreed)
-            done = _("Place %(place)d: the prize is split.", place=place)
-        elif action == "cut":
-            cards = tuple((c, request.form.get(f"card-{c + 1}", "").strip()[:8]) for c in tie.in_contention)
-            entry = Cut(place, cards)
-            done = _("Place %(place)d: the cut is recorded.", place=place)
-        elif action == "play-off":
-            entry = PlayOffWanted(place, couple())
-            done = _("Place %(place)d: a play-off. The others play off or forfeit.", place=place)
-        elif action == "forfeit":
-            entry = Forfeit(place, couple())
-            done = _("Place %(place)d: the forfeit is recorded.", place=place)
-        elif action == "won":
-            entry = PlayOffWon(place, couple())
-            done = _("Place %(place)d: the play-off is won.", place=place)
-        else:
-            abort(400)
-    except NumberError as err:
-        flash(str(err), "error")
+    form = tie_form(tie.couples)
+    action = form.action.data or ""
+    if not form.validate():
+        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
         return _to_director(row, "#ties")
+    couple = form.couple_index
+
+    if action == "split":
+        entry: Entry = Split(place, form.agreed(tie.couples))
+        done = _("Place %(place)d: the prize is split.", place=place)
+    elif action == "cut":
+        entry = Cut(place, form.cards(tie.in_contention))
+        done = _("Place %(place)d: the cut is recorded.", place=place)
+    elif action == "play-off":
+        entry = PlayOffWanted(place, couple())
+        done = _("Place %(place)d: a play-off. The others play off or forfeit.", place=place)
+    elif action == "forfeit":
+        entry = Forfeit(place, couple())
+        done = _("Place %(place)d: the forfeit is recorded.", place=place)
+    elif action == "won":
+        entry = PlayOffWon(place, couple())
+        done = _("Place %(place)d: the play-off is won.", place=place)
+    else:
+        abort(400)
     return _write(row, lambda s: [entry], done, anchor="#ties")
 
 
@@ -510,17 +506,17 @@ def table_report(party_id: str, number: int, token: str) -> ResponseReturnValue:
     if not CsrfForm().validate_on_submit():
         flash(_("This page was open too long: tap the winner again."), "error")
         return redirect(back, 303)
-    try:
-        game = words.whole(request.form.get("game", ""), "game", 1, MAX_GAMES)
-        winner = words.whole(request.form.get("winner", ""), "winner", 0, MAX_COUPLES)
-        entry = state.result_entry(game, number, winner)
-    except NumberError as err:
-        flash(str(err), "error")
+    form = TableReportForm()
+    if not form.validate():
+        flash(first_problem(form) or _("This page was open too long: tap the winner again."), "error")
         return redirect(back, 303)
+    game, winner = form.game.number, form.winner.number
+    try:
+        entry = state.result_entry(game, number, winner)
     except PartyError as err:
         flash(words.problem(err), "error")
         return redirect(back, 303)
-    if request.form.get("confirm") != "y":
+    if not form.said_yes:
         context = _table_context(row, state, number, token, confirm_game=game, confirm_winner=winner)
         template = "parties/_table.html" if _is_htmx() else "parties/table.html"
         return render_template(template, **context)
