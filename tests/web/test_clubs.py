@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 
 import pytest
 
 from scorekeeper.store import parties as party_store
+from tests.conftest import read_csrf_token
 from tests.web.test_parties import post
 
 REGULARS = [
@@ -419,3 +421,30 @@ def test_a_member_replaced_before_the_first_game_may_join_another_couple_and_no_
     with app.app_context():
         seats = {s.number: s.couple for s in db.session.scalars(select(ClubSeat).where(ClubSeat.party_id == party_id))}
     assert seats == {1: 0, 5: 0, 3: 1, 4: 1, 2: 2, 6: 2}
+
+
+@pytest.mark.parametrize(
+    ("language", "chair", "number"),
+    [
+        ("en", "The chair must be from 1 to 2", "The club number must be a whole number"),
+        ("fr", "La place doit être de 1 à 2", "Le numéro de membre doit être un nombre entier"),
+    ],
+)
+def test_a_wrong_number_at_the_desk_or_on_the_roster_is_said_in_words_and_changes_nothing(
+    app, client, club, language, chair, number
+):
+    desk = desk_with_two_couples(client, club)
+    headers = {"Accept-Language": language}
+    token = read_csrf_token(client.get(desk, headers=headers).get_data(as_text=True))
+
+    def sent(path, data):
+        answer = client.post(path, data={"csrf_token": token, **data}, headers=headers)
+        assert answer.status_code == 303
+        return html.unescape(client.get(answer.headers["Location"], headers=headers).get_data(as_text=True))
+
+    page = sent(desk + "/substitute", {"couple": "1", "slot": "3", "number": "7"})
+    assert chair in page and "Effie Rankin (no. 7) sits in" not in page
+    page = sent(club + "/members/4", {"action": "merge", "into": "three", "confirm": "y"})
+    assert number in page
+    merged = client.get(f"/api/v1/clubs/{club.split('/')[2]}").get_json()
+    assert all(member["merged_into"] is None for member in merged["members"])

@@ -16,8 +16,8 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask_babel import format_currency, format_date
 from werkzeug.wrappers import Response
 
-from scorekeeper.party import MAX_GAMES, MAX_PRIZES, GameKind, PartyError, PartySetup, PartyState
-from scorekeeper.party.ladder import LadderError, LadderRules, Scoring, TieBreak
+from scorekeeper.party import GameKind, PartyError, PartySetup, PartyState
+from scorekeeper.party.ladder import LadderError, LadderRules
 from scorekeeper.platform import bodies
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
@@ -30,9 +30,20 @@ from scorekeeper.store import handicaps as handicap_store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubEvening, ClubMember
 from scorekeeper.store.parties import PartyRow
+from scorekeeper.web.clubs.forms import (
+    DeskCouplesForm,
+    EveningForm,
+    ImportForm,
+    LadderSettingsForm,
+    MemberChangeForm,
+    MemberForm,
+    NewClubForm,
+    PotsForm,
+    SubstituteForm,
+)
 from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
-from scorekeeper.web.forms import CsrfForm
+from scorekeeper.web.forms import ConfirmedForm, CsrfForm, first_problem
 
 bp = Blueprint("clubs", __name__)
 
@@ -119,20 +130,6 @@ def money(cents: int, currency: str) -> str:
     return cast(str, format_currency(Decimal(cents) / 100, currency))
 
 
-def _cents(text: str, what: str) -> int:
-    """Read an amount typed in dollars (5, 5.50 or 5,50) as whole cents."""
-    text = (text or "").strip().replace(",", ".").lstrip("$€").strip()
-    if not text:
-        return 0
-    try:
-        value = Decimal(text)
-    except ArithmeticError:
-        value = Decimal(-1)
-    if not value.is_finite() or value < 0 or value > store.MAX_CENTS // 100 or value != value.quantize(Decimal("0.01")):
-        raise store.ClubError(_("%(what)s: give an amount such as 5 or 5.50.", what=what), "amount")
-    return int(value * 100)
-
-
 @bp.app_context_processor
 def _helpers() -> dict[str, Any]:
     return {
@@ -156,7 +153,8 @@ def new() -> Response:
     if request.method == "POST":
         if _csrf_ok():
             try:
-                club = store.create(request.form.get("name", ""), request.form.get("currency", "CAD"))
+                form = NewClubForm()
+                club = store.create(form.name.data or "", form.currency.data or "")
             except store.ClubError as err:
                 flash(str(err), "error")
             else:
@@ -172,7 +170,7 @@ def new() -> Response:
 def import_club() -> Response:
     """A new club from the file its director's page kept: sending the form twice makes one club."""
     problem, status = None, 200
-    key = request.form.get("resend_key", "") if request.method == "POST" else secrets.token_urlsafe(16)
+    key = (ImportForm().resend_key.data or "") if request.method == "POST" else secrets.token_urlsafe(16)
     if request.method == "POST":
         upload = request.files.get("export")
         if not CsrfForm().validate_on_submit():
@@ -252,7 +250,7 @@ def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
     """Put the name typed on the roster; say so with *joined*, or say why not."""
     if _csrf_ok():
         try:
-            added = store.add_member(club, request.form.get("name", ""))
+            added = store.add_member(club, MemberForm().name.data or "")
         except store.ClubError as err:
             flash(str(err), "error")
         else:
@@ -262,10 +260,14 @@ def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
 @bp.post("/clubs/<club_id>/<token>/members/<int:number>")
 @_director_change("#roster")
 def change_member(club: Club, number: int) -> Response | None:
-    action = request.form.get("action", "")
+    form = MemberChangeForm()
+    action = form.action.data or ""
+    if not form.validate():
+        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
+        return None
     try:
         if action == "rename":
-            store.rename_member(club, number, request.form.get("name", ""))
+            store.rename_member(club, number, form.name.data or "")
             flash(_("Number %(n)s is renamed.", n=number), "ok")
         elif action in ("inactive", "active"):
             store.set_active(club, number, action == "active")
@@ -276,8 +278,8 @@ def change_member(club: Club, number: int) -> Response | None:
                 "ok",
             )
         elif action == "merge":
-            into = parse_int(request.form.get("into", ""), lo=1, hi=10**6, what=_("The club number"))
-            if request.form.get("confirm") != "y":
+            into = form.into.number
+            if not form.said_yes:
                 # A merge is asked first: the page names both people before anything changes.
                 return redirect(
                     url_for("clubs.confirm_merge", club_id=club.id, token=club.edit_token, number=number, into=into),
@@ -332,31 +334,28 @@ def confirm_merge(club_id: str, token: str, number: int) -> Response | str:
 @bp.post("/clubs/<club_id>/<token>/settings")
 @_director_change("#ladder-rules")
 def settings(club: Club) -> None:
-    form = request.form
+    form = LadderSettingsForm()
+    if not form.validate():
+        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
+        return
     try:
-        points = tuple(
-            parse_int(p, lo=0, hi=1000, what=_("Points for a place"))
-            for p in form.get("place_points", "").replace(",", " ").split()
-        )
-        best = form.get("best_of", "").strip()
-        breaks = tuple(TieBreak(t) for t in form.getlist("tie_breaks") if t in set(TieBreak))
         rules = LadderRules(
-            scoring=Scoring(form.get("scoring", "places")) if form.get("scoring") in set(Scoring) else Scoring.PLACES,
-            place_points=points,
-            best_of=parse_int(best, lo=1, hi=500, what=_("Best evenings")) if best else None,
-            minimum=parse_int(form.get("minimum", "0") or "0", lo=0, hi=500, what=_("Minimum attendance")),
-            tie_breaks=breaks,
+            scoring=form.chosen_scoring,
+            place_points=form.place_points.points,
+            best_of=form.best_of.number,
+            minimum=form.minimum.number,
+            tie_breaks=form.chosen_tie_breaks,
         )
         store.update(
             club,
-            name=form.get("name") or None,
-            currency=form.get("currency") or None,
+            name=form.name.data or None,
+            currency=form.currency.data or None,
             rules=rules,
-            handicap=form.get("handicap") == "on",
+            handicap=form.handicap.data == "on",
         )
     except LadderError as err:
         flash(_ladder_error(err), "error")
-    except (store.ClubError, NumberError) as err:
+    except store.ClubError as err:
         flash(str(err), "error")
     else:
         flash(_("The club's settings are saved: the ladder is worked out again."), "ok")
@@ -374,28 +373,24 @@ def _ladder_error(err: LadderError) -> str:
 @bp.post("/clubs/<club_id>/<token>/evenings")
 @_director_change("#evenings")
 def new_evening(club: Club) -> Response | None:
-    form = request.form
-    try:
-        held_on = date.fromisoformat(form.get("held_on", "")) if form.get("held_on") else date.today()
-    except ValueError:
-        flash(_("Give the date as a date."), "error")
+    form = EveningForm()
+    if not form.validate():
+        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
         return None
+    held_on, games = form.held_on.date, form.games.number
+    name = (form.name.data or "").strip() or _("%(club)s, %(date)s", club=club.name, date=format_date(held_on))
+    pots = {"entry_fee": form.entry_fee.cents, "jackpot_added": form.jackpot_added.cents}
     try:
-        games = parse_int(form.get("games", "25"), lo=1, hi=MAX_GAMES, what=_("The number of games"))
-        prizes = parse_int(form.get("prizes", "3"), lo=0, hi=MAX_PRIZES, what=_("The number of prizes"))
-        cookie = parse_int(form.get("cookie_jar", "0") or "0", lo=0, hi=games, what=_("The cookie jar"))
-        kind = GameKind(form.get("kind", "")) if form.get("kind") in set(GameKind) else GameKind.ONE_HAND
-        play_to = (
-            parse_int(form.get("play_to", "45"), lo=1, hi=200, what=_("Play to")) if kind is GameKind.PLAY_TO else None
+        setup = PartySetup(
+            name[:80],
+            games=games,
+            kind=form.chosen_kind,
+            play_to=form.play_to.number,
+            prizes=form.prizes.number,
+            cookie_jar=form.cookie_jar.number,
         )
-        name = (form.get("name") or "").strip() or _("%(club)s, %(date)s", club=club.name, date=format_date(held_on))
-        setup = PartySetup(name[:80], games=games, kind=kind, play_to=play_to, prizes=prizes, cookie_jar=cookie)
-        pots = {
-            "entry_fee": _cents(form.get("entry_fee", ""), _("Entry fee")),
-            "jackpot_added": _cents(form.get("jackpot_added", ""), _("Added to the jackpot")),
-        }
-        party = store.new_evening(club, setup, held_on=held_on, season=form.get("season"), pots=pots)
-    except (NumberError, PartyError, store.ClubError) as err:
+        party = store.new_evening(club, setup, held_on=held_on, season=form.season.data, pots=pots)
+    except (PartyError, store.ClubError) as err:
         flash(str(err), "error")
         return None
     flash(_("The evening is set up: tick the players as they come in."), "ok")
@@ -462,14 +457,22 @@ def desk(club_id: str, token: str, party_id: str) -> str:
     )
 
 
-def _numbers(texts: list[str] | None = None) -> list[int]:
+def _numbers(texts: list[str]) -> list[int]:
     out = []
-    for text in request.form.getlist("member") if texts is None else texts:
+    for text in texts:
         try:
             out.append(parse_int(text, lo=1, hi=10**6, what=_("The club number")))
         except NumberError:
             abort(400)
     return out
+
+
+def _ticked() -> list[int]:
+    """The club numbers ticked at the desk; a number no box sends is a damaged form (400)."""
+    form = DeskCouplesForm()
+    if not form.member.validate(form, [DeskCouplesForm.validate_member]):
+        abort(400)
+    return list(form.member.numbers)
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples")
@@ -478,10 +481,10 @@ def desk_couples(club_id: str, token: str, party_id: str) -> Response:
     club = _at_desk(club_id, token, party_id)
     if not _csrf_ok():
         return _desk(club, party_id)
-    numbers = _numbers()
+    numbers = _ticked()
     try:
         waiting: list[int] = []
-        if request.form.get("action") == "random":
+        if DeskCouplesForm().action.data == "random":
             pairs = store.pair_at_random(numbers)
         elif len(numbers) >= 2:
             # The couple is the last two ticked: those ticked before them came alone and stay ticked.
@@ -512,7 +515,7 @@ def desk_couples(club_id: str, token: str, party_id: str) -> Response:
 def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response:
     """Take a couple registered by mistake off the evening, before the start."""
     club = _at_desk(club_id, token, party_id)
-    if request.form.get("confirm") != "y":
+    if not ConfirmedForm().said_yes:
         # Asked first, on the couple's own line of the desk.
         return redirect(
             url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id, off=n) + f"#couple-{n}",
@@ -532,12 +535,11 @@ def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response
 def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
     """Put a newcomer on the roster from the desk (the name typed in the find box), ticked with the others."""
     club = _at_desk(club_id, token, party_id)
-    ticked = _numbers()
+    ticked = _ticked()
     if not _csrf_ok():
         return _desk(club, party_id)
-    name = request.form.get("name") or request.form.get("q", "")
     try:
-        added = store.add_member(club, name)
+        added = store.add_member(club, MemberForm().typed)
     except store.ClubError as err:
         flash(str(err), "error")
         return _desk(club, party_id, ticked)
@@ -548,16 +550,19 @@ def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/substitute")
 def desk_substitute(club_id: str, token: str, party_id: str) -> Response:
     club = _at_desk(club_id, token, party_id)
-    if _csrf_ok():
-        try:
-            couple = parse_int(request.form.get("couple", ""), lo=1, hi=400, what=_("The couple")) - 1
-            slot = parse_int(request.form.get("slot", ""), lo=1, hi=2, what=_("The chair")) - 1
-            number = parse_int(request.form.get("number", ""), lo=1, hi=10**6, what=_("The club number"))
-            game = store.substitute(club, party_id, couple, slot, number)
-        except (store.ClubError, NumberError) as err:
-            flash(str(err), "error")
-        else:
-            flash(_("The substitute plays for couple %(n)s from game %(game)s.", n=couple + 1, game=game), "ok")
+    form = SubstituteForm()
+    if not _csrf_ok():
+        return _desk(club, party_id)
+    if not form.validate():
+        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
+        return _desk(club, party_id)
+    couple, slot = form.couple.number - 1, form.slot.number - 1
+    try:
+        game = store.substitute(club, party_id, couple, slot, form.number.number)
+    except store.ClubError as err:
+        flash(str(err), "error")
+    else:
+        flash(_("The substitute plays for couple %(n)s from game %(game)s.", n=couple + 1, game=game), "ok")
     return _desk(club, party_id)
 
 
@@ -567,7 +572,7 @@ def desk_start(club_id: str, token: str, party_id: str) -> Response:
     _ev, row, _state = _find_evening(club, party_id)
     if not _csrf_ok():
         return _desk(club, party_id)
-    if request.form.get("confirm") != "y":
+    if not ConfirmedForm().said_yes:
         # As on the evening's director page: the start is asked first.
         return redirect(url_for("parties.confirm", party_id=row.id, token=row.edit_token, action="start"), 303)
     try:
@@ -634,22 +639,13 @@ def save_pots(club_id: str, token: str, party_id: str) -> Response:
     back = redirect(url_for("clubs.pots", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
     if not _csrf_ok():
         return back
-    form = request.form
+    form = PotsForm()
+    if not form.validate():
+        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
+        return back
     try:
-        players_text = form.get("players", "").strip()
-        values = {
-            "entry_fee": _cents(form.get("entry_fee", ""), _("Entry fee")),
-            "cookie_jar": _cents(form.get("cookie_jar", ""), _("Cookie jar")),
-            "fifty_fifty": _cents(form.get("fifty_fifty", ""), _("50/50 collected")),
-            "jackpot_added": _cents(form.get("jackpot_added", ""), _("Added to the jackpot")),
-            "players": parse_int(players_text, lo=0, hi=10_000, what=_("Players who paid")) if players_text else None,
-            "prizes": [_cents(p, _("Prize")) for p in form.getlist("prize") if p.strip()],
-            "fifty_fifty_winner": form.get("fifty_fifty_winner", "").strip() or None,
-            "jackpot_winner": form.get("jackpot_winner", "").strip() or None,
-            "jackpot_won": form.get("jackpot_won") == "y",
-        }
-        store.set_pots(club, party_id, values)
-    except (store.ClubError, NumberError) as err:
+        store.set_pots(club, party_id, form.values())
+    except store.ClubError as err:
         flash(str(err), "error")
     else:
         flash(_("The evening's money is saved."), "ok")
