@@ -10,7 +10,7 @@ from scorekeeper import create_app
 from scorekeeper.platform.extensions import db
 from scorekeeper.store.games import entry_for
 from scorekeeper.store.models import Hand
-from tests.conftest import SIDES, _dispose, _postgres_url, _test_config
+from tests._support.app import SIDES, app_config, dispose, postgres_url
 
 BEFORE = "52da3147d9e5"  # the head before the bid was stored as the engine writes it
 BID_AS_ENGINE_WRITES_IT = "a3c5e7f9b1d2"
@@ -21,12 +21,12 @@ HANDS = [(1, 0, "20", [20, 10]), (2, 1, "30-for-60", [0, 30]), (3, 0, None, [15,
 @pytest.fixture
 def app_before(tmp_path, request):
     """An app on a database the migrations built up to the head before the bid's change (PostgreSQL too)."""
-    uri = _postgres_url()
+    uri = postgres_url()
     if uri is not None:
         request.getfixturevalue("_postgres_schema")
     else:
         uri = f"sqlite:///{tmp_path / 'before.sqlite3'}"
-    app = create_app(_test_config(uri))
+    app = create_app(app_config(uri))
     with app.app_context():
         existing = MetaData()
         existing.reflect(db.engine)
@@ -37,7 +37,7 @@ def app_before(tmp_path, request):
     yield app
     with app.app_context():  # leave the database at the head, as the rest of the suite expects it
         flask_migrate.upgrade()
-    _dispose(app)
+    dispose(app)
 
 
 def test_hands_recorded_before_keep_their_bid_and_read_back_as_the_engine_wrote_it(app_before):

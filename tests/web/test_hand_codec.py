@@ -13,7 +13,7 @@ from scorekeeper.platform.extensions import db
 from scorekeeper.rules import PRESETS, HandEntry, complete_points, infer_high, point_choices
 from scorekeeper.store.games import entry_for
 from scorekeeper.store.models import Hand
-from tests.conftest import read_csrf_token, start_game
+from tests._support.app import read_csrf_token, start_game
 
 RULES = PRESETS["new-england"]
 
