@@ -15,7 +15,7 @@ every game rated) and warm (kept; nothing changed, or one result of the last eve
 300 ms cold and 50 ms warm.
 
 Run: .venv/bin/python benchmarks/tables.py [--games 500] [--repeat 10] [--evenings 30] [--couples 100]
-     [--import-games 5000] [--import-only]
+     [--import-games 5000] [--import-only] [--pages-only]
 """
 
 from __future__ import annotations
@@ -93,6 +93,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--import-games", type=int, default=5000)
     parser.add_argument("--import-only", action="store_true", help="Only the import of --import-games games.")
+    parser.add_argument("--pages-only", action="store_true", help="Only the pages of the table, cold and warm.")
     parser.add_argument("--evenings", type=int, default=30)
     parser.add_argument("--couples", type=int, default=100)
     args = parser.parse_args()
@@ -190,6 +191,8 @@ def main() -> None:
             f"   {size:,} bytes   cold {first:.0f} ms (CPU {first_cpu:.0f} ms) {verdict}",
         )
 
+    if args.pages_only:
+        return
     print("\nThe statistics as the games grow (read the summaries, add them up; no replay):")
     from scorekeeper.stats import table_stats
 
