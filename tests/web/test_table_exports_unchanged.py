@@ -107,12 +107,13 @@ def normalised(text: str) -> str:
         return names.setdefault(found.group(0), f"game-{len(names) + 1}")
 
     ids = "|".join(re.escape(i) for i in sorted(set(_game_ids(text)), key=text.index))
-    return re.sub(ids, name, text) if ids else text
+    # An id that starts with a minus sign is written '-… in the CSV, as a formula would be: not the game's doing.
+    return re.sub(r"^'game-", "game-", re.sub(ids, name, text), flags=re.MULTILINE) if ids else text
 
 
 def _game_ids(text: str) -> list[str]:
     ids = re.findall(r'"id":"([A-Za-z0-9_-]{8,})"', text)  # the JSON export
-    ids += re.findall(r"^([A-Za-z0-9_-]{8,}),\d{4}-", text, flags=re.MULTILINE)  # the CSV export's first column
+    ids += re.findall(r"^'?([A-Za-z0-9_-]{8,}),\d{4}-", text, flags=re.MULTILINE)  # the CSV export's first column
     return ids
 
 
