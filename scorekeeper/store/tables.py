@@ -832,10 +832,13 @@ def _sheet_hand(
 ) -> list[SheetHand] | None:
     """*lines* with hand *n* added from its stored *figures*; None if it has none yet (the game is replayed)."""
     dealer_seat, made, points, deltas, scores = figures
-    read = numbers.get
-    scored = read(points) or _numbers(points, numbers)
-    changes = read(deltas) or _numbers(deltas, numbers)
-    running = read(scores) or _numbers(scores, numbers)
+    try:
+        read = numbers.get
+        scored = read(points) or _numbers(points, numbers)
+        changes = read(deltas) or _numbers(deltas, numbers)
+        running = read(scores) or _numbers(scores, numbers)
+    except TypeError:  # the lists came back read (PostgreSQL's driver reads JSON itself)
+        scored, changes, running = _numbers(points, {}), _numbers(deltas, {}), _numbers(scores, {})
     if dealer_seat is None or scored is None or changes is None or running is None or dealer_seat >= len(seated):
         return None
     label = bid_label(entry.bid)
