@@ -439,6 +439,11 @@ GAMES_TO_PICK = 30
 
 @bp.get("/tables/<table_id>/<token>/stats")
 def stats(table_id: str, token: str) -> str:
+    with memory.no_collection_pauses():  # a season's figures: thousands of objects, all kept until the page is written
+        return _stats(table_id, token)
+
+
+def _stats(table_id: str, token: str) -> str:
     table, can_edit = _table_or_404(table_id, token)
     season = _season()
     rows, figures = store.season_stats(table, season.since, season.until)
@@ -489,7 +494,9 @@ def _slug(name: str) -> str:
 @bp.get("/tables/<table_id>/<token>/export.json")
 def export_json(table_id: str, token: str) -> Response:
     table, _can_edit = _table_or_404(table_id, token)
-    return _download(store.export_table(table), "application/json", f"{_slug(table.name)}.json")
+    with memory.no_collection_pauses():
+        body = store.export_table(table)
+    return _download(body, "application/json", f"{_slug(table.name)}.json")
 
 
 CSV_COLUMNS = [
