@@ -60,7 +60,16 @@ def pytest_xdist_auto_num_workers(config):
 
 # The browser files whose tests take longest, longest first: started before everything else, so that the workers
 # end together rather than one finishing a long scenario while the other waits (--durations lists them).
-LONGEST_FIRST = ("test_party.py", "test_club_desk.py", "test_two_phones.py", "test_club_hall.py", "test_offline.py")
+LONGEST_FIRST = (
+    "test_referee_a11y.py",
+    "test_party.py",
+    "test_rulebook.py",
+    "test_table_stats.py",
+    "test_club_desk.py",
+    "test_play_game.py",
+    "test_sheet_phone.py",
+    "test_two_phones.py",
+)
 
 
 def _shares_a_module_fixture(item) -> bool:
