@@ -53,7 +53,7 @@ def run_folder(tree: Path, folder: str) -> dict:
         user, system = (float(x) for x in times.read().split()[-2:])
     closing = ""
     for line in answer.stdout.splitlines():
-        if re.match(r"^=+ .*\b(passed|failed|error)\b.* in [\d.]+s", line):
+        if re.match(r"^=* ?\d+ (passed|failed|error).* in [\d.]+s", line):
             closing = line.strip("= ").strip()
     return {
         "cpu_seconds": round(user + system, 1),
