@@ -174,7 +174,7 @@ def _write(party_id: str, make: Callable[[PartyState], list[Entry]], source: str
 # -- Routes ------------------------------------------------------------------------------
 
 
-@bp.post("/parties")
+@bp.route("/parties", methods=["POST"])
 def create_party() -> Response:
     """Start an evening: its settings and couples; game 1 is seated unless ``start`` is false."""
     try:
@@ -194,7 +194,7 @@ def create_party() -> Response:
     return response
 
 
-@bp.post("/parties/<party_id>/results")
+@bp.route("/parties/<party_id>/results", methods=["POST"])
 def report_result(party_id: str) -> Response:
     """Report which couple won a table in a game (``correct``: replace a result already in)."""
     try:
@@ -215,7 +215,7 @@ def report_result(party_id: str) -> Response:
     return make_response(jsonify({"state": party_json(row, state)}), 201)
 
 
-@bp.get("/parties/<party_id>")
+@bp.route("/parties/<party_id>", methods=["GET"])
 def get_party(party_id: str) -> Response:
     """The evening as it stands."""
     try:
@@ -232,7 +232,7 @@ def get_party(party_id: str) -> Response:
     return response
 
 
-@bp.post("/parties/<party_id>/couples")
+@bp.route("/parties/<party_id>/couples", methods=["POST"])
 def add_couple(party_id: str) -> Response:
     """Register a late couple: it plays from the next game (the rules of the evening, docs/players/card-parties.md)."""
     try:
@@ -273,13 +273,13 @@ def _couple_change(party_id: str, index: str, make: Callable[[int], Gone | Retur
     return jsonify({"state": party_json(row, state)})
 
 
-@bp.post("/parties/<party_id>/couples/<index>/gone")
+@bp.route("/parties/<party_id>/couples/<index>/gone", methods=["POST"])
 def couple_gone(party_id: str, index: str) -> Response:
     """Mark a couple gone home: it plays no game after the one being played."""
     return _couple_change(party_id, index, Gone)
 
 
-@bp.post("/parties/<party_id>/couples/<index>/back")
+@bp.route("/parties/<party_id>/couples/<index>/back", methods=["POST"])
 def couple_back(party_id: str, index: str) -> Response:
     """Undo a couple's going home, while the game it would miss is not seated yet."""
     return _couple_change(party_id, index, Returned)
