@@ -17,7 +17,7 @@ from scorekeeper.api.base import bp
 from scorekeeper.api.schema import error_body, in_place, schemas
 from scorekeeper.platform.config import MAX_BODY_KB
 
-SPECS = (spec_games, spec_parties, spec_clubs, spec_tables)
+SPECS = (spec_games, spec_clubs, spec_tables)
 
 
 def document() -> dict[str, Any]:
@@ -29,7 +29,7 @@ def document() -> dict[str, Any]:
     for spec in SPECS:
         for path, operations in copy.deepcopy(spec.PATHS).items():
             paths.setdefault(path, {}).update(operations)
-    for spec in SPECS:
+    for spec in (*SPECS, spec_parties):
         security_schemes.update(spec.SECURITY_SCHEMES)
     _answers_every_operation_may_get(paths)
     return {
