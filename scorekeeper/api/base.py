@@ -8,14 +8,12 @@ names in ``Content-Language``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 from flask import Response, jsonify, make_response, request
 from flask.blueprints import BlueprintSetupState
 from flask_openapi3.blueprint import APIBlueprint
 from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import BuildError
 
@@ -35,6 +33,7 @@ from scorekeeper.platform.security import (
 )
 from scorekeeper.rules import Refusal
 from scorekeeper.store import resends
+from scorekeeper.store.games import NAME_MAX_LENGTH
 from scorekeeper.words import api as said
 
 # Each route declares its path, query, body and answers as models: the library reads the request by them and writes
@@ -159,9 +158,6 @@ def _bad_input(exc: BadInput) -> Response:
     return input_error(str(exc), exc.field, exc.status, exc.code)
 
 
-# What a request whose field is wrong is told: a sentence (the field is the one at fault), or one made from the
-# error found, alone, with the field to name, or as the whole refusal.
-Say = str | Callable[[ErrorDetails], str | tuple[str, str] | BadInput]
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -169,7 +165,7 @@ M = TypeVar("M", bound=BaseModel)
 NOT_AN_OBJECT = {"model_type", "model_attributes_type", "dict_type", "json_invalid", "json_type"}
 
 
-def refusal(exc: ValidationError, refusals: dict[str, Say] | None = None) -> Exception:
+def refusal(exc: ValidationError) -> Exception:
     """The refusal of a request its model did not take, in the words of the API: a body that is not an object, a key
     it does not know, else the first field at fault (a reader of the model's own that refused raised it in its
     words)."""
@@ -185,24 +181,20 @@ def refusal(exc: ValidationError, refusals: dict[str, Say] | None = None) -> Exc
     if isinstance(raised, Exception) and type(raised) is not ValueError:
         return raised
     field = str(first["loc"][0]) if first["loc"] else ""
-    say = (refusals or {}).get(field)
-    if say is None:
-        return BadInput(said.field_refused(field[:40]), field or None)
-    told = say if isinstance(say, str) else say(first)
-    if isinstance(told, BadInput):
-        return told
+    told = said.field(field, first["type"], tuple(first["loc"]), NAME_MAX_LENGTH)
+    if told is None:
+        return BadInput(said.cannot_take(field[:40]), field or None)
     message, field = (told, field) if isinstance(told, str) else told
     return BadInput(message, field or None)
 
 
 def read_model(model: type[M], data: object = None, context: dict[str, Any] | None = None) -> M:
     """The request's JSON object (or *data*) read by *model*, its readers given *context*: a body it does not take
-    is refused in the model's ``refusals``."""
+    is refused in the API's words (``words.api``)."""
     try:
         return model.model_validate(read_body() if data is None else data, context=context)
     except ValidationError as exc:
-        refusals: dict[str, Say] = getattr(model, "refusals", {})
-        raise refusal(exc, refusals) from None
+        raise refusal(exc) from None
 
 
 def read_body(allowed: tuple[str, ...] | None = None) -> dict[str, Any]:

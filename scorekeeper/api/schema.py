@@ -35,7 +35,16 @@ class Documented(BaseModel):
         *,
         union_format: Literal["any_of", "primitive_type_array"] = "any_of",
     ) -> dict[str, Any]:
-        return super().model_json_schema(by_alias, ref_template, DocumentSchema, mode, union_format=union_format)
+        # Asked for on every request by the library (to read a query): made once per model and way of asking.
+        key = (cls, by_alias, ref_template, mode, union_format)
+        if key not in _SCHEMAS:
+            _SCHEMAS[key] = super().model_json_schema(
+                by_alias, ref_template, DocumentSchema, mode, union_format=union_format
+            )
+        return _SCHEMAS[key]
+
+
+_SCHEMAS: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
 class Answer(Documented):

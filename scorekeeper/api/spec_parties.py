@@ -17,6 +17,7 @@ from scorekeeper.party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PRIZES, Coup
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.numbers import NumberError
 from scorekeeper.rules import LOWEST_TARGET
+from scorekeeper.words import api as said
 from scorekeeper.words import party as words
 
 # -- Reading what a request gives, as the evening's forms read it ------------------------------------
@@ -43,7 +44,7 @@ def flag(name: str) -> Callable[[Any], bool]:
 
     def read(value: Any) -> bool:
         if not isinstance(value, bool):
-            raise BadInput(_("Say true or false for %(field)s", field=name), name)
+            raise BadInput(said.true_or_false(name), name)
         return value
 
     return read
@@ -68,7 +69,7 @@ def players(value: Any) -> tuple[str, ...]:
     """A couple's players: two names at most."""
     if not isinstance(value, list) or len(value) > 2:
         raise BadInput(_("A couple is two players"), "players")
-    return tuple(text(p, _("Give every player's name"), "players") for p in value)
+    return tuple(text(p, said.give_name("players"), "players") for p in value)
 
 
 def _couples(value: object) -> list[Couple]:
