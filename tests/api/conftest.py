@@ -11,7 +11,7 @@ from flask import request as asked
 from flask.signals import request_finished
 
 from scorekeeper.api.openapi import document
-from tests.api._support import answer_mismatch
+from tests._support.openapi import answer_mismatch
 
 
 @pytest.fixture(autouse=True)

@@ -79,7 +79,7 @@ def test_an_answer_that_differs_from_its_document_is_caught(app, client):
     from flask import jsonify
 
     from scorekeeper.api.openapi import document
-    from tests.api._support import answer_mismatch
+    from tests._support.openapi import answer_mismatch
 
     with app.app_context():
         written = document()

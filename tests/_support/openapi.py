@@ -1,27 +1,12 @@
-"""Small functions shared by the API tests."""
+"""Checking an answer of the JSON API against what the OpenAPI document says of its path, method and status."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import jsonschema_rs
 from flask import Response
-
-
-def refs(node) -> Iterator[str]:
-    """Every ``$ref`` of an OpenAPI document (or of any part of it), depth first."""
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key == "$ref":
-                yield value
-            else:
-                yield from refs(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from refs(item)
-
 
 # Answers given before or beside the operation itself, whatever the path: they are not the route's to describe.
 BESIDE_THE_ROUTE = {"405", "500"}
