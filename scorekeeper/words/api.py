@@ -88,7 +88,7 @@ def field_refused(field: str) -> str:
 
 
 def give_bid() -> str:
-    """The bids as the engine lists them, the special ones quoted: 15, 20, 25, 30 or "30-for-60"."""
+    """The bids as the engine lists them, the special ones quoted."""
     bids = [str(b) for b in BIDS] + [f'"{b}"' for b in SPECIAL_BIDS]
     return _("Give the bid as %(bids)s or %(last)s", bids=", ".join(bids[:-1]), last=bids[-1])
 
