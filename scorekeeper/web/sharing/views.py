@@ -18,7 +18,6 @@ from flask import Blueprint, Response, abort, flash, make_response, redirect, re
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.platform.extensions import db
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
@@ -225,7 +224,7 @@ def new_link(game_id: str, token: str) -> BaseResponse:
         return redirect(url_for("games.sheet", game_id=game_id, token=token), 303)
     flash(_("The old link to keep score no longer works. Share the new one only with those keeping score."), "ok")
     response = redirect(url_for("games.sheet", game_id=game_id, token=fresh), 303)
-    game = db.session.get(Game, game_id)
+    game = services.load_game(game_id)
     if game is not None:
         remember_game(response, game)  # this phone's list of games holds the new link
     return response
