@@ -65,7 +65,7 @@ def catalog() -> NullTranslations:
     looked up again, and again when it gives the request's own back. Outside an app, Flask-Babel's answer.
     """
     if not has_app_context():
-        return cast(NullTranslations, flask_babel.get_translations())
+        return flask_babel.get_translations()
     space = g._get_current_object().__dict__
     locale = getattr(space.get("_flask_babel"), "babel_locale", None)  # Flask-Babel's choice, once it has made it
     kept = space.get(_CATALOG)
@@ -132,7 +132,7 @@ def pgettext(context: str, string: str, **variables: Any) -> str:
 
 def lazy_gettext(string: str, **variables: Any) -> LazyString:
     """*string*, said in the language of the request that reads it (form labels, made before any request)."""
-    return cast(LazyString, flask_babel.lazy_gettext(string, **variables))
+    return flask_babel.lazy_gettext(string, **variables)
 
 
 def catalog_directories(app: Flask) -> list[Path]:

@@ -284,7 +284,7 @@ def add_game(table_id: str, token: str) -> Response:
     form = AddGameForm()
     if not form.validate_on_submit():
         return _refuse(table, _problem(form))
-    found = GAME_LINK.search(form.link.data.strip())
+    found = GAME_LINK.search((form.link.data or "").strip())
     game = game_store.load_game(found.group(1)) if found else None
     opens = game_store.Access.NONE if game is None or found is None else game_store.access(game, found.group(2))
     if opens is game_store.Access.VIEW:
