@@ -49,8 +49,6 @@ MAX_MEMBERS = 2000
 MAX_SEASON = 32
 MAX_CENTS = 100_000_000
 POT_FIELDS = ("entry_fee", "players", "cookie_jar", "fifty_fifty", "jackpot_added")
-LADDERS_KEPT = 64
-EVENING_RESULTS_KEPT = 2048
 
 
 class ClubError(ValueError):
@@ -609,11 +607,11 @@ class Season:
 
 
 def _season_cache() -> log.VersionCache[Season]:
-    return log.cache("club_seasons", LADDERS_KEPT)
+    return log.cache("club_seasons")
 
 
 def _result_cache() -> log.VersionCache[tuple[EveningResult, int]]:
-    return log.cache("club_evening_results", EVENING_RESULTS_KEPT)
+    return log.cache("club_evening_results")
 
 
 def season(club: Club, name: str) -> Season:

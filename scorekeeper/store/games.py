@@ -190,10 +190,6 @@ def entry_for(hand: Hand) -> HandEntry:
     return HandEntry.from_dict({name: getattr(hand, name) for name in HAND_FIELDS})
 
 
-# Games whose state this process keeps: a few dozen tables playing at once.
-STATES_KEPT = 64
-
-
 def states() -> VersionCache[GameState]:
     """The states of recently used games, per game and version, in this process.
 
@@ -203,7 +199,7 @@ def states() -> VersionCache[GameState]:
     version), so a phone still holding the version before a change finds the state
     it read, and is told which hand it missed.
     """
-    return log.cache("game_states", STATES_KEPT)
+    return log.cache("game_states")
 
 
 def state_for(game: Game) -> GameState:
@@ -665,13 +661,8 @@ def _totals(state: GameState, summary: GameSummary | None = None) -> dict[str, A
     }
 
 
-# Each game's statistics per version (``GameSummary``), kept in this process: a hand recorded carries on the
-# summary of the version before it, and a table's statistics read them without a replay.
-SUMMARIES_KEPT = 20_000
-
-
 def summaries_kept() -> VersionCache[GameSummary]:
-    return log.cache("game_summaries", SUMMARIES_KEPT)
+    return log.cache("game_summaries")
 
 
 def _bump(game: Game | GameHead, conflict: Callable[[], GameConflict], **values: Any) -> int:

@@ -137,17 +137,13 @@ def version_of(party_id: str) -> int | None:
     return db.session.scalar(select(Party.version).where(Party.id == party_id))
 
 
-# Party log entries this process keeps replayed: a 400-couple evening is about 3,000; its state, some MB.
-ENTRIES_KEPT = 100_000
-
-
 def _cache() -> VersionCache[PartyState]:
     """The evenings replayed in this process, by party and version, weighed by the length of their logs.
 
     Weighed, not counted: reading many small evenings cannot push out a large one
     being played, and one evening larger than the whole budget is not kept at all.
     """
-    return log.cache("party_states", ENTRIES_KEPT, weight=lambda state: len(state.entries) + 1)
+    return log.cache("party_states", weight=lambda state: len(state.entries) + 1)
 
 
 def _replay_rows(row: PartyRow) -> PartyState:

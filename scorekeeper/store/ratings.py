@@ -21,19 +21,13 @@ from scorekeeper.store import log
 from scorekeeper.store import tables as table_store
 from scorekeeper.store.models import Club, ClubChair, Table
 
-# Books kept: one per table, and one per club and season, the latest run of each.
-BOOKS_KEPT = 128
-# Each evening's games as matches, kept per version of the evening and of the club (whose version moves with
-# every chair): a corrected result works out that evening's matches again, and only that evening's.
-EVENINGS_KEPT = 2048
-
 
 def _books() -> log.VersionCache[tuple[Hashable, RatingBook]]:
-    return log.cache("rating_books", BOOKS_KEPT)
+    return log.cache("rating_books")
 
 
 def _evening_matches() -> log.VersionCache[list[Match]]:
-    return log.cache("rating_evening_matches", EVENINGS_KEPT)
+    return log.cache("rating_evening_matches")
 
 
 def _rated(key: tuple[str, ...], fingerprint: Hashable, matches: Callable[[], Sequence[Match]]) -> RatingBook:

@@ -221,17 +221,13 @@ def season_stats(
     """The table's history and its statistics between two dates, kept while no game, person or date changes."""
     rows = history(table)
     fingerprint = hash((table.version, tuple((r.game_id, r.version, r.sides) for r in rows)))
-    kept = log.cache("table_stats", STATS_KEPT)
+    kept = log.cache("table_stats")
     key = (table.id, since, until, fingerprint)
     stats = kept.get(key, 0)
     if stats is None:
         stats = table_stats(records(rows, summaries(table), since, until))
         kept.put(key, 0, stats)
     return rows, stats
-
-
-# Statistics of a season kept whole, while nothing in it changes: a few dozen tables' pages.
-STATS_KEPT = 64
 
 
 def tables_of_game(game_id: str) -> list[Table]:
@@ -602,13 +598,11 @@ def export_game(game: Game) -> dict[str, Any]:
     }
 
 
-# Each game's export as JSON text, per game and version: a season's export is joined from them.
-EXPORTS_KEPT = 1000
 _COMPACT = (",", ":")
 
 
 def _exports() -> log.VersionCache[str]:
-    return log.cache("game_exports", EXPORTS_KEPT)
+    return log.cache("game_exports")
 
 
 def game_texts(rows: Sequence[HistoryRow]) -> dict[str, str]:

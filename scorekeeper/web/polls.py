@@ -43,14 +43,15 @@ import hmac
 import re
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cachetools import LRUCache
 from flask import Flask, current_app, has_request_context, request
 from limits import parse_many
 from werkzeug.http import parse_cookie, parse_etags
 
+from scorekeeper.platform import shelf
 from scorekeeper.platform.i18n import LANGUAGE_COOKIE, current_language, language_for
 from scorekeeper.platform.limits import address_key
 from scorekeeper.platform.security import HSTS, SECURITY_HEADERS
@@ -158,20 +159,21 @@ class Polls:
         self.polls = Counter(app.config["SCOREKEEPER_LIMIT_POLLS"])
         self.sheets = Counter(app.config["SCOREKEEPER_LIMIT_POLL_SHEETS"])
         # (party id, page, language) -> (version, fingerprint) of a couple's card or a table's page, as last rendered here.
-        self._shown: dict[tuple[str, str, str], tuple[int, str]] = {}
+        self._shown: LRUCache[tuple[str, str, str], tuple[int, str]] = shelf.new_lru("party_page_fingerprints")
+        self._shown_lock = threading.Lock()
         self.versions = Versions(app)  # the store's one light query for a version and the link's secrets
 
     # -- What a page showed at a version ------------------------------------------------------
 
     def remember(self, party_id: str, page: str, version: int, key: str, language: str = "en") -> None:
         """Note the fingerprint a party page has at *version* in *language*: its polls are then answered here."""
-        if len(self._shown) >= 50_000:
-            self._shown.clear()
-        self._shown[(party_id, page, language)] = (version, key)
+        with self._shown_lock:
+            self._shown[(party_id, page, language)] = (version, key)
 
     def forget(self, party_id: str, page: str) -> None:
-        for language in self.app.extensions.get("scorekeeper_languages") or ("en",):
-            self._shown.pop((party_id, page, language), None)
+        with self._shown_lock:
+            for language in self.app.extensions.get("scorekeeper_languages") or ("en",):
+                self._shown.pop((party_id, page, language), None)
 
     # -- The database, without a session ------------------------------------------------------
 
@@ -281,7 +283,8 @@ class Polls:
         if kind == "table":
             if not _same(groups[2], link_token(hall_token, f"table:{int(groups[1])}")):
                 return None
-        shown = self._shown.get((groups[0], f"{kind} {int(groups[1])}", language))
+        with self._shown_lock:
+            shown = self._shown.get((groups[0], f"{kind} {int(groups[1])}", language))
         if shown is None or shown[0] != version or not _same(since, shown[1]):
             return None
         return self._headers()
@@ -351,22 +354,18 @@ def remember(party_id: str, page: str, version: int, key: str | None) -> None:
 class Rendered:
     """The answer a poll sends, rendered once per page and version in this process, then shared by every phone."""
 
-    def __init__(self, size: int = 256):
-        self.size = size
-        self._items: OrderedDict[tuple[object, ...], str] = OrderedDict()
+    def __init__(self) -> None:
+        self._items: LRUCache[tuple[object, ...], str] = shelf.new_lru("party_poll_pages")
         self._lock = threading.Lock()
 
     def get(self, key: tuple[object, ...], render: Callable[[], str]) -> str:
         with self._lock:
             body = self._items.get(key)
-            if body is not None:
-                self._items.move_to_end(key)
-                return body
+        if body is not None:
+            return body
         body = render()
         with self._lock:
             self._items[key] = body
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
         return body
 
 

@@ -38,10 +38,6 @@ QR_BORDER = 2
 MAX_TOKEN_LENGTH = 128
 
 
-# Characters of rendered sheets kept at most: a 500-hand sheet is about 400,000.
-SHEET_CHARACTERS_KEPT = 16 * 1024 * 1024
-
-
 def _sheets() -> VersionCache[str]:
     """The sheet as last rendered for a poll, per (game id, can edit, language) and version, in this process.
 
@@ -50,7 +46,7 @@ def _sheets() -> VersionCache[str]:
     form token of each phone's own: it is kept with a marker in its place, filled
     in per answer.
     """
-    return log.cache("rendered_sheets", SHEET_CHARACTERS_KEPT, weight=len)
+    return log.cache("rendered_sheets", weight=len)
 
 
 # Stands for the form token in a kept sheet; random, so no name on a sheet can look like it.

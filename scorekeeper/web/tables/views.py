@@ -548,10 +548,6 @@ def _rows(game_id: str, created_at: datetime, rules: dict[str, Any], state: Game
     return rows
 
 
-# Each game's CSV rows, per game and version: a season's CSV is joined from them.
-CSV_KEPT = 1000
-
-
 def _csv(rows: list[list[Any]], header: bool = True) -> str:
     return csv_text(CSV_COLUMNS if header else None, rows)
 
@@ -559,7 +555,7 @@ def _csv(rows: list[list[Any]], header: bool = True) -> str:
 @bp.get("/tables/<table_id>/<token>/export.csv")
 def export_csv(table_id: str, token: str) -> Response:
     table, _can_edit = _table_or_404(table_id, token)
-    kept = log.cache("game_csv", CSV_KEPT)
+    kept = log.cache("game_csv")
     rows = sorted(store.history(table), key=lambda r: r.played)
     texts = {row.game_id: text for row in rows if (text := kept.get(row.game_id, row.version)) is not None}
     # The games not kept are read together (a few queries, whatever their number) and each replayed once.
