@@ -10,6 +10,7 @@ from scorekeeper.api.base import bp
 from scorekeeper.api.clubs import _club, _season_name
 from scorekeeper.api.tables import _private, table_for
 from scorekeeper.stats.ratings import Skill
+from scorekeeper.store import parties as party_store
 from scorekeeper.store import ratings as store
 
 
@@ -39,7 +40,7 @@ def club_ratings(club_id: str) -> Response:
     """The ratings of the club's members from every game of the season's evenings, highest first."""
     club = _club(club_id)
     season = _season_name(club)
-    book = store.club_ratings(club, season)
+    book = store.club_ratings(club, season, party_store.load)
     names = {m.number: m.name for m in club.members}
     players = [{"member": int(number), **_rated(names.get(int(number), ""), skill)} for number, skill in book.ordered()]
     return jsonify({"season": season, "players": players})
