@@ -25,7 +25,9 @@ def upgrade():
     op.create_table('rating_runs',
     sa.Column('scope', sa.String(length=80), nullable=False),
     sa.Column('stamp', sa.String(length=64), nullable=False),
+    sa.Column('quick', sa.String(length=64), nullable=False),
     sa.Column('keys', sa.JSON(), nullable=False),
+    sa.Column('skills', sa.JSON(), nullable=False),
     sa.PrimaryKeyConstraint('scope', name=op.f('pk_rating_runs'))
     )
 

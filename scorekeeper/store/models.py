@@ -450,14 +450,18 @@ class RatingRun(Model):
     """The ratings of a table (``table:<id>``) or a club's season (``club:<id>:<season>``) as last written.
 
     *keys* name the steps rated, in order (a table's finished games, a club's evenings), each by what the
-    rating reads of it; *stamp* is what a read compares with the games as they stand.
+    rating reads of it; *stamp* is what a read compares with the games as they stand, and *quick* the same
+    told by versions alone (a club's and its evenings'), read first; *skills* everyone's after the last step
+    (person: mean, uncertainty, games), what a read of the ratings alone needs.
     """
 
     __tablename__ = "rating_runs"
 
     scope: Mapped[str] = mapped_column(String(80), primary_key=True)
     stamp: Mapped[str] = mapped_column(String(64))
+    quick: Mapped[str] = mapped_column(String(64), default="")
     keys: Mapped[list[str]] = mapped_column(JSON)
+    skills: Mapped[dict[str, list[float]]] = mapped_column(JSON, default=dict)
 
 
 class RatingPoint(Model):

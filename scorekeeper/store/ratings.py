@@ -113,17 +113,19 @@ def table_matches(table_id: str) -> list[Match]:
     ]
 
 
-def table_ratings(table: Table) -> RatingBook:
-    """The ratings of a table's people from all its finished games: as stored, or worked out when they are behind."""
+def table_ratings(table: Table, *, trail: bool = False) -> RatingBook:
+    """The ratings of a table's people from all its finished games: as stored, or worked out when they are behind.
+
+    With *trail*, each person's rating after each of their games too (the "rating over the season" line).
+    """
     matches = table_matches(table.id)
-    keys = [m.key for m in matches]
-    return _read(table_scope(table.id), _digest(keys), lambda: [(str(m.key), [m]) for m in matches])
+    stamp = _digest(m.key for m in matches)
+    return _read(table_scope(table.id), stamp, lambda: stamp, lambda: [(str(m.key), [m]) for m in matches], trail)
 
 
 def stored_table(table_id: str) -> RatingBook | None:
     """The table's ratings as stored, if they are those of its games as they now stand (else None)."""
-    keys = [str(m.key) for m in table_matches(table_id)]
-    return _stored_if(table_scope(table_id), _digest(keys))
+    return _stored_if(table_scope(table_id), _digest(m.key for m in table_matches(table_id)), trail=True)
 
 
 def table_written(table_id: str) -> None:
@@ -131,9 +133,10 @@ def table_written(table_id: str) -> None:
     _write(table_scope(table_id), lambda: _table_steps(table_id))
 
 
-def _table_steps(table_id: str) -> tuple[str, list[tuple[str, list[Match]]]]:
+def _table_steps(table_id: str) -> tuple[str, str, Steps]:
     matches = table_matches(table_id)
-    return _digest(m.key for m in matches), [(str(m.key), [m]) for m in matches]
+    stamp = _digest(m.key for m in matches)
+    return stamp, stamp, [(str(m.key), [m]) for m in matches]
 
 
 def game_written(game_id: str) -> None:
@@ -162,15 +165,7 @@ def club_scope(club_id: str, season: str) -> str:
 
 def _season_rows(club_id: str, season: str) -> tuple[list[tuple[str, int]], dict[str, list[Chair]], dict[int, int]]:
     """The season's evenings (id, version) in the order they were held, their chairs, and the club's merges."""
-    evenings = [
-        (party_id, version)
-        for party_id, version in db.session.execute(
-            select(Party.id, Party.version)
-            .join(ClubEvening, ClubEvening.party_id == Party.id)
-            .where(ClubEvening.club_id == club_id, ClubEvening.season == season)
-            .order_by(Party.held_on.is_(None), Party.held_on, ClubEvening.created_at)
-        )
-    ]
+    evenings = _evenings_of(club_id, season)
     chairs: dict[str, list[Chair]] = {}
     for party_id, couple, slot, number, from_game in db.session.execute(
         select(ClubChair.party_id, ClubChair.couple, ClubChair.slot, ClubChair.number, ClubChair.from_game)
@@ -191,11 +186,34 @@ def _season_rows(club_id: str, season: str) -> tuple[list[tuple[str, int]], dict
     return evenings, chairs, merged
 
 
+def _seated(sitting: Sequence[Chair]) -> list[tuple[int, int, int, int]]:
+    return [(c.couple, c.slot, c.member, c.from_game) for c in sitting]
+
+
 def _season_stamp(evenings: Sequence[tuple[str, int]], chairs: dict[str, list[Chair]], merged: dict[int, int]) -> str:
-    return _digest((evenings, [chairs.get(party_id, []) for party_id, _v in evenings], sorted(merged.items())))
+    return _digest((evenings, [_seated(chairs.get(party_id, [])) for party_id, _v in evenings], sorted(merged.items())))
 
 
-def _club_steps(club_id: str, season: str, load: Load) -> tuple[str, list[tuple[str, list[Match]]]]:
+def _season_quick(club_version: int | None, evenings: Sequence[tuple[str, int]]) -> str:
+    """The season told by versions alone: the club's moves with every chair and merge, an evening's with its log."""
+    return _digest((club_version, evenings))
+
+
+def _evenings_of(club_id: str, season: str) -> list[tuple[str, int]]:
+    return [
+        (party_id, version)
+        for party_id, version in db.session.execute(
+            select(Party.id, Party.version)
+            .join(ClubEvening, ClubEvening.party_id == Party.id)
+            .where(ClubEvening.club_id == club_id, ClubEvening.season == season)
+            .order_by(Party.held_on.is_(None), Party.held_on, ClubEvening.created_at)
+        )
+    ]
+
+
+def _club_steps(club_id: str, season: str, load: Load) -> tuple[str, str, Steps]:
+    # The club's version first: a chair or merge written after it is then seen by the rows read below.
+    club_version = db.session.scalar(select(Club.version).where(Club.id == club_id))
     evenings, chairs, merged = _season_rows(club_id, season)
 
     def who(number: int) -> str:
@@ -210,7 +228,7 @@ def _club_steps(club_id: str, season: str, load: Load) -> tuple[str, list[tuple[
     steps = []
     for party_id, version in evenings:
         sitting = chairs.get(party_id, [])
-        at = (party_id, _digest((sitting, merges)))
+        at = (party_id, _digest((_seated(sitting), merges)))
         mine = kept.get(at, version)
         if mine is None:
             found = load(party_id)
@@ -223,7 +241,7 @@ def _club_steps(club_id: str, season: str, load: Load) -> tuple[str, list[tuple[
             mine = (_digest((party_id, [(m.teams, m.ranks) for m in matches]))[:20], matches)
             kept.put(at, version, mine)
         steps.append(mine)
-    return _season_stamp(evenings, chairs, merged), steps
+    return _season_stamp(evenings, chairs, merged), _season_quick(club_version, evenings), steps
 
 
 def _holder(chairs: dict[tuple[int, int], list[Chair]], couple: int, slot: int, game: int) -> int | None:
@@ -256,18 +274,22 @@ def _matches_of_evening(
 
 def club_matches(club: Club, season: str, load: Load) -> list[Match]:
     """Every game of the season's evenings, table by table, as a match between the members of two couples."""
-    return [match for _key, matches in _club_steps(club.id, season, load)[1] for match in matches]
+    return [match for _key, matches in _club_steps(club.id, season, load)[2] for match in matches]
 
 
 def club_ratings(club: Club, season: str, load: Load) -> RatingBook:
     """The ratings of a club's members from every game of the season's evenings: as stored, or worked out."""
-    stamp = _season_stamp(*_season_rows(club.id, season))
-    return _read(club_scope(club.id, season), stamp, lambda: _club_steps(club.id, season, load)[1])
+    return _read(
+        club_scope(club.id, season),
+        _season_quick(club.version, _evenings_of(club.id, season)),
+        lambda: _season_stamp(*_season_rows(club.id, season)),
+        lambda: _club_steps(club.id, season, load)[2],
+    )
 
 
 def stored_season(club_id: str, season: str) -> RatingBook | None:
     """The club season's ratings as stored, if they are those of its evenings as they now stand (else None)."""
-    return _stored_if(club_scope(club_id, season), _season_stamp(*_season_rows(club_id, season)))
+    return _stored_if(club_scope(club_id, season), _season_stamp(*_season_rows(club_id, season)), trail=True)
 
 
 def evening_written(party_id: str, load: Load) -> None:
@@ -298,36 +320,39 @@ def club_written(club_id: str, load: Load) -> None:
 Steps = list[tuple[str, list[Match]]]
 
 
-def _stored_if(scope: str, stamp: str) -> RatingBook | None:
-    run = db.session.execute(select(_RUNS.c.stamp, _KEYS).where(_RUNS.c.scope == scope)).first()
-    return _stored(scope, run[1]) if run is not None and run[0] == stamp else None
+def _stored_if(scope: str, stamp: str, *, trail: bool = False) -> RatingBook | None:
+    run = db.session.execute(select(_RUNS.c.stamp, _RUNS.c.skills).where(_RUNS.c.scope == scope)).first()
+    return _stored(scope, run[1], trail) if run is not None and run[0] == stamp else None
 
 
-def _read(scope: str, stamp: str, steps: Callable[[], Steps]) -> RatingBook:
-    stored = _stored_if(scope, stamp)
-    if stored is not None:
-        return stored
+def _read(
+    scope: str, quick: str, stamp: Callable[[], str], steps: Callable[[], Steps], trail: bool = False
+) -> RatingBook:
+    run = db.session.execute(select(_RUNS.c.quick, _RUNS.c.stamp, _RUNS.c.skills).where(_RUNS.c.scope == scope)).first()
+    # Told by versions first; when they moved on without the games changing (a member added), by the games.
+    if run is not None and (run[0] == quick or run[1] == stamp()):
+        return _stored(scope, run[2], trail)
     # Behind (or never stored): worked out here and kept in this process, never written by a read.
     books = _books()
     latest = books.latest(scope)
-    if latest is not None and latest[1][0] == stamp:
+    if latest is not None and latest[1][0] == quick:
         return latest[1][1]
     book = rate([match for _key, matches in steps() for match in matches], latest[1][1] if latest else None)
-    books.put(scope, 0, (stamp, book))
+    books.put(scope, 0, (quick, book))
     return book
 
 
-def _stored(scope: str, keys: list[str]) -> RatingBook:
-    skills: dict[str, Skill] = {}
-    trail: dict[str, list[tuple[int, int]]] = {}
-    for step, person, mu, sigma, games in db.session.execute(
-        select(_POINTS.c.step, _POINTS.c.person, _POINTS.c.mu, _POINTS.c.sigma, _POINTS.c.games)
-        .where(_POINTS.c.scope == scope)
-        .order_by(_POINTS.c.step)
-    ):
-        skills[person] = Skill(mu, sigma, games, None)
-        trail.setdefault(person, []).append((step, shown(mu, sigma)))
-    return RatingBook(list(keys), skills, [], trail, 0)
+def _stored(scope: str, final: dict[str, list[float]], trail: bool) -> RatingBook:
+    skills = {person: Skill(mu, sigma, int(games), None) for person, (mu, sigma, games) in final.items()}
+    points: dict[str, list[tuple[int, int]]] = {}
+    if trail:
+        for step, person, mu, sigma in db.session.execute(
+            select(_POINTS.c.step, _POINTS.c.person, _POINTS.c.mu, _POINTS.c.sigma)
+            .where(_POINTS.c.scope == scope)
+            .order_by(_POINTS.c.step)
+        ):
+            points.setdefault(person, []).append((step, shown(mu, sigma)))
+    return RatingBook([], skills, [], points, 0)
 
 
 def _steps_kept() -> log.VersionCache[tuple[str, RatingBook]]:
@@ -344,21 +369,25 @@ def _first_step(scope: str, base: str, skills: dict[str, Skill], matches: Sequen
     return {person: book.skills[person] for changed in book.undo for person in changed}
 
 
-def _lock_run(scope: str) -> tuple[str, list[str]] | None:
+def _lock_run(scope: str) -> tuple[str, str, list[str], dict[str, list[float]]]:
     """The run as stored, its row locked for this transaction (made empty first if there is none)."""
     connection = db.session.connection()
     hold = update(_RUNS).where(_RUNS.c.scope == scope).values(scope=_RUNS.c.scope)
     if connection.execute(hold).rowcount == 0:
         try:
             with db.session.begin_nested():
-                db.session.connection().execute(insert(_RUNS).values(scope=scope, stamp="", keys=[]))
+                db.session.connection().execute(
+                    insert(_RUNS).values(scope=scope, stamp="", quick="", keys=[], skills={})
+                )
         except IntegrityError:  # another writer made it first: wait for its lock
             connection.execute(hold)
-    found = connection.execute(select(_RUNS.c.stamp, _KEYS).where(_RUNS.c.scope == scope)).first()
-    return None if found is None else (found[0], list(found[1]))
+    found = connection.execute(
+        select(_RUNS.c.stamp, _RUNS.c.quick, _KEYS, _RUNS.c.skills).where(_RUNS.c.scope == scope)
+    ).one()
+    return found[0], found[1], list(found[2]), dict(found[3])
 
 
-def _write(scope: str, work: Callable[[], tuple[str, Steps]]) -> None:
+def _write(scope: str, work: Callable[[], tuple[str, str, Steps]]) -> None:
     """Rate the run again from its first changed step and store it, in a transaction of its own.
 
     Called once the result itself is committed: if this fails (two writers of one table at once on a database
@@ -371,27 +400,31 @@ def _write(scope: str, work: Callable[[], tuple[str, Steps]]) -> None:
         db.session.rollback()
 
 
-def _rewrite(scope: str, work: Callable[[], tuple[str, Steps]]) -> None:
-    stamp, kept_keys = _lock_run(scope) or ("", [])
-    new_stamp, steps = work()
+def _rewrite(scope: str, work: Callable[[], tuple[str, str, Steps]]) -> None:
+    stamp, quick, kept_keys, final = _lock_run(scope)
+    new_stamp, new_quick, steps = work()
+    connection = db.session.connection()
     if new_stamp == stamp:
+        if new_quick != quick:  # the versions moved on, the games did not: nothing to rate again
+            connection.execute(update(_RUNS).where(_RUNS.c.scope == scope).values(quick=new_quick))
         return
     start = 0
     for kept, (key, _matches) in zip(kept_keys, steps):
         if kept != key:
             break
         start += 1
-    connection = db.session.connection()
-    connection.execute(delete(_POINTS).where(_POINTS.c.scope == scope, _POINTS.c.step >= start))
     rater = model()
     before: dict[str, tuple[float, float, int]] = {}
-    if start:
+    if start == len(kept_keys):  # steps added after those stored: they start from everyone's last skill
+        before = {person: (mu, sigma, int(games)) for person, (mu, sigma, games) in final.items()}
+    elif start:
         for person, mu, sigma, games in connection.execute(
             select(_POINTS.c.person, _POINTS.c.mu, _POINTS.c.sigma, _POINTS.c.games)
             .where(_POINTS.c.scope == scope, _POINTS.c.step < start)
             .order_by(_POINTS.c.step)
         ):
             before[person] = (mu, sigma, games)
+    connection.execute(delete(_POINTS).where(_POINTS.c.scope == scope, _POINTS.c.step >= start))
     skills = {p: skill_of(mu, sigma, games, rater) for p, (mu, sigma, games) in before.items()}
     rows: list[dict[str, Any]] = []
     for at in range(start, len(steps)):
@@ -413,5 +446,12 @@ def _rewrite(scope: str, work: Callable[[], tuple[str, Steps]]) -> None:
     for begin in range(0, len(rows), POINTS_AT_ONCE):
         connection.execute(insert(_POINTS), rows[begin : begin + POINTS_AT_ONCE])
     connection.execute(
-        update(_RUNS).where(_RUNS.c.scope == scope).values(stamp=new_stamp, keys=[key for key, _m in steps])
+        update(_RUNS)
+        .where(_RUNS.c.scope == scope)
+        .values(
+            stamp=new_stamp,
+            quick=new_quick,
+            keys=[key for key, _m in steps],
+            skills={p: [s.mu, s.sigma, s.games] for p, s in skills.items()},
+        )
     )

@@ -265,3 +265,20 @@ def test_a_corrected_result_of_an_earlier_game_is_rated_again(app, client):
     report(client, evening, 1, 1, winner=first[1])
     stored, replayed = kept_season(app, club["id"])
     assert stored == replayed and stored != before
+
+
+def test_a_member_added_after_the_results_leaves_the_stored_ratings_in_use(app, client):
+    club, evening = club_with_evening(client)
+    for table in (1, 2):
+        report(client, evening, 1, table)
+    before = client.get(f"/api/v1/clubs/{club['id']}/ratings?season=2026-2027").get_json()
+    assert client.post(
+        f"/api/v1/clubs/{club['id']}/members", json={"name": "Player 9"}, headers=bearer(club["edit_token"])
+    ).status_code in (200, 201)
+    with app.app_context():
+        runs = db.session.execute(select(RatingRun.quick, RatingRun.stamp)).all()
+    assert client.get(f"/api/v1/clubs/{club['id']}/ratings?season=2026-2027").get_json() == before
+    with app.app_context():
+        assert db.session.execute(select(RatingRun.quick, RatingRun.stamp)).all() == runs
+    stored, replayed = kept_season(app, club["id"])
+    assert stored == replayed
