@@ -314,6 +314,28 @@ def club_written(club_id: str, load: Load) -> None:
         season_written(club_id, season, load)
 
 
+def store_all(load: Load) -> tuple[int, int]:
+    """Store the ratings of every table and club season not stored as it stands; how many of each were written.
+
+    For results stored before the ratings were: run once after the upgrade, so that no table's or evening's
+    next result has to rate its whole history first.
+    """
+    tables = 0
+    for table_id in db.session.scalars(select(Table.id)).all():
+        if stored_table(table_id) is None:
+            table_written(table_id)
+            tables += 1
+    seasons = 0
+    for club_id, season in db.session.execute(
+        select(ClubEvening.club_id, ClubEvening.season).group_by(ClubEvening.club_id, ClubEvening.season)
+    ).all():
+        if stored_season(club_id, season) is None:
+            season_written(club_id, season, load)
+            seasons += 1
+    db.session.rollback()
+    return tables, seasons
+
+
 # -- Reading and writing a run ------------------------------------------------------------------------
 
 

@@ -282,3 +282,17 @@ def test_a_member_added_after_the_results_leaves_the_stored_ratings_in_use(app, 
         assert db.session.execute(select(RatingRun.quick, RatingRun.stamp)).all() == runs
     stored, replayed = kept_season(app, club["id"])
     assert stored == replayed
+
+
+def test_the_rate_command_stores_what_was_never_stored(app, client, table):
+    played = []
+    for seated, winner in random_games(8, 3):
+        _game, _n, state = play(client, table, seated, winner)
+        played.append((seated, winner, state["scores"]))
+    with app.app_context():
+        ratings.forget(ratings.table_scope(table["id"]))
+        db.session.commit()
+        assert ratings.stored_table(table["id"]) is None
+    result = app.test_cli_runner().invoke(args=["rate"])
+    assert result.exit_code == 0 and "1 tables" in result.output, result.output
+    assert kept_table(app, table["id"]) == recount(played)
