@@ -361,15 +361,17 @@ def ratings_of_a_table(app, table_id: str, games: int, repeat: int) -> dict[str,
         read()
         found["warm"] = show_against("warm: nothing changed", clocked(read, repeat), RATING_WARM_MS)
         scope = ratings.table_scope(table_id)
-        stamp = db.session.execute(select(RatingRun.stamp).where(RatingRun.scope == scope)).scalar_one()
-        db.session.execute(update(RatingRun).where(RatingRun.scope == scope).values(stamp=""))
+        stamp, quick = db.session.execute(
+            select(RatingRun.stamp, RatingRun.quick).where(RatingRun.scope == scope)
+        ).one()
+        db.session.execute(update(RatingRun).where(RatingRun.scope == scope).values(stamp="", quick=""))
         db.session.commit()
         found["never_stored"] = show_against(
             "never stored (as before): every game rated on the read",
             clocked(read, max(3, repeat // 3), before=lambda: app.extensions.pop("rating_books", None)),
             None,
         )
-        db.session.execute(update(RatingRun).where(RatingRun.scope == scope).values(stamp=stamp))
+        db.session.execute(update(RatingRun).where(RatingRun.scope == scope).values(stamp=stamp, quick=quick))
         db.session.commit()
     return found
 
@@ -474,7 +476,7 @@ def ratings_of_a_club_season(app, evenings: int, couples: int, repeat: int) -> d
             clocked(lambda: ratings.season_written(club_id, season, party_store.load), 1, before=forget),
             None,
         )
-        db.session.execute(update(RatingRun).values(stamp=""))
+        db.session.execute(update(RatingRun).values(stamp="", quick=""))
         db.session.commit()
         found["never_stored"] = show_against(
             "never stored (as before): evenings replayed, every game rated",
