@@ -416,10 +416,21 @@ def _write(scope: str, work: Callable[[], tuple[str, str, Steps]]) -> None:
     that refuses the second), the result stands and the next read works the ratings out from the games.
     """
     try:
+        _commit_keeping()  # the reads before (which tables hold the game) end here: the write starts afresh
         _rewrite(scope, work)
-        db.session.commit()
+        _commit_keeping()
     except (IntegrityError, DBAPIError):
         db.session.rollback()
+
+
+def _commit_keeping() -> None:
+    """Commit, keeping what the request holds in hand: the answer shows what its own change left."""
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
 
 
 def _rewrite(scope: str, work: Callable[[], tuple[str, str, Steps]]) -> None:
