@@ -9,7 +9,7 @@ from alembic import op
 import sqlalchemy as sa
 
 revision = '69616089bea6'
-down_revision = '52da3147d9e5'
+down_revision = '80acecbe8f8c'
 
 
 def upgrade():
