@@ -88,7 +88,12 @@ SHELF: dict[str, Shelved] = {
         ),
         Shelved(
             "rating_books", "version", 128, "books",
-            "the latest ratings run of each table and each club season (store/ratings)",
+            "the ratings a read worked out because the stored ones were missing or behind, per table or club season (store/ratings)",
+            _NEW_VERSION,
+        ),
+        Shelved(
+            "rating_steps", "version", 128, "runs",
+            "the ratings after a table's or a club season's first changed game or evening, to go on from (store/ratings)",
             _NEW_VERSION,
         ),
         Shelved(

@@ -455,7 +455,7 @@ def _stats(table_id: str, token: str) -> str:
         _bad(_("That game is not one of this season's."))
     shown = shown or (in_season[0] if in_season else None)
     game = game_store.load_game(shown.game_id) if shown is not None else None
-    book = rating_store.table_ratings(table, rows)
+    book = rating_store.table_ratings(table, trail=True)
     line = charts.running_totals(game_store.state_for(game)) if game is not None else None
     return render_template(
         "tables/stats.html",
