@@ -8,7 +8,7 @@ from alembic import op
 import sqlalchemy as sa
 
 revision = 'a3c5e7f9b1d2'
-down_revision = '80acecbe8f8c'
+down_revision = '69616089bea6'
 
 # A bid of digits only is a number; any other bid is a word ("30-for-60", "slam").
 _PG_TO_JSON = "CASE WHEN bid ~ '^[0-9]+$' THEN to_json(bid::integer) ELSE to_json(bid) END"

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
 
-class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class CsrfForm(FlaskForm):
     """A button that changes a game, a table, a card party or a club: only the CSRF token."""
+
+
+class ReadField(StringField):
+    """A box whose text its form's ``validate_<field>`` hook reads into a value (a number, cents, a date)."""
+
+    number: Any = None
+    cents: int = 0
+    date: Any = None
+    points: tuple[int, ...] = ()
+    numbers: list[int] = []  # noqa: RUF012  # set per field by its hook
+    amounts: list[int] = []  # noqa: RUF012  # set per field by its hook
 
 
 class ConfirmedForm(CsrfForm):

@@ -75,7 +75,7 @@ class HandForm(HandFields):
             "points": "took_points" if self.quick and self.took_points.data else "points",
         }
         name = carriers.get(name or "", name)
-        return self[name] if name in self and name not in HIDDEN_FIELDS else None
+        return self[name] if name is not None and name in self and name not in HIDDEN_FIELDS else None
 
     def refuse(self, err: ValueError) -> None:
         """Put the engine's refusal beside the box its field name gives (``box``), or atop the form."""

@@ -36,7 +36,7 @@ from scorekeeper.web.games.fields import (
 from scorekeeper.web.games.hand_reader import Boxes, text
 
 
-class HandFields(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class HandFields(FlaskForm):
     """One hand's boxes: who bid what, and what the bidding side (or each side) took. Choices depend on the game.
 
     Two ways to enter what was taken, chosen once per game (``by``): the paper way, the bidding
@@ -89,6 +89,7 @@ class HandFields(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type in
         # The questions of this hand, when the engine says it needs them (``hand_reader``).
         self.offsuit_sides: tuple[int, ...] = ()
         self.tie_sides: tuple[int, ...] = ()
+        self.reentered: int | None = None  # the hand this phone saved while offline, shown again to enter once more
         if self.n.data is None and not self.n.raw_data:
             self.n.data = state.next_n
         if self.high.data is None:

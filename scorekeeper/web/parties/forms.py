@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, DateField, Field, RadioField, StringField, TextAreaField
-from wtforms.fields.choices import SelectChoice
+from wtforms import BooleanField, DateField, RadioField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3, after its stubs
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from scorekeeper.party import (
@@ -24,14 +25,20 @@ from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.numbers import NumberError
 from scorekeeper.rules import LOWEST_TARGET, shown_part
-from scorekeeper.web.forms import ConfirmedForm, CsrfForm
+from scorekeeper.web.forms import ConfirmedForm, CsrfForm, ReadField
 from scorekeeper.words import party as words
 
 KIND_CHOICES = [SelectChoice(str(kind), label) for kind, label in words.GAME_KINDS.items()]
 
 
-def _whole(lo: int, hi: int, what: str) -> Callable[[object, Field], None]:
-    def check(form: object, field: Field) -> None:
+class CountField(StringField):
+    """A box for a count: the text typed, and the whole number read from it (``number``) once validated."""
+
+    number: int = 0
+
+
+def _whole(lo: int, hi: int, what: str) -> Callable[[object, CountField], None]:
+    def check(form: object, field: CountField) -> None:
         try:
             field.number = words.whole(field.data, what, lo, hi)
         except NumberError as err:
@@ -40,7 +47,7 @@ def _whole(lo: int, hi: int, what: str) -> Callable[[object, Field], None]:
     return check
 
 
-def _name_field(label: object, missing: object) -> StringField:
+def _name_field(label: str, missing: str) -> StringField:
     """A name to type: required, and no longer than the party engine takes."""
     return StringField(
         label,
@@ -51,20 +58,20 @@ def _name_field(label: object, missing: object) -> StringField:
     )
 
 
-class NewPartyForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class NewPartyForm(FlaskForm):
     """Create the evening."""
 
     name = _name_field(_l("Name of the evening"), _l("Give the evening a name"))
     held_on = DateField(_l("Date"), validators=[Optional()])
-    games = StringField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
+    games = CountField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
     kind = RadioField(_l("One game is"), choices=KIND_CHOICES, default=str(GameKind.ONE_HAND))
     play_to = StringField(
         _l("Play to (points)"),
         default="45",
         description=_l("Only for games played to a score, for example 45 or 120."),
     )
-    prizes = StringField(_l("Prizes"), default="3", validators=[_whole(0, MAX_PRIZES, "prizes")])
-    cookie_jar = StringField(
+    prizes = CountField(_l("Prizes"), default="3", validators=[_whole(0, MAX_PRIZES, "prizes")])
+    cookie_jar = CountField(
         _l("Cookie jar: game numbers drawn"),
         default="0",
         description=_l("0 for no cookie jar; 8 or 10 is usual."),
@@ -116,7 +123,7 @@ class NewPartyForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type 
         return setup, couples
 
 
-class CoupleForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class CoupleForm(FlaskForm):
     """Register a couple (before the start, or a late arrival)."""
 
     name = _name_field(_l("Couple's name"), _l("Give the couple a name"))
@@ -125,7 +132,7 @@ class CoupleForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type in
 # -- A change the director or a table makes --------------------------------------------------
 
 
-def _read_whole(field: Field, what: str, lo: int, hi: int) -> int:
+def _read_whole(field: Any, what: str, lo: int, hi: int) -> int:
     """Read a whole number from *lo* to *hi* (``words.whole``), refusing beside the field in the reader's language."""
     try:
         number = words.whole(field.data or "", what, lo, hi)
@@ -138,18 +145,18 @@ def _read_whole(field: Field, what: str, lo: int, hi: int) -> int:
 class DirectorResultForm(CsrfForm):
     """The director enters or corrects one table's result: the game, the table and the winning couple (from 1)."""
 
-    game = StringField()
-    table = StringField()
-    winner = StringField()
-    correct = StringField()
+    game = ReadField()
+    table = ReadField()
+    winner = ReadField()
+    correct = ReadField()
 
-    def validate_game(self, field: Field) -> None:
+    def validate_game(self, field: Any) -> None:
         _read_whole(field, "game", 1, MAX_GAMES)
 
-    def validate_table(self, field: Field) -> None:
+    def validate_table(self, field: Any) -> None:
         _read_whole(field, "table", 1, MAX_COUPLES)
 
-    def validate_winner(self, field: Field) -> None:
+    def validate_winner(self, field: Any) -> None:
         _read_whole(field, "winning_couple", 1, MAX_COUPLES)
 
     @property
@@ -161,13 +168,13 @@ class TableReportForm(ConfirmedForm):
     """A table's winner of a game: the first tap picks it (``winner``, the couple's place at the table), the second
     confirms."""
 
-    game = StringField()
-    winner = StringField()
+    game = ReadField()
+    winner = ReadField()
 
-    def validate_game(self, field: Field) -> None:
+    def validate_game(self, field: Any) -> None:
         _read_whole(field, "game", 1, MAX_GAMES)
 
-    def validate_winner(self, field: Field) -> None:
+    def validate_winner(self, field: Any) -> None:
         _read_whole(field, "winner", 0, MAX_COUPLES)
 
 
@@ -182,10 +189,10 @@ class TieForm(CsrfForm):
     Made for one tie by ``tie_form``: a yes box (``agree-N``) and a card box (``card-N``) per tied couple N.
     """
 
-    action = StringField()
-    couple = StringField()
+    action = ReadField()
+    couple = ReadField()
 
-    def validate_couple(self, field: Field) -> None:
+    def validate_couple(self, field: Any) -> None:
         if self.action.data in ONE_COUPLE:
             _read_whole(field, "couple", 1, MAX_COUPLES)
 
@@ -208,6 +215,6 @@ def tie_form(couples: tuple[int, ...]) -> TieForm:
         pass
 
     for c in couples:
-        setattr(OneTie, f"agree-{c + 1}", StringField())
-        setattr(OneTie, f"card-{c + 1}", StringField())
+        setattr(OneTie, f"agree-{c + 1}", ReadField())
+        setattr(OneTie, f"card-{c + 1}", ReadField())
     return OneTie()
