@@ -359,3 +359,132 @@ window.addEventListener("load", function () {
     }
   });
 })();
+
+// -- Heard as well as seen -----------------------------------------------------------------
+// The page's [data-said] element holds what a new sheet says, in whole sentences made by the
+// server. A new one (another version: a hand saved here or on another phone) goes once into the
+// role=status line #said for a screen reader, and is spoken when this phone asked for each new
+// hand. "Read aloud" speaks it now. Nothing is spoken until the player asks.
+(function () {
+  "use strict";
+
+  var KEY = "speak-each";
+  var synth = window.speechSynthesis;
+  var lastKey = null;
+
+  function said() {
+    var node = document.querySelector("[data-said]");
+    return node ? { text: node.getAttribute("data-said"), key: node.getAttribute("data-said-key") || node.getAttribute("data-version") || node.getAttribute("data-said") } : null;
+  }
+
+  function language() {
+    return (document.documentElement.getAttribute("lang") || "en").toLowerCase();
+  }
+
+  // The voice for the page's language; null when the phone has voices but none for it.
+  function voice() {
+    var voices = synth.getVoices() || [];
+    if (!voices.length) {
+      return undefined; // not told yet: the browser picks one from the utterance's language
+    }
+    var lang = language().split("-")[0];
+    for (var i = 0; i < voices.length; i += 1) {
+      if ((voices[i].lang || "").toLowerCase().split(/[-_]/)[0] === lang) {
+        return voices[i];
+      }
+    }
+    return null;
+  }
+
+  function note(text) {
+    document.querySelectorAll("[data-speak-note]").forEach(function (element) {
+      element.textContent = text;
+      element.hidden = !text;
+    });
+  }
+
+  function speak(text) {
+    if (!synth || !text) {
+      return;
+    }
+    var chosen = voice();
+    if (chosen === null) {
+      var holder = document.querySelector("[data-speak-note]");
+      note(holder ? holder.getAttribute("data-no-voice") : "");
+      return;
+    }
+    note("");
+    var utterance = new window.SpeechSynthesisUtterance(text);
+    utterance.lang = language();
+    if (chosen) {
+      utterance.voice = chosen;
+    }
+    synth.cancel();
+    synth.speak(utterance);
+  }
+
+  function eachWanted() {
+    try {
+      return window.localStorage.getItem(KEY) === "1";
+    } catch (ignored) {
+      return false;
+    }
+  }
+
+  function showControls() {
+    document.querySelectorAll("[data-speak]").forEach(function (element) {
+      element.hidden = false;
+    });
+    document.querySelectorAll("[data-speak-each]").forEach(function (box) {
+      box.checked = eachWanted();
+    });
+  }
+
+  function start() {
+    var now = said();
+    lastKey = now ? now.key : null;
+    if (synth && typeof window.SpeechSynthesisUtterance === "function") {
+      showControls();
+    }
+  }
+
+  // A new sheet: said once to a screen reader, and aloud if asked for. An unchanged poll swaps nothing.
+  function arrived() {
+    var now = said();
+    if (!now || now.key === lastKey) {
+      return;
+    }
+    lastKey = now.key;
+    var status = document.getElementById("said");
+    if (status) {
+      status.textContent = now.text;
+    }
+    if (eachWanted()) {
+      speak(now.text);
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+  document.addEventListener("htmx:afterSettle", arrived);
+
+  document.addEventListener("click", function (event) {
+    var button = event.target && event.target.closest && event.target.closest("[data-speak-now]");
+    if (button) {
+      var now = said();
+      speak(now ? now.text : "");
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box || !box.matches || !box.matches("[data-speak-each]")) {
+      return;
+    }
+    try {
+      window.localStorage.setItem(KEY, box.checked ? "1" : "0");
+    } catch (ignored) {
+      // Private browsing, full storage: kept for this page only.
+    }
+    showControls();
+  });
+})();
