@@ -315,3 +315,25 @@ def test_the_contrast_check_catches_grey_on_white(high_contrast: Page, live_serv
     problems = contrast_problems(high_contrast)
     assert any(p.startswith("color-contrast-enhanced") for p in problems), problems
     assert any("faint edge" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("language", ["en-CA", "fr-CA"])
+def test_the_contrast_choice_sits_in_the_headers_one_row(browser, browser_context_args, live_server, language):
+    # The choice takes no height: every page's first screen starts where it did without it.
+    headers = {"Accept-Language": language[:2]}
+    for page in phone_of_its_own(browser, browser_context_args, locale=language, extra_http_headers=headers):
+        for path in ("/", "/referee", "/rules"):
+            page.goto(path)
+            header = page.locator(".site-header").bounding_box()
+            choice = page.locator(".contrast-choice").bounding_box()
+            assert header is not None and choice is not None
+            assert header["height"] <= 49, f"{path}: the header is {header['height']} px tall"
+            assert choice["width"] >= 44 and choice["height"] >= 44
+            assert choice["x"] + choice["width"] <= 360
+        # Remembered on the next page.
+        name = "High contrast" if language == "en-CA" else "Contraste élevé"
+        page.get_by_role("button", name=name).tap()
+        expect(page.locator("html")).to_have_attribute("data-contrast", "more")
+        page.goto("/referee")
+        expect(page.locator("html")).to_have_attribute("data-contrast", "more")
+        assert page.locator(".site-header").bounding_box()["height"] <= 49
