@@ -235,6 +235,57 @@ window.addEventListener("load", function () {
   document.addEventListener("htmx:afterSettle", check);
 })();
 
+// -- Each side's points or tricks: only what still fits ------------------------------------
+// Three sides and more tap each side's row; a row's largest choice is the whole hand (its worth, or
+// every trick). Each row shows only the numbers that fit beside what the other rows hold, the
+// tapped one always. Without this games.css narrows against the first side, and Save refuses a sum
+// that cannot be, in words.
+(function () {
+  "use strict";
+
+  var GROUPS = ".side-points, .side-tricks";
+  var ROWS = ".point-buttons, .trick-buttons";
+
+  function fit(group) {
+    var rows = Array.prototype.slice.call(group.querySelectorAll(ROWS));
+    var most = 0;
+    var taken = rows.map(function (row) {
+      var inputs = row.querySelectorAll("input");
+      var value = 0;
+      Array.prototype.forEach.call(inputs, function (input) {
+        var n = parseInt(input.value, 10);
+        most = isNaN(n) ? most : Math.max(most, n);
+        value = input.checked && !isNaN(n) ? n : value;
+      });
+      return value;
+    });
+    var total = taken.reduce(function (a, b) { return a + b; }, 0);
+    rows.forEach(function (row, i) {
+      var room = most - (total - taken[i]);
+      Array.prototype.forEach.call(row.querySelectorAll("label"), function (label) {
+        var input = label.querySelector("input");
+        var n = input ? parseInt(input.value, 10) : NaN;
+        label.hidden = !isNaN(n) && n > room && !input.checked;
+      });
+    });
+  }
+
+  function fitAll() {
+    Array.prototype.forEach.call(document.querySelectorAll(GROUPS), fit);
+  }
+
+  document.addEventListener("change", function (event) {
+    var group = event.target && event.target.closest ? event.target.closest(GROUPS) : null;
+    if (group) {
+      fit(group);
+    }
+  });
+  // After the kept taps are put back (above), and after a form is swapped in or the page comes back.
+  document.addEventListener("DOMContentLoaded", fitAll);
+  document.addEventListener("htmx:afterSettle", fitAll);
+  window.addEventListener("pageshow", fitAll);
+})();
+
 // -- Live sheet ----------------------------------------------------------------------------
 // [data-live-poll] asks every few seconds whether the game changed (not needed to work). Part of
 // this file, loaded by every page, so a score sheet waits for one script of the app's, not two.
