@@ -65,8 +65,13 @@ def test_without_javascript_a_sum_that_cannot_be_is_refused_in_words(no_script_p
     page.goto(game["links"]["edit"])
     page.locator("label[for=bidder-0]").tap()
     page.locator("#bid-group label:has(input[value='20'])").tap()
-    for side, value in enumerate((10, 10, 10, 10)):
+    for side, value in ((1, 15), (2, 10), (3, 10)):
         page.locator(f"#points-{side}-group label:has(input[value='{value}'])").tap()
+    # The style sheet alone narrows against the first side; a tap it rules out stays in sight, still tapped.
+    page.locator("#points-0-group label:has(input[value='20'])").tap()
+    assert shown(page, "points-1") == ["0", "5", "10", "15"]
+    expect(page.locator("#points-1-group input[value='15']")).to_be_checked()
+    page.locator("#points-1-group label:has(input[value='5'])").tap()
     page.locator(".button-save").tap()
-    expect(page.locator("#points-error")).to_contain_text("The points add up to 40, but a hand is worth 30")
+    expect(page.locator("#points-error")).to_contain_text("The points add up to 45, but a hand is worth 30")
     assert api(live_server, "GET", f"/api/v1/games/{game['id']}")["hands"] == []
