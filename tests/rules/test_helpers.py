@@ -20,8 +20,7 @@ from scorekeeper.rules import (
     replay,
     seat_sides,
 )
-
-from ._support import NE, cut_throat, two_sides
+from tests._support.rules import NE, cut_throat, two_sides
 
 # --- bids -----------------------------------------------------------------------------------------
 

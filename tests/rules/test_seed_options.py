@@ -19,8 +19,7 @@ from scorekeeper.rules import (
     replay,
 )
 from scorekeeper.rules.draw import draw_limit, game_draw_limit
-
-from ._support import NE, cut_throat, two_sides
+from tests._support.rules import NE, cut_throat, two_sides
 
 # -- 30 for 60: win 30, lose 60 (000) ------------------------------------------------------------------
 
