@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser._api import api
-from tests.browser.steps import phone_of_its_own
+from tests._support.live_api import api
+from tests._support.steps import phone_of_its_own
 
 SIDES = [{"name": "Ann & Cathy", "players": ["Ann", "Cathy"]}, {"name": "Bob & Dan", "players": ["Bob", "Dan"]}]
 FOLLOW_MS = 8_000

@@ -20,10 +20,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.browser._api import api
-from tests.browser.steps import SCHEMES, phone_of_its_own
-from tests.browser.test_referee_a11y import PAGES as REFEREE_PAGES
-from tests.browser.test_referee_a11y import small_tap_targets
+from tests._support.a11y import small_tap_targets
+from tests._support.live_api import api
+from tests._support.referee import PAGES as REFEREE_PAGES
+from tests._support.steps import SCHEMES, phone_of_its_own
 
 SIDES = [{"name": "Ann & Cathy", "players": ["Ann", "Cathy"]}, {"name": "Bob & Dan", "players": ["Bob", "Dan"]}]
 # Set through the page's style object: the pages' security policy refuses a style sheet written in the page.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser._api import api
+from tests._support.live_api import api
 
 FOUR = [{"name": name, "players": [name]} for name in ("Ada", "Bea", "Cal", "Dot")]
 
