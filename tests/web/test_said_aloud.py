@@ -140,7 +140,7 @@ def test_cards_are_said_as_words(app, code, en, fr):
 
 
 def test_the_card_party_board_and_a_table_said_aloud(app):
-    from tests.party._support import started
+    from tests._support.party import started
 
     _setup, _entries, state = started(4, games=5)
     first = state.seating.tables[0]
