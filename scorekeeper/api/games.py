@@ -35,6 +35,7 @@ from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.platform.shelf import app_lru
 from scorekeeper.rules import (
     GameState,
     HandEntry,
@@ -105,22 +106,22 @@ def _compact(value: Any) -> str:
     return current_app.json.dumps(value, separators=(",", ":"))
 
 
-# The rows last written for a game (per language), kept while its sheet only grows.
-_ROWS: LRUCache[tuple[str, str], tuple[tuple[HandResult, ...], list[str]]] = LRUCache(maxsize=2_000)
+# The rows last written for a game (per language), kept while its sheet only grows (the app's, on the shelf).
 _ROWS_LOCK = threading.Lock()
 
 
 def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
     """The sheet's rows as JSON text, in the request's language: those already written for its earlier hands reused."""
     key = (game_id, current_language())
+    shelved: LRUCache[tuple[str, str], tuple[tuple[HandResult, ...], list[str]]] = app_lru(current_app, "api_hand_rows")
     with _ROWS_LOCK:
-        kept = _ROWS.get(key)
+        kept = shelved.get(key)
     done, rows = kept if kept is not None else ((), [])
     if len(done) > len(hands) or hands[: len(done)] != done:  # the same hands are the same objects: a quick check
         done, rows = (), []
     rows = rows + [_compact(hand_json(hand)) for hand in hands[len(done) :]]
     with _ROWS_LOCK:
-        _ROWS[key] = (hands, rows)
+        shelved[key] = (hands, rows)
     return rows
 
 
@@ -268,7 +269,7 @@ def _changing_game(change: Callable[..., GameState]) -> Callable[..., Response]:
 # -- Routes ----------------------------------------------------------------------
 
 
-@bp.post("/games")
+@bp.route("/games", methods=["POST"])
 def create_game() -> Response:
     """Start a game."""
     try:
@@ -320,7 +321,7 @@ def _not_modified(game_id: str, version: int) -> Response:
     return response
 
 
-@bp.get("/games/<game_id>")
+@bp.route("/games/<game_id>", methods=["GET"])
 def games_read(game_id: str) -> Response:
     """Return a game's state; 304 when ``?since=<version>`` or ``If-None-Match`` says the caller has it."""
     try:
@@ -376,7 +377,7 @@ def _precondition(game: Game, version: int | None, *, required: bool) -> None:
         )
 
 
-@bp.post("/games/<game_id>/hands")
+@bp.route("/games/<game_id>/hands", methods=["POST"])
 def games_record_hand(game_id: str) -> Response:
     """Record the next hand."""
     try:
@@ -397,7 +398,7 @@ def games_record_hand(game_id: str) -> Response:
     return state_response(game, recording.state, 201)
 
 
-@bp.delete("/games/<game_id>/hands/last")
+@bp.route("/games/<game_id>/hands/last", methods=["DELETE"])
 @_changing_game
 def games_undo_hand(game: Game) -> GameState:
     """Undo the last hand."""
@@ -412,7 +413,7 @@ def games_undo_hand(game: Game) -> GameState:
     return services.undo_last(game, expected)
 
 
-@bp.put("/games/<game_id>/hands/<int:n>")
+@bp.route("/games/<game_id>/hands/<int:n>", methods=["PUT"])
 @_changing_game
 def games_edit_hand(game: Game, n: int) -> GameState:
     """Replace hand n and recompute every later hand."""
@@ -423,7 +424,7 @@ def games_edit_hand(game: Game, n: int) -> GameState:
     return services.edit_hand(game, n, hand_entry(edit))
 
 
-@bp.put("/games/<game_id>/rules")
+@bp.route("/games/<game_id>/rules", methods=["PUT"])
 @_changing_game
 def games_change_rules(game: Game) -> GameState:
     """Play a game under other rules; only before its first hand (409 after)."""
@@ -435,7 +436,7 @@ def games_change_rules(game: Game) -> GameState:
         raise unreadable_rules() from None
 
 
-@bp.put("/games/<game_id>/finished")
+@bp.route("/games/<game_id>/finished", methods=["PUT"])
 @_changing_game
 def games_set_finished(game: Game) -> GameState:
     """Finish a game early (``{"finished": true}``: no more hands), or open it again."""

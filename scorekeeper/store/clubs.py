@@ -39,7 +39,7 @@ from scorekeeper.party.ladder import (
 from scorekeeper.platform.extensions import db
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import NAME_MAX, has_hidden_character
-from scorekeeper.store import log
+from scorekeeper.store import log, ratings
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubChair, ClubEvening, ClubMember, ClubSeat, Party
 from scorekeeper.store.parties import PartyRow
@@ -49,8 +49,6 @@ MAX_MEMBERS = 2000
 MAX_SEASON = 32
 MAX_CENTS = 100_000_000
 POT_FIELDS = ("entry_fee", "players", "cookie_jar", "fifty_fifty", "jackpot_added")
-LADDERS_KEPT = 64
-EVENING_RESULTS_KEPT = 2048
 
 
 class ClubError(ValueError):
@@ -310,6 +308,7 @@ def merge_member(club: Club, number: int, into: int) -> None:
         raise ClubError(_("Merge into another member who is not merged."), "into")
     gone.merged_into, gone.active = kept.number, False
     db.session.commit()
+    ratings.club_written(club.id, party_store.load)
 
 
 def unmerge_member(club: Club, number: int) -> int:
@@ -321,6 +320,7 @@ def unmerge_member(club: Club, number: int) -> int:
         raise ClubError(_("Number %(n)s is not merged.", n=number), "number")
     kept, gone.merged_into, gone.active = gone.merged_into, None, True
     db.session.commit()
+    ratings.club_written(club.id, party_store.load)
     return kept
 
 
@@ -447,6 +447,7 @@ def substitute(club: Club, party_id: str, couple: int, slot: int, number: int) -
     except IntegrityError:  # the key of club_seats: the member took a chair in another couple this moment
         db.session.rollback()
         raise ClubError(_("That player already sits in a couple tonight."), "number") from None
+    ratings.evening_written(party_id, party_store.load)
     return from_game
 
 
@@ -609,11 +610,11 @@ class Season:
 
 
 def _season_cache() -> log.VersionCache[Season]:
-    return log.cache("club_seasons", LADDERS_KEPT)
+    return log.cache("club_seasons")
 
 
 def _result_cache() -> log.VersionCache[tuple[EveningResult, int]]:
-    return log.cache("club_evening_results", EVENING_RESULTS_KEPT)
+    return log.cache("club_evening_results")
 
 
 def season(club: Club, name: str) -> Season:

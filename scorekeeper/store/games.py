@@ -39,7 +39,7 @@ from scorekeeper.rules import (
     replay,
 )
 from scorekeeper.stats import GameSummary, summarize
-from scorekeeper.store import log, parties
+from scorekeeper.store import log, parties, ratings
 from scorekeeper.store.log import VersionCache
 from scorekeeper.store.models import Access as Access  # what a link opens: one rule for games and tables
 from scorekeeper.store.models import Game, Hand, Player, UndoneHand, new_public_id, new_token, utcnow
@@ -190,10 +190,6 @@ def entry_for(hand: Hand) -> HandEntry:
     return HandEntry.from_dict({name: getattr(hand, name) for name in HAND_FIELDS})
 
 
-# Games whose state this process keeps: a few dozen tables playing at once.
-STATES_KEPT = 64
-
-
 def states() -> VersionCache[GameState]:
     """The states of recently used games, per game and version, in this process.
 
@@ -203,7 +199,7 @@ def states() -> VersionCache[GameState]:
     version), so a phone still holding the version before a change finds the state
     it read, and is told which hand it missed.
     """
-    return log.cache("game_states", STATES_KEPT)
+    return log.cache("game_states")
 
 
 def state_for(game: Game) -> GameState:
@@ -334,6 +330,7 @@ def change_rules(
     state = GameState.start(setup)
     _bump(game, StaleGame, rules=rules.to_dict(), **_totals(state))
     db.session.commit()
+    _rated(game.id)
     db.session.refresh(game)
     return state
 
@@ -461,17 +458,20 @@ def record_hand(game: Game | GameHead, entry: HandEntry, n: int | None = None) -
     summary = summarize(new_state, summaries_kept().get(game.id, game.version))
     game_id, finished_at, totals = game.id, _finished_at(game, new_state), _totals(new_state, summary)
     version = _bump(game, lambda: HandConflict(expected), finished_at=finished_at, **totals)
+    evening = None
     try:
         db.session.connection().execute(
             _HAND_INSERT, {"game_id": game_id, "n": expected, **_hand_values(entry, new_state.hands[-1])}
         )
         if new_state.winner is not None:
             # A card party's table keeping this sheet: its result goes in with the winning hand.
-            parties.sheet_won(game_id, new_state.winner)
+            evening = parties.sheet_won(game_id, new_state.winner)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
         raise HandConflict(expected) from None
+    if new_state.winner is not None:
+        _rated(game_id, evening)
     # What this request just wrote is what the row now holds: the answer needs no second read of it.
     if isinstance(game, GameHead):
         game.version, game.finished_at, game.state = version, finished_at, new_state
@@ -519,6 +519,7 @@ def undo_last(game: Game, expected_n: int | None = None, *, expected_version: in
     db.session.delete(last)
     db.session.commit()
     states().put((game.id, version), version, new_state)
+    _rated(game.id)
     return new_state
 
 
@@ -545,13 +546,21 @@ def edit_hand(game: Game, n: int, entry: HandEntry, *, expected_version: int | N
     )
     for name, value in _hand_values(entry, new_state.hands[n - 1]).items():
         setattr(hand, name, value)
+    _refigure(game.hands, new_state, n)  # every later hand's running score moves with it
     hand.edited = True
     hand.updated_at = utcnow()
-    if new_state.winner is not None:
-        parties.sheet_won(game.id, new_state.winner)
+    evening = parties.sheet_won(game.id, new_state.winner) if new_state.winner is not None else None
     db.session.commit()
     states().put((game.id, version), version, new_state)
+    _rated(game.id, evening)
     return new_state
+
+
+def _rated(game_id: str, evening: str | None = None) -> None:
+    """Store the ratings a change of this game's result moves: its tables', and its card party's club season."""
+    ratings.game_written(game_id)
+    if evening is not None:
+        ratings.evening_written(evening, parties.load)
 
 
 def replace_edit_token(game_id: str, version: int) -> str | None:
@@ -574,9 +583,12 @@ def delete_game(game: Game, *, commit: bool = True) -> None:
             _("This is the score sheet of a card party's table: it stays with the evening and cannot be deleted."),
             "game",
         )
+    tables = ratings.tables_of(game.id)
     db.session.delete(game)
     if commit:
         db.session.commit()
+        for table_id in tables:
+            ratings.table_written(table_id)
 
 
 def finish_game(game: Game, finished: bool = True) -> None:
@@ -665,13 +677,8 @@ def _totals(state: GameState, summary: GameSummary | None = None) -> dict[str, A
     }
 
 
-# Each game's statistics per version (``GameSummary``), kept in this process: a hand recorded carries on the
-# summary of the version before it, and a table's statistics read them without a replay.
-SUMMARIES_KEPT = 20_000
-
-
 def summaries_kept() -> VersionCache[GameSummary]:
-    return log.cache("game_summaries", SUMMARIES_KEPT)
+    return log.cache("game_summaries")
 
 
 def _bump(game: Game | GameHead, conflict: Callable[[], GameConflict], **values: Any) -> int:
@@ -696,7 +703,29 @@ def _hand_values(entry: HandEntry, result: HandResult) -> dict[str, Any]:
     values["bid"] = None if result.bid is None else str(result.bid)
     values["points"] = list(result.points) if entry.points is not None else None
     values["high"] = entry.high if entry.tricks is not None else None
+    values.update(hand_figures(result))
     return values
+
+
+def hand_figures(result: HandResult) -> dict[str, Any]:
+    """What the engine made of a hand, stored with it: who dealt, made or set, the points as scored, each side's
+    change and running score. Written with every hand and again when an earlier hand changes, so a table's
+    exports read them instead of replaying its games."""
+    return {
+        "dealer_seat": result.dealer_seat,
+        "made": result.made,
+        "scored_points": list(result.points),
+        "changes": list(result.deltas),
+        "running_scores": list(result.scores),
+    }
+
+
+def _refigure(hands: Sequence[Hand], state: GameState, start: int) -> None:
+    """Write again the figures of the hands from *start* (0-based) on, where the new *state* made them otherwise."""
+    for hand, result in zip(hands[start:], state.hands[start:], strict=True):
+        for name, value in hand_figures(result).items():
+            if getattr(hand, name) != value:
+                setattr(hand, name, value)
 
 
 # -- Housekeeping ------------------------------------------------------------------
