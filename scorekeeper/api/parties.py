@@ -154,6 +154,12 @@ def _answer(exc: BadInput | PartyError) -> Response:
     return _refused(exc, 409 if exc.conflict else 422)
 
 
+@bp.errorhandler(PartyError)
+def _party_refused(exc: PartyError) -> Response:
+    """A party engine's refusal raised while a request's model read it (a couple's name, say): said as any other."""
+    return _answer(exc)
+
+
 def _refused(exc: PartyError, status: int, field: str | None = None) -> Response:
     """The party engine's refusal: its sentence in the request's language and its code, which never changes."""
     response = api_error(words.problem(exc), field or exc.field, status)
