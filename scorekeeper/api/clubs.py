@@ -33,6 +33,7 @@ from scorekeeper.store import club_exports
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubMember
+from scorekeeper.words.party import ladder_refusal
 
 
 def _club(club_id: str) -> Club:
@@ -260,7 +261,7 @@ def _rules(club: Club, value: object) -> LadderRules:
             tie_breaks=tuple(TieBreak(t) for t in breaks),
         )
     except LadderError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(ladder_refusal(err), err.field) from None
 
 
 @bp.patch("/clubs/<string(minlength=8):club_id>")

@@ -14,12 +14,13 @@ from babel.lists import format_list
 from flask_babel import get_locale
 
 from scorekeeper.party import GameKind, PartyError, PartySetup, PartyState, Problem, Settlement
+from scorekeeper.party.ladder import LadderError
 from scorekeeper.platform.i18n import gettext, lazy_gettext, ngettext
 from scorekeeper.platform.numbers import NumberError, parse_int
 
 _ = gettext
 
-__all__ = ["couples_named", "game_kind", "ordinal", "problem", "settlement", "setup_kind", "whole"]
+__all__ = ["couples_named", "game_kind", "ladder_refusal", "ordinal", "problem", "settlement", "setup_kind", "whole"]
 
 # Each problem's sentence; the details of the error fill its placeholders.
 SENTENCES: dict[Problem, Callable[..., str]] = {
@@ -138,6 +139,16 @@ GAME_KINDS = {
     GameKind.PLAY_TO: lazy_gettext("Play to a score"),
     GameKind.BELL: lazy_gettext("Until the bell (finish the hand)"),
 }
+
+
+def ladder_refusal(err: LadderError) -> str:
+    """A ladder setting the club cannot have, in the reader's words, from the setting it names."""
+    return {
+        "place_points": gettext("Give points for 1 to 30 places, each from 0 to 1000."),
+        "best_of": gettext("Count at least one evening."),
+        "minimum": gettext("The minimum attendance is 0 or more."),
+        "tie_breaks": gettext("Choose each tie-break once."),
+    }.get(err.field, str(err))
 
 
 def game_kind(kind: GameKind) -> str:

@@ -33,6 +33,7 @@ from scorekeeper.store.models import Club, ClubEvening, ClubMember
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
+from scorekeeper.words.party import ladder_refusal
 
 bp = Blueprint("clubs", __name__)
 
@@ -359,20 +360,11 @@ def settings(club: Club) -> None:
             handicap=form.get("handicap") == "on",
         )
     except LadderError as err:
-        flash(_ladder_error(err), "error")
+        flash(ladder_refusal(err), "error")
     except (store.ClubError, NumberError) as err:
         flash(str(err), "error")
     else:
         flash(_("The club's settings are saved: the ladder is worked out again."), "ok")
-
-
-def _ladder_error(err: LadderError) -> str:
-    return {
-        "place_points": _("Give points for 1 to 30 places, each from 0 to 1000."),
-        "best_of": _("Count at least one evening."),
-        "minimum": _("The minimum attendance is 0 or more."),
-        "tie_breaks": _("Choose each tie-break once."),
-    }.get(err.field or "", str(err))
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings")
