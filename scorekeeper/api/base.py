@@ -33,6 +33,7 @@ from scorekeeper.platform.security import (
 )
 from scorekeeper.rules import Refusal
 from scorekeeper.store import resends
+from scorekeeper.words import refusal as refusal_words
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 # Programs authenticate with tokens, not browser cookies: no CSRF form token here.
@@ -194,7 +195,7 @@ def idempotency_key() -> str | None:
     try:
         return resends.check_key(request.headers.get("Idempotency-Key"))
     except resends.ResendError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(refusal_words(err), err.field) from None
 
 
 def check_size(max_bytes: int) -> None:
@@ -209,7 +210,7 @@ def check_size(max_bytes: int) -> None:
 
 @bp.errorhandler(resends.ResendError)
 def _resend_refused(exc: resends.ResendError) -> Response:
-    return input_error(str(exc), exc.field, 422)
+    return input_error(refusal_words(exc), exc.field, 422)
 
 
 @bp.errorhandler(InternalServerError)

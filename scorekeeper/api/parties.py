@@ -30,6 +30,7 @@ from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import parties as store
+from scorekeeper.store.outcomes import Outcome
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.words import party as words
 
@@ -198,12 +199,20 @@ def create_party() -> Response:
 def report_result(party_id: str) -> Response:
     """Report which couple won a table in a game (``correct``: replace a result already in)."""
     try:
-        _party_to_change(party_id)
+        _party_to_change(party_id)  # said before the body is read; the door checks the token again as it writes
         result = read_model(PartyResult)
-        game, table, winner, correct = result.game, result.table, result.winner, result.correct
-        state = _write(party_id, lambda s: [s.result_entry(game, table, winner, correct)], f"api table {table}")
     except (BadInput, PartyError) as exc:
         return _answer(exc)
+    game, table, winner = result.game, result.table, result.winner
+    reported = store.Reported(table, winner, result.correct)
+    recording = store.record(party_id, bearer_token(), reported, game, source=f"api table {table}")
+    if recording.outcome is Outcome.NOT_FOUND:
+        return _answer(_no_party())
+    if recording.outcome is Outcome.NOT_ALLOWED:
+        return _answer(BadInput(_("That token may not change this evening"), "authorization", 403))
+    if isinstance(recording.refusal, PartyError):
+        return _answer(recording.refusal)
+    state = recording.standing
     if "return=minimal" in request.headers.get("Prefer", "").replace(" ", "").lower().split(","):
         # A table's own answer: its result and the version, the whole evening a GET away (with its ETag).
         version = store.version_of(party_id)

@@ -157,21 +157,22 @@ class Refused(ValueError):
     already holds a sentence in the reader's words (a form's own check) may give it instead of a code.
     """
 
-    code: Refusal
+    code: enum.StrEnum
     details: Mapping[str, Any]
     field: str | None
 
     def __init__(
         self,
-        code: Refusal | str,
+        code: enum.StrEnum | str,
         field: str | None = None,
         *,
         details: Mapping[str, Any] | None = None,
     ):
-        self.code = code if isinstance(code, Refusal) else Refusal.OTHER
+        # A layer above may refuse with a code of its own (the store's ``Said``): the words say every code.
+        self.code = code if isinstance(code, enum.StrEnum) else Refusal.OTHER
         self.field = field
         self.details = MappingProxyType(dict(details or {}))
-        if isinstance(code, Refusal):
+        if isinstance(code, enum.StrEnum):
             shown = ", ".join(f"{k}={v}" for k, v in self.details.items())
             super().__init__(f"{code.value} ({shown})" if shown else code.value)
         else:

@@ -17,10 +17,21 @@ from scorekeeper.party import GameKind, PartyError, PartySetup, PartyState, Prob
 from scorekeeper.party.ladder import LadderError
 from scorekeeper.platform.i18n import gettext, lazy_gettext, ngettext
 from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.store.outcomes import Outcome, Recording
 
 _ = gettext
 
-__all__ = ["couples_named", "game_kind", "ladder_refusal", "ordinal", "problem", "settlement", "setup_kind", "whole"]
+__all__ = [
+    "couples_named",
+    "game_kind",
+    "ladder_refusal",
+    "ordinal",
+    "problem",
+    "reported",
+    "settlement",
+    "setup_kind",
+    "whole",
+]
 
 # Each problem's sentence; the details of the error fill its placeholders.
 SENTENCES: dict[Problem, Callable[..., str]] = {
@@ -149,6 +160,18 @@ def ladder_refusal(err: LadderError) -> str:
         "minimum": gettext("The minimum attendance is 0 or more."),
         "tie_breaks": gettext("Choose each tie-break once."),
     }.get(err.field, str(err))
+
+
+def reported(done: Recording[PartyState], name: str) -> str:
+    """What a table's page says of the result it sent (*name*: the winning couple's), from the door's outcome."""
+    match done.outcome:
+        case Outcome.RECORDED:
+            return gettext("Recorded: %(name)s won game %(game)d.", name=name, game=done.n)
+        case Outcome.DUPLICATE:
+            return gettext("Game %(game)d was already in: %(name)s won. Nothing more to do.", game=done.n, name=name)
+    if isinstance(done.refusal, PartyError):
+        return problem(done.refusal)
+    return problem(PartyError(Problem.CHANGED_ELSEWHERE))
 
 
 def game_kind(kind: GameKind) -> str:

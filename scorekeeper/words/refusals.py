@@ -7,8 +7,10 @@ from typing import Any
 
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import BIDS, MOST_HAND_POINTS, OPTION_INFO, POINTS_PER_TRICK, PRESETS, Card, Refusal
+from scorekeeper.store.outcomes import Said
 
 from .cards import card, listed
+from .store import store_refusal
 
 
 def _where(where: object) -> str:
@@ -23,6 +25,8 @@ def refusal(error: Exception) -> str:
     """A refusal as a sentence in the reader's language; one with no code of its own is its message."""
     code = getattr(error, "code", Refusal.OTHER)
     d: dict[str, Any] = dict(getattr(error, "details", {}) or {})
+    if isinstance(code, Said):
+        return store_refusal(code, d)
     if code is not Refusal.OTHER and "hand" in d:
         # A hand of a log being replayed: the refusal says which.
         inner = refusal_of(code, {k: v for k, v in d.items() if k != "hand"}, error)

@@ -33,6 +33,7 @@ from scorekeeper.store.models import Club, ClubEvening, ClubMember
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
+from scorekeeper.words import refusal
 from scorekeeper.words.party import ladder_refusal
 
 bp = Blueprint("clubs", __name__)
@@ -163,7 +164,7 @@ def new() -> Response:
             try:
                 club = store.create(request.form.get("name", ""), request.form.get("currency", "CAD"))
             except store.ClubError as err:
-                flash(str(err), "error")
+                flash(refusal(err), "error")
             else:
                 flash(_("The club is set up. Keep this page's link: it is the director's."), "ok")
                 return _home(club)
@@ -193,7 +194,7 @@ def import_club() -> Response:
                 made = club_exports.import_club(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
             except (ValueError, UnicodeDecodeError) as err:
                 known = isinstance(err, store.ClubError | resends.ResendError)
-                problem, status = (str(err) if known else _("That file is not a club's export.")), 422
+                problem, status = (refusal(err) if known else _("That file is not a club's export.")), 422
             else:
                 flash(_("The club is brought back, with every member, evening and pot. Keep this page's link."), "ok")
                 return _home(made.what)
@@ -259,7 +260,7 @@ def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
         try:
             added = store.add_member(club, request.form.get("name", ""))
         except store.ClubError as err:
-            flash(str(err), "error")
+            flash(refusal(err), "error")
         else:
             flash(joined(added), "ok")
 
@@ -310,7 +311,7 @@ def change_member(club: Club, number: int) -> Response | None:
         else:
             abort(400)
     except (store.ClubError, NumberError) as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
     return None
 
 
@@ -321,7 +322,7 @@ def confirm_merge(club_id: str, token: str, number: int) -> Response | str:
     try:
         into = parse_int(request.args.get("into", ""), lo=1, hi=10**6, what=_("The club number"))
     except NumberError as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
         return _home(club, "#roster")
     gone, kept = store.member(club, number), store.member(club, into)
     if gone is None or kept is None:
@@ -362,7 +363,7 @@ def settings(club: Club) -> None:
     except LadderError as err:
         flash(ladder_refusal(err), "error")
     except (store.ClubError, NumberError) as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
     else:
         flash(_("The club's settings are saved: the ladder is worked out again."), "ok")
 
@@ -392,7 +393,7 @@ def new_evening(club: Club) -> Response | None:
         }
         party = store.new_evening(club, setup, held_on=held_on, season=form.get("season"), pots=pots)
     except (NumberError, PartyError, store.ClubError) as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
         return None
     flash(_("The evening is set up: tick the players as they come in."), "ok")
     return _desk(club, party.id)
@@ -486,7 +487,7 @@ def desk_couples(club_id: str, token: str, party_id: str) -> Response:
             raise store.ClubError(_("Tick the two players of the couple."), "members")
         state = store.register(club, party_id, pairs)
     except (store.ClubError, PartyError) as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
         return _desk(club, party_id, numbers)
     else:
         added = state.couples[-len(pairs) :]
@@ -518,7 +519,7 @@ def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response
         try:
             store.unregister(club, party_id, n - 1)
         except (store.ClubError, PartyError) as err:
-            flash(str(err), "error")
+            flash(refusal(err), "error")
         else:
             flash(_("Couple %(n)s is taken off: its players can be paired again.", n=n), "ok")
     return _desk(club, party_id)
@@ -535,7 +536,7 @@ def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
     try:
         added = store.add_member(club, name)
     except store.ClubError as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
         return _desk(club, party_id, ticked)
     flash(_("%(name)s joins the roster as number %(n)s, ticked.", name=added.name, n=added.number), "ok")
     return _desk(club, party_id, [*ticked, added.number])
@@ -551,7 +552,7 @@ def desk_substitute(club_id: str, token: str, party_id: str) -> Response:
             number = parse_int(request.form.get("number", ""), lo=1, hi=10**6, what=_("The club number"))
             game = store.substitute(club, party_id, couple, slot, number)
         except (store.ClubError, NumberError) as err:
-            flash(str(err), "error")
+            flash(refusal(err), "error")
         else:
             flash(_("The substitute plays for couple %(n)s from game %(game)s.", n=couple + 1, game=game), "ok")
     return _desk(club, party_id)
@@ -569,7 +570,7 @@ def desk_start(club_id: str, token: str, party_id: str) -> Response:
     try:
         party_store.write(party_id, party_store.start_entries, source="desk")
     except PartyError as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
         return _desk(club, party_id)
     flash(_("The evening has started: game 1 is seated."), "ok")
     return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token), 303)
@@ -646,7 +647,7 @@ def save_pots(club_id: str, token: str, party_id: str) -> Response:
         }
         store.set_pots(club, party_id, values)
     except (store.ClubError, NumberError) as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
     else:
         flash(_("The evening's money is saved."), "ok")
     return back
