@@ -39,6 +39,7 @@ from scorekeeper.store.models import (
     new_token,
     utcnow,
 )
+from scorekeeper.store.outcomes import Said
 
 EXPORT_FORMAT = "forty-fives-club"
 EXPORT_VERSION = 1
@@ -202,7 +203,7 @@ def _import(document: object) -> tuple[Club, str]:
     name = clubs._name(given_name if isinstance(given_name, str) else "", "name")
     currency = document.get("currency", "CAD")
     if currency not in clubs.CURRENCIES:
-        raise _refuse(_("Choose a currency from the list."), "currency")
+        raise ClubImportError(Said.CURRENCY, "currency")
     rules = document.get("ladder_rules", clubs.default_settings())
     try:
         settings = clubs.settings_of(clubs.rules_of(rules if isinstance(rules, dict) else {}))

@@ -41,6 +41,28 @@ class Said(enum.StrEnum):
     PLAYERS_AS_LIST = "players-as-list"
     SIDE_NAME_HIDDEN = "side-name-hidden"
     PLAYER_NAME_HIDDEN = "player-name-hidden"
+    # a club
+    NAME_MISSING = "name-missing"
+    NAME_TOO_LONG = "name-too-long"
+    NAME_HIDDEN = "name-hidden"
+    CURRENCY = "currency"
+    TOO_MANY_MEMBERS = "too-many-members"
+    NO_SUCH_MEMBER = "no-such-member"
+    ALREADY_MERGED = "already-merged"
+    MERGE_INTO_MERGED = "merge-into-merged"
+    NOT_MERGED = "not-merged"
+    COUPLE_TWO_PLAYERS = "couple-two-players"
+    ONE_COUPLE_ONLY = "one-couple-only"
+    ALREADY_IN_COUPLE = "already-in-couple"
+    EVENING_STARTED = "evening-started"
+    NO_SUCH_COUPLE = "no-such-couple"
+    PAIR_EVEN = "pair-even"
+    ALREADY_SEATED = "already-seated"
+    MEMBER_MERGED = "member-merged"
+    EVENING_OVER = "evening-over"
+    LAST_GAME = "last-game"
+    CENTS = "cents"
+    PRIZES_TOO_MANY = "prizes-too-many"
     # an import sent again
     KEY_TOO_LONG = "key-too-long"
     KEY_USED = "key-used"
@@ -51,11 +73,14 @@ class StoreRefused(ValueError):
 
     field: str | None = None
 
-    def __init__(self, code: Said, field: str | None = None, *, details: Mapping[str, object] | None = None) -> None:
-        self.code = code
+    def __init__(
+        self, code: Said | str, field: str | None = None, *, details: Mapping[str, object] | None = None
+    ) -> None:
+        # A plain string is a sentence a layer above already has in the reader's words (a page's own check).
+        self.code: Said | None = code if isinstance(code, Said) else None
         self.details = dict(details or {})
         shown = ", ".join(f"{k}={v}" for k, v in self.details.items())
-        super().__init__(f"{code.value} ({shown})" if shown else code.value)
+        super().__init__(code if self.code is None else f"{code} ({shown})" if shown else str(code))
         if field is not None:
             self.field = field
 

@@ -27,6 +27,8 @@ def refusal(error: Exception) -> str:
     d: dict[str, Any] = dict(getattr(error, "details", {}) or {})
     if isinstance(code, Said):
         return store_refusal(code, d)
+    if not isinstance(code, Refusal):
+        return str(error)  # a sentence a layer above gave in the reader's words
     if code is not Refusal.OTHER and "hand" in d:
         # A hand of a log being replayed: the refusal says which.
         inner = refusal_of(code, {k: v for k, v in d.items() if k != "hand"}, error)

@@ -69,6 +69,48 @@ def store_refusal(code: Said, d: Mapping[str, Any]) -> str:
             return _("A side's name can only hold letters, digits, spaces and punctuation (no invisible characters)")
         case Said.PLAYER_NAME_HIDDEN:
             return problem(PartyError(Problem.PLAYER_NAME_HIDDEN))
+        case Said.NAME_MISSING:
+            return _("Give a name.")
+        case Said.NAME_TOO_LONG:
+            return _("Names may be at most %(n)s letters long.", n=d.get("n"))
+        case Said.NAME_HIDDEN:
+            return _("A name may not hold hidden or control characters.")
+        case Said.CURRENCY:
+            return _("Choose a currency from the list.")
+        case Said.TOO_MANY_MEMBERS:
+            return _("A club has at most %(n)s members.", n=d.get("n"))
+        case Said.NO_SUCH_MEMBER:
+            return _("No member has club number %(n)s.", n=d.get("n"))
+        case Said.ALREADY_MERGED:
+            return _("Number %(n)s is already merged into number %(into)s.", n=d.get("n"), into=d.get("into"))
+        case Said.MERGE_INTO_MERGED:
+            return _("Merge into another member who is not merged.")
+        case Said.NOT_MERGED:
+            return _("Number %(n)s is not merged.", n=d.get("n"))
+        case Said.COUPLE_TWO_PLAYERS:
+            return _("A couple is two different players.")
+        case Said.ONE_COUPLE_ONLY:
+            return _("A player can sit in one couple only.")
+        case Said.ALREADY_IN_COUPLE:
+            return _("Already in a couple tonight: %(names)s.", names=d.get("names"))
+        case Said.EVENING_STARTED:
+            return _("The evening has started: mark the couple gone on the evening's director page.")
+        case Said.NO_SUCH_COUPLE:
+            return _("No such couple tonight.")
+        case Said.PAIR_EVEN:
+            return _("Pair an even number of players who came alone.")
+        case Said.ALREADY_SEATED:
+            return _("That player already sits in a couple tonight.")
+        case Said.MEMBER_MERGED:
+            return _("That member was merged into another.")
+        case Said.EVENING_OVER:
+            return _("The evening is over.")
+        case Said.LAST_GAME:
+            return _("The last game is being played.")
+        case Said.CENTS:
+            return _("Amounts are whole cents from 0 up.")
+        case Said.PRIZES_TOO_MANY:
+            return _("Give at most 10 prize amounts.")
         case Said.KEY_TOO_LONG:
             return _("An Idempotency-Key is up to %(n)d letters, digits or signs.", n=d.get("n"))
         case Said.KEY_USED:

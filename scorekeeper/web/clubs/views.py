@@ -30,6 +30,7 @@ from scorekeeper.store import clubs as store
 from scorekeeper.store import handicaps as handicap_store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubEvening, ClubMember
+from scorekeeper.store.outcomes import Said
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
@@ -326,7 +327,7 @@ def confirm_merge(club_id: str, token: str, number: int) -> Response | str:
         return _home(club, "#roster")
     gone, kept = store.member(club, number), store.member(club, into)
     if gone is None or kept is None:
-        flash(_("No member has club number %(n)s.", n=into if kept is None else number), "error")
+        flash(refusal(store.ClubError(Said.NO_SUCH_MEMBER, details={"n": into if kept is None else number})), "error")
         return _home(club, "#roster")
     worked = store.season(club, store.current_season(club))
     evenings = sum(1 for result in worked.results if any(m.member == number for m in result.members))

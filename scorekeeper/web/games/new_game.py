@@ -84,7 +84,7 @@ class RulesForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
             try:
                 value = _read_option(info, field.data)
             except ValueError as err:
-                field.errors = [str(err)]
+                field.errors = [words.refusal(err)]
                 raise FormRefused(field.name) from None
             if value is not _AS_PRESET:
                 changes[info.name] = value

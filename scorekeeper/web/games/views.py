@@ -242,7 +242,7 @@ def change_rules(game_id: str, token: str) -> Response:
                     ),
                 )
             except (SetupError, RulesError) as err:
-                refused = _("These players can't play by those rules: %(reason)s.", reason=err)
+                refused = _("These players can't play by those rules: %(reason)s.", reason=words.refusal(err))
             else:
                 flash(_("The rules are changed. They stay fixed from the first hand on."), "ok")
                 return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
