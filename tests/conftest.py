@@ -15,10 +15,7 @@ Tests in tests/browser are marked ``browser``. They need Debian's Chromium at
 
 from __future__ import annotations
 
-import html
 import os
-import re
-import shutil
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,12 +27,11 @@ from sqlalchemy import MetaData, text
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
-from scorekeeper.platform.config import database_url
 from scorekeeper.platform.extensions import db
-from tests.browser._api import api
-
-# The sides of every game the tests start: two named partnerships (as the API takes them).
-SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+from scorekeeper.store import parties as store
+from tests._support.app import SIDES, app_config, dispose, make_app, postgres_url, read_csrf_token, start_game
+from tests._support.live_api import api
+from tests._support.parties import new_party, post, start, table_path
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -48,42 +44,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 BROWSER_DIR = Path(__file__).parent / "browser"
-TEST_SECRET_KEY = "test-secret-key-used-only-by-the-test-suite"
-
-
-def _postgres_url() -> str | None:
-    raw = os.environ.get("TEST_DATABASE_URL", "").strip()
-    return database_url(raw, "") if raw else None
-
-
-def _test_config(uri: str, **extra) -> dict:
-    config = {
-        "TESTING": True,
-        "SCOREKEEPER_ENV": "development",
-        "SECRET_KEY": TEST_SECRET_KEY,
-        "SQLALCHEMY_DATABASE_URI": uri,
-        # Ordinary tests send many requests from one address; the rate limit tests turn limits on.
-        "RATELIMIT_ENABLED": False,
-    }
-    config.update(extra)
-    return config
-
-
-def _empty_tables() -> None:
-    """Delete every row, children first, keeping the migrated schema."""
-    for table in reversed(db.metadata.sorted_tables):
-        db.session.execute(table.delete())
-    db.session.commit()
-
-
-def _dispose(app: Flask) -> None:
-    polls = app.extensions.get("scorekeeper_polls")
-    if polls is not None:
-        polls.close()  # on PostgreSQL, its worker's listener and connection
-    with app.app_context():
-        db.session.remove()
-        for engine in db.engines.values():
-            engine.dispose()
 
 
 # -- Collection -----------------------------------------------------------------
@@ -95,7 +55,7 @@ def pytest_xdist_auto_num_workers(config):
     The PostgreSQL run shares one database between all its tests (emptied before each), so
     there it stays in one process.
     """
-    return 0 if _postgres_url() is not None else (os.cpu_count() or 1)
+    return 0 if postgres_url() is not None else (os.cpu_count() or 1)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -121,62 +81,33 @@ def pytest_runtest_setup(item):
 @pytest.fixture(scope="session")
 def _postgres_schema():
     """Bring the PostgreSQL test database to the latest migration, once per run."""
-    uri = _postgres_url()
+    uri = postgres_url()
     if uri is None:
         yield None
         return
-    app = create_app(_test_config(uri))
+    app = create_app(app_config(uri))
     with app.app_context():
         # Start from nothing, so the real migrations build every table.
         existing = MetaData()
         existing.reflect(db.engine)
         existing.drop_all(db.engine)
         flask_migrate.upgrade()
-    _dispose(app)
+    dispose(app)
     yield uri
-
-
-def rate_limited(tmp_path, **limits: str) -> dict:
-    """Settings turning the rate limits on, counted in a database of their own: 6 polls (2 whole sheets) a minute,
-    and *limits*."""
-    return {
-        "RATELIMIT_ENABLED": True,
-        "RATELIMIT_STORAGE_URI": f"scorekeeper+sqlite:///{tmp_path / 'limits.sqlite3'}",
-        "SCOREKEEPER_LIMIT_POLLS": "6 per minute",
-        "SCOREKEEPER_LIMIT_POLL_SHEETS": "2 per minute",
-        **limits,
-    }
 
 
 @pytest.fixture(scope="session")
 def _sqlite_built(tmp_path_factory) -> Path:
     """A SQLite file the real migrations built, once per run (per worker): each test starts from a copy of it."""
     path = tmp_path_factory.mktemp("migrated") / "scorekeeper.sqlite3"
-    app = create_app(_test_config(f"sqlite:///{path}"))
+    app = create_app(app_config(f"sqlite:///{path}"))
     with app.app_context():
         flask_migrate.upgrade()
         # Everything into the file itself (none of it left in the write-ahead log), so that a copy of it is whole.
         db.session.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))
         db.session.commit()
-    _dispose(app)
+    dispose(app)
     return path
-
-
-def make_app(tmp_path, request, **extra):
-    """Yield a new app on an empty database built by the migrations, with *extra* settings; dispose of it after."""
-    uri = _postgres_url()
-    if uri is not None:
-        request.getfixturevalue("_postgres_schema")
-    else:
-        path = tmp_path / "scorekeeper.sqlite3"
-        shutil.copyfile(request.getfixturevalue("_sqlite_built"), path)
-        uri = f"sqlite:///{path}"
-    app = create_app(_test_config(uri, **extra))
-    if _postgres_url() is not None:
-        with app.app_context():
-            _empty_tables()
-    yield app
-    _dispose(app)
 
 
 @pytest.fixture
@@ -190,22 +121,6 @@ def client(app):
     return app.test_client()
 
 
-_CSRF_PATTERNS = (
-    re.compile(r'<meta name="csrf-token" content="([^"]+)"'),
-    re.compile(r'name="csrf_token"[^>]*value="([^"]+)"'),
-    re.compile(r'value="([^"]+)"[^>]*name="csrf_token"'),
-)
-
-
-def read_csrf_token(page_html: str) -> str:
-    """Return the CSRF token in a page (the meta tag or a form's hidden field)."""
-    for pattern in _CSRF_PATTERNS:
-        match = pattern.search(page_html)
-        if match:
-            return html.unescape(match.group(1))
-    raise AssertionError("the page carries no CSRF token")
-
-
 @pytest.fixture
 def csrf():
     """``csrf(client, path="/")``: open the page as that client and return its CSRF token."""
@@ -216,13 +131,6 @@ def csrf():
         return read_csrf_token(response.get_data(as_text=True))
 
     return token
-
-
-def start_game(client) -> dict:
-    """Start a new two-side game through the API; return its id, tokens, links and state."""
-    response = client.post("/api/v1/games", json={"rules": "new-england", "sides": SIDES})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
 
 
 @pytest.fixture
@@ -265,14 +173,14 @@ def _read_whole(app):
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory, request):
     """The app served on 127.0.0.1 at a free port, in a background thread."""
-    uri = _postgres_url()
+    uri = postgres_url()
     if uri is not None:
         request.getfixturevalue("_postgres_schema")
     else:
         uri = f"sqlite:///{tmp_path_factory.mktemp('live') / 'scorekeeper.sqlite3'}"
     # Not TESTING: a failing page shows the app's own error page, as a player would see it.
-    app = create_app(_test_config(uri, TESTING=False))
-    if _postgres_url() is None:
+    app = create_app(app_config(uri, TESTING=False))
+    if postgres_url() is None:
         with app.app_context():
             flask_migrate.upgrade()
     server = make_server("127.0.0.1", 0, _read_whole(app), threaded=True)
@@ -284,7 +192,7 @@ def live_server(tmp_path_factory, request):
         server.shutdown()
         thread.join(timeout=10)
         server.server_close()
-        _dispose(app)
+        dispose(app)
 
 
 @pytest.fixture
@@ -348,3 +256,71 @@ def page_problems(page):
     page.on("console", lambda msg: seen.append(f"console: {msg.text}") if msg.type == "error" else None)
     page.on("pageerror", lambda error: seen.append(f"uncaught: {error}"))
     return PageProblems(page=page, seen=seen)
+
+
+@pytest.fixture
+def everything(client, app, csrf):
+    """A game with hands, and a card party played to a score whose table 1 kept a sheet that was won."""
+    game = client.post("/api/v1/games", json={"rules": "new-england", "sides": SIDES}).get_json()
+    headers = {"Authorization": f"Bearer {game['edit_token']}"}
+    for n, (bidder, tricks) in enumerate(((0, [3, 2]), (1, [1, 4])), start=1):
+        hand = {"n": n, "bidder": bidder, "bid": 20, "tricks": tricks, "high": bidder}
+        answer = client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=headers)
+        assert answer.status_code == 201, answer.get_json()
+    director = new_party(client, csrf, couples=4, kind="play-to", play_to="45").headers["Location"]
+    start(client, director)
+    party_id, party_token = director.split("/")[2:4]
+    table = table_path(app, party_id, 1)
+    _, _, sheet_id, sheet_token = post(client, table + "/sheet", table).headers["Location"].split("/")
+    n = 1
+    while client.get(f"/api/v1/games/{sheet_id}").get_json()["winner"] is None:
+        answer = client.post(
+            f"/api/v1/games/{sheet_id}/hands",
+            json={"n": n, "points": [0, 30]},
+            headers={"Authorization": f"Bearer {sheet_token}"},
+        )
+        assert answer.status_code == 201
+        n += 1
+    with app.app_context():
+        row = store.party_row(party_id)
+        table_tokens = [store.table_token(row, number) for number in (1, 2)]
+    # A club with an evening played and its pots kept: its ladder, board, archive and desk are read too.
+    club = client.post("/clubs/new", data={"csrf_token": csrf(client, "/clubs/new"), "name": "Legion"})
+    club_path = club.headers["Location"]
+    _, _, club_id, club_token = club_path.split("/")
+    for name in ("Mary", "Angus", "Flora", "John"):
+        post(client, club_path + "/members", club_path, {"name": name})
+    desk = post(client, club_path + "/evenings", club_path, {"games": "2", "entry_fee": "5"}).headers["Location"]
+    post(client, desk + "/couples", desk, {"member": ["1", "2", "3", "4"], "action": "random"})
+    post(client, desk + "/start", desk, {"confirm": "y"})
+    post(client, desk + "/pots", desk + "/pots", {"prize": ["10"], "fifty_fifty": "20"})
+    evening_id = desk.rsplit("/", 1)[1]
+    # A table (a group that plays together) holding the game with hands: its pages, statistics and exports.
+    group = client.post("/api/v1/tables", json={"name": "Tuesday", "players": ["Frank"]}).get_json()
+    added = client.post(
+        f"/api/v1/tables/{group['id']}/games",
+        json={"game": game["id"], "token": game["edit_token"]},
+        headers={"Authorization": f"Bearer {group['edit_token']}"},
+    )
+    assert added.status_code == 201, added.get_json()
+    return {
+        "club_id": [club_id],
+        "table_id": [group["id"]],
+        "game_id": [game["id"], sheet_id],
+        "token": [
+            game["edit_token"],
+            game["view_token"],
+            sheet_token,
+            party_token,
+            *table_tokens,
+            club_token,
+            group["edit_token"],
+            group["view_token"],
+        ],
+        "party_id": [party_id, evening_id],
+        "number": [1, 2],
+        "n": [1],
+        "filename": ["app.css"],
+        "action": ["start", "close"],
+        "what": ["tents", "punch", "rules", "ladder"],
+    }

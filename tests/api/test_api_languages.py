@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import SIDES
+from tests._support.app import SIDES
 
 FR = {"Accept-Language": "fr"}
 

@@ -10,8 +10,8 @@ from scorekeeper.platform.extensions import db
 from scorekeeper.store import clubs as club_store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store import party_sheets
-from tests.api.test_clubs_api import new_club
-from tests.api.test_table_imports import rows
+from tests._support.api import new_club
+from tests._support.tables import rows
 
 
 def play_evening(client, club, headers, day, couples, first=None, **settings):
@@ -182,7 +182,7 @@ def test_the_club_comes_back_from_the_page_once_however_often_the_form_is_sent(a
     import io
     import re
 
-    from tests.conftest import read_csrf_token
+    from tests._support.app import read_csrf_token
 
     club, headers = season
     assert 'href="/clubs/import"' in client.get("/clubs/new").get_data(as_text=True)

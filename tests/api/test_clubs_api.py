@@ -4,16 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-
-def new_club(client, members=4):
-    created = client.post("/api/v1/clubs", json={"name": "Fire Hall"})
-    assert created.status_code == 201
-    club = created.get_json()
-    headers = {"Authorization": f"Bearer {club['edit_token']}"}
-    for n in range(members):
-        answer = client.post(f"/api/v1/clubs/{club['id']}/members", json={"name": f"Player {n + 1}"}, headers=headers)
-        assert answer.status_code == 201 and answer.get_json()["number"] == n + 1
-    return club, headers
+from tests._support.api import new_club
 
 
 def test_a_season_through_the_api(client):

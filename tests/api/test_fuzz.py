@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import SIDES, start_game
+from tests._support.app import SIDES, start_game
 
 # The app and its client serve every example (a function-scoped fixture); each example starts its own game.
 FUZZ = settings(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api._support import refs
-from tests.conftest import SIDES
+from tests._support.api import refs
+from tests._support.app import SIDES
 
 
 def auth(game, token=None):

@@ -6,6 +6,7 @@ import pytest
 
 from scorekeeper.api.openapi import SPECS
 from scorekeeper.api.schema import schemas
+from tests._support.api import resolved
 
 # Each operation the JSON API promises: its answers, and the fields of its request body and of its answer that it promises.
 PROMISES = [
@@ -72,14 +73,6 @@ PROMISES = [
 @pytest.fixture
 def document(client):
     return client.get("/api/v1/openapi.json").get_json()
-
-
-def resolved(document, schema):
-    """*schema* with its reference to a component replaced by the component (one level, as often as it takes)."""
-    while "$ref" in schema:
-        schema = {**document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]], **schema}
-        del schema["$ref"]
-    return schema
 
 
 def properties(document, schema):

@@ -11,7 +11,7 @@ from sqlalchemy import event
 
 from scorekeeper import create_app
 from scorekeeper.platform.extensions import db
-from tests.conftest import SIDES, _dispose, _test_config
+from tests._support.app import SIDES, app_config, dispose
 
 # Side 0 bids 30 and makes it: 30 for it, nothing for the other; four of them win a game to 120.
 MADE = {"bidder": 0, "bid": 30, "points": [30, 0]}
@@ -51,7 +51,7 @@ def test_each_answer_is_the_sheet_a_read_gives_up_to_the_winning_hand_and_after(
 
 
 def test_a_hand_another_worker_recorded_is_never_written_over(app, client):
-    other = create_app(_test_config(app.config["SQLALCHEMY_DATABASE_URI"]))
+    other = create_app(app_config(app.config["SQLALCHEMY_DATABASE_URI"]))
     try:
         game = start(client)
         assert send(client, game, 1, MADE).status_code == 201  # this worker keeps the game after hand 1
@@ -73,7 +73,7 @@ def test_a_hand_another_worker_recorded_is_never_written_over(app, client):
         assert "just recorded by another phone" in changed.get_json()["error"]["message"]
         assert read(client, game) == state
     finally:
-        _dispose(other)
+        dispose(other)
 
 
 def test_a_replaced_edit_link_stops_recording_at_once_where_the_game_is_kept(client, csrf):

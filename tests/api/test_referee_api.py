@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.api._support import refs
+from tests._support.api import refs
 
 TRICKS = [  # The rule book's worked examples: trump, cards in play order, winner
     ("S", ["8S", "9S", "2S", "AH"], "AH"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.test_openapi_document import resolved
+from tests._support.api import resolved
 
 PAIRS = [{"name": "Ann & Cy", "players": ["Ann", "Cy"]}, {"name": "Bob & Di", "players": ["Bob", "Di"]}]
 SWAPPED = [{"name": "Ann & Bob", "players": ["Ann", "Bob"]}, {"name": "Cy & Di", "players": ["Cy", "Di"]}]
@@ -194,7 +194,7 @@ def test_an_unknown_club_has_no_ratings(client):
 
 
 def test_a_clubs_ratings_count_every_game_of_its_evenings_and_follow_a_corrected_result(client):
-    from tests.api.test_clubs_api import new_club
+    from tests._support.api import new_club
 
     club, headers = new_club(client, members=8)
     evening = client.post(

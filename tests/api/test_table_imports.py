@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -16,57 +15,12 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from scorekeeper.platform.extensions import db
-from scorekeeper.rules import GameSetup, HandEntry, Rules, Side, replay
+from scorekeeper.rules import replay
 from scorekeeper.stats import GameRecord, summarize, table_stats
 from scorekeeper.store import games as game_store
 from scorekeeper.store import tables as store
-from tests.web.test_race import all_at_once, call
-
-NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
-# Hands that keep a game going: the bidders take turns at 20, each making it (20 to the bidder, 10 to the other).
-HANDS = [HandEntry(bidder=k % 2, bid=20, points=(20, 10) if k % 2 == 0 else (10, 20)) for k in range(8)]
-DAY = datetime(2026, 1, 6, 19, 0, tzinfo=UTC)
-
-
-def iso(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
-
-
-def exported_game(i: int, hands: int = 2) -> dict:
-    """Game *i* of a season as the export writes it: Ann and Cy against Bob and Di (the rest turn about)."""
-    four = [NAMES[(i + k) % len(NAMES)] for k in range(4)]
-    setup = GameSetup(Rules(), (Side(f"{four[0]} & {four[2]}", (four[0], four[2])), Side("Them", (four[1], four[3]))))
-    state = replay(setup, HANDS[:hands])
-    started = DAY + timedelta(minutes=40 * i)
-    return {
-        "id": f"game{i}",
-        "started": iso(started),
-        "finished_at": None,
-        "rules": setup.rules.to_dict(),
-        "sides": [{"name": side.name, "players": list(side.players)} for side in setup.sides],
-        "first_dealer": 0,
-        "start_scores": None,
-        "scores": list(state.scores),
-        "winner": state.winner,
-        "hands": [{"n": n, **entry.to_dict()} for n, entry in enumerate(HANDS[:hands], start=1)],
-        "people": [[f"p{NAMES.index(p) + 1}" for p in side.players] for side in setup.sides],
-    }
-
-
-def export(games: int = 3, hands: int = 2) -> dict:
-    return {
-        "format": "forty-fives-table",
-        "version": 1,
-        "name": "Tuesday table",
-        "players": [{"id": f"p{n}", "name": name} for n, name in enumerate(NAMES, start=1)],
-        "games": [exported_game(i, hands) for i in range(games)],
-    }
-
-
-def rows(app) -> dict[str, int]:
-    """How many rows each table of the database holds."""
-    with app.app_context():
-        return {t.name: db.session.scalar(select(func.count()).select_from(t)) for t in db.metadata.sorted_tables}
+from tests._support.race import all_at_once, call
+from tests._support.tables import NAMES, export, exported_game, rows
 
 
 def refused_and_nothing_stored(app, client, document, status=422, **headers):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_tables import play_to_the_end
+from tests._support.tables import play_to_the_end
 
 
 def bearer(token):

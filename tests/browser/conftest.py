@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.steps import phone_of_its_own
+from tests._support.steps import phone_of_its_own
 
 
 @pytest.fixture

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
-from tests.browser._api import api
-from tests.browser.steps import SCHEMES, open_readable, phone_of_its_own
-from tests.conftest import SIDES
+from tests._support.a11y import axe_problems, smallest_targets, smallest_text
+from tests._support.app import SIDES
+from tests._support.live_api import api
+from tests._support.steps import SCHEMES, open_readable, phone_of_its_own
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser._api import api
-from tests.browser.test_sheet_phone import settled
+from tests._support.live_api import api
+from tests._support.sheet import settled
 
 TWO = [{"name": "Us", "players": ["Ann", "Bo"]}, {"name": "Them", "players": ["Cy", "Di"]}]
 THREE = [{"name": n, "players": [n]} for n in ("Ada", "Bea", "Cal")]

@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser._api import api
-from tests.browser.steps import phone_of_its_own
+from tests._support.live_api import api
+from tests._support.steps import phone_of_its_own
 
 pytestmark = pytest.mark.browser
 

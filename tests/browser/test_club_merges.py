@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser._api import api
+from tests._support.live_api import api
 
 pytestmark = pytest.mark.browser
 

@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser._api import api
-from tests.browser.steps import open_readable, phone_of_its_own
+from tests._support.live_api import api
+from tests._support.steps import open_readable, phone_of_its_own
 
 pytestmark = pytest.mark.browser
 

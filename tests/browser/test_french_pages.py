@@ -13,11 +13,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser._api import api
-from tests.browser.steps import SCHEMES, assert_readable, phone_of_its_own
-from tests.browser.test_french_sheet import broken
-from tests.browser.test_party_french import _evening, _finish, _table_link
-from tests.browser.test_tables import played_table
+from tests._support.live_api import api
+from tests._support.party_pages import finish_evening, first_table_link, french_evening
+from tests._support.sheet import broken
+from tests._support.steps import SCHEMES, assert_readable, phone_of_its_own, played_table
 
 MEMBERS = ["Marie-Josée Arsenault", "Léonce Chiasson", "Évangéline Doucet", "Jean-Baptiste Thériault"]
 
@@ -83,9 +82,9 @@ def test_the_registration_desk_in_french(browser, browser_context_args, live_ser
 
 
 def test_the_party_table_phone_in_french(browser, browser_context_args, live_server, scheme):
-    party = _evening(live_server)
+    party = french_evening(live_server)
     for page in phone(browser, browser_context_args, scheme):
-        page.goto(_table_link(live_server, party))
+        page.goto(first_table_link(live_server, party))
         expect(page.locator("h1")).to_contain_text("Partie 1 sur 5")
         well_set(page)
         page.locator(".party-winner").first.click()
@@ -94,8 +93,8 @@ def test_the_party_table_phone_in_french(browser, browser_context_args, live_ser
 
 
 def test_the_party_results_and_couples_tables_in_french(browser, browser_context_args, live_server, scheme):
-    party = _evening(live_server, games=2)
-    _finish(live_server, party)
+    party = french_evening(live_server, games=2)
+    finish_evening(live_server, party)
     for page in phone(browser, browser_context_args, scheme):
         for path in ("results", "couples", "couples/1"):
             page.goto(f"/parties/{party['id']}/{path}")

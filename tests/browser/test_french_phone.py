@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.steps import SCHEMES, assert_readable, phone_of_its_own, watch
-from tests.browser.test_sheet_phone import Thumb, tap_paper_hand
+from tests._support.sheet import Thumb, tap_paper_hand
+from tests._support.steps import SCHEMES, assert_readable, phone_of_its_own, watch
 
 # What an English page of the score sheet says; none of it may show on a French phone.
 ENGLISH = re.compile(

@@ -9,8 +9,8 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.api.test_table_imports import export
-from tests.browser.steps import SCHEMES, assert_lands_in_view, open_readable, phone_of_its_own
+from tests._support.steps import SCHEMES, assert_lands_in_view, open_readable, phone_of_its_own
+from tests._support.tables import export
 
 
 @pytest.fixture(params=SCHEMES)

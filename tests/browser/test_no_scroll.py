@@ -10,34 +10,19 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser._api import api
-from tests.browser.steps import SCHEMES, phone_of_its_own
-from tests.browser.test_sheet_phone import Thumb, set_by_a_point, tap_paper_hand
-
-SIDES = [{"name": "Ann & Cathy", "players": ["Ann", "Cathy"]}, {"name": "Bob & Dan", "players": ["Bob", "Dan"]}]
-TAPS = ("#bidder-group label.choice", "#bid-group label.choice", "#took_points-group label.choice", ".button-save")
-
-# Each element's box, and whether it lies wholly inside the viewport and below the sticky score bar.
-_BOXES = """
-(selectors) => {
-  const bar = document.querySelector('#sheet .scorebar').getBoundingClientRect();
-  const out = [];
-  for (const sel of selectors) {
-    // A choice the rules rule out for this hand is not drawn (display: none): it is no tap, and no problem.
-    const found = [...document.querySelectorAll(sel)].filter((el) => el.checkVisibility());
-    if (!found.length) out.push(sel + ': missing');
-    for (const el of found) {
-      const r = el.getBoundingClientRect();
-      const name = sel + ' "' + el.textContent.trim().slice(0, 20) + '"';
-      const covered = !el.closest('.scorebar') && r.top < bar.bottom - 0.5;
-      if (r.height === 0 || r.top < -0.5 || r.bottom > innerHeight + 0.5 || r.left < -0.5 || r.right > innerWidth + 0.5 || covered) {
-        out.push(name + ' at ' + Math.round(r.top) + '..' + Math.round(r.bottom) + (covered ? ' under the score bar' : ''));
-      }
-    }
-  }
-  return out;
-}
-"""
+from tests._support.live_api import api
+from tests._support.sheet import (
+    BOXES,
+    SIDES,
+    TAPS,
+    THREE,
+    THREE_TAPS,
+    Thumb,
+    set_by_a_point,
+    tap_paper_hand,
+    tap_three_sides,
+)
+from tests._support.steps import SCHEMES, phone_of_its_own
 
 
 @pytest.fixture(params=SCHEMES)
@@ -48,7 +33,7 @@ def phone(request, browser, browser_context_args):
 def off_screen(page: Page, *extra: str) -> list[str]:
     """What is not wholly on screen, once the page has come to rest with Save in view."""
     expect(page.locator(".button-save")).to_be_in_viewport(ratio=1)
-    return page.evaluate(_BOXES, [*TAPS, "#sheet .scorebar .total", "#play-message", *extra])
+    return page.evaluate(BOXES, [*TAPS, "#sheet .scorebar .total", "#play-message", *extra])
 
 
 def test_after_save_undo_and_a_change_the_next_hand_is_all_on_screen(phone: Page, live_server):
@@ -78,19 +63,6 @@ def test_after_save_undo_and_a_change_the_next_hand_is_all_on_screen(phone: Page
     assert off_screen(phone, "#latest-hand-2") == [], "after a change"
 
 
-THREE = [{"name": name, "players": [name]} for name in ("Ann", "Bob", "Cal")]
-# Three sides by points: who bid, the bid, each side's points (the last is worked out when left blank), Save.
-THREE_TAPS = ("#bidder-group label.choice", "#bid-group label.choice", "#points-group label.choice", ".button-save")
-
-
-def tap_three_sides(thumb: Thumb, bidder: int, bid: int, points: tuple[int, int]) -> int:
-    thumb.tap(f"label[for=bidder-{bidder}]")
-    thumb.tap(f"#bid-group label:has(input[value='{bid}'])")
-    for side, value in enumerate(points):
-        thumb.tap(f"#points-{side}-group label:has(input[value='{value}'])")
-    return thumb.save()
-
-
 def test_three_sides_by_points_the_next_hand_is_all_on_screen(phone: Page, live_server):
     game = api(live_server, "POST", "/api/v1/games", {"sides": THREE})
     phone.goto(game["links"]["edit"])
@@ -99,16 +71,14 @@ def test_three_sides_by_points_the_next_hand_is_all_on_screen(phone: Page, live_
         thumb.count = 0
         assert tap_three_sides(thumb, (n - 1) % 3, 20, (20, 5)) == n and thumb.count == 5
         expect(phone.locator("#play-message")).to_have_text(f"Hand {n} recorded.")
-        problems = phone.evaluate(
-            _BOXES, [*THREE_TAPS, "#sheet .scorebar .total", "#play-message", f"#latest-hand-{n}"]
-        )
+        problems = phone.evaluate(BOXES, [*THREE_TAPS, "#sheet .scorebar .total", "#play-message", f"#latest-hand-{n}"])
         assert problems == [], f"after saving hand {n}"
 
     phone.locator(".undo-form button").tap()
     expect(phone.locator("#play-message")).to_contain_text("Hand 3 removed")
     expect(phone.locator("#bidder-group legend")).to_be_in_viewport(ratio=1)
     expect(phone.locator(".button-save")).to_be_in_viewport(ratio=1)
-    assert phone.evaluate(_BOXES, [*THREE_TAPS, "#sheet .scorebar .total", "#play-message"]) == [], "after undo"
+    assert phone.evaluate(BOXES, [*THREE_TAPS, "#sheet .scorebar .total", "#play-message"]) == [], "after undo"
 
     phone.goto(game["links"]["edit"].split("#")[0] + "/hands/2/edit")
     phone.locator("#points-0-group label:has(input[value='15'])").tap()
@@ -116,6 +86,6 @@ def test_three_sides_by_points_the_next_hand_is_all_on_screen(phone: Page, live_
     phone.get_by_role("button", name="Save the change to hand 2").tap()
     expect(phone.locator(".flash")).to_contain_text("Hand 2 changed")
     expect(phone.locator(".button-save")).to_be_in_viewport(ratio=1)
-    assert phone.evaluate(_BOXES, [*THREE_TAPS, "#sheet .scorebar .total", "#play-message", "#latest-hand-2"]) == [], (
+    assert phone.evaluate(BOXES, [*THREE_TAPS, "#sheet .scorebar .total", "#play-message", "#latest-hand-2"]) == [], (
         "after a change"
     )

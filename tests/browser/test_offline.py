@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser._api import api
-from tests.browser.steps import assert_readable, phone_of_its_own, watch
+from tests._support.live_api import api
+from tests._support.offline import KEPT_COPY, eventually, open_with_worker, recorded, tap_hand
+from tests._support.steps import assert_readable, phone_of_its_own, watch
 
 SENT_TIMEOUT_MS = 15_000  # the queue is sent on the "online" event, or within 4 s by its timer
 
@@ -19,37 +19,6 @@ def phone(browser, browser_context_args):
     """A phone of its own: its own cookies, storage and service worker."""
     for page in phone_of_its_own(browser, browser_context_args, service_workers="allow"):
         yield watch(page)
-
-
-def eventually(page: Page, script: str, what: str, timeout_s: float = 15) -> None:
-    """Wait until *script* (evaluated in the page) is true; the page's CSP rules out wait_for_function."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(script):
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        page.wait_for_timeout(200)
-
-
-# The phone's copy of the page it shows: kept per address and language (templates/offline/sw.js).
-KEPT_COPY = "location.pathname + '?lang=' + document.documentElement.lang"
-
-
-def open_with_worker(page: Page, url: str) -> None:
-    """Open *url* and wait until the service worker controls the page and keeps a copy of it."""
-    page.goto(url)
-    eventually(page, "navigator.serviceWorker.controller !== null", "the service worker to control the page")
-    eventually(page, f"caches.match({KEPT_COPY}).then((found) => !!found)", "a copy of the page")
-
-
-def tap_hand(page: Page, *, bidder: int, bid: int, tricks: int, high: int | None = None) -> None:
-    """Tap a hand as on paper: the bidding side's points (5 a trick, 5 for the high)."""
-    page.locator(f"label[for='bidder-{bidder}']").click()
-    page.locator(f"#bid-group label:has(input[value='{bid}'])").click()
-    points = 5 * tricks + (5 if high == bidder else 0)
-    page.locator(f"#took_points-group label:has(input[value='{points}'])").click()
-
-
-def recorded(live_server, live_game) -> list[dict]:
-    return api(live_server, "GET", f"/api/v1/games/{live_game['id']}")["hands"]
 
 
 def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone, live_game, live_server):

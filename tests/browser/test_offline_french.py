@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import phone_of_its_own, watch
-from tests.browser.test_offline import open_with_worker, recorded, tap_hand
+from tests._support.offline import open_with_worker, recorded, tap_hand
+from tests._support.steps import phone_of_its_own, watch
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser._api import api
-from tests.browser.steps import SCHEMES, phone_of_its_own
+from tests._support.live_api import api
+from tests._support.steps import SCHEMES, phone_of_its_own
 
 ROW_MAX_PX = 48
 SCREEN_PX = 740

@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser._api import api
-from tests.browser.steps import HALL_SCREEN, watched_pages
+from tests._support.live_api import api
+from tests._support.steps import HALL_SCREEN, watched_pages
 
 FOLLOW_TIMEOUT_MS = 8_000  # the pages poll every 3 s
 GAMES = 5

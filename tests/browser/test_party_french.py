@@ -8,14 +8,13 @@ tags included.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser._a11y import smallest_text
-from tests.browser._api import api
-from tests.browser.steps import HALL_SCREEN, assert_readable, page_in
+from tests._support.a11y import smallest_text
+from tests._support.live_api import api
+from tests._support.party_pages import finish_evening, first_table_link, french_evening
+from tests._support.steps import HALL_SCREEN, assert_readable, page_in
 
 # Every visible text node's boxes (as far as an ellipsis lets them show), and the pairs of different
 # texts that overlap by more than a pixel, or text drawn past the page's edge.
@@ -56,39 +55,6 @@ OVERLAPS = """
 }
 """
 
-COUPLES = ["Gaudet & Arsenault", "Cormier & LeBlanc", "Boudreau & Poirier", "Doucet & Richard", "Thibodeau & Comeau"]
-
-
-def _evening(live_server, games: int = 5) -> dict:
-    couples = [{"name": name, "players": name.split(" & ")} for name in COUPLES[:4]]
-    return api(
-        live_server, "POST", "/api/v1/parties", {"name": "Salle paroissiale", "games": games, "couples": couples}
-    )
-
-
-def _finish(live_server, party: dict) -> dict:
-    """Every table won by the couple that deals first, to the end: with 4 couples and 2 games, two ties."""
-    while True:
-        state = api(live_server, "GET", f"/api/v1/parties/{party['id']}")
-        if state["finished"]:
-            return state
-        for seat in state["seating"]:
-            if seat["table"] in state["missing"]:
-                body = {"game": state["game"], "table": seat["table"], "winner": seat["deals_first"]}
-                api(live_server, "POST", f"/api/v1/parties/{party['id']}/results", body, party["edit_token"])
-
-
-def _table_link(live_server, party: dict) -> str:
-    page = api_page(live_server, re.sub(r"^https?://[^/]+", "", party["links"]["director"]) + "/cards")
-    return re.search(r'class="table-card-link">([^<]+)<', page).group(1)
-
-
-def api_page(live_server, path: str) -> str:
-    import urllib.request
-
-    with urllib.request.urlopen(live_server.url + path, timeout=30) as response:
-        return response.read().decode()
-
 
 def _french(browser, browser_context_args, scheme: str):
     return browser.new_context(
@@ -114,9 +80,9 @@ def _assert_hall_ready(page) -> None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_french_table_phone_reports_in_two_taps(browser, browser_context_args, live_server, scheme):
-    party = _evening(live_server)
+    party = french_evening(live_server)
     with page_in(_french(browser, browser_context_args, scheme)) as page:
-        page.goto(_table_link(live_server, party))
+        page.goto(first_table_link(live_server, party))
         expect(page.locator("html")).to_have_attribute("lang", "fr")
         expect(page.locator("h1")).to_contain_text("Partie 1 sur 5")
         expect(page.get_by_text("Qui a gagné la partie 1\u00a0? Touchez les gagnants.")).to_be_visible()
@@ -134,9 +100,9 @@ def test_a_french_table_phone_reports_in_two_taps(browser, browser_context_args,
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("moment", ["playing", "finished"])
 def test_the_board_on_a_phone_is_one_readable_column(browser, browser_context_args, live_server, scheme, moment):
-    party = _evening(live_server, games=2)
+    party = french_evening(live_server, games=2)
     if moment == "finished":
-        _finish(live_server, party)
+        finish_evening(live_server, party)
     with page_in(_french(browser, browser_context_args, scheme)) as page:
         page.goto(f"{live_server.url}/parties/{party['id']}/board")
         if moment == "finished":
@@ -155,9 +121,9 @@ def test_the_board_on_a_phone_is_one_readable_column(browser, browser_context_ar
 
 @pytest.mark.parametrize("moment", ["playing", "finished"])
 def test_the_board_on_a_hall_screen_is_24_px_and_up(browser, live_server, moment):
-    party = _evening(live_server, games=2)
+    party = french_evening(live_server, games=2)
     if moment == "finished":
-        _finish(live_server, party)
+        finish_evening(live_server, party)
     with page_in(_french_hall(browser)) as page:
         page.goto(f"{live_server.url}/parties/{party['id']}/board")
         if moment == "finished":

@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser._api import api
-from tests.browser.steps import HALL_SCREEN, page_in
+from tests._support.live_api import api
+from tests._support.steps import HALL_SCREEN, page_in
 
 # For every element holding text: its size, and the contrast of its colour with the background behind it.
 MEASURE = """

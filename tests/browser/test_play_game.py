@@ -7,11 +7,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests._support.sheet import start_partners_game, tap
+
 pytestmark = pytest.mark.browser
-
-
-def tap(page: Page, input_id: str) -> None:
-    page.locator(f"label[for='{input_id}']").click()
 
 
 def record(
@@ -38,14 +36,6 @@ def record(
     page.locator(f"#took_points-group label:has(input[value='{points}'])").click()
     form.get_by_role("button", name=f"Save hand {number}").click()
     expect(page.locator(f"#hand-{number}")).to_be_visible()
-
-
-def start_partners_game(page: Page) -> None:
-    """Start the default game: Ann, Bob, Cal and Dee as partners (Ann & Cal against Bob & Dee)."""
-    page.goto("/games/new")
-    for seat, name in enumerate(["Ann", "Bob", "Cal", "Dee"]):
-        page.fill(f"#players-{seat}", name)
-    page.get_by_role("button", name="Start the game").click()
 
 
 def totals(page: Page, n: int) -> list[str]:

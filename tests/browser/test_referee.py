@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.steps import lay_out_a_renege, pick, section
+from tests._support.steps import lay_out_a_renege, pick, section
 
 
 def test_three_questions_by_picking_cards(page, page_problems, live_server):

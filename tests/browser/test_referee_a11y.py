@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from tests._support.a11y import small_tap_targets
+
 MIN_TEXT_PX = 16
 MIN_TARGET_PX = 44
 
@@ -51,33 +53,6 @@ _SMALLEST_TEXT = """
 }
 """
 
-_TAP_TARGETS = """
-(exceptRunningText) => {
-  const small = [];
-  const targets = document.body.querySelectorAll(
-    "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]");
-  for (const el of targets) {
-    if (el.closest("[aria-hidden=true], [hidden]") || el.matches(".visually-hidden, .skip-link")) continue;
-    if (!el.checkVisibility({ visibilityProperty: true })) continue;  // e.g. inside a closed <details>
-    // A control inside a label is tapped through its label.
-    const target = el.matches("input") && el.closest("label") ? el.closest("label") : el;
-    const box = target.getBoundingClientRect();
-    if (box.width === 0 && box.height === 0) continue;
-    if (exceptRunningText && el.matches("a")) {
-      // A link in a line of text (WCAG 2.5.8's inline exception): the block that holds it, through any
-      // inline elements (a <dt> and <dd> shown inline are one line), says more words than the link.
-      let block = el.parentElement;
-      while (block !== document.body && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
-      if (block.textContent.trim().length > el.textContent.trim().length) continue;
-    }
-    if (box.width < 44 || box.height < 44) {
-      small.push(`${Math.round(box.width)}x${Math.round(box.height)} ${el.tagName} ${el.textContent.trim().slice(0, 30)}`);
-    }
-  }
-  return small;
-}
-"""
-
 
 def serious_axe_violations(page) -> list[str]:
     """Every axe-core violation of serious or critical impact, with the elements it was found on."""
@@ -92,11 +67,6 @@ def serious_axe_violations(page) -> list[str]:
 def smallest_text(page) -> list[tuple[float, str]]:
     """The five smallest visible texts of the page, in CSS px, with where they are."""
     return [tuple(item) for item in page.evaluate(_SMALLEST_TEXT)]
-
-
-def small_tap_targets(page, *, except_running_text: bool = False) -> list[str]:
-    """Every visible control or link smaller than 44x44 CSS px (optionally not counting links in running text)."""
-    return page.evaluate(_TAP_TARGETS, except_running_text)
 
 
 # -- The pages ---------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import SCHEMES, assert_lands_in_view, assert_readable, lay_out_a_renege, phone_of_its_own
+from tests._support.steps import SCHEMES, assert_lands_in_view, assert_readable, lay_out_a_renege, phone_of_its_own
 
 NBSP = "\u00a0"
 

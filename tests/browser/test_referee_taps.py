@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.steps import Taps, in_view, phone_of_its_own
+from tests._support.steps import Taps, in_view, phone_of_its_own
 
 PHONES = {
     "light": {"color_scheme": "light"},

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_play_game import start_partners_game, tap
+from tests._support.sheet import start_partners_game, tap
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import phone_of_its_own
+from tests._support.steps import phone_of_its_own
 
 
 def shown_sections(page) -> list[str]:
@@ -103,7 +103,7 @@ def phone(request, browser, browser_context_args, live_server):
 
 
 def test_the_game_on_one_screen_reads_well_and_fits(phone):
-    from tests.browser._a11y import axe_problems, smallest_text
+    from tests._support.a11y import axe_problems, smallest_text
 
     phone.goto("/rules")
     expect(phone.locator("html")).to_have_attribute("lang", phone.language)
@@ -119,7 +119,7 @@ def test_the_game_on_one_screen_reads_well_and_fits(phone):
 
 
 def test_a_search_lands_on_the_passages_that_mention_it(phone):
-    from tests.browser._a11y import axe_problems, smallest_text
+    from tests._support.a11y import axe_problems, smallest_text
 
     word, said, shown, hidden = SEARCHES[phone.language]
     phone.goto("/rules")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.steps import in_view, open_every_explanation, phone_of_its_own
-from tests.browser.test_referee_a11y import small_tap_targets
+from tests._support.a11y import small_tap_targets
+from tests._support.steps import in_view, open_every_explanation, phone_of_its_own
 
 PHONES = {
     "light": {"color_scheme": "light"},

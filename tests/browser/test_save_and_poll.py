@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.browser._a11y import in_viewport
-from tests.browser._api import api
-from tests.conftest import SIDES
+from tests._support.a11y import in_viewport
+from tests._support.app import SIDES
+from tests._support.live_api import api
 
 # Set on the page: how many refresh answers it has handled, and the score bar it shows (by identity).
 _WATCH = """

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.steps import SCHEMES, phone_of_its_own
+from tests._support.steps import SCHEMES, phone_of_its_own
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 MAX_BYTES = 120_000

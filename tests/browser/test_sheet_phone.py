@@ -10,38 +10,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser._a11y import in_viewport
-from tests.browser._api import api
-from tests.browser.steps import SCHEMES, phone_of_its_own, watch
+from tests._support.a11y import in_viewport
+from tests._support.live_api import api
+from tests._support.sheet import Thumb, set_by_a_point, settled, tap_paper_hand
+from tests._support.steps import SCHEMES, phone_of_its_own, watch
 
 ON_SCREEN = ("#sheet .scorebar", "#play-message", "#bidder-group legend")
-
-
-class Thumb:
-    """Taps on the page, counted."""
-
-    def __init__(self, page: Page):
-        self.page = page
-        self.count = 0
-
-    def tap(self, selector: str) -> None:
-        self.page.locator(selector).first.tap()
-        self.count += 1
-
-    def save(self) -> int:
-        """Tap Save, wait for the new sheet; return the hand number saved."""
-        n = int(self.page.locator("#hand-form input[name=n]").input_value())
-        with self.page.expect_response(lambda r: r.url.endswith("/hands") and r.request.method == "POST"):
-            self.tap(".button-save")
-        expect(self.page.locator(f"#latest-hand-{n}")).to_be_visible()
-        settled(self.page)
-        return n
-
-
-def settled(page: Page) -> None:
-    """Wait until the page has brought the top of the score sheet to the top of the screen."""
-    expect(page.locator("#bidder-group legend")).to_be_in_viewport(ratio=1)
-    expect(page.locator("#sheet .scorebar")).to_be_in_viewport(ratio=1)
 
 
 @pytest.fixture(params=SCHEMES)
@@ -62,25 +36,10 @@ def start(page: Page, players=("Ann", "Bob", "Cathy", "Dan"), mode: str | None =
     expect(page.locator("#hand-form")).to_be_visible()
 
 
-def tap_paper_hand(thumb: Thumb, bidder: int, bid: int, points: int) -> int:
-    thumb.tap(f"label[for=bidder-{bidder}]")
-    thumb.tap(f"#bid-group label:has(input[value='{bid}'])")
-    thumb.tap(f"#took_points-group label:has(input[value='{points}'])")
-    return thumb.save()
-
-
 def assert_all_in_sight(page: Page, n: int) -> None:
     for selector in (*ON_SCREEN, f"#latest-hand-{n}"):
         assert in_viewport(page, selector), f"{selector} is off screen after hand {n}"
     expect(page.locator(f"#latest-hand-{n}")).to_have_class("is-set is-new")
-
-
-def set_by_a_point(live_server, game_id: str, token: str, n: int) -> None:
-    """Hand *n* through the API: each side in turn bids 30 and is set by a point, so the game runs long, deep in
-    the hole."""
-    bidder = (n - 1) % 2
-    hand = {"n": n, "bidder": bidder, "bid": 30, "points": [25, 5] if bidder == 0 else [5, 25]}
-    api(live_server, "POST", f"/api/v1/games/{game_id}/hands", hand, token)
 
 
 def test_after_saving_hands_1_12_and_40_everything_that_matters_is_on_screen(phone: Page, live_server):

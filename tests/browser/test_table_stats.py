@@ -10,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser._api import api, play_to_the_end
-from tests.browser.steps import SCHEMES, assert_readable, phone_of_its_own
+from tests._support.live_api import api, play_to_the_end
+from tests._support.steps import SCHEMES, assert_readable, phone_of_its_own
 
 EIGHT = ["Catherine", "Bernadette", "Marguerite", "Jean-Guy", "Ann", "Bob", "Évangéline", "Cy"]
 SCREEN = {"width": 360, "height": 740}

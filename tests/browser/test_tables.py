@@ -7,21 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser._api import api, play_to_the_end
-from tests.browser.steps import SCHEMES, open_readable, phone_of_its_own
-
-FOUR = ["Ann", "Bob", "Cy", "Di"]
-
-
-def played_table(live_server) -> dict:
-    """A table of five with two games played to the end, one of them a set 30."""
-    table = api(live_server, "POST", "/api/v1/tables", {"name": "Tuesday at Ann's", "players": [*FOUR, "Eve"]})
-    for sides, bidder in (
-        ([{"name": "A", "players": ["Ann", "Cy"]}, {"name": "B", "players": ["Bob", "Di"]}], 0),
-        ([{"name": "A", "players": ["Ann", "Eve"]}, {"name": "B", "players": ["Bob", "Cy"]}], 1),
-    ):
-        play_to_the_end(live_server, table, sides, bidder)
-    return table
+from tests._support.live_api import api
+from tests._support.steps import FOUR, SCHEMES, open_readable, phone_of_its_own, played_table
 
 
 @pytest.fixture(scope="module")

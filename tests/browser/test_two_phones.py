@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser._api import api
-from tests.browser.steps import watched_pages
+from tests._support.live_api import api
+from tests._support.steps import watched_pages
 
 FOLLOW_TIMEOUT_MS = 6_000  # polls every 3 s, so a change shows within about 5 s
 

@@ -6,8 +6,8 @@ no render-blocking resource but the page's one stylesheet, and static files kept
 
 from __future__ import annotations
 
-from tests.browser._api import api
-from tests.conftest import SIDES
+from tests._support.app import SIDES
+from tests._support.live_api import api
 
 TEXT_TYPES = ("text/", "application/json", "application/javascript", "image/svg+xml", "application/manifest+json")
 

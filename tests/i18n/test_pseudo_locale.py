@@ -1,6 +1,6 @@
 """No visible word escapes the catalog: every page, fragment and form error, rendered in a pseudo-language.
 
-The pseudo-language (``tests/i18n/pseudo.py``) is a catalog and nothing else, added beside the
+The pseudo-language (``tests/_support/pseudo.py``) is a catalog and nothing else, added beside the
 app's own through ``SCOREKEEPER_EXTRA_TRANSLATIONS``: that it is offered and used proves a third
 language needs no code. Every GET route is opened in it (with every token a player may hold, as
 in ``tests/web/test_reads_only_read.py``), and refused forms are posted; every visible text node
@@ -12,64 +12,13 @@ the page and the text.
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
-from babel import Locale
-from babel.lists import format_list
-from babel.numbers import list_currencies
 
-from tests.conftest import make_app, read_csrf_token
-from tests.i18n import pseudo
-from tests.web.test_reads_only_read import everything, get_urls  # noqa: F401  (the crawl's fixture)
-
-ANNOUNCED = ("aria-label", "title", "placeholder", "alt", "aria-description")
-# Identifiers of the API and the rules' codes, and what is typed on a keyboard, are the same in every language.
-SKIPPED_TAGS = {"script", "style", "code", "kbd"}
-# Names of languages are written in their own language, like players' names.
-SKIPPED_CLASSES = {"language-choice"}
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-
-
-class Texts(HTMLParser):
-    """Collect visible text nodes and announced attributes, outside script, style and skipped parts."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.stack: list[tuple[str, bool]] = []
-        self.found: list[str] = []
-
-    @property
-    def hidden(self) -> bool:
-        return any(skipped for _tag, skipped in self.stack)
-
-    def handle_starttag(self, tag, attrs):
-        values = dict(attrs)
-        classes = set((values.get("class") or "").split())
-        skipped = tag in SKIPPED_TAGS or bool(classes & SKIPPED_CLASSES) or values.get("translate") == "no"
-        if not self.hidden and not skipped:
-            for name in ANNOUNCED:
-                if values.get(name):
-                    self.found.append(f"@{name}={values[name]}")
-            if tag == "input" and values.get("type") in ("submit", "button") and values.get("value"):
-                self.found.append(f"@value={values['value']}")
-        if tag not in VOID:
-            self.stack.append((tag, skipped))
-
-    def handle_startendtag(self, tag, attrs):
-        self.handle_starttag(tag, attrs)
-        if tag not in VOID and self.stack:
-            self.stack.pop()
-
-    def handle_endtag(self, tag):
-        for index in range(len(self.stack) - 1, -1, -1):
-            if self.stack[index][0] == tag:
-                del self.stack[index:]
-                break
-
-    def handle_data(self, data):
-        if not self.hidden and data.strip():
-            self.found.append(data.strip())
+from tests._support import pseudo
+from tests._support.app import make_app, read_csrf_token
+from tests._support.crawl import get_urls
+from tests._support.pseudo import Texts, names_of
 
 
 def english_left(page: str, names: set[str]) -> list[str]:
@@ -102,63 +51,6 @@ def app(tmp_path, request, monkeypatch):
     yield from make_app(tmp_path, request, SCOREKEEPER_EXTRA_TRANSLATIONS=str(extra))
 
 
-def cldr_words(code: str) -> set[str]:
-    """Words Babel writes from the language's CLDR data, not from the catalog: list joins, dates."""
-    locale = Locale.parse(code)
-    words = set(format_list(["", ""], locale=locale).split())
-    for context in locale.months.values():
-        for names in context.values():
-            words.update(names.values())
-    for context in locale.days.values():
-        for names in context.values():
-            words.update(names.values())
-    for pattern in locale.date_formats.values():
-        words.update(re.findall(r"'([^']+)'", str(pattern.pattern)))
-    return {part for word in words for part in re.findall(r"[^\W\d_]+", word)}
-
-
-# Where the API lists each thing's names: (id values, path, list of people, their name fields).
-NAMED = (
-    ("party_id", "parties", "couples", ("name", "players")),
-    ("table_id", "tables", "players", ("name",)),
-    ("club_id", "clubs", "members", ("name",)),
-)
-
-
-def read_with_any_token(client, path: str, tokens: list[str]) -> dict:
-    for token in tokens:
-        answer = client.get(path, headers={"Authorization": f"Bearer {token}"})
-        if answer.status_code == 200:
-            return answer.get_json()
-    return {}
-
-
-def names_of(client, values) -> set[str]:
-    """Every name of the crawled games, parties, tables and clubs: sides, players, couples, members."""
-    found: set[str] = set()
-    for game_id in values["game_id"]:
-        state = client.get(f"/api/v1/games/{game_id}").get_json() or {}
-        for side in state.get("sides", []):
-            found.add(side.get("name", ""))
-            found.update(side.get("players", []))
-    for key, resource, people, fields in NAMED:
-        for thing_id in values.get(key, []):
-            thing = read_with_any_token(client, f"/api/v1/{resource}/{thing_id}", values["token"])
-            found.add(thing.get("name", ""))
-            for person in thing.get(people, []):
-                for field in fields:
-                    value = person.get(field)
-                    found.update(value if isinstance(value, list) else [value or ""])
-    found.update(cldr_words(pseudo.CODE))
-    # Currency codes (CAD, EUR) are the same in every language.
-    found.update(list_currencies())
-    words = set()
-    for name in found:
-        words.add(name)
-        words.update(part for part in re.split(r"[\s&,]+", name) if part)
-    return {w for w in words if w}
-
-
 def post_urls(app, values) -> list[str]:
     """Every form address of the pages (not the API), built with the crawl's values."""
     adapter = app.url_map.bind("localhost")
@@ -182,7 +74,7 @@ def test_the_pseudo_language_is_offered_from_its_catalog_alone(client):
     assert pseudo.OPEN in page
 
 
-def test_every_page_is_made_of_catalog_messages(client, app, everything):  # noqa: F811
+def test_every_page_is_made_of_catalog_messages(client, app, everything):
     client.get("/")  # the fixture's own messages (said in English, when it wrote) are shown once, here
     client.set_cookie("lang", pseudo.CODE)
     names = names_of(client, everything)

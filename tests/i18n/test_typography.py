@@ -14,8 +14,8 @@ from babel.messages.pofile import read_po
 from scorekeeper.commands.translations import catalogs, typeset_catalog
 from scorekeeper.platform.i18n import gettext, ngettext, number
 from scorekeeper.platform.typography import MINUS, NARROW, NO_BREAK, typeset, typeset_french
-from tests.i18n.test_pseudo_locale import Texts, names_of
-from tests.web.test_reads_only_read import everything, get_urls  # noqa: F401  (the crawl's fixture)
+from tests._support.crawl import get_urls
+from tests._support.pseudo import Texts, names_of
 
 FRENCH = next(po for po in catalogs() if po.parent.parent.name == "fr")
 
@@ -129,7 +129,7 @@ def test_the_checker_finds_each_fault():
     assert typography_wrong(page, {"O'Neil"}) == []
 
 
-def test_every_french_page_is_typeset(client, app, everything):  # noqa: F811
+def test_every_french_page_is_typeset(client, app, everything):
     # A game in the hole: its scores are shown below zero, with the minus sign.
     game = client.post(
         "/api/v1/games",

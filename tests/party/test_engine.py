@@ -32,8 +32,7 @@ from scorekeeper.party import (
     places,
     replay,
 )
-
-from ._support import SEEDS, couples, late_and_gone, play, played_with_late_and_gone, started
+from tests._support.party import SEEDS, couples, late_and_gone, play, played_with_late_and_gone, started
 
 # -- Places: the Cape Breton worked example -------------------------------------------
 

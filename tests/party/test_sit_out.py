@@ -9,8 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.party import AddCouple, Couple, Gone, Result
-
-from ._support import SEEDS, arrive_and_leave, late_and_gone, play, played_with_late_and_gone, started
+from tests._support.party import SEEDS, arrive_and_leave, late_and_gone, play, played_with_late_and_gone, started
 
 
 def _winners_seat_0(state):

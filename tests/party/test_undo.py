@@ -17,8 +17,7 @@ from scorekeeper.party import (
     Start,
     replay,
 )
-
-from ._support import couples, started
+from tests._support.party import couples, started
 
 
 def test_a_closed_evening_reopens_and_takes_results_again():

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import Card, CardError, Suit, deck, parse_cards
-
-from ._support import C, D, H, S
+from tests._support.rules import C, D, H, S
 
 PARSE = [
     ("5h", Card(5, H)),

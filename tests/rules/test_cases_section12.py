@@ -7,8 +7,7 @@ import re
 import pytest
 
 from scorekeeper.rules import CardError, HandEntry, Rules, judge_play, legal_plays, replay, trick_winner, trump_order
-
-from ._support import A_SIDE, B_SIDE, SUITS, assert_refused, card, cards, two_sides
+from tests._support.rules import A_SIDE, B_SIDE, SUITS, assert_refused, card, cards, two_sides
 
 DEFAULT = Rules.preset("new-england")
 

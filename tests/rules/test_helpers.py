@@ -21,8 +21,7 @@ from scorekeeper.rules import (
     seat_sides,
 )
 from scorekeeper.words import refusal
-
-from ._support import NE, cut_throat, two_sides
+from tests._support.rules import NE, cut_throat, two_sides
 
 # --- bids -----------------------------------------------------------------------------------------
 

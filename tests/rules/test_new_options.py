@@ -17,8 +17,7 @@ from scorekeeper.rules import (
     parse_bid,
     points_from_tricks,
 )
-
-from ._support import NE, assert_refused, cut_throat, play, two_sides
+from tests._support.rules import NE, assert_refused, cut_throat, play, two_sides
 
 # --- 30 for 60: all-tricks and bell ---------------------------------------------------------------
 

@@ -12,8 +12,7 @@ import inspect
 from pathlib import Path
 
 import scorekeeper.rules as engine
-
-from ._one_home import python_leaks, template_leaks
+from tests._support.one_home import python_leaks, template_leaks
 
 PACKAGE = Path(engine.__file__).resolve().parent.parent
 RULES = PACKAGE / "rules"

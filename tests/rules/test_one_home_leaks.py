@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from ._one_home import python_leaks, template_leaks
+from tests._support.one_home import python_leaks, template_leaks
 
 PYTHON_LEAKS = [
     # forms.py: the no-high box ticked from the points and from the tricks.

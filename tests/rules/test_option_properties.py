@@ -22,8 +22,7 @@ from scorekeeper.rules import (
     allowed_bids,
     replay,
 )
-
-from ._support import snapshot
+from tests._support.rules import snapshot
 
 _FREE_VALUES = {
     "target": (45, 110, 120),

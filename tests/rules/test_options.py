@@ -23,8 +23,7 @@ from scorekeeper.rules import (
     trick_winner,
     trump_order,
 )
-
-from ._support import (
+from tests._support.rules import (
     NE,
     OPTION_NAMES,
     PRESET_NAMES,

@@ -26,9 +26,7 @@ from scorekeeper.rules import (
     replay,
     trick_winner,
 )
-
-from ._support import H, cut_throat, snapshot, two_sides
-from .test_rank import expected_offsuit_order, expected_trump_order
+from tests._support.rules import H, cut_throat, expected_offsuit_order, expected_trump_order, snapshot, two_sides
 
 FAST = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAMES = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -22,8 +22,7 @@ from scorekeeper.rules import (
     seat_sides,
     trick_choices,
 )
-
-from ._support import NE
+from tests._support.rules import NE
 
 NS = Rules.preset("nova-scotia")
 NO_HIGH = NE.replace(high_bonus=False)

@@ -7,39 +7,7 @@ import itertools
 import pytest
 
 from scorekeeper.rules import Card, Rules, Suit, compare, deck, is_trump, offsuit_order, trump_order
-
-from ._support import C, D, H, S, card
-
-ACE_HEARTS = Card(14, H)
-RED_LOW = [10, 9, 8, 7, 6, 4, 3, 2]
-BLACK_LOW = [2, 3, 4, 6, 7, 8, 9, 10]
-
-
-def expected_trump_order(trump: Suit, joker: bool) -> tuple[Card, ...]:
-    order = [Card(5, trump), Card(11, trump)]
-    if joker:
-        order.append(Card.JOKER)
-    order.append(ACE_HEARTS)
-    if trump is not H:
-        order.append(Card(14, trump))
-    order += [Card(13, trump), Card(12, trump)]
-    order += [Card(r, trump) for r in (RED_LOW if trump.is_red else BLACK_LOW)]
-    return tuple(order)
-
-
-def expected_offsuit_order(suit: Suit, aces_high: bool) -> tuple[Card, ...]:
-    if suit is H:
-        ranks = [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]
-    elif suit is D:
-        ranks = [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 14]
-        if aces_high:
-            ranks = [14] + ranks[:-1]
-    else:
-        ranks = [13, 12, 11, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10]
-        if aces_high:
-            ranks = [14, 13, 12, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10]
-    return tuple(Card(r, suit) for r in ranks)
-
+from tests._support.rules import ACE_HEARTS, C, D, H, S, card, expected_offsuit_order, expected_trump_order
 
 RULE_VARIANTS = [
     pytest.param(False, False, id="plain"),

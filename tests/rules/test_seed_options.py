@@ -20,8 +20,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.draw import draw_limit, game_draw_limit
 from scorekeeper.words import refusal
-
-from ._support import NE, cut_throat, two_sides
+from tests._support.rules import NE, cut_throat, two_sides
 
 # -- 30 for 60: win 30, lose 60 (000) ------------------------------------------------------------------
 

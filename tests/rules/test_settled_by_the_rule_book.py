@@ -21,8 +21,7 @@ from scorekeeper.rules import (
     replay,
     trick_winner,
 )
-
-from ._support import NE, cut_throat, two_sides
+from tests._support.rules import NE, cut_throat, two_sides
 
 PARTNER = NE.replace(call_for_partner=True)
 

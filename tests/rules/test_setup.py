@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import GameSetup, HandEntry, Rules, SetupError, Side, replay
-
-from ._support import cut_throat, two_sides
+from tests._support.rules import cut_throat, two_sides
 
 
 def test_partners_sit_alternately():

@@ -7,8 +7,7 @@ import dataclasses
 import pytest
 
 from scorekeeper.rules import HandEntry, replay
-
-from ._support import assert_deeply_frozen, assert_refused, two_sides
+from tests._support.rules import assert_deeply_frozen, assert_refused, two_sides
 
 BAD = HandEntry(bidder=0, bid=10, points=(15, 15))
 

@@ -6,8 +6,7 @@ import pytest
 
 from scorekeeper.rules import GameSetup, HandEntry, SetupError, Side, replay
 from scorekeeper.words import refusal
-
-from ._support import NE, cut_throat, two_sides
+from tests._support.rules import NE, cut_throat, two_sides
 
 
 def test_slam_with_a_called_partner_counts_the_pair_s_tricks_together():

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper.stats import THIRTIES, GameRecord, summarize, table_stats
 from scorekeeper.stats.ratings import Match, ranks_by_score, rate
 from scorekeeper.stats.summary import summary_rows
-from tests.stats.test_properties import played_games
+from tests._support.stats import played_games
 
 TABLES = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

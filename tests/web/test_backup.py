@@ -14,8 +14,8 @@ from sqlalchemy import create_engine, select, text
 from scorekeeper.commands.backup import backup_path
 from scorekeeper.platform.extensions import db
 from scorekeeper.store.models import Club, Game, Party, Table
-from tests.api.test_table_imports import export
-from tests.conftest import SIDES
+from tests._support.app import SIDES
+from tests._support.tables import export
 
 
 @pytest.fixture

@@ -3,19 +3,20 @@ handicap prize list beside the evening's own places, which stay as they are."""
 
 from __future__ import annotations
 
-from tests.web.test_clubs import club, open_evening, play_evening, post, register  # noqa: F401  (club is a fixture)
+from tests._support.clubs import open_evening, play_evening, register
+from tests._support.parties import post
 
 RULES = {"scoring": "places", "place_points": "8 7 6 5", "minimum": "0", "tie_breaks": ["wins"]}
 
 
-def evening(app, client, club, day, couples):  # noqa: F811  (club: the director's page)
+def evening(app, client, club, day, couples):
     desk = open_evening(client, club, held_on=day)
     for pair in couples:
         register(client, desk, pair)
     return desk
 
 
-def test_the_handicap_prize_is_a_club_option_shown_on_the_desk_and_the_results(app, client, club):  # noqa: F811
+def test_the_handicap_prize_is_a_club_option_shown_on_the_desk_and_the_results(app, client, club):
     assert post(client, club + "/settings", club, {**RULES, "handicap": "on"}).status_code == 303
     assert 'name="handicap" checked' in client.get(club).get_data(as_text=True)
     # Three evenings: Mary & Angus (couple 1) dealt first and won every game, Flora & John never.
@@ -36,7 +37,7 @@ def test_the_handicap_prize_is_a_club_option_shown_on_the_desk_and_the_results(a
     assert "Place 1 (4 won): Mary MacNeil &amp; Angus MacNeil" in own
 
 
-def test_without_the_option_no_handicap_is_shown(app, client, club):  # noqa: F811
+def test_without_the_option_no_handicap_is_shown(app, client, club):
     for day in ("2026-10-02", "2026-10-09", "2026-10-16"):
         play_evening(app, client, evening(app, client, club, day, [(1, 2), (3, 4)]))
     desk = evening(app, client, club, "2026-10-23", [(1, 2), (3, 4)])

@@ -12,7 +12,7 @@ import urllib.parse
 import pytest
 from flask import url_for
 
-from tests.web.test_parties import post
+from tests._support.parties import post
 
 # Amounts no page would show by chance, as the pages write them (English, French) and as the API does (cents).
 AMOUNTS = {"entry_fee": "7.77", "cookie_jar": "3.33", "fifty_fifty": "123.45", "jackpot_added": "43.21"}

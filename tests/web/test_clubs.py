@@ -6,58 +6,9 @@ import csv
 import io
 import re
 
-import pytest
-
 from scorekeeper.store import parties as party_store
-from tests.web.test_parties import post
-
-REGULARS = [
-    "Mary MacNeil",
-    "Angus MacNeil",
-    "Flora Gillis",
-    "John Gillis",
-    "Sadie Beaton",
-    "Dan Beaton",
-    "Effie Rankin",
-    "Neil Rankin",
-    "Peggy Walsh",
-    "Joe Walsh",
-]
-
-
-def new_club(client, csrf, name="Legion Branch 12"):
-    token = csrf(client, "/clubs/new")
-    response = client.post("/clubs/new", data={"csrf_token": token, "name": name, "currency": "CAD"})
-    assert response.status_code == 303
-    return response.headers["Location"]
-
-
-@pytest.fixture
-def club(client, csrf):
-    """The director's page of a club with ten regulars on its roster."""
-    path = new_club(client, csrf)
-    for name in REGULARS:
-        assert post(client, path + "/members", path, {"name": name}).status_code == 303
-    return path
-
-
-def open_evening(client, club, **fields):
-    data = {
-        "held_on": "2026-11-27",
-        "games": "4",
-        "prizes": "2",
-        "kind": "one-hand",
-        "entry_fee": "5",
-        "jackpot_added": "10",
-        **fields,
-    }
-    response = post(client, club + "/evenings", club, data)
-    assert response.status_code == 303
-    return response.headers["Location"]
-
-
-def register(client, desk, numbers, action="couple"):
-    return post(client, desk + "/couples", desk, {"member": [str(n) for n in numbers], "action": action})
+from tests._support.clubs import REGULARS, open_evening, play_evening, register
+from tests._support.parties import post
 
 
 def desk_with_two_couples(client, club):
@@ -66,22 +17,6 @@ def desk_with_two_couples(client, club):
     register(client, desk, [1, 2])
     register(client, desk, [3, 4])
     return desk
-
-
-def play_evening(app, client, desk):
-    """Start the evening and let the first seat win every table; return the party's id."""
-    response = post(client, desk + "/start", desk, {"confirm": "y"})
-    assert response.status_code == 303
-    party_id = desk.rsplit("/", 1)[1]
-    with app.app_context():
-        _row, state = party_store.load(party_id)
-        while not state.finished:
-
-            def make(s):
-                return [s.result_entry(s.game, t.number, t.seats[0]) for t in s.missing()]
-
-            state = party_store.write(party_id, make)
-    return party_id
 
 
 def test_the_roster_keeps_numbers_through_rename_inactive_and_merge(client, club):

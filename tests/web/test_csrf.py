@@ -11,7 +11,7 @@ from scorekeeper.platform.extensions import db
 from scorekeeper.rules import Side
 from scorekeeper.store import games as services
 from scorekeeper.store.models import Hand
-from tests.conftest import read_csrf_token
+from tests._support.app import read_csrf_token
 
 RELOAD = "This page was open too long — reload and try again."
 COOKIES = "this browser did not send back the site's cookie"

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.store.models import Game, Hand
-from tests.web.test_games import new_game, page, read_csrf_token
+from tests._support.games import new_game, page, read_csrf_token
 
 BAD = {"superscript": "²", "arabic digit": "٣", "5,000 digits": "9" * 5000, "blank": "", "NUL": "\x00"}
 

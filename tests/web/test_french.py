@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.web.test_games import FOUR, hand, new_game, page, read_csrf_token, sheet  # noqa: F401  (sheet: a fixture)
+from tests._support.games import hand, page, read_csrf_token
 
 FRENCH = {"Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5"}
 
@@ -47,7 +47,7 @@ def test_a_refused_new_game_says_why_in_french_once(french):
     assert "Joueurs, dans l’ordre où ils sont assis" in seen and "Commencer la partie" in seen
 
 
-def test_the_sheet_records_a_hand_in_french(french, sheet):  # noqa: F811
+def test_the_sheet_records_a_hand_in_french(french, sheet):
     before = text(page(french, sheet))
     assert "Donne 1 : qui a la mise ?" in before
     assert "Enregistrer la donne 1" in before and "Inviter la table" in before
@@ -63,20 +63,20 @@ def test_the_sheet_records_a_hand_in_french(french, sheet):  # noqa: F811
     assert "Save hand" not in after and "Every hand" not in after
 
 
-def test_a_refused_hand_is_refused_in_french(french, sheet):  # noqa: F811
+def test_a_refused_hand_is_refused_in_french(french, sheet):
     response = hand(french, sheet, bid=20, tricks=3)
     assert response.status_code == 422
     assert "Touchez l’équipe qui a la mise." in text(response.get_data(as_text=True))
 
 
-def test_invite_the_table_in_french(french, sheet):  # noqa: F811
+def test_invite_the_table_in_french(french, sheet):
     seen = text(page(french, sheet + "/invite"))
     assert "Chaque téléphone qui lit ce code voit le pointage" in seen
     assert "Le lien pour suivre" in seen
     assert "Un autre téléphone pour tenir le pointage ?" in seen
 
 
-def test_an_english_page_stays_english_without_a_choice(client, sheet):  # noqa: F811
+def test_an_english_page_stays_english_without_a_choice(client, sheet):
     body = page(client, sheet)
     assert '<html lang="en">' in body and "Save hand 1" in body
 
@@ -84,16 +84,16 @@ def test_an_english_page_stays_english_without_a_choice(client, sheet):  # noqa:
 # -- Polls: what is "unchanged" is per language ------------------------------------------------
 
 
-def _poll(client, sheet_url, since, lang, headers=None):  # noqa: F811
+def _poll(client, sheet_url, since, lang, headers=None):
     game_id, token = sheet_url.strip("/").split("/")[1:3]
     return client.get(f"/games/{game_id}/poll/{token}?since={since}&lang={lang}", headers=headers or {})
 
 
-def test_a_poll_from_a_page_in_the_phones_language_is_unchanged(french, sheet):  # noqa: F811
+def test_a_poll_from_a_page_in_the_phones_language_is_unchanged(french, sheet):
     assert _poll(french, sheet, 1, "fr").status_code == 304
 
 
-def test_a_french_phone_never_gets_its_english_page_as_unchanged(french, sheet):  # noqa: F811
+def test_a_french_phone_never_gets_its_english_page_as_unchanged(french, sheet):
     # The page was read in English; the phone has chosen French since: the poll brings the sheet in French.
     response = _poll(french, sheet, 1, "en")
     assert response.status_code == 200
@@ -102,7 +102,7 @@ def test_a_french_phone_never_gets_its_english_page_as_unchanged(french, sheet):
     assert "deals" not in seen
 
 
-def test_the_kept_sheet_of_one_language_is_never_sent_in_another(client, sheet):  # noqa: F811
+def test_the_kept_sheet_of_one_language_is_never_sent_in_another(client, sheet):
     hand(client, sheet, bidder=0, bid=20, tricks=3, high=0)
     english = _poll(client, sheet, 1, "en")
     assert english.status_code == 200 and "Hand 2: " in text(english.get_data(as_text=True))
@@ -113,7 +113,7 @@ def test_the_kept_sheet_of_one_language_is_never_sent_in_another(client, sheet):
     assert "Vary" in french.headers and "Accept-Language" in french.headers["Vary"]
 
 
-def test_an_unchanged_poll_says_it_varies_by_language(client, sheet):  # noqa: F811
+def test_an_unchanged_poll_says_it_varies_by_language(client, sheet):
     response = _poll(client, sheet, 1, "en")
     assert response.status_code == 304
     assert "Accept-Language" in response.headers.get("Vary", "")
@@ -141,7 +141,7 @@ def test_a_party_pages_fingerprint_is_per_language():
     assert view_key(7, language="fr") == view_key(7, language="fr")
 
 
-def test_a_form_open_too_long_is_refused_in_french(french, sheet):  # noqa: F811
+def test_a_form_open_too_long_is_refused_in_french(french, sheet):
     response = french.post(sheet + "/hands", data={"n": "1", "bidder": "0"})
     assert response.status_code == 400
     seen = text(response.get_data(as_text=True))

@@ -12,53 +12,7 @@ from scorekeeper.platform.extensions import db
 from scorekeeper.rules import HandEntry, Rules, Side
 from scorekeeper.store import games as services
 from scorekeeper.store.models import Game, Hand
-
-
-def read_csrf_token(body: str) -> str:
-    """Return the CSRF token a page carries, as a browser would send it."""
-    match = re.search(r'<meta name="csrf-token" content="([^"]+)"', body)
-    assert match, "the page carries no CSRF token"
-    return html.unescape(match.group(1))
-
-
-FOUR = {"players-0": "Ann", "players-1": "Bob", "players-2": "Cal", "players-3": "Dee"}
-
-
-def new_game(client, **fields):
-    """Post the new-game form as a player would; return the response."""
-    token = read_csrf_token(client.get("/games/new").get_data(as_text=True))
-    data = {"csrf_token": token, "preset": "new-england", "mode": "partners", "side_count": "2", "first_dealer": "0"}
-    data.update(FOUR)
-    data.update(fields)
-    return client.post("/games/new", data=data)
-
-
-@pytest.fixture
-def sheet(client):
-    """A new partners game (Us: Ann & Cal, Them: Bob & Dee, Ann deals); its sheet URL."""
-    response = new_game(client)
-    assert response.status_code == 303
-    return response.headers["Location"]
-
-
-def page(client, url):
-    response = client.get(url)
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
-
-
-def hand(client, url, **fields):
-    """Post the hand form of the sheet at *url*."""
-    body = page(client, url)
-    data = {"csrf_token": read_csrf_token(body), "by": "tricks"}
-    data["n"] = re.search(r'id="hand-form".*?name="n" value="(\d+)"', body, re.S).group(1)
-    data.update({k: str(v) for k, v in fields.items()})
-    return client.post(url + "/hands", data=data)
-
-
-def hands_in_db(app) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(Hand))
+from tests._support.games import FOUR, errors, hand, hands_in_db, new_game, page, read_csrf_token, text
 
 
 def games_in_db(app) -> int:
@@ -86,13 +40,6 @@ def hand_change(body: str, **fields: str) -> dict[str, str]:
     return {**form, "high": "", **fields}
 
 
-def errors(body: str) -> list[str]:
-    return [
-        html.unescape(re.sub(r"\s+", " ", e).strip())
-        for e in re.findall(r'class="field-error"[^>]*>(.*?)</p>', body, re.S)
-    ]
-
-
 def summary(body: str) -> list[str]:
     """The messages listed at the top of a refused new-game form."""
     start = body.index('id="new-game-error"')
@@ -100,10 +47,6 @@ def summary(body: str) -> list[str]:
     return [
         html.unescape(re.sub(r"\s+", " ", e).strip()) for e in re.findall(r"<li><a [^>]*>(.*?)</a></li>", block, re.S)
     ]
-
-
-def text(body: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
 
 
 # -- New game -----------------------------------------------------------------------

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.commands import hall
-from tests.conftest import read_csrf_token
-from tests.web._server import Server
+from tests._support.app import read_csrf_token
+from tests._support.server import Server
 
 # The command as the README and the manual give it, run from the virtual environment these tests run in.
 COMMAND = ".venv/bin/flask --app scorekeeper hall"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.test_games import errors, hand, hands_in_db, new_game, page, read_csrf_token, text
+from tests._support.games import errors, hand, hands_in_db, new_game, page, read_csrf_token, text
 
 THREE = {"players-0": "Ada", "players-1": "Bea", "players-2": "Cal", "players-3": ""}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 
-from tests.web.test_games import hand, hands_in_db, new_game
+from tests._support.games import hand, hands_in_db, new_game
 
 THREE = {"mode": "cut-throat", "players-0": "Ada", "players-1": "Bea", "players-2": "Cal", "players-3": ""}
 

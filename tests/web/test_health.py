@@ -5,7 +5,7 @@ from sqlalchemy import event, text
 
 from scorekeeper import create_app
 from scorekeeper.platform.extensions import db
-from tests.conftest import TEST_SECRET_KEY
+from tests._support.app import TEST_SECRET_KEY
 
 UPGRADE = "run: flask --app scorekeeper db upgrade"
 

@@ -10,7 +10,7 @@ from sqlalchemy import create_engine, text
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.store.heard import CHANNEL, HEARD
-from tests.conftest import SIDES
+from tests._support.app import SIDES
 
 pytestmark = pytest.mark.usefixtures("_on_postgresql")
 

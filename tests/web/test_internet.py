@@ -24,20 +24,12 @@ from scorekeeper.rules import Side as RulesSide
 from scorekeeper.store import games as services
 from scorekeeper.store.models import Game, Hand, Party, PartyEntry, Player, Side, utcnow
 from scorekeeper.web.sharing import views as sharing
-from tests.conftest import SIDES, make_app, rate_limited
-from tests.web._server import Server, environ_without_the_app
+from tests._support.app import SIDES
+from tests._support.internet import auth, start
+from tests._support.server import Server, environ_without_the_app
 
 ROOT = Path(__file__).resolve().parents[2]
 STRONG_KEY = "k4Jd9s0Qm2Lz8xVb7Nc1Rt5Yw3Pe6Hu-Xa8"
-
-
-def start(client, **environ):
-    response = client.post("/api/v1/games", json={"sides": SIDES}, environ_base=environ or {})
-    return response
-
-
-def auth(game):
-    return {"Authorization": f"Bearer {game['edit_token']}"}
 
 
 @pytest.fixture
@@ -50,13 +42,6 @@ def app_from_environment(tmp_path, monkeypatch):
         return create_app({"SECRET_KEY": STRONG_KEY, "RATELIMIT_ENABLED": False})
 
     return make
-
-
-@pytest.fixture
-def limited(tmp_path, request):
-    """An app with rate limits on, small enough to reach: 3 new games, 5 writes, 6 polls (2 whole sheets) a minute."""
-    limits = rate_limited(tmp_path, SCOREKEEPER_LIMIT_NEW_GAMES="3 per minute", SCOREKEEPER_LIMIT_WRITES="5 per minute")
-    yield from make_app(tmp_path, request, **limits)
 
 
 # -- Rate limits --------------------------------------------------------------------------------

@@ -16,8 +16,8 @@ from sqlalchemy import select
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.store import parties as store
-from tests.conftest import read_csrf_token
-from tests.web.test_internet import auth, start
+from tests._support.app import read_csrf_token
+from tests._support.internet import auth, start
 
 HAND = {"bidder": 1, "bid": 20, "points": [10, 20]}
 
@@ -235,10 +235,10 @@ def test_writes_are_counted_in_a_shared_redis_when_one_is_named(tmp_path):
     import pytest
 
     from scorekeeper import create_app
-    from tests.conftest import _dispose, _postgres_url, _test_config
+    from tests._support.app import app_config, dispose, postgres_url
 
     server = shutil.which("redis-server")
-    if server is None or _postgres_url() is not None:
+    if server is None or postgres_url() is not None:
         pytest.skip("needs redis-server (apt-get install redis-server), on the SQLite run")
     pytest.importorskip("redis")
     with socket.socket() as sock:
@@ -259,7 +259,7 @@ def test_writes_are_counted_in_a_shared_redis_when_one_is_named(tmp_path):
         machines = []
         for _ in range(2):  # two machines, one database, one Redis
             machine = create_app(
-                _test_config(
+                app_config(
                     f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
                     RATELIMIT_ENABLED=True,
                     RATELIMIT_SWALLOW_ERRORS=False,
@@ -282,7 +282,7 @@ def test_writes_are_counted_in_a_shared_redis_when_one_is_named(tmp_path):
         redis.terminate()
         redis.wait(timeout=10)
         for machine in machines:
-            _dispose(machine)
+            dispose(machine)
 
 
 def test_behind_a_proxy_the_poll_counts_see_each_phone_s_own_address(tmp_path, request):
@@ -291,7 +291,7 @@ def test_behind_a_proxy_the_poll_counts_see_each_phone_s_own_address(tmp_path, r
     Forty phones, each its own forwarded address, asking for the sheet again are far past one address's 6 polls
     a minute together, yet none is refused; one phone going on alone is.
     """
-    from tests.conftest import make_app, rate_limited
+    from tests._support.app import make_app, rate_limited
 
     proxied = make_app(tmp_path, request, BEHIND_PROXY=True, **rate_limited(tmp_path))
     app = next(proxied)
@@ -318,7 +318,7 @@ def test_a_hall_of_phones_behind_one_router_following_one_sheet_is_never_refused
     rendered for the first and sent from the copy kept for that version to the others.
     """
     from scorekeeper.platform.config import DEFAULT_RATE_LIMITS
-    from tests.conftest import make_app, rate_limited
+    from tests._support.app import make_app, rate_limited
 
     hall = make_app(tmp_path, request, **rate_limited(tmp_path, **DEFAULT_RATE_LIMITS))
     app = next(hall)

@@ -11,8 +11,8 @@ from flask import url_for
 from sqlalchemy import select
 
 from scorekeeper.platform.extensions import db
-from tests.conftest import SIDES
-from tests.web.test_parties import post
+from tests._support.app import SIDES
+from tests._support.parties import post
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 # Writes that make something new and need no link at all (each limited per address): nothing existing to change.

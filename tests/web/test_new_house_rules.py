@@ -9,8 +9,7 @@ from sqlalchemy import select
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.store.models import Game
-
-from .test_games import new_game, page
+from tests._support.games import new_game, page
 
 
 @pytest.mark.parametrize(

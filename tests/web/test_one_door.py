@@ -16,8 +16,8 @@ from scorekeeper.store import games as services
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Access, Hand
 from scorekeeper.store.outcomes import Outcome
-from tests.conftest import SIDES
-from tests.web.test_parties import new_party, post, start, table_path
+from tests._support.app import SIDES
+from tests._support.parties import new_party, post, start, table_path
 
 # Us bid 20 and took three tricks and the high: 20 for us, 10 for them.
 FORM = {"n": "1", "bidder": "0", "bid": "20", "by": "tricks", "tricks": "3", "high": "0"}

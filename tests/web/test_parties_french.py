@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.web.test_parties import ids, new_party, play_game, post, start, state_of, table_path
+from tests._support.parties import ids, new_party, play_game, post, start, state_of, table_path
 
 NB = "\u00a0"
 NNB = "\u202f"

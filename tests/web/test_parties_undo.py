@@ -9,7 +9,7 @@ from scorekeeper.party import Gone, PartyError, Problem, Reopen, Returned, repla
 from scorekeeper.platform.extensions import db
 from scorekeeper.store import parties as store
 from scorekeeper.store.models import PartyEntry
-from tests.web.test_parties import ids, new_party, play_game, post, start, state_of
+from tests._support.parties import ids, new_party, play_game, post, start, state_of
 
 
 @pytest.fixture

@@ -7,39 +7,10 @@ import queue
 import threading
 import urllib.error
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
+
+from tests._support.race import all_at_once, call
 
 CLIENTS = 12
-
-
-def call(method: str, url: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict | str]:
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method=method)
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            status, raw = response.status, response.read()
-    except urllib.error.HTTPError as err:
-        status, raw = err.code, err.read()
-    text = raw.decode("utf-8", "replace")
-    try:
-        return status, json.loads(text)
-    except ValueError:
-        return status, text
-
-
-def all_at_once(count: int, action) -> list[tuple[int, dict | str]]:
-    """Run *action* on *count* threads released together."""
-    gate = threading.Barrier(count)
-
-    def run(_):
-        gate.wait(timeout=30)
-        return action()
-
-    with ThreadPoolExecutor(max_workers=count) as pool:
-        return list(pool.map(run, range(count)))
 
 
 def test_a_dozen_phones_record_the_same_hand_once(live_server, live_game):
@@ -136,4 +107,5 @@ def test_viewers_polling_during_recording_never_see_an_error(live_server, live_g
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
+    assert [thread.name for thread in threads if thread.is_alive()] == [], "every phone's requests came back"
     assert errors == []

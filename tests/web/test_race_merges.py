@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.web.test_race import all_at_once, call
+from tests._support.race import all_at_once, call
 
 ROUNDS = 4
 

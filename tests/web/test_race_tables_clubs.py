@@ -19,8 +19,8 @@ from sqlalchemy import select
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.store.models import ClubChair, ClubMember, ClubSeat, TableGame, TablePerson
-from tests.conftest import SIDES, read_csrf_token
-from tests.web.test_race import all_at_once, call
+from tests._support.app import SIDES, read_csrf_token
+from tests._support.race import all_at_once, call
 
 PHONES = 16
 ROUNDS = 3

@@ -9,6 +9,7 @@ import pytest
 
 from scorekeeper.rules import Side
 from scorekeeper.store import games as services
+from tests._support.referee import block, text_of
 
 TRICKS = [  # The rule book's worked examples: trump, cards in play order, winner
     ("S", "8s 9s 2s ah", "A♥"),
@@ -29,17 +30,6 @@ LEGAL = [  # The rule book's worked examples: trump, lead, hand, extra query, ca
     ("C", "4d", "7d 2c ks", {}, "any"),
     ("C", "4d", "7d 2c ks", {"follow": "suit-or-trump"}, ["7♦", "2♣"]),
 ]
-
-
-def text_of(fragment: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def block(page: str, element_id: str) -> str:
-    """The text of the element with this id (up to its section's end)."""
-    start = page.index(">", page.index(f'id="{element_id}"')) + 1
-    end = page.find("</section>", start)
-    return text_of(page[start:end])
 
 
 def field_error(page: str, form: str, name: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from .test_referee import block
+from tests._support.referee import block
 
 QUERY = {"tool": "legal", "trump": "S", "trick": "9d", "hand": "kc 7d 3h", "call_for_partner": "yes", "called": "kc"}
 

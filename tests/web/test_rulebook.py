@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 from flask import url_for
 
 from scorekeeper.rules import OPTION_INFO, PRESET_INFO, PRESETS
 from scorekeeper.rules.draw import draw_limits
-from tests.rules._support import OPTION_NAMES, PRESET_NAMES
+from tests._support.rulebook import Page
+from tests._support.rules import OPTION_NAMES, PRESET_NAMES
 
 # Sections the referee and the score sheet link to.
 ANCHORS = [
@@ -60,57 +60,6 @@ SOURCE_SENTENCES = [
     "The only time in which a player may choose not to follow suit",
     "I have a problem with this solution",
 ]
-
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-
-
-class Page(HTMLParser):
-    """The ids of a page, the text inside each element that has one, and the attributes of every tag."""
-
-    def __init__(self, markup: str):
-        super().__init__(convert_charrefs=True)
-        self.ids: list[str] = []
-        self.text: dict[str, list[str]] = {}
-        self.tags: list[tuple[str, dict]] = []
-        self._open: list[tuple[str, str | None]] = []
-        self.feed(markup)
-        self.close()
-
-    def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
-        self.tags.append((tag, attributes))
-        element_id = attributes.get("id")
-        if element_id:
-            self.ids.append(element_id)
-            self.text.setdefault(element_id, [])
-        self._spill(" ")
-        if tag not in VOID:
-            self._open.append((tag, element_id))
-
-    def handle_startendtag(self, tag, attrs):
-        self.tags.append((tag, dict(attrs)))
-
-    def handle_endtag(self, tag):
-        for i in range(len(self._open) - 1, -1, -1):
-            if self._open[i][0] == tag:
-                del self._open[i:]
-                break
-        self._spill(" ")
-
-    def handle_data(self, data):
-        self._spill(data)
-
-    def _spill(self, data):
-        for _, element_id in self._open:
-            if element_id:
-                self.text[element_id].append(data)
-
-    def text_of(self, element_id: str) -> str:
-        assert element_id in self.text, f"nothing on the page has id={element_id!r}"
-        return " ".join("".join(self.text[element_id]).split())
-
-    def cards_in(self, element_id: str) -> list[str]:
-        return self.text_of(element_id).split()
 
 
 @pytest.fixture

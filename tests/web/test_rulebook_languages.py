@@ -10,7 +10,7 @@ import pytest
 from babel.messages.extract import extract_from_file
 
 from scorekeeper.rules import OPTION_INFO
-from tests.web.test_rulebook import Page
+from tests._support.rulebook import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 FRENCH = {"Accept-Language": "fr"}

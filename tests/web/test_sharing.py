@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.platform.extensions import db
 from scorekeeper.store.models import Game
-from tests.conftest import SIDES
+from tests._support.app import SIDES
 
 
 def start(client, sides=SIDES):

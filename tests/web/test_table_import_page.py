@@ -13,8 +13,8 @@ from werkzeug.test import encode_multipart
 from scorekeeper.platform.extensions import db
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Game, Table
-from tests.api.test_table_imports import export, rows
-from tests.conftest import read_csrf_token
+from tests._support.app import read_csrf_token
+from tests._support.tables import export, rows
 
 
 def form_of(client) -> dict:

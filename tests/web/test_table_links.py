@@ -3,7 +3,7 @@ table shows neither."""
 
 from __future__ import annotations
 
-from tests.web.test_tables import play_to_the_end
+from tests._support.tables import play_to_the_end
 
 
 def bearer(token):

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from tests.conftest import read_csrf_token
+from tests._support.app import read_csrf_token
+from tests._support.tables import play_to_the_end
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
@@ -30,22 +31,6 @@ def start_from_roster(client, table_path, ticked=("p1", "p2", "p3", "p4"), prese
     assert response.status_code == 303, response.get_data(as_text=True)
     match = re.search(r"/games/([^/]+)/([^/?#]+)", response.headers["Location"])
     return match.group(1), match.group(2)
-
-
-def play_to_the_end(client, game_id, token, bidder=0):
-    """The bidder's side bids 30 and takes every point until it goes out."""
-    n = 1
-    while True:
-        response = client.post(
-            f"/api/v1/games/{game_id}/hands",
-            json={"n": n, "bidder": bidder, "bid": 30, "points": [30, 0] if bidder == 0 else [0, 30]},
-            headers={"Authorization": f"Bearer {token}"},
-        )
-        assert response.status_code == 201, response.get_json()
-        state = response.get_json()["state"]
-        if state["winner"] is not None:
-            return state
-        n += 1
 
 
 def test_a_game_started_from_the_roster_is_in_the_history_and_the_statistics(client, csrf):

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.platform import assets
-from tests.conftest import _test_config, read_csrf_token
+from tests._support.app import app_config, read_csrf_token
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 BR = {"Accept-Encoding": "br, gzip"}
@@ -185,7 +185,7 @@ def test_servers_starting_at_once_share_one_whole_build(tmp_path):
 
 def test_debug_mode_serves_the_sources_as_written(tmp_path, monkeypatch):
     monkeypatch.setenv("FLASK_DEBUG", "1")
-    app = create_app(_test_config(f"sqlite:///{tmp_path / 'd.sqlite3'}"))
+    app = create_app(app_config(f"sqlite:///{tmp_path / 'd.sqlite3'}"))
     with app.test_request_context():
         from flask import render_template_string
 

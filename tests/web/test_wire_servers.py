@@ -21,8 +21,8 @@ from pathlib import Path
 
 import brotli
 
-from tests.conftest import SIDES
-from tests.web._server import environ_without_the_app
+from tests._support.app import SIDES
+from tests._support.server import environ_without_the_app
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 STRONG_KEY = "kq3V9xZ2mB7pR4tY8wE1uI6oP0aS5dF3gH9jK2lQ7zX4cV8bN1mM6"

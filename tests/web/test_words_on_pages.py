@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import SIDES
+from tests._support.app import SIDES
 
 
 def won_game(client) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from scorekeeper.store.games import HandConflict, StaleGame
 from scorekeeper.store.models import Game, Hand, Player
 from scorekeeper.store.models import Side as SideRow
 from scorekeeper.words import refusal
-from tests.conftest import SIDES
+from tests._support.app import SIDES
 
 US_THEM = [Side(side["name"], tuple(side["players"])) for side in SIDES]
 
@@ -220,6 +220,7 @@ def test_two_phones_recording_at_the_same_moment_store_one_hand(app, game):
         t.start()
     for t in threads:
         t.join(timeout=30)
+    assert [t.name for t in threads if t.is_alive()] == [], "both phones' writes ended"
     assert sorted(outcomes) == ["Hand 1 was just recorded by another phone.", "recorded"]
     game = reload(game)
     assert len(game.hands) == 1 and game.version == 2

@@ -2,7 +2,7 @@
 
 Random seasons go through the writing service as the desk and the director's page write them (couples
 registered at the desk, late couples, substitutes, corrected results, a merged member), and the club's ladder
-is compared with the plain recount of tests/party/test_ladder.py, after every evening and after a correction.
+is compared with the plain recount the party engine tests use (tests/_support/party.py), after every evening and after a correction.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from scorekeeper.party import PartySetup
 from scorekeeper.party.ladder import LadderRules, Scoring
 from scorekeeper.store import clubs
 from scorekeeper.store import parties as party_store
-from tests.party.test_ladder import recount
+from tests._support.party import recount
 
 ROSTER = 12
 

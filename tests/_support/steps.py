@@ -13,7 +13,8 @@ from contextlib import contextmanager
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.browser._a11y import axe_problems, smallest_targets, smallest_text
+from tests._support.a11y import axe_problems, smallest_targets, smallest_text
+from tests._support.live_api import api, play_to_the_end
 
 SCHEMES = ["light", "dark"]
 HALL_SCREEN = {"width": 1920, "height": 1080}
@@ -171,3 +172,17 @@ class Taps:
             if not self.page.locator(f".picker-suit input[value='{suit}']").is_checked():
                 self.suit(suit)
             self.rank(rank)
+
+
+FOUR = ["Ann", "Bob", "Cy", "Di"]
+
+
+def played_table(live_server) -> dict:
+    """A table of five with two games played to the end, one of them a set 30."""
+    table = api(live_server, "POST", "/api/v1/tables", {"name": "Tuesday at Ann's", "players": [*FOUR, "Eve"]})
+    for sides, bidder in (
+        ([{"name": "A", "players": ["Ann", "Cy"]}, {"name": "B", "players": ["Bob", "Di"]}], 0),
+        ([{"name": "A", "players": ["Ann", "Eve"]}, {"name": "B", "players": ["Bob", "Cy"]}], 1),
+    ):
+        play_to_the_end(live_server, table, sides, bidder)
+    return table

@@ -7,6 +7,10 @@ import random
 from hypothesis import strategies as st
 
 from scorekeeper.party import AddCouple, Couple, Entry, Gone, PartyError, PartySetup, PartyState, Start, replay
+from scorekeeper.party.ladder import (
+    LadderRules,
+    Scoring,
+)
 
 
 def couples(count: int) -> list[Entry]:
@@ -63,3 +67,51 @@ def played_with_late_and_gone(count: int, games: int, changes: list[tuple[str, i
         state = arrive_and_leave(state, changes[(game - 1) :: games], numbered=True)
         state = play(state, entries, rng, games=game)
     return state
+
+
+def recount(evenings, rules: LadderRules):
+    """The ladder counted the long way: game by game, who sat in the winning chair; of a member's two chairs in
+    one evening, the one scoring more, then winning more, then taken first."""
+    scores: dict[int, list[int]] = {}
+    season_wins: dict[int, int] = {}
+    for state, chairs in evenings:
+        wins = [0] * len(state.couples)
+        chair_wins: dict[tuple[int, int, int], int] = {}  # (member, couple, slot): games won in that chair
+        seated = set()
+        for g, seating in enumerate(state.seatings, start=1):
+            seated.update(seating.seated())
+            for table in seating.tables:
+                winner = state.winner(g, table.number)
+                if winner is None:
+                    continue
+                wins[winner] += 1
+                for slot in (0, 1):
+                    sitting = [c for c in chairs if c.couple == winner and c.slot == slot and c.from_game <= g]
+                    if sitting:
+                        who = max(sitting, key=lambda c: c.from_game).member
+                        chair_wins[who, winner, slot] = chair_wins.get((who, winner, slot), 0) + 1
+        levels = sorted({wins[c] for c in seated}, reverse=True)
+        options: dict[int, list[tuple[int, int, int, int]]] = {}
+        for chair in chairs:
+            if chair.couple not in seated:
+                continue
+            place = levels.index(wins[chair.couple]) + 1
+            won = chair_wins.get((chair.member, chair.couple, chair.slot), 0)
+            if rules.scoring is Scoring.WINS:
+                score = won
+            else:
+                score = rules.place_points[place - 1] if place <= len(rules.place_points) else 0
+            first = min(
+                c.from_game for c in chairs if (c.member, c.couple, c.slot) == (chair.member, chair.couple, chair.slot)
+            )
+            options.setdefault(chair.member, []).append((score, won, -first, -chair.couple))
+        for m, chairs_of_m in options.items():
+            score, won, _first, _couple = max(chairs_of_m)
+            scores.setdefault(m, []).append(score)
+            season_wins[m] = season_wins.get(m, 0) + won
+    totals = {}
+    for m, ss in scores.items():
+        best = sorted(ss, reverse=True)
+        counted = best if rules.best_of is None else best[: rules.best_of]
+        totals[m] = (sum(counted), len(ss), season_wins[m], best[0])
+    return totals

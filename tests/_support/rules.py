@@ -6,7 +6,18 @@ import dataclasses
 import enum
 import re
 
-from scorekeeper.rules import Card, GameSetup, HandError, Rules, Side, Suit, parse_cards, replay
+import pytest
+
+from scorekeeper.rules import (
+    Card,
+    GameSetup,
+    HandError,
+    Rules,
+    Side,
+    Suit,
+    parse_cards,
+    replay,
+)
 
 S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS
 SUITS = {"♠": S, "♣": C, "♥": H, "♦": D}
@@ -112,7 +123,6 @@ def assert_refused(state, entry, field, pattern):
     A refused hand can leave no trace in a state that cannot change: everything it holds is frozen
     (checked, not assumed), and it is still exactly what its own hand log replays to.
     """
-    import pytest
 
     with pytest.raises(HandError) as info:
         state.apply(entry)
@@ -154,3 +164,38 @@ def assert_readable(message: str) -> None:
     assert re.search(r"[A-Za-z]{3}", message), message
     for leak in ("Traceback", "NoneType", "<class", "Error(", "object at 0x", "HandEntry(", "Suit."):
         assert leak not in message, message
+
+
+ACE_HEARTS = Card(14, H)
+
+
+RED_LOW = [10, 9, 8, 7, 6, 4, 3, 2]
+
+
+BLACK_LOW = [2, 3, 4, 6, 7, 8, 9, 10]
+
+
+def expected_trump_order(trump: Suit, joker: bool) -> tuple[Card, ...]:
+    order = [Card(5, trump), Card(11, trump)]
+    if joker:
+        order.append(Card.JOKER)
+    order.append(ACE_HEARTS)
+    if trump is not H:
+        order.append(Card(14, trump))
+    order += [Card(13, trump), Card(12, trump)]
+    order += [Card(r, trump) for r in (RED_LOW if trump.is_red else BLACK_LOW)]
+    return tuple(order)
+
+
+def expected_offsuit_order(suit: Suit, aces_high: bool) -> tuple[Card, ...]:
+    if suit is H:
+        ranks = [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]
+    elif suit is D:
+        ranks = [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 14]
+        if aces_high:
+            ranks = [14] + ranks[:-1]
+    else:
+        ranks = [13, 12, 11, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+        if aces_high:
+            ranks = [14, 13, 12, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    return tuple(Card(r, suit) for r in ranks)

@@ -1,0 +1,111 @@
+"""The app and database the tests run on, and the requests every kind of test makes.
+
+``make_app`` yields an app on an empty database the real migrations built (a copy of a SQLite file built once per
+run, or TEST_DATABASE_URL emptied); ``app_config`` is the test settings; ``read_csrf_token`` reads a page's CSRF
+token; ``start_game`` starts a game of ``SIDES`` through the API."""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import shutil
+
+from flask import Flask
+
+from scorekeeper import create_app
+from scorekeeper.platform.config import database_url
+from scorekeeper.platform.extensions import db
+
+# The sides of every game the tests start: two named partnerships (as the API takes them).
+SIDES = [{"name": "Us", "players": ["Frank", "Fred"]}, {"name": "Them", "players": ["John", "Jim"]}]
+
+
+TEST_SECRET_KEY = "test-secret-key-used-only-by-the-test-suite"
+
+
+def postgres_url() -> str | None:
+    raw = os.environ.get("TEST_DATABASE_URL", "").strip()
+    return database_url(raw, "") if raw else None
+
+
+def app_config(uri: str, **extra) -> dict:
+    config = {
+        "TESTING": True,
+        "SCOREKEEPER_ENV": "development",
+        "SECRET_KEY": TEST_SECRET_KEY,
+        "SQLALCHEMY_DATABASE_URI": uri,
+        # Ordinary tests send many requests from one address; the rate limit tests turn limits on.
+        "RATELIMIT_ENABLED": False,
+    }
+    config.update(extra)
+    return config
+
+
+def _empty_tables() -> None:
+    """Delete every row, children first, keeping the migrated schema."""
+    for table in reversed(db.metadata.sorted_tables):
+        db.session.execute(table.delete())
+    db.session.commit()
+
+
+def dispose(app: Flask) -> None:
+    polls = app.extensions.get("scorekeeper_polls")
+    if polls is not None:
+        polls.close()  # on PostgreSQL, its worker's listener and connection
+    with app.app_context():
+        db.session.remove()
+        for engine in db.engines.values():
+            engine.dispose()
+
+
+def rate_limited(tmp_path, **limits: str) -> dict:
+    """Settings turning the rate limits on, counted in a database of their own: 6 polls (2 whole sheets) a minute,
+    and *limits*."""
+    return {
+        "RATELIMIT_ENABLED": True,
+        "RATELIMIT_STORAGE_URI": f"scorekeeper+sqlite:///{tmp_path / 'limits.sqlite3'}",
+        "SCOREKEEPER_LIMIT_POLLS": "6 per minute",
+        "SCOREKEEPER_LIMIT_POLL_SHEETS": "2 per minute",
+        **limits,
+    }
+
+
+def make_app(tmp_path, request, **extra):
+    """Yield a new app on an empty database built by the migrations, with *extra* settings; dispose of it after."""
+    uri = postgres_url()
+    if uri is not None:
+        request.getfixturevalue("_postgres_schema")
+    else:
+        path = tmp_path / "scorekeeper.sqlite3"
+        shutil.copyfile(request.getfixturevalue("_sqlite_built"), path)
+        uri = f"sqlite:///{path}"
+    app = create_app(app_config(uri, **extra))
+    if postgres_url() is not None:
+        with app.app_context():
+            _empty_tables()
+    yield app
+    dispose(app)
+
+
+_CSRF_PATTERNS = (
+    re.compile(r'<meta name="csrf-token" content="([^"]+)"'),
+    re.compile(r'name="csrf_token"[^>]*value="([^"]+)"'),
+    re.compile(r'value="([^"]+)"[^>]*name="csrf_token"'),
+)
+
+
+def read_csrf_token(page_html: str) -> str:
+    """Return the CSRF token in a page (the meta tag or a form's hidden field)."""
+    for pattern in _CSRF_PATTERNS:
+        match = pattern.search(page_html)
+        if match:
+            return html.unescape(match.group(1))
+    raise AssertionError("the page carries no CSRF token")
+
+
+def start_game(client) -> dict:
+    """Start a new two-side game through the API; return its id, tokens, links and state."""
+    response = client.post("/api/v1/games", json={"rules": "new-england", "sides": SIDES})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()

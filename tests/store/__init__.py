@@ -1,0 +1,1 @@
+"""Tests of the store: games, parties and clubs written and read through its services, without a page."""
