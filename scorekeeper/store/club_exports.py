@@ -299,7 +299,7 @@ def _read_evening(data: object, i: int, members: Mapping[int, Any], seen: table_
     except ClubImportError:
         raise
     except (PartyError, clubs.ClubError) as err:
-        raise _refuse(_("Evening %(n)d of the export is refused: %(why)s", n=i + 1, why=str(err)), field) from None
+        raise ClubImportError(Said.EVENING_REFUSED, field, details={"n": i + 1, "why": err}) from None
     except (ValueError, TypeError, KeyError, AttributeError):
         raise _refuse(unreadable, field) from None
     if set(pots) - set(clean_pots):

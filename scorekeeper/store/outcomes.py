@@ -63,6 +63,7 @@ class Said(enum.StrEnum):
     LAST_GAME = "last-game"
     CENTS = "cents"
     PRIZES_TOO_MANY = "prizes-too-many"
+    EVENING_REFUSED = "evening-refused"  # ``why``: the refusal of the club or the party engine
     # an import sent again
     KEY_TOO_LONG = "key-too-long"
     KEY_USED = "key-used"

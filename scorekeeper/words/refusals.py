@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from scorekeeper.party import PartyError
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import BIDS, MOST_HAND_POINTS, OPTION_INFO, POINTS_PER_TRICK, PRESETS, Card, Refusal
 from scorekeeper.store.outcomes import Said
 
 from .cards import card, listed
+from .party import problem
 from .store import store_refusal
 
 
@@ -25,6 +27,10 @@ def refusal(error: Exception) -> str:
     """A refusal as a sentence in the reader's language; one with no code of its own is its message."""
     code = getattr(error, "code", Refusal.OTHER)
     d: dict[str, Any] = dict(getattr(error, "details", {}) or {})
+    if code is Said.EVENING_REFUSED:
+        why = d.get("why")
+        inner = problem(why) if isinstance(why, PartyError) else refusal(why) if isinstance(why, Exception) else ""
+        return _("Evening %(n)d of the export is refused: %(why)s", n=d.get("n"), why=inner)
     if isinstance(code, Said):
         return store_refusal(code, d)
     if not isinstance(code, Refusal):
