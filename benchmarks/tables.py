@@ -15,12 +15,13 @@ every game rated) and warm (kept; nothing changed, or one result of the last eve
 300 ms cold and 50 ms warm.
 
 Run: .venv/bin/python benchmarks/tables.py [--games 500] [--repeat 10] [--evenings 30] [--couples 100]
-     [--import-games 5000] [--import-only]
+     [--import-games 5000] [--import-only] [--pages-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -28,6 +29,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import figures
 from measure import fresh_app, timed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,13 +95,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--import-games", type=int, default=5000)
     parser.add_argument("--import-only", action="store_true", help="Only the import of --import-games games.")
+    parser.add_argument("--pages-only", action="store_true", help="Only the pages of the table, cold and warm.")
+    parser.add_argument("--cold-repeat", type=int, default=5, help="Restarts for each page's cold request.")
+    parser.add_argument(
+        "--no-figures", dest="figures", action="store_false", help="Do not write docs/figures/tables.json."
+    )
     parser.add_argument("--evenings", type=int, default=30)
     parser.add_argument("--couples", type=int, default=100)
     args = parser.parse_args()
 
     app = fresh_app("tables", rate_limits=False)
     if args.import_only:
-        measure_import(app.test_client(), random.Random(45), args.import_games)
+        measure_import(app.test_client(), random.Random(45), args.import_games, args.figures)
         return
 
     from scorekeeper.platform.extensions import db
@@ -155,41 +162,71 @@ def main() -> None:
     base = f"/tables/{table_id}/{token}"
     season = "?from=2026-01-01&to=2027-12-31"
     pages = [
-        ("history page (every game)", base),
-        ("statistics page (the season)", base + "/stats" + season),
-        ("full export, JSON (every hand)", base + "/export.json"),
-        ("full export, CSV (every hand)", base + "/export.csv"),
-        ("statistics, JSON API", f"/api/v1/tables/{table_id}/stats"),
+        ("history", "history page (every game)", base),
+        ("statistics", "statistics page (the season)", base + "/stats" + season),
+        ("export_json", "full export, JSON (every hand)", base + "/export.json"),
+        ("export_csv", "full export, CSV (every hand)", base + "/export.csv"),
+        ("api_statistics", "statistics, JSON API", f"/api/v1/tables/{table_id}/stats"),
     ]
     print(
         f"\nThe app, whole request through Flask on SQLite: cold, the first request of an app just started "
-        f"(target {COLD_TARGET_MS} ms), and warm (median of {args.repeat}; target {TARGET_MS} ms):"
+        f"(target {COLD_TARGET_MS} ms; median of {args.cold_repeat} restarts), and warm (median of {args.repeat}; "
+        f"target {TARGET_MS} ms):"
     )
     from scorekeeper import create_app
 
-    for label, path in pages:
+    measured: dict[str, dict[str, float]] = {}
+    load_before = os.getloadavg()[0]
+    for key, label, path in pages:
         headers = {"Authorization": f"Bearer {token}"} if path.startswith("/api/") else {}
 
         def run(path=path, headers=headers):
             response = client.get(path, headers=headers)
             assert response.status_code == 200, (path, response.status_code)
 
-        started = create_app()  # a restart: a new app, its own connections, nothing kept in memory
-        cold_client = started.test_client()
-        begin, cpu = time.perf_counter(), time.process_time()
-        cold = cold_client.get(path, headers=headers)
-        first, first_cpu = (time.perf_counter() - begin) * 1000, (time.process_time() - cpu) * 1000
-        assert cold.status_code == 200, (path, cold.status_code)
-        with started.app_context():
-            started.extensions["sqlalchemy"].engines[None].dispose()
+        colds, cold_cpus = [], []
+        for _ in range(args.cold_repeat):
+            started = create_app()  # a restart: a new app, its own connections, nothing kept in memory
+            cold_client = started.test_client()
+            begin, cpu = time.perf_counter(), time.process_time()
+            cold = cold_client.get(path, headers=headers)
+            colds.append((time.perf_counter() - begin) * 1000)
+            cold_cpus.append((time.process_time() - cpu) * 1000)
+            assert cold.status_code == 200, (path, cold.status_code)
+            with started.app_context():
+                started.extensions["sqlalchemy"].engines[None].dispose()
+        first, first_cpu = statistics.median(colds), statistics.median(cold_cpus)
         verdict = "ok" if first <= COLD_TARGET_MS else f"OVER {COLD_TARGET_MS} ms"
         size = len(client.get(path, headers=headers).data)
-        show(
+        warm = show(
             label,
             timed(run, args.repeat),
-            f"   {size:,} bytes   cold {first:.0f} ms (CPU {first_cpu:.0f} ms) {verdict}",
+            f"   {size:,} bytes   cold {first:.0f} ms (CPU {first_cpu:.0f} ms; least {min(colds):.0f} ms, "
+            f"CPU {min(cold_cpus):.0f} ms) {verdict}",
+        )
+        measured[key] = {
+            "warm_ms": round(warm, 1),
+            "cold_ms": round(first),
+            "cold_cpu_ms": round(first_cpu),
+            "cold_least_ms": round(min(colds)),
+            "cold_least_cpu_ms": round(min(cold_cpus)),
+            "bytes": size,
+        }
+    if args.figures:
+        record_figures(
+            "pages",
+            {
+                "games": args.games,
+                "hands": hands_stored,
+                "cold_repeat": args.cold_repeat,
+                "load_average_start": round(load_before, 1),
+                "load_average_end": round(os.getloadavg()[0], 1),
+                **measured,
+            },
         )
 
+    if args.pages_only:
+        return
     print("\nThe statistics as the games grow (read the summaries, add them up; no replay):")
     from scorekeeper.stats import table_stats
 
@@ -213,10 +250,21 @@ def main() -> None:
     ratings_of_a_table(app, ids[args.games][0], args.games, args.repeat)
     ratings_of_a_club_season(app, args.evenings, args.couples, args.repeat)
     if args.import_games:
-        measure_import(client, rng, args.import_games)
+        measure_import(client, rng, args.import_games, args.figures)
 
 
-def measure_import(client, rng: random.Random, games: int) -> None:
+def record_figures(section: str, values: dict) -> None:
+    """Write *values* as *section* of docs/figures/tables.json, keeping the sections measured by other runs."""
+    try:
+        kept = figures.read("tables")
+    except FileNotFoundError:
+        kept = {}
+    sections = {k: v for k, v in kept.items() if k not in ("measured", "machine", "load_average")}
+    sections[section] = {"measured": time.strftime("%Y-%m-%d", time.gmtime()), **values}
+    figures.write("tables", sections)
+
+
+def measure_import(client, rng: random.Random, games: int, write: bool = True) -> None:
     """Bring back a season of *games* games of 2 hands through the API, then send it again with its key."""
     import json
 
@@ -241,13 +289,30 @@ def measure_import(client, rng: random.Random, games: int) -> None:
     body = json.dumps({"format": "forty-fives-table", "version": 1, "name": "A whole winter", "games": exported})
     headers = {"Idempotency-Key": "benchmark-winter"}
     print(f"\nAn import through the API: {games:,} games of 2 hands, {len(body) / 2**20:.2f} MB of JSON:")
-    for label in ("first send (reads, replays, writes)", "sent again with its Idempotency-Key"):
+    load_before = os.getloadavg()[0]
+    found = {}
+    for key, label in (
+        ("first", "first send (reads, replays, writes)"),
+        ("again", "sent again with its Idempotency-Key"),
+    ):
         begin, cpu = time.perf_counter(), time.process_time()
         response = client.post("/api/v1/tables/import", data=body, content_type="application/json", headers=headers)
         took, took_cpu = time.perf_counter() - begin, time.process_time() - cpu
         assert response.status_code in (200, 201), response.get_data(as_text=True)[:300]
         verdict = "ok" if took <= IMPORT_TARGET_S else f"OVER {IMPORT_TARGET_S} s"
         print(f"  {label:<40} {took:6.2f} s (CPU {took_cpu:.2f} s)   answered {response.status_code}   {verdict}")
+        found[key] = {"s": round(took, 2), "cpu_s": round(took_cpu, 2), "status": response.status_code}
+    if write:
+        record_figures(
+            "import",
+            {
+                "games": games,
+                "megabytes": round(len(body) / 1e6, 1),
+                "load_average_start": round(load_before, 1),
+                "load_average_end": round(os.getloadavg()[0], 1),
+                **found,
+            },
+        )
 
 
 # -- Ratings ------------------------------------------------------------------------------------------

@@ -505,6 +505,7 @@ def edit_hand(game: Game, n: int, entry: HandEntry, *, expected_version: int | N
     )
     for name, value in _hand_values(entry, new_state.hands[n - 1]).items():
         setattr(hand, name, value)
+    _refigure(game.hands, new_state, n)  # every later hand's running score moves with it
     hand.edited = True
     hand.updated_at = utcnow()
     if new_state.winner is not None:
@@ -655,7 +656,29 @@ def _hand_values(entry: HandEntry, result: HandResult) -> dict[str, Any]:
     values["bid"] = None if result.bid is None else str(result.bid)
     values["points"] = list(result.points) if entry.points is not None else None
     values["high"] = entry.high if entry.tricks is not None else None
+    values.update(hand_figures(result))
     return values
+
+
+def hand_figures(result: HandResult) -> dict[str, Any]:
+    """What the engine made of a hand, stored with it: who dealt, made or set, the points as scored, each side's
+    change and running score. Written with every hand and again when an earlier hand changes, so a table's
+    exports read them instead of replaying its games."""
+    return {
+        "dealer_seat": result.dealer_seat,
+        "made": result.made,
+        "scored_points": list(result.points),
+        "changes": list(result.deltas),
+        "running_scores": list(result.scores),
+    }
+
+
+def _refigure(hands: Sequence[Hand], state: GameState, start: int) -> None:
+    """Write again the figures of the hands from *start* (0-based) on, where the new *state* made them otherwise."""
+    for hand, result in zip(hands[start:], state.hands[start:], strict=True):
+        for name, value in hand_figures(result).items():
+            if getattr(hand, name) != value:
+                setattr(hand, name, value)
 
 
 # -- Housekeeping ------------------------------------------------------------------

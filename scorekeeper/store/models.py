@@ -212,6 +212,13 @@ class Hand(GamePart, Model):
     offsuit_set: Mapped[int | None] = mapped_column(Integer, nullable=True)
     tie_break_side: Mapped[int | None] = mapped_column(Integer, nullable=True)
     edited: Mapped[bool] = mapped_column(Boolean, default=False)
+    # What the engine made of the hand, written with it (``store.games.hand_figures``) and again whenever an
+    # earlier hand changes: the exports read them instead of replaying the game. None: not worked out yet.
+    dealer_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    made: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    scored_points: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    changes: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    running_scores: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     recorded_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from sqlalchemy import String, insert, select, type_coerce
 from sqlalchemy import Table as SaTable
@@ -30,8 +30,11 @@ from scorekeeper.rules import (
     GameState,
     HandEntry,
     HandError,
+    HandResult,
+    Outcome,
     Rules,
     Side,
+    bid_label,
     has_hidden_character,
     replay,
 )
@@ -632,15 +635,51 @@ def game_texts(rows: Sequence[HistoryRow]) -> dict[str, str]:
 _P, _H = Player.__table__, Hand.__table__
 
 
+class SheetHand(NamedTuple):
+    """One hand as the sheet shows it, read from the figures stored with it (named as the engine's ``HandResult``)."""
+
+    n: int
+    dealer: str
+    bidder: int | None
+    bid_label: str
+    bagged: bool
+    outcome: Outcome | None
+    points: tuple[int, ...]
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A game's score sheet: its sides (name, players), every hand, and the side that won."""
+
+    sides: list[tuple[str, str]]
+    hands: Sequence[SheetHand] | Sequence[HandResult]
+    winner: int | None
+
+
 @dataclass(frozen=True, slots=True)
 class GameLog:
-    """One game read for an export: as ``export_game`` writes it, and its hands as the engine reads them."""
+    """One game read for an export: as ``export_game`` writes it, and its hands as the engine reads them.
+
+    *stored* is every hand's sheet line as stored with it, or None where a hand has none yet (a game the engine
+    could not replay when the figures were first filled in): that game is replayed.
+    """
 
     id: str
     version: int
     created_at: datetime
     exported: dict[str, Any]
     entries: list[HandEntry]
+    stored: list[SheetHand] | None = None
+
+    def sheet(self) -> Sheet:
+        """The game's sheet: from the figures stored with its hands, or from a replay where they are missing."""
+        if self.stored is not None:
+            sides = [(side["name"], " & ".join(side["players"])) for side in self.exported["sides"]]
+            return Sheet(sides, self.stored, self.exported["winner"])
+        state = self.replayed()
+        return Sheet([(side.name, " & ".join(side.players)) for side in state.setup.sides], state.hands, state.winner)
 
     def setup(self) -> GameSetup:
         """The engine's setup of the game, as ``games.setup_for`` makes it from the stored game."""
@@ -658,15 +697,18 @@ class GameLog:
         return replay(self.setup(), self.entries)
 
 
-def game_logs(ids: Sequence[str]) -> Iterable[GameLog]:
+def game_logs(ids: Sequence[str], *, sheets: bool = False) -> Iterable[GameLog]:
     """The games of *ids* (those that exist), read LOAD_AT_ONCE at a time in four queries of plain rows each.
 
     No object per row: a hand as stored is read into the engine's entry once per distinct hand (the same bid and
-    the same points come back hand after hand), so the cost is the rows', not an ORM object's per row.
+    the same points come back hand after hand), so the cost is the rows', not an ORM object's per row. With
+    *sheets*, each game comes with its sheet's lines as stored with its hands (``GameLog.stored``) and without
+    its hands as exported; without, the other way round.
     """
     entries: dict[tuple[Any, ...], tuple[HandEntry, dict[str, Any]]] = {}
+    numbers: dict[object, tuple[int, ...]] = {}
     for at in range(0, len(ids), LOAD_AT_ONCE):
-        yield from _logs(ids[at : at + LOAD_AT_ONCE], entries)
+        yield from _logs(ids[at : at + LOAD_AT_ONCE], entries, numbers if sheets else None)
 
 
 def _frozen(value: object) -> object:
@@ -680,9 +722,33 @@ def _thawed(value: object) -> object:
 # A hand's columns as stored, its lists (JSON) as their text where the driver gives it: a row is then its own key.
 _LISTS = ("tricks", "points")
 _HAND_COLUMNS = [type_coerce(_H.c[f], String) if f in _LISTS else _H.c[f] for f in HAND_FIELDS]
+# What the engine made of each hand, stored with it (``games.hand_figures``), its lists as text alike.
+_FIGURE_COLUMNS = [
+    _H.c.dealer_seat,
+    _H.c.made,
+    *(type_coerce(_H.c[f], String) for f in ("scored_points", "changes", "running_scores")),
+]
+_OUTCOME = {None: None, True: Outcome.MADE, False: Outcome.SET}
 
 
-def _logs(ids: Sequence[str], entries: dict[tuple[Any, ...], tuple[HandEntry, dict[str, Any]]]) -> Iterable[GameLog]:
+def _numbers(value: object, read: dict[object, tuple[int, ...]]) -> tuple[int, ...] | None:
+    """A stored list of whole numbers (JSON text, or the list PostgreSQL's driver read) as a tuple; *read* keeps
+    each text read once (the same scores come back hand after hand)."""
+    if value is None:
+        return None
+    if isinstance(value, list):
+        return tuple(value)
+    found = read.get(value)
+    if found is None:
+        found = read[value] = tuple(json.loads(cast(str, value)))
+    return found
+
+
+def _logs(
+    ids: Sequence[str],
+    entries: dict[tuple[Any, ...], tuple[HandEntry, dict[str, Any]]],
+    numbers: dict[object, tuple[int, ...]] | None,
+) -> Iterable[GameLog]:
     sides: dict[str, list[str]] = {}
     for game_id, name in db.session.execute(
         select(_S.c.game_id, _S.c.name).where(_S.c.game_id.in_(ids)).order_by(_S.c.game_id, _S.c.index)
@@ -695,10 +761,14 @@ def _logs(ids: Sequence[str], entries: dict[tuple[Any, ...], tuple[HandEntry, di
         players.setdefault(game_id, []).append((side, name))
     hands: dict[str, list[dict[str, Any]]] = {}
     logged: dict[str, list[HandEntry]] = {}
+    lines: dict[str, list[SheetHand] | None] = {}
+    last = 2 + len(HAND_FIELDS)
+    columns = [*_HAND_COLUMNS, *_FIGURE_COLUMNS] if numbers is not None else _HAND_COLUMNS
     for row in db.session.execute(
-        select(_H.c.game_id, _H.c.n, *_HAND_COLUMNS).where(_H.c.game_id.in_(ids)).order_by(_H.c.game_id, _H.c.n)
-    ):
-        key = tuple(row[2:])
+        select(_H.c.game_id, _H.c.n, *columns).where(_H.c.game_id.in_(ids)).order_by(_H.c.game_id, _H.c.n)
+    ).all():
+        game_id = row[0]
+        key = tuple(row[2:last])
         try:
             read = entries.get(key)
         except TypeError:  # the lists came back read (PostgreSQL's driver reads JSON itself): a key of tuples
@@ -712,8 +782,13 @@ def _logs(ids: Sequence[str], entries: dict[tuple[Any, ...], tuple[HandEntry, di
                 }
             )
             read = entries[key] = (entry, entry.to_dict())
-        hands.setdefault(row[0], []).append({"n": row[1], **read[1]})
-        logged.setdefault(row[0], []).append(read[0])
+        logged.setdefault(game_id, []).append(read[0])
+        if numbers is None:
+            hands.setdefault(game_id, []).append({"n": row[1], **read[1]})
+            continue
+        mine = lines.setdefault(game_id, [])
+        if mine is not None:
+            lines[game_id] = _sheet_hand(mine, row[1], read[0], row[last:], players.get(game_id, ()), numbers)
     for game_id, version, created, finished, rules, dealer, start, totals, winner in db.session.execute(
         select(
             _G.c.id,
@@ -743,7 +818,36 @@ def _logs(ids: Sequence[str], entries: dict[tuple[Any, ...], tuple[HandEntry, di
             "winner": winner,
             "hands": hands.get(game_id, []),
         }
-        yield GameLog(game_id, version, created, exported, logged.get(game_id, []))
+        stored = None if numbers is None or totals is None else lines.get(game_id, [])
+        yield GameLog(game_id, version, created, exported, logged.get(game_id, []), stored)
+
+
+def _sheet_hand(
+    lines: list[SheetHand],
+    n: int,
+    entry: HandEntry,
+    figures: Sequence[Any],
+    seated: Sequence[tuple[int, str]],
+    numbers: dict[object, tuple[int, ...]],
+) -> list[SheetHand] | None:
+    """*lines* with hand *n* added from its stored *figures*; None if it has none yet (the game is replayed)."""
+    dealer_seat, made, points, deltas, scores = figures
+    try:
+        read = numbers.get
+        scored = read(points) or _numbers(points, numbers)
+        changes = read(deltas) or _numbers(deltas, numbers)
+        running = read(scores) or _numbers(scores, numbers)
+    except TypeError:  # the lists came back read (PostgreSQL's driver reads JSON itself)
+        scored, changes, running = _numbers(points, {}), _numbers(deltas, {}), _numbers(scores, {})
+    if dealer_seat is None or scored is None or changes is None or running is None or dealer_seat >= len(seated):
+        return None
+    label = bid_label(entry.bid)
+    lines.append(
+        SheetHand(
+            n, seated[dealer_seat][1], entry.bidder, label, entry.bagged, _OUTCOME[made], scored, changes, running
+        )
+    )
+    return lines
 
 
 def export_table(table: Table) -> str:

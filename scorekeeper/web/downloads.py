@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Sequence
+from itertools import chain
 
 from flask import make_response
 from werkzeug.wrappers import Response
@@ -35,9 +36,19 @@ def csv_text(header: Sequence[object] | None, rows: Iterable[Sequence[object]]) 
     writer = csv.writer(out, lineterminator="\r\n")
     if header is not None:
         writer.writerow([cell(v) for v in header])
-    # ``cell`` written out in place: an export of thousands of rows calls it for every cell.
+    rows = rows if isinstance(rows, list) else list(rows)
+    try:
+        # The same texts come back row after row (a game's id, a side, a name): each distinct one is looked at once.
+        distinct = set(chain.from_iterable(rows))
+    except TypeError:  # a cell that cannot be looked up (a list): every cell looked at
+        writer.writerows([cell(v) for v in row] for row in rows)
+        return out.getvalue()
     start = FORMULA_START
-    writer.writerows([("'" + v) if isinstance(v, str) and v.startswith(start) else v for v in row] for row in rows)
+    formulas = {v: "'" + v for v in distinct if isinstance(v, str) and v.startswith(start)}
+    if formulas:
+        writer.writerows([formulas.get(v, v) if isinstance(v, str) else v for v in row] for row in rows)
+    else:
+        writer.writerows(rows)
     return out.getvalue()
 
 

@@ -17,11 +17,11 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
-from scorekeeper.platform import bodies
+from scorekeeper.platform import bodies, memory
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import ngettext
 from scorekeeper.platform.security import error_response
-from scorekeeper.rules import PRESET_INFO, GameState, HandError, RulesError, SetupError, seat_sides
+from scorekeeper.rules import PRESET_INFO, HandError, RulesError, SetupError, seat_sides
 from scorekeeper.stats import BID_ORDER
 from scorekeeper.stats.summary import summary_rows
 from scorekeeper.store import games as game_store
@@ -440,6 +440,11 @@ GAMES_TO_PICK = 30
 
 @bp.get("/tables/<table_id>/<token>/stats")
 def stats(table_id: str, token: str) -> str:
+    with memory.no_collection_pauses():  # a season's figures: thousands of objects, all kept until the page is written
+        return _stats(table_id, token)
+
+
+def _stats(table_id: str, token: str) -> str:
     table, can_edit = _table_or_404(table_id, token)
     season = _season()
     rows, figures = store.season_stats(table, season.since, season.until)
@@ -490,7 +495,9 @@ def _slug(name: str) -> str:
 @bp.get("/tables/<table_id>/<token>/export.json")
 def export_json(table_id: str, token: str) -> Response:
     table, _can_edit = _table_or_404(table_id, token)
-    return _download(store.export_table(table), "application/json", f"{_slug(table.name)}.json")
+    with memory.no_collection_pauses():
+        body = store.export_table(table)
+    return _download(body, "application/json", f"{_slug(table.name)}.json")
 
 
 CSV_COLUMNS = [
@@ -514,17 +521,20 @@ CSV_COLUMNS = [
 
 def _game_rows(game: Game) -> list[list[Any]]:
     """One row per hand and side of a stored game (its state kept for its version, or replayed)."""
-    return _rows(game.id, game.created_at, game.rules, game_store.state_for(game))
+    state = game_store.state_for(game)
+    sides = [(side.name, " & ".join(side.players)) for side in state.setup.sides]
+    return _rows(game.id, game.created_at, game.rules, store.Sheet(sides, state.hands, state.winner))
 
 
-def _rows(game_id: str, created_at: datetime, rules: dict[str, Any], state: GameState) -> list[list[Any]]:
+def _rows(game_id: str, created_at: datetime, rules: dict[str, Any], sheet: store.Sheet) -> list[list[Any]]:
     """One row per hand and side, in the order of CSV_COLUMNS: who, the bid, made or set, points, change, score."""
     rows = []
     started = created_at.strftime("%Y-%m-%d %H:%M")
     preset = str(rules.get("preset") or "custom")
-    sides = [(side.name, " & ".join(side.players)) for side in state.setup.sides]
-    last = len(state.hands)
-    for hand in state.hands:
+    sides = sheet.sides
+    last = len(sheet.hands)
+    winner = sheet.winner
+    for hand in sheet.hands:
         for s, (name, players) in enumerate(sides):
             bidding = hand.bidder == s
             rows.append(
@@ -543,7 +553,7 @@ def _rows(game_id: str, created_at: datetime, rules: dict[str, Any], state: Game
                     hand.points[s],
                     hand.deltas[s],
                     hand.scores[s],
-                    "yes" if state.winner == s and hand.n == last else "",
+                    "yes" if winner == s and hand.n == last else "",
                 ]
             )
     return rows
@@ -563,11 +573,13 @@ def export_csv(table_id: str, token: str) -> Response:
     kept = log.cache("game_csv", CSV_KEPT)
     rows = sorted(store.history(table), key=lambda r: r.played)
     texts = {row.game_id: text for row in rows if (text := kept.get(row.game_id, row.version)) is not None}
-    # The games not kept are read together (a few queries, whatever their number) and each replayed once.
-    for logged in store.game_logs([row.game_id for row in rows if row.game_id not in texts]):
-        text = _csv(_rows(logged.id, logged.created_at, logged.exported["rules"], logged.replayed()), header=False)
-        kept.put(logged.id, logged.version, text)
-        texts[logged.id] = text
+    # The games not kept are read together (a few queries, whatever their number), with each hand's figures as
+    # stored with it: no game is replayed (but one whose hands have none yet).
+    with memory.no_collection_pauses():
+        for logged in store.game_logs([row.game_id for row in rows if row.game_id not in texts], sheets=True):
+            text = _csv(_rows(logged.id, logged.created_at, logged.exported["rules"], logged.sheet()), header=False)
+            kept.put(logged.id, logged.version, text)
+            texts[logged.id] = text
     body = _csv([], header=True) + "".join(texts[row.game_id] for row in rows if row.game_id in texts)
     return _download(body, "text/csv", f"{_slug(table.name)}.csv")
 
