@@ -29,7 +29,7 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app
 from scorekeeper.platform.extensions import db
 from scorekeeper.store import parties as store
-from tests._support.app import SIDES, app_config, dispose, make_app, postgres_url, read_csrf_token, start_game
+from tests._support.app import SIDES, app_config, dispose, make_app, new_app, postgres_url, read_csrf_token, start_game
 from tests._support.live_api import api
 from tests._support.parties import new_party, post, start, table_path
 
@@ -58,13 +58,43 @@ def pytest_xdist_auto_num_workers(config):
     return 0 if postgres_url() is not None else (os.cpu_count() or 1)
 
 
+# The browser files whose tests take longest, longest first: started before everything else, so that the workers
+# end together rather than one finishing a long scenario while the other waits (--durations lists them).
+LONGEST_FIRST = (
+    "test_referee_a11y.py",
+    "test_party.py",
+    "test_rulebook.py",
+    "test_table_stats.py",
+    "test_club_desk.py",
+    "test_play_game.py",
+    "test_sheet_phone.py",
+    "test_two_phones.py",
+)
+
+
+def _shares_a_module_fixture(item) -> bool:
+    info = getattr(item, "_fixtureinfo", None)
+    return info is not None and any(defs[-1].scope == "module" for defs in info.name2fixturedefs.values())
+
+
+def _order(item) -> tuple[int, int]:
+    if not item.get_closest_marker("browser"):
+        return (1, 0)
+    name = Path(str(item.fspath)).name
+    return (0, LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST))
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_DIR in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
-            # With workers (pytest-xdist, ``--dist loadgroup``), the browser tests all go to one of them, one
-            # Chromium at a time as before, while the others share the rest of the suite.
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            # With workers (pytest-xdist, ``--dist loadgroup``), each takes browser tests one at a time (a Chromium
+            # and a live server of its own), but a file's tests that share a page set up once for the file (a
+            # module fixture) go to one worker together, so that it is set up once.
+            if _shares_a_module_fixture(item):
+                item.add_marker(pytest.mark.xdist_group(Path(str(item.fspath)).stem))
+    # The browser tests first, the longest of them first; the rest keep their order (a stable sort).
+    items.sort(key=_order)
 
 
 def pytest_runtest_setup(item):
@@ -179,7 +209,7 @@ def live_server(tmp_path_factory, request):
     else:
         uri = f"sqlite:///{tmp_path_factory.mktemp('live') / 'scorekeeper.sqlite3'}"
     # Not TESTING: a failing page shows the app's own error page, as a player would see it.
-    app = create_app(app_config(uri, TESTING=False))
+    app = new_app(app_config(uri, TESTING=False))
     if postgres_url() is None:
         with app.app_context():
             flask_migrate.upgrade()

@@ -8,12 +8,12 @@ names in ``Content-Language``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, jsonify, make_response, request
+from flask import Response, jsonify, make_response, request
+from flask.blueprints import BlueprintSetupState
+from flask_openapi3.blueprint import APIBlueprint
 from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import BuildError
 
@@ -33,11 +33,34 @@ from scorekeeper.platform.security import (
 )
 from scorekeeper.rules import Refusal
 from scorekeeper.store import resends
+from scorekeeper.store.games import NAME_MAX_LENGTH
+from scorekeeper.words import api as said
 from scorekeeper.words import refusal as refusal_words
 
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
+# Each route declares its path, query, body and answers as models: the library reads the request by them and writes
+# the OpenAPI document from them (``openapi.py``).
+bp = APIBlueprint("api", __name__, url_prefix="/api/v1")
 # Programs authenticate with tokens, not browser cookies: no CSRF form token here.
 csrf.exempt(bp)
+
+
+@bp.record_once
+def _refuse_in_our_words(state: BlueprintSetupState) -> None:
+    """A request the models do not take is answered ``{"error": {message, field, code}}``: the library hands its
+    validation error to the app's ``validation_error_callback``."""
+    vars(state.app)["validation_error_callback"] = _refused
+
+
+def _refused(exc: ValidationError) -> Response:
+    raise refusal(exc)
+
+
+def reply(answer: BaseModel, status: int = 200) -> Response:
+    """The JSON answer *answer* (the fields it was given; a field left at its default is not written)."""
+    response = jsonify(answer.model_dump(mode="json", exclude_unset=True))
+    response.status_code = status
+    return response
+
 
 MESSAGES = {
     400: _l("The request could not be read: send a JSON object."),
@@ -136,43 +159,43 @@ def _bad_input(exc: BadInput) -> Response:
     return input_error(str(exc), exc.field, exc.status, exc.code)
 
 
-# What a request whose field is wrong is told: a sentence (the field is the one at fault), or one made from the
-# error found, alone, with the field to name, or as the whole refusal.
-Say = str | Callable[[ErrorDetails], str | tuple[str, str] | BadInput]
 M = TypeVar("M", bound=BaseModel)
 
 
-def refusal(exc: ValidationError, refusals: dict[str, Say]) -> Exception:
-    """The refusal of a body its model did not take, in the words of the API: a key it does not know, else the
-    first field at fault as *refusals* words it; a check of the model's own that refused raised it in its words."""
+# What a model says of a body that is not a JSON object at all.
+NOT_AN_OBJECT = {"model_type", "model_attributes_type", "dict_type", "json_invalid", "json_type"}
+
+
+def refusal(exc: ValidationError) -> Exception:
+    """The refusal of a request its model did not take, in the words of the API: a body that is not an object, a key
+    it does not know, else the first field at fault (a reader of the model's own that refused raised it in its
+    words)."""
     errors = exc.errors()
+    first = errors[0]
+    if not first["loc"] and first["type"] in NOT_AN_OBJECT:
+        return BadInput(said.not_an_object(first.get("input")), None, 400)
     for found in errors:
         if found["type"] == "extra_forbidden":
             key = str(found["loc"][-1])[:40]
-            return BadInput(_("'%(key)s' is not something this request understands", key=key), key)
-    first = errors[0]
+            return BadInput(said.unknown_key(key), key)
     raised = first.get("ctx", {}).get("error")
     if isinstance(raised, Exception) and type(raised) is not ValueError:
         return raised
     field = str(first["loc"][0]) if first["loc"] else ""
-    say = refusals.get(field)  # a model's refusals name each of its fields; a field they miss is still said in words
-    if say is None:
-        return BadInput(_("'%(field)s' has a value this request cannot take", field=field[:40]), field or None)
-    said = say if isinstance(say, str) else say(first)
-    if isinstance(said, BadInput):
-        return said
-    message, field = (said, field) if isinstance(said, str) else said
+    told = said.field(field, first["type"], tuple(first["loc"]), NAME_MAX_LENGTH)
+    if told is None:
+        return BadInput(said.cannot_take(field[:40]), field or None)
+    message, field = (told, field) if isinstance(told, str) else told
     return BadInput(message, field or None)
 
 
 def read_model(model: type[M], data: object = None, context: dict[str, Any] | None = None) -> M:
     """The request's JSON object (or *data*) read by *model*, its readers given *context*: a body it does not take
-    is refused in the model's ``refusals``."""
+    is refused in the API's words (``words.api``)."""
     try:
         return model.model_validate(read_body() if data is None else data, context=context)
     except ValidationError as exc:
-        refusals: dict[str, Say] = getattr(model, "refusals", {})
-        raise refusal(exc, refusals) from None
+        raise refusal(exc) from None
 
 
 def read_body(allowed: tuple[str, ...] | None = None) -> dict[str, Any]:

@@ -83,7 +83,7 @@ def _links(club: Club) -> dict[str, Any]:
     }
 
 
-@bp.post("/clubs")
+@bp.route("/clubs", methods=["POST"])
 def create_club() -> Response:
     new = read_model(NewClub)
     try:
@@ -94,17 +94,17 @@ def create_club() -> Response:
     return make_response(jsonify(body), 201)
 
 
-@bp.get("/clubs/<string(minlength=8):club_id>")
+@bp.route("/clubs/<string(minlength=8):club_id>", methods=["GET"])
 def get_club(club_id: str) -> Response:
     return jsonify(club_json(_club(club_id)))
 
 
-@bp.get("/clubs/<club_id>/members")
+@bp.route("/clubs/<club_id>/members", methods=["GET"])
 def club_members(club_id: str) -> Response:
     return jsonify({"members": [member_json(m) for m in _club(club_id).members]})
 
 
-@bp.post("/clubs/<club_id>/members")
+@bp.route("/clubs/<club_id>/members", methods=["POST"])
 def add_club_member(club_id: str) -> Response:
     club = _club(club_id)
     _may_write(club)
@@ -145,7 +145,7 @@ def _pots(tally: store.Tally) -> dict[str, Any]:
     }
 
 
-@bp.get("/clubs/<club_id>/evenings")
+@bp.route("/clubs/<club_id>/evenings", methods=["GET"])
 def club_evenings(club_id: str) -> Response:
     """The season's evenings as the hall sees them; their money (``pots``) only with the director's token."""
     club = _club(club_id)
@@ -172,7 +172,7 @@ def club_evenings(club_id: str) -> Response:
     return response
 
 
-@bp.post("/clubs/<club_id>/evenings")
+@bp.route("/clubs/<club_id>/evenings", methods=["POST"])
 def create_club_evening(club_id: str) -> Response:
     club = _club(club_id)
     _may_write(club)
@@ -204,7 +204,7 @@ def create_club_evening(club_id: str) -> Response:
     return make_response(jsonify(body), 201)
 
 
-@bp.get("/clubs/<club_id>/ladder")
+@bp.route("/clubs/<club_id>/ladder", methods=["GET"])
 def club_ladder(club_id: str) -> Response:
     club = _club(club_id)
     worked = store.season(club, _season_name(club))
@@ -265,7 +265,7 @@ def _rules(club: Club, value: object) -> LadderRules:
         raise BadInput(ladder_refusal(err), err.field) from None
 
 
-@bp.patch("/clubs/<string(minlength=8):club_id>")
+@bp.route("/clubs/<string(minlength=8):club_id>", methods=["PATCH"])
 def change_club(club_id: str) -> Response:
     club = _club(club_id)
     _may_write(club)
@@ -279,7 +279,7 @@ def change_club(club_id: str) -> Response:
     return jsonify(club_json(club))
 
 
-@bp.patch("/clubs/<club_id>/members/<int:number>")
+@bp.route("/clubs/<club_id>/members/<int:number>", methods=["PATCH"])
 def change_club_member(club_id: str, number: int) -> Response:
     club = _club(club_id)
     _may_write(club)
@@ -300,7 +300,7 @@ def change_club_member(club_id: str, number: int) -> Response:
     return jsonify(member_json(found))
 
 
-@bp.get("/clubs/<club_id>/export.json")
+@bp.route("/clubs/<club_id>/export.json", methods=["GET"])
 def export_club(club_id: str) -> Response:
     """The whole club, with its director's token: members, evenings with their logs, ladder rules, pots."""
     club = _club(club_id)
@@ -311,7 +311,7 @@ def export_club(club_id: str) -> Response:
     return response
 
 
-@bp.post("/clubs/import")
+@bp.route("/clubs/import", methods=["POST"])
 @bodies.takes_up_to(club_exports.IMPORT_MAX_BYTES)
 def import_club() -> Response:
     """A new club from a club's export, with links of its own; a resend with the same Idempotency-Key answers 200."""

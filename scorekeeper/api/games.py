@@ -273,7 +273,7 @@ def _changing_game(change: Callable[..., GameState]) -> Callable[..., Response]:
 # -- Routes ----------------------------------------------------------------------
 
 
-@bp.post("/games")
+@bp.route("/games", methods=["POST"])
 def create_game() -> Response:
     """Start a game."""
     try:
@@ -325,7 +325,7 @@ def _not_modified(game_id: str, version: int) -> Response:
     return response
 
 
-@bp.get("/games/<game_id>")
+@bp.route("/games/<game_id>", methods=["GET"])
 def games_read(game_id: str) -> Response:
     """Return a game's state; 304 when ``?since=<version>`` or ``If-None-Match`` says the caller has it."""
     try:
@@ -378,7 +378,7 @@ def _precondition(game: Game, version: int | None, *, required: bool) -> None:
         )
 
 
-@bp.post("/games/<game_id>/hands")
+@bp.route("/games/<game_id>/hands", methods=["POST"])
 def games_record_hand(game_id: str) -> Response:
     """Record the next hand."""
     token = bearer_token()
@@ -404,7 +404,7 @@ def games_record_hand(game_id: str) -> Response:
     return api_error(words.recording(recording), recording.field, 409)
 
 
-@bp.delete("/games/<game_id>/hands/last")
+@bp.route("/games/<game_id>/hands/last", methods=["DELETE"])
 @_changing_game
 def games_undo_hand(game: Game) -> GameState:
     """Undo the last hand."""
@@ -419,7 +419,7 @@ def games_undo_hand(game: Game) -> GameState:
     return services.undo_last(game, expected)
 
 
-@bp.put("/games/<game_id>/hands/<int:n>")
+@bp.route("/games/<game_id>/hands/<int:n>", methods=["PUT"])
 @_changing_game
 def games_edit_hand(game: Game, n: int) -> GameState:
     """Replace hand n and recompute every later hand."""
@@ -430,7 +430,7 @@ def games_edit_hand(game: Game, n: int) -> GameState:
     return services.edit_hand(game, n, hand_entry(edit))
 
 
-@bp.put("/games/<game_id>/rules")
+@bp.route("/games/<game_id>/rules", methods=["PUT"])
 @_changing_game
 def games_change_rules(game: Game) -> GameState:
     """Play a game under other rules; only before its first hand (409 after)."""
@@ -442,7 +442,7 @@ def games_change_rules(game: Game) -> GameState:
         raise unreadable_rules() from None
 
 
-@bp.put("/games/<game_id>/finished")
+@bp.route("/games/<game_id>/finished", methods=["PUT"])
 @_changing_game
 def games_set_finished(game: Game) -> GameState:
     """Finish a game early (``{"finished": true}``: no more hands), or open it again."""

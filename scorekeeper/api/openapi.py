@@ -7,48 +7,64 @@ import functools
 from typing import Any
 
 from flask import Response, jsonify
+from flask_openapi3.models import APISpec
+from flask_openapi3.models.components import Components
+from flask_openapi3.models.info import Info
+from flask_openapi3.models.server import Server
 
-from scorekeeper.api import spec_clubs, spec_games, spec_parties, spec_ratings, spec_referee, spec_tables
+from scorekeeper.api import spec_clubs, spec_games, spec_parties, spec_tables
 from scorekeeper.api.base import bp
-from scorekeeper.api.schema import error_body, schemas
+from scorekeeper.api.schema import error_body, in_place, schemas
 from scorekeeper.platform.config import MAX_BODY_KB
 
-SPECS = (spec_referee, spec_games, spec_parties, spec_clubs, spec_tables, spec_ratings)
+SPECS = (spec_games, spec_clubs, spec_tables)
 
 
 def document() -> dict[str, Any]:
     """Build the OpenAPI document from the referee's, the games', the card parties', the clubs', the tables' and the
     ratings' descriptions."""
-    paths: dict[str, Any] = {
-        "/api/v1/openapi.json": {
-            "get": {
-                "operationId": "openapi",
-                "summary": "This document",
-                "responses": {"200": {"description": "The OpenAPI 3.1 document."}},
-            }
-        },
-    }
+    written = _written()
+    paths: dict[str, Any] = copy.deepcopy(written["paths"])
     security_schemes: dict[str, Any] = {}
     for spec in SPECS:
-        paths.update(copy.deepcopy(spec.PATHS))
-        security_schemes.update(getattr(spec, "SECURITY_SCHEMES", {}))
+        for path, operations in copy.deepcopy(spec.PATHS).items():
+            paths.setdefault(path, {}).update(operations)
+    for spec in (*SPECS, spec_parties):
+        security_schemes.update(spec.SECURITY_SCHEMES)
     _answers_every_operation_may_get(paths)
     return {
-        "openapi": "3.1.0",
-        "info": {
-            "title": "Forty-Fives score sheet and referee",
-            "version": "1.0.0",
-            "description": "Settle card questions and keep the score of Forty-Fives games. "
-            'Errors are {"error": {"message", "field", "code"}} with status 400 or 422. '
-            "Every answer is language-neutral: codes (an error's code, note_codes, win_reason_code, the "
-            "referee's reason, rule and verdict) stand beside each sentence, and the sentences (message, notes, "
-            "win_reason, explanation) are in the language of the request's Accept-Language header (English by "
-            "default, French with fr), named by the answer's Content-Language header.",
-        },
-        "servers": [{"url": "/"}],
+        **written,
         "paths": dict(sorted(paths.items())),
-        "components": {"schemas": _components(), "securitySchemes": security_schemes},
+        "components": {
+            "schemas": {**written["components"].get("schemas", {}), **_components()},
+            "securitySchemes": security_schemes,
+        },
     }
+
+
+@functools.cache
+def _written() -> dict[str, Any]:
+    """The document as the library writes it from the routes' models."""
+    document = APISpec(
+        openapi="3.1.0",
+        info=Info(title=TITLE, version="1.0.0", description=ABOUT),
+        servers=[Server(url="/")],
+        paths=bp.paths,
+        components=Components(schemas=bp.components_schemas),
+    )
+    written: dict[str, Any] = document.model_dump(mode="json", by_alias=True, exclude_unset=True, warnings=False)
+    return {**written, "components": {"schemas": in_place(written["components"].get("schemas", {}))}}
+
+
+TITLE = "Forty-Fives score sheet and referee"
+ABOUT = (
+    "Settle card questions and keep the score of Forty-Fives games. "
+    'Errors are {"error": {"message", "field", "code"}} with status 400 or 422. '
+    "Every answer is language-neutral: codes (an error's code, note_codes, win_reason_code, the "
+    "referee's reason, rule and verdict) stand beside each sentence, and the sentences (message, notes, "
+    "win_reason, explanation) are in the language of the request's Accept-Language header (English by "
+    "default, French with fr), named by the answer's Content-Language header."
+)
 
 
 @functools.cache
@@ -79,6 +95,7 @@ def _answers_every_operation_may_get(paths: dict[str, Any]) -> None:
                 responses.setdefault("429", error_body("Too many requests in a short time; see `Retry-After`."))
 
 
-@bp.get("/openapi.json")
+@bp.get("/openapi.json", operation_id="openapi", responses={200: {"description": "The OpenAPI 3.1 document."}})
 def openapi() -> Response:
+    """This document"""
     return jsonify(document())

@@ -6,14 +6,32 @@ evening needs only its id, like the hall board.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
 from flask import Response, jsonify, make_response, request, url_for
+from flask_openapi3.models.tag import Tag
+from flask_openapi3.request import validate_request
+from flask_openapi3.types import ResponseDict
+from pydantic import Field, WithJsonSchema
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, read_body, read_model
+from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, reply
 from scorekeeper.api.base import error as api_error
-from scorekeeper.api.spec_parties import LateCouple, NewParty, PartyResult, PartySettings
+from scorekeeper.api.schema import Asked, Closed, error_body
+from scorekeeper.api.spec_parties import (
+    CreatedParty,
+    LateCouple,
+    LateCoupleAnswer,
+    NewParty,
+    Party,
+    PartyAnswer,
+    PartyLinks,
+    PartyResult,
+    PartySettings,
+    ResultAnswer,
+    _ResultIn,
+)
 from scorekeeper.party import (
     MAX_COUPLES,
     AddCouple,
@@ -37,8 +55,8 @@ from scorekeeper.words import party as words
 # -- The evening as JSON -------------------------------------------------------------
 
 
-def party_json(row: PartyRow, state: PartyState) -> dict[str, Any]:
-    """Return the documented state of an evening."""
+def party_json(row: PartyRow, state: PartyState) -> Party:
+    """The evening as its answer writes it."""
     standings = state.standings()
     seating = state.seating
     booby = state.booby()
@@ -47,7 +65,7 @@ def party_json(row: PartyRow, state: PartyState) -> dict[str, Any]:
         for g, (seating_, by_table) in enumerate(zip(state.seatings, state.results, strict=True), start=1)
         for number, seat in sorted(by_table.items())
     ]
-    return {
+    state_of = {
         "id": row.id,
         "version": row.version,
         "name": row.name,
@@ -91,14 +109,15 @@ def party_json(row: PartyRow, state: PartyState) -> dict[str, Any]:
         if not state.setup.cookie_jar
         else {"numbers": list(state.cookie_numbers), "winners": list(state.cookie_winners())},
     }
+    return Party.model_validate(state_of)
 
 
-def links_json(party_id: str, edit_token: str) -> dict[str, Any]:
+def links_json(party_id: str, edit_token: str) -> PartyLinks:
     """The director's page (it can change the evening: keep it private) and the hall board."""
-    return {
-        "director": answer_link("parties.director", party_id=party_id, token=edit_token),
-        "board": answer_link("parties.board", party_id=party_id),
-    }
+    return PartyLinks(
+        director=answer_link("parties.director", party_id=party_id, token=edit_token),
+        board=answer_link("parties.board", party_id=party_id),
+    )
 
 
 # -- Reading requests -------------------------------------------------------------------
@@ -174,38 +193,101 @@ def _write(party_id: str, make: Callable[[PartyState], list[Entry]], source: str
 
 # -- Routes ------------------------------------------------------------------------------
 
+_TAGS = [Tag(name="parties")]
+_EDIT: list[dict[str, list[str]]] = [{"partyEditToken": []}]
+_NOT_JSON = error_body("The body was not sent as application/json.")
+_NOT_OBJECT = error_body("The body is not a JSON object.")
+_NO_PARTY = error_body("No party with that id.")
+_AUTH: ResponseDict = {
+    401: error_body("No `Authorization: Bearer <edit_token>` header."),
+    403: error_body("The token is not this party's edit token."),
+}
 
-@bp.post("/parties")
-def create_party() -> Response:
-    """Start an evening: its settings and couples; game 1 is seated unless ``start`` is false."""
+
+class PartyPath(Asked):
+    party_id: str = Field(description="The party's id, as returned when it was created (anything else is 404).")
+
+
+class CouplePath(PartyPath):
+    index: Annotated[str, WithJsonSchema({"type": "integer", "minimum": 0})]
+    """The couple's index in `couples`, counted from 0."""
+
+
+class Preference(Asked):
+    prefer: str | None = None
+    """`return=minimal`: answer with this result and the party's version only (a large evening is a GET away) instead of the whole evening. Other preferences are ignored (RFC 7240)."""
+
+
+class Nothing(Closed):
+    """An empty JSON object, `{}`: like every write of the API, it is sent as JSON."""
+
+
+def director_only(view: Callable[..., Response]) -> Callable[..., Response]:
+    """A write to the evening named: its edit token is checked (404, 401, 403) before the library reads the body."""
+    checked: Callable[..., Response] = validate_request()(view)  # type: ignore[no-untyped-call]
+
+    @functools.wraps(checked)
+    def door(**values: Any) -> Response:
+        try:
+            _party_to_change(values["party_id"])
+        except BadInput as exc:
+            return _answer(exc)
+        return checked(**values)
+
+    return door
+
+
+@bp.post(
+    "/parties",
+    operation_id="createParty",
+    tags=_TAGS,
+    description="Couples are numbered by their index in `couples`. Tables are couples ÷ 2; an odd couple sits out "
+    "each game, in turn. Game 1 is seated at once unless `start` is false.",
+    responses={
+        201: CreatedParty,
+        400: _NOT_OBJECT,
+        413: error_body("The body is larger than an evening needs."),
+        429: error_body("Too many evenings created from this address in a short time; see `Retry-After`."),
+        415: _NOT_JSON,
+        422: error_body("The evening cannot be run as described; `field` names what to fix."),
+    },
+)
+def create_party(body: NewParty) -> Response:
+    """Start a card party"""
     try:
-        new = read_model(NewParty)
-        party = store.create(setup_of(new), new.couples, held_on=new.date, start=new.start)
+        party = store.create(setup_of(body), body.couples, held_on=body.date, start=body.start)
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     row, state = _loaded(party.id)
-    body = {
-        "id": row.id,
-        "edit_token": row.edit_token,
-        "links": links_json(row.id, row.edit_token),
-        "state": party_json(row, state),
-    }
-    response = make_response(jsonify(body), 201)
+    links = links_json(row.id, row.edit_token)
+    response = reply(CreatedParty(id=row.id, edit_token=row.edit_token, links=links, state=party_json(row, state)), 201)
     response.headers["Location"] = url_for("api.get_party", party_id=row.id)
     return response
 
 
-@bp.post("/parties/<party_id>/results")
-def report_result(party_id: str) -> Response:
-    """Report which couple won a table in a game (``correct``: replace a result already in)."""
-    try:
-        _party_to_change(party_id)  # said before the body is read; the door checks the token again as it writes
-        result = read_model(PartyResult)
-    except (BadInput, PartyError) as exc:
-        return _answer(exc)
-    game, table, winner = result.game, result.table, result.winner
-    reported = store.Reported(table, winner, result.correct)
-    recording = store.record(party_id, bearer_token(), reported, game, source=f"api table {table}")
+@bp.post(
+    "/parties/<party_id>/results",
+    operation_id="reportPartyResult",
+    tags=_TAGS,
+    security=_EDIT,
+    description="The same result twice is answered 409 and saved once; a different winner for a result already in "
+    'is 409 unless sent with `"correct": true`, which works out every later game again.',
+    responses={
+        201: ResultAnswer,
+        400: _NOT_OBJECT,
+        **_AUTH,
+        404: _NO_PARTY,
+        409: error_body("That result is already in, or another winner is in (send `correct`)."),
+        415: _NOT_JSON,
+        422: error_body("No such game or table yet, or that couple does not sit there; `field` names it."),
+    },
+)
+@director_only
+def report_result(path: PartyPath, header: Preference, body: PartyResult) -> Response:
+    """Report which couple won a table in a game"""
+    party_id, game, table, winner, correct = path.party_id, body.game, body.table, body.winner, body.correct
+    reported = store.Reported(table, winner, correct)
+    recording = store.record(party_id, bearer_token(), reported, game, source=f"api table {table}")  # the door
     if recording.outcome is Outcome.NOT_FOUND:
         return _answer(_no_party())
     if recording.outcome is Outcome.NOT_ALLOWED:
@@ -213,58 +295,74 @@ def report_result(party_id: str) -> Response:
     if isinstance(recording.refusal, PartyError):
         return _answer(recording.refusal)
     state = recording.standing
-    if "return=minimal" in request.headers.get("Prefer", "").replace(" ", "").lower().split(","):
+    if "return=minimal" in (header.prefer or "").replace(" ", "").lower().split(","):
         # A table's own answer: its result and the version, the whole evening a GET away (with its ETag).
-        version = store.version_of(party_id)
-        body = {"result": {"game": game, "table": table, "winner": state.winner(game, table)}, "version": version}
-        response = make_response(jsonify(body), 201)
+        result = _ResultIn(game=game, table=table, winner=state.winner(game, table))
+        response = reply(ResultAnswer(result=result, version=store.version_of(party_id)), 201)
         response.headers["Preference-Applied"] = "return=minimal"
         return response
     row, state = _loaded(party_id)
-    return make_response(jsonify({"state": party_json(row, state)}), 201)
+    return reply(ResultAnswer(state=party_json(row, state)), 201)
 
 
-@bp.get("/parties/<party_id>")
-def get_party(party_id: str) -> Response:
-    """The evening as it stands."""
+@bp.get(
+    "/parties/<party_id>",
+    operation_id="getParty",
+    tags=_TAGS,
+    responses={200: Party, 304: {"description": "Unchanged since the `ETag` sent as `If-None-Match`."}, 404: _NO_PARTY},
+)
+def get_party(path: PartyPath) -> Response:
+    """The evening as it stands"""
     try:
-        row, state = _loaded(party_id)
+        row, state = _loaded(path.party_id)
     except BadInput as exc:
         return _answer(exc)
     etag = f"party-{row.version}"
-    if etag in request.if_none_match:
-        response = make_response("", 304)
-    else:
-        response = jsonify(party_json(row, state))
+    response = make_response("", 304) if etag in request.if_none_match else reply(party_json(row, state))
     response.headers["Cache-Control"] = "no-cache"
     response.headers["ETag"] = f'"{etag}"'
     return response
 
 
-@bp.post("/parties/<party_id>/couples")
-def add_couple(party_id: str) -> Response:
-    """Register a late couple: it plays from the next game (the rules of the evening, docs/players/card-parties.md)."""
+@bp.post(
+    "/parties/<party_id>/couples",
+    operation_id="addLateCouple",
+    tags=_TAGS,
+    security=_EDIT,
+    description="The couple plays from the next game (the card party's rules of the evening): it fills an empty seat "
+    "after the couple that sat out, in number order with other late arrivals. Its index (counted from 0) is "
+    "`couple` in the answer.",
+    responses={
+        201: LateCoupleAnswer,
+        400: _NOT_OBJECT,
+        **_AUTH,
+        404: _NO_PARTY,
+        415: _NOT_JSON,
+        422: error_body(
+            "No name, a name too long, or (field `couples`) the last game is being played or the evening is over."
+        ),
+    },
+)
+@director_only
+def add_couple(path: PartyPath, body: LateCouple) -> Response:
+    """Register a late couple"""
+    couple = Couple(body.name, body.players)
     try:
-        _party_to_change(party_id)
-        late = read_model(LateCouple)
-        couple = Couple(late.name, late.players)
         try:
-            state = _write(party_id, lambda s: [AddCouple(couple)])
+            _write(path.party_id, lambda s: [AddCouple(couple)])
         except PartyError as err:
             # The evening is over, or its last game is being played: no couple can join (the field is couples).
             return _refused(err, 422, "couples")
-    except (BadInput, PartyError) as exc:
+    except BadInput as exc:
         return _answer(exc)
-    row, state = _loaded(party_id)
-    return make_response(jsonify({"couple": len(state.couples) - 1, "state": party_json(row, state)}), 201)
+    row, state = _loaded(path.party_id)
+    return reply(LateCoupleAnswer(couple=len(state.couples) - 1, state=party_json(row, state)), 201)
 
 
 def _couple_change(party_id: str, index: str, make: Callable[[int], Gone | Returned]) -> Response:
     """Mark a couple gone, or undo it: the same checks, one entry."""
     try:
-        # The body is an empty JSON object: every write of the API is JSON.
-        state = _party_to_change(party_id)
-        read_body(())
+        _row, state = _loaded(party_id)
         try:
             couple = parse_int(index, lo=0, hi=MAX_COUPLES, what="The couple")
         except NumberError:
@@ -275,20 +373,57 @@ def _couple_change(party_id: str, index: str, make: Callable[[int], Gone | Retur
                 "couple",
                 404,
             )
-        state = _write(party_id, lambda s: [make(couple)])
+        _write(party_id, lambda s: [make(couple)])
     except (BadInput, PartyError) as exc:
         return _answer(exc)
     row, state = _loaded(party_id)
-    return jsonify({"state": party_json(row, state)})
+    return reply(PartyAnswer(state=party_json(row, state)))
 
 
-@bp.post("/parties/<party_id>/couples/<index>/gone")
-def couple_gone(party_id: str, index: str) -> Response:
-    """Mark a couple gone home: it plays no game after the one being played."""
-    return _couple_change(party_id, index, Gone)
+def _couple_answers(done: str, conflict: str, refused: str) -> ResponseDict:
+    return {
+        200: PartyAnswer,
+        **_AUTH,
+        404: error_body("No party with that id, or no couple with that index."),
+        415: _NOT_JSON,
+        409: error_body(conflict),
+        422: error_body(refused),
+    }
 
 
-@bp.post("/parties/<party_id>/couples/<index>/back")
-def couple_back(party_id: str, index: str) -> Response:
-    """Undo a couple's going home, while the game it would miss is not seated yet."""
-    return _couple_change(party_id, index, Returned)
+@bp.post(
+    "/parties/<party_id>/couples/<index>/gone",
+    operation_id="coupleGone",
+    tags=_TAGS,
+    security=_EDIT,
+    description="The couple plays no game after the one being played; its seat is filled as the rules of the evening "
+    "say.",
+    responses=_couple_answers(
+        "The couple is marked gone.",
+        "The couple is already marked gone.",
+        "Fewer than two couples would be left playing, or the evening is over.",
+    ),
+)
+@director_only
+def couple_gone(path: CouplePath, body: Nothing) -> Response:
+    """Mark a couple gone home"""
+    return _couple_change(path.party_id, path.index, Gone)
+
+
+@bp.post(
+    "/parties/<party_id>/couples/<index>/back",
+    operation_id="coupleBack",
+    tags=_TAGS,
+    security=_EDIT,
+    description="The couple plays on, as if never marked gone. Only until the game it would miss is seated (before "
+    "that game, or before the start); after that, register it again as a late couple.",
+    responses=_couple_answers(
+        "The couple is no longer marked gone.",
+        "The couple is not marked gone (`code` `not-gone`).",
+        "The game the couple would miss is already seated (`code` `gone-seated`), or the evening is over.",
+    ),
+)
+@director_only
+def couple_back(path: CouplePath, body: Nothing) -> Response:
+    """Undo marking a couple gone home"""
+    return _couple_change(path.party_id, path.index, Returned)

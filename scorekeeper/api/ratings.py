@@ -2,44 +2,126 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from flask import Response, jsonify
+from flask import Response
+from flask_openapi3.models.tag import Tag
+from pydantic import Field, PlainValidator, WithJsonSchema
 
-from scorekeeper.api.base import bp
+from scorekeeper.api.base import bp, reply
 from scorekeeper.api.clubs import _club, _season_name
-from scorekeeper.api.tables import _private, table_for
-from scorekeeper.stats.ratings import Skill
+from scorekeeper.api.schema import Answer, AnswerPart, Asked, error_body
+from scorekeeper.api.tables import table_for
+from scorekeeper.stats.ratings import SETTLED_GAMES, Skill
 from scorekeeper.store import ratings as store
 
-
-def _rated(name: str, skill: Skill) -> dict[str, Any]:
-    return {
-        "name": name,
-        "rating": skill.rating,
-        "settling": skill.settling,
-        "games": skill.games,
-        "mu": round(skill.mu, 1),
-        "sigma": round(skill.sigma, 1),
-    }
+_ABOUT = (
+    "A skill rating per person that knows partners (Weng–Lin, Plackett–Luce): partners are one team, the winner "
+    "ranks first. `rating` is the conservative figure, max(0, round(1000 + 40 × (mu − 3 × sigma))): a newcomer "
+    f"shows 1000. `settling` is true below {SETTLED_GAMES} rated games. Highest rating first."
+)
 
 
-@bp.get("/tables/<string(minlength=8):table_id>/ratings")
-def tables_ratings(table_id: str) -> Response:
-    """The ratings of the table's people from all its finished games, highest first."""
-    table = table_for(table_id, edit=False)
+class TablePath(Asked):
+    table_id: str = Field(description="The table's id, as returned when it was created (anything else is 404).")
+
+
+class ClubPath(Asked):
+    club_id: str = Field(description="The club's id, as returned when it was created (anything else is 404).")
+
+
+class SeasonQuery(Asked):
+    season: Annotated[
+        Any, PlainValidator(lambda value: value), WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 32})
+    ] = None
+    """The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out."""
+
+
+class _Rated(AnswerPart):
+    name: str
+    rating: int = Field(ge=0, description="The conservative figure shown to players.")
+    settling: bool = Field(description=f"Fewer than {SETTLED_GAMES} rated games.")
+    games: int = Field(ge=0, description="Games rated.")
+    mu: float = Field(description="The model's mean, rounded to 0.1.")
+    sigma: float = Field(description="The model's uncertainty, rounded to 0.1.")
+
+    @classmethod
+    def of(cls, name: str, skill: Skill, **who: Any) -> Any:
+        return cls(
+            name=name,
+            rating=skill.rating,
+            settling=skill.settling,
+            games=skill.games,
+            mu=round(skill.mu, 1),
+            sigma=round(skill.sigma, 1),
+            **who,
+        )
+
+
+class RatedPlayer(_Rated):
+    player: str = Field(description="The roster id: `p1`, `p2`...")
+
+
+class RatedMember(_Rated):
+    member: int = Field(ge=1, description="The club number.")
+
+
+class TableRatings(Answer):
+    """The ratings."""
+
+    players: list[RatedPlayer] = Field(description="Highest rating first.")
+
+
+class ClubRatings(Answer):
+    """The ratings."""
+
+    season: str
+    players: list[RatedMember] = Field(description="Highest rating first.")
+
+
+@bp.get(
+    "/tables/<string(minlength=8):table_id>/ratings",
+    operation_id="getTableRatings",
+    description=_ABOUT + " Games are taken in the order they were played; a corrected game rates again from itself on.",
+    tags=[Tag(name="tables")],
+    security=[{"tableToken": []}],
+    responses={
+        200: TableRatings,
+        401: error_body("No `Authorization: Bearer <token>` header."),
+        403: error_body("The token is neither of this table's tokens."),
+        404: error_body("No table with that id."),
+    },
+)
+def tables_ratings(path: TablePath) -> Response:
+    """The ratings of a table's people, from all its finished games"""
+    table = table_for(path.table_id, edit=False)
     book = store.table_ratings(table)
     names = {p.public_id: p.name for p in table.people}
-    players = [{"player": pid, **_rated(names.get(pid, pid), skill)} for pid, skill in book.ordered()]
-    return _private({"players": players})
+    players = [RatedPlayer.of(names.get(pid, pid), skill, player=pid) for pid, skill in book.ordered()]
+    response = reply(TableRatings(players=players))
+    response.headers["Cache-Control"] = "private, no-cache"  # for its token's holder only, checked again each time
+    return response
 
 
-@bp.get("/clubs/<club_id>/ratings")
-def club_ratings(club_id: str) -> Response:
-    """The ratings of the club's members from every game of the season's evenings, highest first."""
-    club = _club(club_id)
+@bp.get(
+    "/clubs/<club_id>/ratings",
+    operation_id="getClubRatings",
+    description=_ABOUT + " Each table of each game is a match between two couples, the members in their chairs at "
+    "that game.",
+    tags=[Tag(name="clubs")],
+    responses={
+        200: ClubRatings,
+        404: error_body("No club with that id."),
+        422: error_body("The season is not a season's name."),
+    },
+)
+def club_ratings(path: ClubPath, query: SeasonQuery) -> Response:
+    """The ratings of a club's members, from every game of a season's evenings"""
+    club = _club(path.club_id)
     season = _season_name(club)
     book = store.club_ratings(club, season)
     names = {m.number: m.name for m in club.members}
-    players = [{"member": int(number), **_rated(names.get(int(number), ""), skill)} for number, skill in book.ordered()]
-    return jsonify({"season": season, "players": players})
+    players = [
+        RatedMember.of(names.get(int(number), ""), skill, member=int(number)) for number, skill in book.ordered()
+    ]
+    return reply(ClubRatings(season=season, players=players))

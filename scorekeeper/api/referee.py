@@ -1,52 +1,200 @@
-"""The referee for programs: rank of the cards, who wins a trick, what may be played."""
+"""The referee for programs: rank of the cards, who wins a trick, what may be played; and the presets.
+
+Each route declares its query or body and its answers as the models below: the library reads the request by them
+(each field by the referee's own reader, which refuses in the referee's words) and writes them into the document.
+"""
 
 from __future__ import annotations
 
+import functools
 import json
+import re
+import sys
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any, ParamSpec, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, overload
 
-from flask import Response, jsonify, request
+from flask import Response
+from flask_openapi3.models.tag import Tag
+from flask_openapi3.types import ResponseDict
+from pydantic import ConfigDict, Field, PlainValidator, RootModel, WithJsonSchema
+from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bp, error, read_model
-from scorekeeper.api.spec_referee import LegalQuestion, TrickQuestion, read_card, read_rules, read_suit
-from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.api.base import BadInput, bp, reply
+from scorekeeper.api.schema import Answer, Asked, Part, enum, error_body
 from scorekeeper.rules import (
     PRESETS,
-    Card,
+    TRICKS_IN_HAND,
     CardError,
-    Rules,
+    CompareReason,
+    PlayRule,
+    Refusal,
     RulesError,
-    Suit,
+    TrickReason,
+    VerdictKind,
     compare,
     deck,
     is_trump,
     judge_play,
     legal_plays,
     offsuit_order,
+    parse_cards,
+    split_tokens,
     trick_winner,
     trump_order,
 )
+from scorekeeper.rules import Card as EngineCard
+from scorekeeper.rules import Rules as EngineRules
+from scorekeeper.rules import Suit as EngineSuit
+from scorekeeper.rules import cards as _cards
+from scorekeeper.words import api as said
 
-P = ParamSpec("P")
 T = TypeVar("T")
 
 
-def codes(cards: Iterable[Card]) -> list[str]:
-    return [card.code for card in cards]
+@functools.cache
+def _folds_to() -> dict[str, str]:
+    """Every character whose lower case is one ASCII letter (K, the Kelvin sign, lowers to k)."""
+    found: dict[str, str] = {}
+    for code in range(sys.maxunicode + 1):
+        ch = chr(code)
+        low = ch.lower()
+        if len(low) == 1 and low.isascii() and low.isalpha():
+            found[ch] = low
+    return found
 
 
-def read_body() -> dict[str, Any]:
-    """Return the JSON object sent, or raise BadInput (400)."""
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise BadInput(_('Send a JSON object, such as {"trump": "S", "cards": ["8S", "AH"]}.'), None, 400)
-    return data
+def _any_case(word: str, *, spaces_inside: bool = False) -> str:
+    """A regex for *word* as ``.lower()`` reads it; with *spaces_inside*, whitespace may stand between letters."""
+    parts = []
+    for ch in word:
+        same = sorted(c for c, low in _folds_to().items() if low == ch) if ch.isascii() and ch.isalpha() else [ch]
+        parts.append("[" + "".join(re.escape(c) for c in same) + "]" if len(same) > 1 else re.escape(same[0]))
+    return (r"\s*" if spaces_inside else "").join(parts)
 
 
-def ask(field: str, question: Callable[..., T], *args: Any, cards: dict[str, tuple[Card, ...]] | None = None) -> T:
+def _alternatives(words: Iterable[str], *, spaces_inside: bool = False) -> str:
+    ordered = sorted(words, key=len, reverse=True)
+    return "(?:" + "|".join(_any_case(word, spaces_inside=spaces_inside) for word in ordered) + ")"
+
+
+# Exactly what Suit.parse and Card.parse accept, written out from their own tables.
+SUIT_PATTERN = r"^\s*" + _alternatives(_cards._SUIT_WORDS) + r"\s*$"
+CARD_PATTERN = (
+    r"^\s*(?:"
+    + _alternatives(("jk", "joker", "jo", "🃏"), spaces_inside=True)
+    + "|"
+    + _alternatives(_cards._RANK_WORDS, spaces_inside=True)
+    + r"\s*"
+    + _alternatives(_cards._SUIT_WORDS, spaces_inside=True)
+    + r")\s*$"
+)
+
+# -- Reading what a request gives: each value in the referee's own words --------------------------
+
+
+def read_rules(value: Any) -> EngineRules:
+    """Read ``rules``: a preset name, an object of options (with an optional preset), or nothing."""
+    if value is None or value == "":
+        return EngineRules()
+    if not isinstance(value, (str, dict)):
+        raise BadInput(said.rules_kind(), "rules")
+    try:
+        return EngineRules.from_dict(value)
+    except RulesError as exc:
+        field = exc.field if exc.field in (None, "rules") else f"rules.{exc.field}"
+        raise BadInput(words.refusal(exc), field or "rules", code=exc.code) from None
+    except (TypeError, ValueError) as exc:  # a value of the wrong kind inside the options
+        raise BadInput(said.rules_unusable(exc), "rules") from None
+
+
+def read_query_rules(raw: Any) -> EngineRules:
+    """Read ``rules`` from the query string: a preset name or a JSON object."""
+    if raw is None:
+        return EngineRules()
+    raw = str(raw).strip()
+    if not raw:
+        raise BadInput(said.rules_empty(), "rules")
+    if raw.startswith("{"):
+        try:
+            value = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise BadInput(said.rules_unreadable(), "rules") from None
+        return read_rules(value)
+    return read_rules(raw)
+
+
+def _as_the_engine_reads(parse: Callable[[Any], T], value: Any, field: str) -> T:
+    """*value* read by the engine's *parse*; what it refuses is refused on *field* in the engine's words."""
+    try:
+        return parse(value)
+    except CardError as exc:
+        raise BadInput(words.refusal(exc), field, code=exc.code) from None
+
+
+@overload
+def read_suit(value: Any, field: str, *, required: Literal[True] = True) -> EngineSuit: ...
+
+
+@overload
+def read_suit(value: Any, field: str, *, required: bool) -> EngineSuit | None: ...
+
+
+def read_suit(value: Any, field: str, *, required: bool = True) -> EngineSuit | None:
+    if value is None or value == "":
+        if required:
+            raise BadInput(said.give_suit(field), field)
+        return None
+    if not isinstance(value, str):
+        raise BadInput(said.not_a_suit(field), field)
+    return _as_the_engine_reads(EngineSuit.parse, value, field)
+
+
+def read_card(value: Any, field: str) -> EngineCard:
+    if not isinstance(value, str):
+        raise BadInput(said.not_a_card(field), field)
+    return _as_the_engine_reads(EngineCard.parse, value, field)
+
+
+def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[EngineCard, ...]:
+    """Read a list of cards (or one string of cards such as ``"5h jd ah"``)."""
+    if value is None:
+        if required:
+            raise BadInput(said.give_cards(field), field)
+        return ()
+    if isinstance(value, str):
+        tokens = split_tokens(value)
+    elif isinstance(value, list) and all(isinstance(item, str) for item in value):
+        tokens = value
+    else:
+        raise BadInput(said.not_cards(field), field)
+    if len(tokens) > 60:
+        raise BadInput(said.too_many_cards(field), field)
+    return _as_the_engine_reads(parse_cards, tokens, field)
+
+
+def _led(value: Any) -> EngineSuit | None:
+    if value is not None and not str(value).strip():
+        raise BadInput(said.empty_led(), "led")
+    return read_suit(value, "led", required=False)
+
+
+def _optional_card(value: Any, field: str) -> EngineCard | None:
+    return None if value is None else read_card(value, field)
+
+
+def _trick_number(value: Any) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or not 1 <= value <= TRICKS_IN_HAND:
+        raise BadInput(said.trick_number(), "trick_number", code=Refusal.TRICK_NUMBER)
+    return value
+
+
+def ask(
+    field: str, question: Callable[..., T], *args: Any, cards: dict[str, tuple[EngineCard, ...]] | None = None
+) -> T:
     """Ask the rules engine; its refusals become BadInput on *field*.
 
     With ``cards`` (field name -> cards given), a refusal naming a card goes to the first field holding it.
@@ -61,125 +209,253 @@ def ask(field: str, question: Callable[..., T], *args: Any, cards: dict[str, tup
         raise BadInput(words.refusal(exc), field, code=getattr(exc, "code", None)) from None
 
 
-def answer(view: Callable[P, Response]) -> Callable[P, Response]:
-    """Turn BadInput raised by a view into the JSON error answer."""
-
-    def wrapped(*args: P.args, **kwargs: P.kwargs) -> Response:
-        try:
-            return view(*args, **kwargs)
-        except BadInput as exc:
-            return error(str(exc), exc.field, exc.status, exc.code)
-
-    wrapped.__name__ = view.__name__
-    wrapped.__doc__ = view.__doc__
-    return wrapped
+# -- The kinds the document names -------------------------------------------------------------------
 
 
-def query_rules() -> Rules:
-    """Read ``rules`` from the query string: a preset name or a JSON object."""
-    raw = request.args.get("rules")
-    if raw is None:
-        return Rules()
-    raw = raw.strip()
-    if not raw:
-        raise BadInput("'rules' is empty: give a preset name or a JSON object of options, or leave it out", "rules")
-    if raw.startswith("{"):
-        try:
-            value = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise BadInput("'rules' is not a preset name or a JSON object of options", "rules") from None
-        return read_rules(value)
-    return read_rules(raw)
+class Suit(RootModel[str]):
+    """S, C, H or D on output; input may also be ♠ ♣ ♥ ♦ or a suit's name."""
+
+    model_config = ConfigDict(json_schema_extra={"pattern": SUIT_PATTERN, "examples": ["S", "H"]})
 
 
-def rank_json(trump: Suit, rules: Rules) -> dict[str, Any]:
-    return {
-        "trump": codes(trump_order(trump, rules)),
-        "offsuit": {s.letter: codes(offsuit_order(s, trump, rules)) for s in Suit if s is not trump},
-        # The card of the pack that the engine counts as trump whatever the trump suit: the A♥.
-        "always_trump": next(c.code for c in deck() if all(is_trump(c, s, rules) for s in Suit)),
-    }
+class Card(RootModel[str]):
+    """A card: 5H, 10D, AH, JK (joker). Input is lenient: 5h, T♦, 10 d."""
+
+    model_config = ConfigDict(json_schema_extra={"pattern": CARD_PATTERN, "examples": ["5H", "10D", "JK"]})
 
 
-@bp.get("/referee/rank")
-@answer
-def rank() -> Response:
-    """The order of the trumps and of each off-suit, highest first."""
-    rules = query_rules()
-    trump = read_suit(request.args.get("trump"), "trump")
-    return jsonify(rank_json(trump, rules) | {"rules": rules.to_dict()})
+class Cards(
+    RootModel[list[Card] | Annotated[str, Field(description='Cards separated by spaces or commas: "5h jd ah".')]]
+):
+    pass
 
 
-@bp.get("/referee/compare")
-@answer
-def compare_cards() -> Response:
-    """Which of two cards is higher, given trump and the suit led."""
-    rules = query_rules()
-    trump = read_suit(request.args.get("trump"), "trump")
-    if request.args.get("led") is not None and not request.args["led"].strip():
-        raise BadInput(_("'led' is empty: give the suit led (S, C, H or D), or leave it out."), "led")
-    led = read_suit(request.args.get("led"), "led", required=False)
-    a = read_card(request.args.get("a"), "a")
-    b = read_card(request.args.get("b"), "b")
-    result = ask("b", compare, a, b, trump, led, rules)
-    return jsonify(
+class RuleOptions(RootModel[dict[str, Any]]):
+    """Option name -> value, as in the rule book's option list."""
+
+
+class _Preset(Part):
+    preset: str = enum(PRESETS, default="")
+
+
+class Rules(RootModel[Annotated[str, enum(PRESETS)] | _Preset]):
+    model_config = ConfigDict(json_schema_extra={"default": "new-england"})
+
+
+def _read(read: Callable[[Any, str], object], field: str, kind: type[RootModel[Any]]) -> PlainValidator:
+    """A field read by the referee's own reader of *kind*, refused in its words on *field*."""
+    return PlainValidator(lambda value: read(value, field), json_schema_input_type=kind)
+
+
+_RULES = _read(lambda value, _field: read_rules(value), "rules", Rules)
+_QUERY_RULES = (
+    PlainValidator(read_query_rules),
+    WithJsonSchema(
         {
-            "higher": result.higher.code if result.higher else None,
-            "reason": result.reason,
-            "reason_code": result.reason,
-            "explanation": words.comparison(result),
+            "type": "string",
+            "minLength": 1,
+            "pattern": r"\S",
+            "default": "new-england",
+            "description": 'A preset name, or a JSON object of options such as {"preset": "nova-scotia", "joker": true}.',
         }
+    ),
+)
+_TRUMP = _read(read_suit, "trump", Suit)
+_TRUMP_DOC = Field(description="The trump suit: S, C, H or D (or ♠ ♣ ♥ ♦, spades...).")
+
+# -- What is asked ----------------------------------------------------------------------------------
+
+
+class RankQuery(Asked):
+    rules: Annotated[Any, *_QUERY_RULES] = None
+    trump: Annotated[Any, _TRUMP, _TRUMP_DOC]
+
+
+class CompareQuery(Asked):
+    rules: Annotated[Any, *_QUERY_RULES] = None
+    trump: Annotated[Any, _TRUMP, _TRUMP_DOC]
+    led: Annotated[Any, PlainValidator(_led, json_schema_input_type=Suit)] = None
+    """The suit led (omit when a trump was led)."""
+    a: Annotated[Any, _read(read_card, "a", Card)]
+    b: Annotated[Any, _read(read_card, "b", Card)]
+
+
+class TrickQuestion(Asked):
+    rules: Annotated[Any, _RULES] = None
+    trump: Annotated[Any, _TRUMP]
+    cards: Annotated[Any, _read(read_cards, "cards", Cards)]
+
+
+class LegalQuestion(Asked):
+    rules: Annotated[Any, _RULES] = None
+    trump: Annotated[Any, _TRUMP]
+    trick: Annotated[Any, _read(partial(read_cards, required=False), "trick", Cards)] = None
+    """Cards already played, lead first; empty when leading."""
+    hand: Annotated[Any, _read(read_cards, "hand", Cards)]
+    trick_number: Annotated[
+        Any,
+        PlainValidator(_trick_number),
+        WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 1, "maximum": TRICKS_IN_HAND}, {"type": "null"}]}),
+    ] = None
+    """This trick's number in the hand (1 to 5); with called, under call_for_partner."""
+    called: Annotated[Any, _read(_optional_card, "called", Card)] = None
+    """With call_for_partner: the card the bidder called. Its holder must play it on the second trick (and may not hold it back past it)."""
+    # Read after the hand is judged: a refusal of the hand comes first.
+    play: Annotated[Any, PlainValidator(lambda value: value, json_schema_input_type=Card)] = None
+
+
+# -- What is answered -------------------------------------------------------------------------------
+
+_EXPLANATION = "The reason as a sentence, in the Accept-Language."
+_COMPARE_REASONS = [str(reason) for reason in CompareReason]
+_TRICK_REASONS = [str(reason) for reason in TrickReason]
+
+
+# A card in an answer: always its code.
+Code = Annotated[str, Field(examples=["5H", "10D", "JK"])]
+
+
+class RankAnswer(Answer):
+    """The trumps and the off-suits, best card first."""
+
+    trump: list[Code]
+    offsuit: dict[str, list[Code]]
+    always_trump: Code | SkipJsonSchema[None] = None
+    """The card of the pack that counts as trump whatever the trump suit: the A♥."""
+    rules: RuleOptions | SkipJsonSchema[None] = None
+
+
+class CompareAnswer(Answer):
+    """The higher card, or null when neither can win."""
+
+    higher: str | None = None
+    reason: str = enum(_COMPARE_REASONS, default="")
+    reason_code: str = enum(
+        _COMPARE_REASONS,
+        default="",
+        description="Why one card is higher, as a code (the same as reason; the sentence is explanation).",
+    )
+    explanation: str = Field("", description=_EXPLANATION)
+
+
+class TrickAnswer(Answer):
+    """The winning card and why."""
+
+    winner: int = Field(description="Index of the winning card in cards.")
+    card: Code
+    trump_lead: bool = False
+    reason: str = enum(_TRICK_REASONS, default="")
+    reason_code: str = enum(
+        _TRICK_REASONS,
+        default="",
+        description="Why the card won, as a code (the same as reason; the sentence is explanation).",
+    )
+    rule: str = ""
+    explanation: str = Field(description=_EXPLANATION)
+
+
+class LegalAnswer(Answer):
+    """The cards that may be played, and the rule that decided it."""
+
+    legal: list[Code]
+    held_back: list[Code] = Field([], description="Trumps in the hand that may be held back (a legal renege).")
+    rule: str = enum([str(rule) for rule in PlayRule], default="")
+    measured_against: str | None = None
+    explanation: str
+    play: Code | SkipJsonSchema[None] = None
+    play_is_legal: bool = False
+    verdict: str = enum([str(kind) for kind in VerdictKind], default="")
+    verdict_explanation: str = ""
+
+
+class Presets(RootModel[dict[str, RuleOptions]]):
+    """Preset name -> options."""
+
+
+_ASKED: ResponseDict = {"422": error_body("A field cannot be used; the message says why.")}
+_SENT: ResponseDict = {**_ASKED, "415": error_body("The body was not sent as `application/json`.")}
+_REFEREE = [Tag(name="referee")]
+
+
+def codes(cards: Iterable[EngineCard]) -> list[str]:
+    return [card.code for card in cards]
+
+
+@bp.get(
+    "/referee/rank",
+    operation_id="refereeRank",
+    responses={200: RankAnswer, **_ASKED},
+    tags=_REFEREE,
+)
+def rank(query: RankQuery) -> Response:
+    """The order of the trumps and of each off-suit, highest first"""
+    rules, trump = query.rules, query.trump
+    return reply(
+        RankAnswer(
+            trump=codes(trump_order(trump, rules)),
+            offsuit={s.letter: codes(offsuit_order(s, trump, rules)) for s in EngineSuit if s is not trump},
+            always_trump=next(c.code for c in deck() if all(is_trump(c, s, rules) for s in EngineSuit)),
+            rules=rules.to_dict(),
+        )
     )
 
 
-@bp.post("/referee/trick")
-@answer
-def trick() -> Response:
-    """Who wins a trick: ``cards`` in play order, the lead first."""
-    question = read_model(TrickQuestion, read_body())
-    result = ask("cards", trick_winner, question.cards, question.trump, question.rules)
-    return jsonify(
-        {
-            "winner": result.winner,
-            "card": result.card.code,
-            "trump_lead": result.trump_lead,
-            "reason": result.reason,
-            "reason_code": result.reason,
-            "rule": "trick",
-            "explanation": words.trick(result),
-        }
+@bp.get("/referee/compare", operation_id="refereeCompare", responses={200: CompareAnswer, **_ASKED}, tags=_REFEREE)
+def compare_cards(query: CompareQuery) -> Response:
+    """Which of two cards is higher, given trump and the suit led"""
+    result = ask("b", compare, query.a, query.b, query.trump, query.led, query.rules)
+    return reply(
+        CompareAnswer(
+            higher=result.higher.code if result.higher else None,
+            reason=result.reason,
+            reason_code=result.reason,
+            explanation=words.comparison(result),
+        )
     )
 
 
-@bp.post("/referee/legal")
-@answer
-def legal() -> Response:
-    """The cards of ``hand`` that may be played to ``trick``; with ``play``, a verdict on that card."""
-    question = read_model(LegalQuestion, read_body())
-    hand, trick_cards, trump, rules = question.hand, question.trick, question.trump, question.rules
+@bp.post("/referee/trick", operation_id="refereeTrick", responses={200: TrickAnswer, **_SENT}, tags=_REFEREE)
+def trick(body: TrickQuestion) -> Response:
+    """Who wins a trick"""
+    result = ask("cards", trick_winner, body.cards, body.trump, body.rules)
+    return reply(
+        TrickAnswer(
+            winner=result.winner,
+            card=result.card.code,
+            trump_lead=result.trump_lead,
+            reason=result.reason,
+            reason_code=result.reason,
+            rule="trick",
+            explanation=words.trick(result),
+        )
+    )
+
+
+@bp.post("/referee/legal", operation_id="refereeLegal", responses={200: LegalAnswer, **_SENT}, tags=_REFEREE)
+def legal(body: LegalQuestion) -> Response:
+    """Which cards of a hand may be played to a trick; with play, whether that card may"""
+    hand, trick_cards, trump, rules = body.hand, body.trick, body.trump, body.rules
     given = {"hand": hand, "trick": trick_cards}
-    called = {"trick_number": question.trick_number, "called": question.called}
+    called = {"trick_number": body.trick_number, "called": body.called}
     result = ask("hand", partial(legal_plays, **called), hand, trick_cards, trump, rules, cards=given)
-    body: dict[str, Any] = {
-        "legal": codes(result.legal),
-        "held_back": codes(result.held_back),
-        "rule": result.rule,
-        "measured_against": result.measured_against.code if result.measured_against else None,
-        "explanation": words.play(result),
-    }
-    if question.play is not None:
-        play = read_card(question.play, "play")
+    answer = LegalAnswer(
+        legal=codes(result.legal),
+        held_back=codes(result.held_back),
+        rule=result.rule,
+        measured_against=result.measured_against.code if result.measured_against else None,
+        explanation=words.play(result),
+    )
+    if body.play is not None:
+        play = read_card(body.play, "play")
         verdict = ask("play", partial(judge_play, **called), play, hand, trick_cards, trump, rules)
-        body |= {
-            "play": play.code,
-            "play_is_legal": verdict.legal,
-            "verdict": verdict.kind,
-            "verdict_explanation": words.verdict(verdict),
-        }
-    return jsonify(body)
+        answer.play = play.code
+        answer.play_is_legal = verdict.legal
+        answer.verdict = verdict.kind
+        answer.verdict_explanation = words.verdict(verdict)
+    return reply(answer)
 
 
-@bp.get("/presets")
+@bp.get("/presets", operation_id="listPresets", responses={200: Presets}, tags=[Tag(name="rules")])
 def presets() -> Response:
-    """Every preset and the value of each of its options."""
-    return jsonify({name: rules.to_dict() for name, rules in PRESETS.items()})
+    """Every preset and the value of each of its options"""
+    return reply(Presets({name: RuleOptions(rules.to_dict()) for name, rules in PRESETS.items()}))

@@ -7,17 +7,54 @@ from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, model_validator
-from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
+from pydantic.json_schema import (
+    DEFAULT_REF_TEMPLATE,
+    GenerateJsonSchema,
+    JsonSchemaMode,
+    JsonSchemaValue,
+    models_json_schema,
+)
 from pydantic_core import core_schema
 
 REF = "#/components/schemas/"
 
 
-class Schema(BaseModel):
-    """An object the document describes: an answer, or a part of a request that may hold other keys too (a long
-    description of a field is the text under it)."""
+class Documented(BaseModel):
+    """An object the document describes, its schema written as the document writes it (``DocumentSchema``), also
+    when the library asks for it (a long description of a field is the text under it)."""
 
-    model_config = ConfigDict(strict=True, defer_build=True, use_attribute_docstrings=True)
+    model_config = ConfigDict(defer_build=True, use_attribute_docstrings=True)
+
+    @classmethod
+    def model_json_schema(
+        cls,
+        by_alias: bool | None = None,
+        ref_template: str = DEFAULT_REF_TEMPLATE,
+        schema_generator: type[GenerateJsonSchema] = GenerateJsonSchema,
+        mode: JsonSchemaMode = "validation",
+        *,
+        union_format: Literal["any_of", "primitive_type_array"] = "any_of",
+    ) -> dict[str, Any]:
+        # Asked for on every request by the library (to read a query): made once per model and way of asking.
+        key = (cls, by_alias, ref_template, mode, union_format)
+        if key not in _SCHEMAS:
+            _SCHEMAS[key] = super().model_json_schema(
+                by_alias, ref_template, DocumentSchema, mode, union_format=union_format
+            )
+        return _SCHEMAS[key]
+
+
+_SCHEMAS: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
+class Answer(Documented):
+    """An answer: built by the view from the engine's answer, and written out as the document says it."""
+
+
+class Schema(Documented):
+    """A part of a request that may hold other keys too."""
+
+    model_config = ConfigDict(strict=True)
 
 
 class Closed(Schema):
@@ -48,8 +85,28 @@ def read_as(kind: Any, read: Callable[[Any], Any] = _as_sent) -> PlainValidator:
     return PlainValidator(read, json_schema_input_type=kind)
 
 
+class Asked(Schema):
+    """A query or a body whose fields are each read by a reader of their own, which refuses in its own words: a
+    field left out is read as null (the reader says what that means), a field given is read as sent."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _left_out_is_null(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        return {**dict.fromkeys(cls.model_fields), **data}
+
+
 class Part(Schema):
     """An object the document writes inside the schema that holds it, not as a component of its own."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        PARTS.add(cls.__name__)
+
+
+class AnswerPart(Answer):
+    """A part of an answer the document writes inside the schema that holds it."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -61,7 +118,7 @@ PARTS: set[str] = set()
 
 class DocumentSchema(GenerateJsonSchema):
     """JSON Schema 2020-12 as the document writes it: no generated titles or defaults (a default the document
-    names is given in the field's ``json_schema_extra``), and a value that may be null as ``"type": [..., "null"]``."""
+    names is given in the field's ``json_schema_extra``)."""
 
     def field_title_should_be_set(self, schema: Any) -> bool:
         return False
@@ -73,12 +130,6 @@ class DocumentSchema(GenerateJsonSchema):
 
     def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
         return self.generate_inner(schema["schema"])
-
-    def nullable_schema(self, schema: core_schema.NullableSchema) -> JsonSchemaValue:
-        inner = self.generate_inner(schema["schema"])
-        if isinstance(inner.get("type"), str) and "enum" not in inner and "const" not in inner:
-            return {**inner, "type": [inner["type"], "null"]}
-        return super().nullable_schema(schema)
 
 
 def enum(values: Iterable[Any], **field: Any) -> Any:
@@ -99,20 +150,7 @@ def schemas(models: Iterable[type[BaseModel]]) -> dict[str, Any]:
     _keys, found = models_json_schema(
         [(model, "validation") for model in models], ref_template=REF + "{model}", schema_generator=DocumentSchema
     )
-    defined: dict[str, Any] = found.get("$defs", {})
-    parts = PARTS & set(defined)
-
-    def in_place(node: Any) -> Any:
-        if isinstance(node, list):
-            return [in_place(item) for item in node]
-        if not isinstance(node, dict):
-            return node
-        name = str(node.get("$ref", "")).removeprefix(REF)
-        if name in parts:
-            return {**in_place(defined[name]), **{key: in_place(v) for key, v in node.items() if key != "$ref"}}
-        return {key: in_place(value) for key, value in node.items()}
-
-    written = {name: in_place(schema) for name, schema in defined.items() if name not in parts}
+    written = in_place(found.get("$defs", {}))
     # Only what the models describe: not the types their readers turn a request into.
     kept: set[str] = set()
     waiting = [model.__name__ for model in models]
@@ -122,6 +160,23 @@ def schemas(models: Iterable[type[BaseModel]]) -> dict[str, Any]:
             kept.add(name)
             waiting.extend(ref.removeprefix(REF) for ref in _refs(written[name]))
     return {name: schema for name, schema in written.items() if name in kept}
+
+
+def in_place(defined: dict[str, Any]) -> dict[str, Any]:
+    """The component schemas *defined*, each part written in place where it is used (not a component itself)."""
+    parts = PARTS & set(defined)
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, list):
+            return [inline(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        name = str(node.get("$ref", "")).removeprefix(REF)
+        if name in parts:
+            return {**inline(defined[name]), **{key: inline(v) for key, v in node.items() if key != "$ref"}}
+        return {key: inline(value) for key, value in node.items()}
+
+    return {name: inline(schema) for name, schema in defined.items() if name not in parts}
 
 
 def _refs(node: Any) -> Iterable[str]:

@@ -6,8 +6,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 import unicodedata
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Self, TypeGuard, cast
+from typing import TYPE_CHECKING, Annotated, Any, Self, TypeGuard, cast
 
 from pydantic import (
     AfterValidator,
@@ -20,14 +19,12 @@ from pydantic import (
     model_validator,
 )
 from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
-from pydantic_core import ErrorDetails
 
-from scorekeeper.api.base import ERROR_CODES, BadInput, Say
+from scorekeeper.api.base import ERROR_CODES, BadInput
 from scorekeeper.api.schema import Closed, DocumentSchema, Part, Schema, enum, json_request, one_of, parameter
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.platform.i18n import gettext
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
     BIDS,
@@ -45,6 +42,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.options import RulesError
 from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH
+from scorekeeper.words import api as said
 
 MAX_NUMBER = 10_000
 MAX_SIDES = 8
@@ -262,11 +260,6 @@ _BID = {
         {"type": "null"},
     ]
 }
-# The bids as the engine lists them, for the refusals: "15, 20, 25 or 30", and the special ones quoted.
-_PLAIN_BIDS = ", ".join(str(b) for b in BIDS[:-1]) + f" or {BIDS[-1]}"
-_EVERY_BID = [str(b) for b in BIDS] + [f'"{b}"' for b in SPECIAL_BIDS]
-_GIVE_THE_BID = "Give the bid as " + ", ".join(_EVERY_BID[:-1]) + f" or {_EVERY_BID[-1]}"
-_RANGE_ERRORS = {"greater_than_equal", "less_than_equal"}
 
 
 Numbers = list[Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]] | None
@@ -277,15 +270,6 @@ def _per_side(items: dict[str, Any], description: str | None = None) -> Any:
     """Whole numbers, one per side: the request checks their kind and size, the engine their count and values."""
     extra: Any = {"minItems": 2, "items": {"type": "integer", **items}}
     return Field(min_length=1, max_length=MAX_SIDES, description=description, json_schema_extra=extra)
-
-
-def _numbers_refusal(label: str) -> Callable[[ErrorDetails], str]:
-    def say(found: ErrorDetails) -> str:
-        if len(found["loc"]) > 1 and found["type"] in _RANGE_ERRORS:
-            return f"Those {label} are far more than a hand can hold"
-        return f"Give the {label} as a list of whole numbers, one per side"
-
-    return say
 
 
 class HandFields(Closed):
@@ -305,24 +289,6 @@ class HandFields(Closed):
     tie_break_side: SideIndex | None = None
     """With tie_break: the tied side that took the later trick (last-trick) or reached the target first (first-out). Needed only when tied sides would otherwise play on; a hand that needs it and lacks it is refused with field tie_break_side."""
 
-    refusals: ClassVar[dict[str, Say]] = {
-        "n": lambda found: (
-            "Give n, the number this hand will have (the state's next_n)"
-            if found["type"] == "missing"
-            else "The hand number must be a whole number from 1 up"
-        ),
-        "bid": _GIVE_THE_BID,
-        "tricks": _numbers_refusal("tricks"),
-        "points": _numbers_refusal("points"),
-        "bidder": "The bidder is given by its side number, counting from 0",
-        "bagged": "Say true or false for bagged",
-        "hold": "Say true or false for hold",
-        "high": "The side that took the high is given by its side number, counting from 0",
-        "partner": "The partner is given by its side number, counting from 0",
-        "offsuit_set": "The side that set the bidder with off-suit cards is given by its side number, counting from 0",
-        "tie_break_side": "The side that wins the tie-break is given by its side number, counting from 0",
-    }
-
     @model_validator(mode="before")
     @classmethod
     def _null_is_left_out(cls, data: Any) -> Any:
@@ -332,25 +298,25 @@ class HandFields(Closed):
     @classmethod
     def _bid(cls, bid: Any) -> int | str | None:
         if bid is not None and not (_is_int(bid) or isinstance(bid, str)):
-            raise BadInput(_GIVE_THE_BID, "bid")
+            raise BadInput(said.give_bid(), "bid")
         if isinstance(bid, str) and len(bid) > 20:
-            raise BadInput(_GIVE_THE_BID, "bid")
+            raise BadInput(said.give_bid(), "bid")
         if isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid):
             # "20" is read like 20; "²" or "٣" is not a bid.
             try:
                 bid = parse_int(bid, lo=-MAX_NUMBER, hi=MAX_NUMBER, what="The bid")
             except NumberError:
-                raise BadInput(_GIVE_THE_BID, "bid") from None
+                raise BadInput(said.give_bid(), "bid") from None
         if _is_int(bid) and abs(bid) > MAX_NUMBER:
-            raise BadInput(f"{bid} is not a bid: bids are {_PLAIN_BIDS}", "bid")
+            raise BadInput(said.not_a_bid(bid), "bid")
         return cast(int | str | None, bid)
 
     @model_validator(mode="after")
     def _points_or_tricks(self) -> Self:
         if self.tricks is None and self.points is None:
-            raise BadInput("Give either the points or the tricks each side took", "points")
+            raise BadInput(said.points_or_tricks(both=False), "points")
         if self.tricks is not None and self.points is not None:
-            raise BadInput("Give either the points or the tricks each side took, not both", "points")
+            raise BadInput(said.points_or_tricks(both=True), "points")
         return self
 
 
@@ -369,25 +335,16 @@ class HandEdit(HandFields):
     n: Annotated[int, Field(ge=1, le=MAX_NUMBER, description="If given, the address's n.")] | None = None
     version: Annotated[int, Field(ge=1, description="The game's version this edit was made from.")] | None = None
 
-    refusals: ClassVar[dict[str, Say]] = {
-        **HandFields.refusals,
-        "version": "version is the game's version from its state: a whole number from 1 up",
-    }
 
-
-def _name(label: str, field: str) -> AfterValidator:
+def _name(field: str) -> AfterValidator:
     """A name a request gives: trimmed, on one line, with something to read."""
 
     def check(value: str) -> str:
         value = value.strip()
         if not value:
-            raise BadInput(f"Give {label}", field)
+            raise BadInput(said.give_name(field), field)
         if has_hidden_character(value):
-            raise BadInput(
-                "Names are written on one line, without control or invisible characters (such as zero-width spaces "
-                "or text-direction marks)",
-                field,
-            )
+            raise BadInput(said.name_hidden_characters(), field)
         return value
 
     return AfterValidator(check)
@@ -397,34 +354,12 @@ def _name(label: str, field: str) -> AfterValidator:
 _NAME = Field(max_length=NAME_MAX_LENGTH, json_schema_extra={"pattern": NAME_PATTERN})
 
 
-def _name_refusal(label: str) -> Callable[[ErrorDetails], str]:
-    def say(found: ErrorDetails) -> str:
-        if found["type"] == "string_too_long":
-            return f"{label[0].upper()}{label[1:]} can be at most {NAME_MAX_LENGTH} characters"
-        return f"Give {label} as text"
-
-    return say
-
-
-def _side_refusal(found: ErrorDetails) -> str | tuple[str, str]:
-    loc = found["loc"]
-    if len(loc) == 1:
-        return "Give from 2 to 8 sides, each with a name and its players"
-    if len(loc) == 2:
-        return 'Give each side as {"name": ..., "players": [...]}'
-    if loc[2] == "name":
-        return _name_refusal("a name for every side")(found)
-    if len(loc) == 3:
-        return "Give each side's players as a list of names", "players"
-    return _name_refusal("every player's name")(found), "players"
-
-
 class SideInput(Schema):
     players: Annotated[
-        list[Annotated[str, _NAME, _name("every player's name", "players")]],
+        list[Annotated[str, _NAME, _name("players")]],
         Field(min_length=1, max_length=MAX_SIDES),
     ]
-    name: Annotated[str, _NAME, _name("a name for every side", "sides")]
+    name: Annotated[str, _NAME, _name("sides")]
 
 
 SECURITY_SCHEMES: dict[str, Any] = {
@@ -485,13 +420,13 @@ RULES_DESCRIPTION = (
 
 
 def unreadable_rules() -> BadInput:
-    return BadInput("Those rules cannot be read: give a preset name and option values", "rules")
+    return BadInput(said.unreadable_rules(), "rules")
 
 
 def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str, Any]:
     """The rules a request gives, checked by the engine in its own words, then the kind of each option's value."""
     if not isinstance(rules, (str, dict)):
-        raise BadInput("Give the rules as a preset name or an object of options", "rules")
+        raise BadInput(said.rules_not_text_or_object(), "rules")
     try:
         Rules.from_dict(rules)  # a RulesError says what is wrong in the engine's own words
     except (TypeError, ValueError) as exc:
@@ -500,7 +435,7 @@ def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str
         raise unreadable_rules() from None
     if isinstance(rules, str):
         if len(rules) > 40:
-            raise BadInput("There is no such preset", "rules")
+            raise BadInput(said.no_such_preset(), "rules")
         return rules
     # What the engine reads leniently (an object where a word belongs...) is still refused here.
     try:
@@ -536,28 +471,13 @@ class NewGame(Closed):
     table: str | None = None
     """A table's id: the game is one of that table's (send the table's edit token as `Authorization: Bearer`); each side's players are roster names, a new name joins the roster."""
 
-    refusals: ClassVar[dict[str, Say]] = {
-        "sides": lambda found: (
-            "Give the sides playing, each with a name and its players"
-            if found["type"] == "missing" and len(found["loc"]) == 1
-            else _side_refusal(found)
-        ),
-        "scores": _numbers_refusal("starting scores"),
-        "first_dealer": "The first dealer is given by seat number, counting from 0",
-        "table": lambda found: gettext("Give the table's id as text"),
-    }
-
 
 class RulesInput(Closed):
     rules: Annotated[RulesValue, _CHECK_RULES]
 
-    refusals: ClassVar[dict[str, Say]] = {"rules": "Give the rules: a preset name or an object of options"}
-
 
 class FinishedInput(Closed):
     finished: bool
-
-    refusals: ClassVar[dict[str, Say]] = {"finished": "Say true to finish the game here, or false to play on"}
 
 
 class Links(Part):

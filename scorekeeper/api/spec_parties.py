@@ -1,5 +1,5 @@
-"""The card parties part of the API's description: its paths, and the models that give the document its schemas and
-read the request bodies as the evening's forms read them (merged into /api/v1/openapi.json)."""
+"""The card parties' models: the request bodies, read as the evening's forms read them, and the answers, which the
+routes (``parties.py``) write out and the document describes."""
 
 from __future__ import annotations
 
@@ -8,205 +8,17 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from pydantic import Field, PlainValidator
+from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper.api.base import BadInput
-from scorekeeper.api.schema import Part, Read, Schema, enum, json_request, parameter, read_as
-from scorekeeper.api.schema import error_body as _error
-from scorekeeper.api.schema import json_body as _json
-from scorekeeper.api.schema import ref as _ref
+from scorekeeper.api.schema import Answer, AnswerPart, Part, Read, enum, read_as
 from scorekeeper.api.spec_games import Name as _NAME
 from scorekeeper.party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PRIZES, Couple, GameKind
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.numbers import NumberError
 from scorekeeper.rules import LOWEST_TARGET
+from scorekeeper.words import api as said
 from scorekeeper.words import party as words
-
-_PARTY_ID = parameter(
-    "party_id", "path", {"type": "string"}, "The party's id, as returned when it was created (anything else is 404)."
-)
-
-_NO_TOKEN = _error("No `Authorization: Bearer <edit_token>` header.")
-_NOT_EDIT_TOKEN = _error("The token is not this party's edit token.")
-_NOT_JSON = _error("The body was not sent as application/json.")
-_NOT_OBJECT = _error("The body is not a JSON object.")
-_NO_PARTY = _error("No party with that id.")
-_EDIT: list[dict[str, list[str]]] = [{"partyEditToken": []}]
-_AUTH = {"401": _NO_TOKEN, "403": _NOT_EDIT_TOKEN}
-_STATE_ANSWER = {"type": "object", "required": ["state"], "properties": {"state": _ref("Party")}}
-
-
-def _couple_mark(
-    operation_id: str, summary: str, description: str, *, done: str, conflict: str, refused: str
-) -> dict[str, Any]:
-    """Marking a couple gone home, or undoing it: one couple named by its index, an empty body, the state back."""
-    return {
-        "post": {
-            "operationId": operation_id,
-            "summary": summary,
-            "description": description,
-            "tags": ["parties"],
-            "security": _EDIT,
-            "parameters": [
-                _PARTY_ID,
-                parameter(
-                    "index",
-                    "path",
-                    {"type": "integer", "minimum": 0},
-                    "The couple's index in `couples`, counted from 0.",
-                ),
-            ],
-            "requestBody": json_request(
-                {"type": "object", "additionalProperties": False},
-                "An empty JSON object, `{}`: like every write of the API, it is sent as JSON.",
-            ),
-            "responses": {
-                "200": _json(_STATE_ANSWER, done),
-                **_AUTH,
-                "404": _error("No party with that id, or no couple with that index."),
-                "415": _NOT_JSON,
-                "409": _error(conflict),
-                "422": _error(refused),
-            },
-        }
-    }
-
-
-PATHS: dict[str, Any] = {
-    "/api/v1/parties": {
-        "post": {
-            "operationId": "createParty",
-            "summary": "Start a card party",
-            "description": "Couples are numbered by their index in `couples`. Tables are couples ÷ 2; an odd "
-            "couple sits out each game, in turn. Game 1 is seated at once unless `start` is false.",
-            "tags": ["parties"],
-            "requestBody": json_request(_ref("NewParty")),
-            "responses": {
-                "201": _json(_ref("CreatedParty"), "The evening was created."),
-                "400": _NOT_OBJECT,
-                "413": _error("The body is larger than an evening needs."),
-                "429": _error("Too many evenings created from this address in a short time; see `Retry-After`."),
-                "415": _NOT_JSON,
-                "422": _error("The evening cannot be run as described; `field` names what to fix."),
-            },
-        }
-    },
-    "/api/v1/parties/{party_id}": {
-        "get": {
-            "operationId": "getParty",
-            "summary": "The evening as it stands",
-            "tags": ["parties"],
-            "parameters": [_PARTY_ID],
-            "responses": {
-                "200": _json(_ref("Party"), "Seating of the game being played, results, wins, punch cards, places."),
-                "304": {"description": "Unchanged since the `ETag` sent as `If-None-Match`."},
-                "404": _NO_PARTY,
-            },
-        }
-    },
-    "/api/v1/parties/{party_id}/results": {
-        "post": {
-            "operationId": "reportPartyResult",
-            "summary": "Report which couple won a table in a game",
-            "description": "The same result twice is answered 409 and saved once; a different winner for a "
-            'result already in is 409 unless sent with `"correct": true`, which works out every later game again.',
-            "tags": ["parties"],
-            "security": _EDIT,
-            "parameters": [
-                _PARTY_ID,
-                parameter(
-                    "Prefer",
-                    "header",
-                    {"type": "string"},
-                    "`return=minimal`: answer with this result and the party's version only "
-                    "(a large evening is a GET away) instead of the whole evening. Other preferences are ignored "
-                    "(RFC 7240).",
-                ),
-            ],
-            "requestBody": json_request(_ref("PartyResult")),
-            "responses": {
-                "201": _json(
-                    {
-                        "anyOf": [
-                            _STATE_ANSWER,
-                            {
-                                "type": "object",
-                                "required": ["result", "version"],
-                                "properties": {
-                                    "result": {
-                                        "type": "object",
-                                        "required": ["game", "table", "winner"],
-                                        "properties": {
-                                            "game": {"type": "integer"},
-                                            "table": {"type": "integer"},
-                                            "winner": {"type": ["integer", "null"]},
-                                        },
-                                    },
-                                    "version": {"type": "integer"},
-                                },
-                            },
-                        ]
-                    },
-                    "The result is in: the whole evening, or with `Prefer: return=minimal` this result and the "
-                    "party's version.",
-                ),
-                "400": _NOT_OBJECT,
-                **_AUTH,
-                "404": _NO_PARTY,
-                "409": _error("That result is already in, or another winner is in (send `correct`)."),
-                "415": _NOT_JSON,
-                "422": _error("No such game or table yet, or that couple does not sit there; `field` names it."),
-            },
-        }
-    },
-    "/api/v1/parties/{party_id}/couples": {
-        "post": {
-            "operationId": "addLateCouple",
-            "summary": "Register a late couple",
-            "description": "The couple plays from the next game (the card party's rules of the evening): it fills an empty seat after the "
-            "couple that sat out, in number order with other late arrivals. Its index (counted from 0) is "
-            "`couple` in the answer.",
-            "tags": ["parties"],
-            "security": _EDIT,
-            "parameters": [_PARTY_ID],
-            "requestBody": json_request(_ref("LateCouple")),
-            "responses": {
-                "201": _json(
-                    {
-                        "type": "object",
-                        "required": ["couple", "state"],
-                        "properties": {"couple": {"type": "integer"}, "state": _ref("Party")},
-                    },
-                    "The couple is registered.",
-                ),
-                "400": _NOT_OBJECT,
-                **_AUTH,
-                "404": _NO_PARTY,
-                "415": _NOT_JSON,
-                "422": _error(
-                    "No name, a name too long, or (field `couples`) the last game is being played or the evening "
-                    "is over."
-                ),
-            },
-        }
-    },
-    "/api/v1/parties/{party_id}/couples/{index}/gone": _couple_mark(
-        "coupleGone",
-        "Mark a couple gone home",
-        "The couple plays no game after the one being played; its seat is filled as the rules of the evening say.",
-        done="The couple is marked gone.",
-        conflict="The couple is already marked gone.",
-        refused="Fewer than two couples would be left playing, or the evening is over.",
-    ),
-    "/api/v1/parties/{party_id}/couples/{index}/back": _couple_mark(
-        "coupleBack",
-        "Undo marking a couple gone home",
-        "The couple plays on, as if never marked gone. Only until the game it would miss is "
-        "seated (before that game, or before the start); after that, register it again as a late couple.",
-        done="The couple is no longer marked gone.",
-        conflict="The couple is not marked gone (`code` `not-gone`).",
-        refused="The game the couple would miss is already seated (`code` `gone-seated`), or the evening is over.",
-    ),
-}
 
 # -- Reading what a request gives, as the evening's forms read it ------------------------------------
 
@@ -232,7 +44,7 @@ def flag(name: str) -> Callable[[Any], bool]:
 
     def read(value: Any) -> bool:
         if not isinstance(value, bool):
-            raise BadInput(_("Say true or false for %(field)s", field=name), name)
+            raise BadInput(said.true_or_false(name), name)
         return value
 
     return read
@@ -257,7 +69,7 @@ def players(value: Any) -> tuple[str, ...]:
     """A couple's players: two names at most."""
     if not isinstance(value, list) or len(value) > 2:
         raise BadInput(_("A couple is two players"), "players")
-    return tuple(text(p, _("Give every player's name"), "players") for p in value)
+    return tuple(text(p, said.give_name("players"), "players") for p in value)
 
 
 def _couples(value: object) -> list[Couple]:
@@ -387,12 +199,14 @@ class LateCouple(Read):
     players: Annotated[tuple[str, ...], _PLAYERS] = ()
 
 
-class PartyLinks(Part):
+class PartyLinks(AnswerPart):
     director: str = ""
     board: str = ""
 
 
-class CreatedParty(Schema):
+class CreatedParty(Answer):
+    """The evening was created."""
+
     id: str
     edit_token: str = Field(description="Keep it: it is the only way to report results.")
     links: PartyLinks
@@ -402,26 +216,28 @@ class CreatedParty(Schema):
 _INDEXES = list[Annotated[int, Field(ge=0)]]
 
 
-class SeatedTable(Part):
+class SeatedTable(AnswerPart):
     table: int = 0
     couples: _INDEXES = []
     deals_first: int = 0
 
 
-class Result(Part):
+class Result(AnswerPart):
     game: int = 0
     table: int = 0
     winner: int = 0
 
 
-class Place(Part):
+class Place(AnswerPart):
     place: int = 0
     couples: _INDEXES = []
     wins: int = 0
     tied: bool = False
 
 
-class Party(Schema):
+class Party(Answer):
+    """Seating of the game being played, results, wins, punch cards, places."""
+
     id: str
     version: int = 0
     name: str = ""
@@ -444,7 +260,32 @@ class Party(Schema):
     cookie_jar: dict[str, Any] | None = None
 
 
-MODELS = (LateCouple, NewParty, CreatedParty, PartyResult, Party)
+class PartyAnswer(Answer):
+    """The evening after the change."""
+
+    state: Party
+
+
+class LateCoupleAnswer(Answer):
+    """The couple is registered."""
+
+    couple: int
+    state: Party
+
+
+class _ResultIn(AnswerPart):
+    game: int
+    table: int
+    winner: int | None
+
+
+class ResultAnswer(Answer):
+    """The result is in: the whole evening, or with `Prefer: return=minimal` this result and the party's version."""
+
+    state: Party | SkipJsonSchema[None] = None
+    result: _ResultIn | SkipJsonSchema[None] = None
+    version: int | SkipJsonSchema[None] = None
+
 
 SECURITY_SCHEMES: dict[str, Any] = {
     "partyEditToken": {

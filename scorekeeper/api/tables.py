@@ -137,7 +137,7 @@ def _day(name: str) -> date | None:
         raise BadInput(_("Give %(name)s as an ISO date (2026-01-31)", name=name), name, 400) from None
 
 
-@bp.post("/tables")
+@bp.route("/tables", methods=["POST"])
 def create_table() -> Response:
     """Start a table with its roster."""
     new = read_model(NewTable)
@@ -171,13 +171,13 @@ def _state(table: Table, status: int = 200) -> Response:
     return make_response(jsonify({"state": table_json(table)}), status)
 
 
-@bp.get("/tables/<string(minlength=8):table_id>")
+@bp.route("/tables/<string(minlength=8):table_id>", methods=["GET"])
 def tables_read(table_id: str) -> Response:
     table = table_for(table_id, edit=False)
     return _private(table_json(table))
 
 
-@bp.get("/tables/<string(minlength=8):table_id>/stats")
+@bp.route("/tables/<string(minlength=8):table_id>/stats", methods=["GET"])
 def tables_stats(table_id: str) -> Response:
     """The statistics of the table's games between ``from`` and ``to`` (ISO dates, both optional)."""
     since, until = _day("from"), _day("to")
@@ -200,7 +200,7 @@ def tables_stats(table_id: str) -> Response:
     return _private(body)
 
 
-@bp.get("/tables/<string(minlength=8):table_id>/export.json")
+@bp.route("/tables/<string(minlength=8):table_id>/export.json", methods=["GET"])
 def tables_export(table_id: str) -> Response:
     table = table_for(table_id, edit=False)
     response = make_response(store.export_table(table))
@@ -209,7 +209,7 @@ def tables_export(table_id: str) -> Response:
     return response
 
 
-@bp.post("/tables/import")
+@bp.route("/tables/import", methods=["POST"])
 @bodies.takes_up_to(store.IMPORT_MAX_BYTES)
 def import_table() -> Response:
     """A new table from an export: the same roster, games, hands, scores and statistics.
@@ -227,7 +227,7 @@ def import_table() -> Response:
     return _created(made.what, 201 if made.first else 200)
 
 
-@bp.post("/tables/<string(minlength=8):table_id>/players")
+@bp.route("/tables/<string(minlength=8):table_id>/players", methods=["POST"])
 def tables_add_player(table_id: str) -> Response:
     table = table_for(table_id, edit=True)
     person = store.add_people(table, [read_model(PersonInput).name])[0]
@@ -242,7 +242,7 @@ def _person_or_404(table: Table, person_id: str) -> TablePerson:
     return found
 
 
-@bp.put("/tables/<string(minlength=8):table_id>/players/<person_id>")
+@bp.route("/tables/<string(minlength=8):table_id>/players/<person_id>", methods=["PUT"])
 def tables_rename_player(table_id: str, person_id: str) -> Response:
     table = table_for(table_id, edit=True)
     who = _person_or_404(table, person_id)
@@ -250,7 +250,7 @@ def tables_rename_player(table_id: str, person_id: str) -> Response:
     return _state(table)
 
 
-@bp.post("/tables/<string(minlength=8):table_id>/players/<person_id>/merge")
+@bp.route("/tables/<string(minlength=8):table_id>/players/<person_id>/merge", methods=["POST"])
 def tables_merge_players(table_id: str, person_id: str) -> Response:
     """Merge a roster entry into another (the same person typed twice)."""
     table = table_for(table_id, edit=True)
@@ -262,7 +262,7 @@ def tables_merge_players(table_id: str, person_id: str) -> Response:
     return _state(table)
 
 
-@bp.post("/tables/<string(minlength=8):table_id>/games")
+@bp.route("/tables/<string(minlength=8):table_id>/games", methods=["POST"])
 def tables_add_game(table_id: str) -> Response:
     """Add a game played before the table existed: its id and its edit token (a view token only shows it)."""
     table = table_for(table_id, edit=True)
@@ -279,7 +279,7 @@ def tables_add_game(table_id: str) -> Response:
     return _state(table, 201)
 
 
-@bp.delete("/tables/<string(minlength=8):table_id>")
+@bp.route("/tables/<string(minlength=8):table_id>", methods=["DELETE"])
 def tables_delete(table_id: str) -> Response:
     """Delete the table and its roster; its games too only with ``?games=true``."""
     table = table_for(table_id, edit=True)

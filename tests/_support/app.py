@@ -12,6 +12,7 @@ import re
 import shutil
 
 from flask import Flask
+from jinja2.bccache import Bucket, BytecodeCache
 
 from scorekeeper import create_app
 from scorekeeper.platform.config import database_url
@@ -71,6 +72,33 @@ def rate_limited(tmp_path, **limits: str) -> dict:
     }
 
 
+class _Compiled(BytecodeCache):
+    """Templates compiled once per test process and kept in memory, for every app the tests create: a new app
+    otherwise compiles each template it renders afresh. Jinja checks each template's source before it uses a
+    kept copy, so an edited template is compiled again."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self.kept.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED = _Compiled()
+
+
+def new_app(config: dict) -> Flask:
+    """``create_app(config)``, its templates compiled once for all the apps of the run."""
+    app = create_app(config)
+    app.jinja_env.bytecode_cache = COMPILED
+    return app
+
+
 def make_app(tmp_path, request, **extra):
     """Yield a new app on an empty database built by the migrations, with *extra* settings; dispose of it after."""
     uri = postgres_url()
@@ -80,7 +108,7 @@ def make_app(tmp_path, request, **extra):
         path = tmp_path / "scorekeeper.sqlite3"
         shutil.copyfile(request.getfixturevalue("_sqlite_built"), path)
         uri = f"sqlite:///{path}"
-    app = create_app(app_config(uri, **extra))
+    app = new_app(app_config(uri, **extra))
     if postgres_url() is not None:
         with app.app_context():
             _empty_tables()

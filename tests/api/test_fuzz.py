@@ -9,10 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests._support.app import SIDES, start_game
+from tests._support.examples import examples
 
 # The app and its client serve every example (a function-scoped fixture); each example starts its own game.
 FUZZ = settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+    max_examples=examples(120),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
 scalars = st.one_of(

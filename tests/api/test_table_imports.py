@@ -19,6 +19,7 @@ from scorekeeper.rules import replay
 from scorekeeper.stats import GameRecord, summarize, table_stats
 from scorekeeper.store import games as game_store
 from scorekeeper.store import tables as store
+from tests._support.examples import examples
 from tests._support.race import all_at_once, call
 from tests._support.tables import NAMES, export, exported_game, rows
 
@@ -284,7 +285,7 @@ def mutated(draw):
     return document
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(document=mutated())
 def test_any_change_to_an_export_is_a_true_table_or_nothing_at_all(app, client, document):
     before = rows(app)

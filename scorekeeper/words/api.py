@@ -1,0 +1,218 @@
+"""The JSON API's words for a request it cannot read: a body that is not an object, a key it does not know, a
+field left out or of the wrong kind, said in the request's language with the field to fix."""
+
+from __future__ import annotations
+
+from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.rules import BIDS, SPECIAL_BIDS
+
+
+def not_an_object(value: object) -> str:
+    """A body that is not a JSON object: one that could not be read at all, or some other JSON value."""
+    if value is None:
+        return _("Send a JSON object as the request body (this one could not be read)")
+    return _("The request body must be a JSON object")
+
+
+def unknown_key(key: str) -> str:
+    return _("'%(key)s' is not something this request understands", key=key)
+
+
+def cannot_take(field: str) -> str:
+    """A field whose value is of a kind the request cannot take, no sentence of its own saying more."""
+    return _("'%(field)s' has a value this request cannot take", field=field)
+
+
+def give_suit(field: str) -> str:
+    """A suit left out."""
+    if field == "trump":
+        return _("Give the trump suit: S, C, H or D.")
+    return _("Give a suit: S, C, H or D.")
+
+
+def not_a_suit(field: str) -> str:
+    return _("'%(field)s' must be a suit: S, C, H or D.", field=field)
+
+
+def empty_led() -> str:
+    return _("'led' is empty: give the suit led (S, C, H or D), or leave it out.")
+
+
+def not_a_card(field: str) -> str:
+    return _("'%(field)s' must be one card, such as \"5H\".", field=field)
+
+
+def give_cards(field: str) -> str:
+    return _('Give the cards of \'%(field)s\', such as ["8S", "AH"].', field=field)
+
+
+def not_cards(field: str) -> str:
+    return _('\'%(field)s\' must be a list of cards, such as ["8S", "AH"].', field=field)
+
+
+def too_many_cards(field: str) -> str:
+    return _("Too many cards in '%(field)s'.", field=field)
+
+
+def trick_number() -> str:
+    return _("'trick_number' is the trick's number, 1 to 5: a hand has five tricks.")
+
+
+def rules_kind() -> str:
+    return _("'rules' must be a preset name or an object of options")
+
+
+def rules_unusable(why: object) -> str:
+    return _("These rules cannot be used: %(why)s", why=why)
+
+
+def rules_empty() -> str:
+    return _("'rules' is empty: give a preset name or a JSON object of options, or leave it out")
+
+
+def rules_unreadable() -> str:
+    return _("'rules' is not a preset name or a JSON object of options")
+
+
+# What a field of a question is told when it is left out or of a kind no reader takes, by its name.
+LEFT_OUT = {"cards": give_cards, "hand": give_cards, "trump": give_suit}
+
+
+def field_refused(field: str) -> str:
+    """A field left out, or not of a kind its reader reads, in the words of that field when it has some."""
+    said = LEFT_OUT.get(field)
+    return said(field) if said else cannot_take(field)
+
+
+# -- A hand, a new game, its rules: what each field of the games' requests is told ----------------------------
+
+
+def give_bid() -> str:
+    """The bids as the engine lists them, the special ones quoted."""
+    bids = [str(b) for b in BIDS] + [f'"{b}"' for b in SPECIAL_BIDS]
+    return _("Give the bid as %(bids)s or %(last)s", bids=", ".join(bids[:-1]), last=bids[-1])
+
+
+def not_a_bid(bid: int) -> str:
+    plain = ", ".join(str(b) for b in BIDS[:-1])
+    return _("%(bid)d is not a bid: bids are %(bids)s or %(last)d", bid=bid, bids=plain, last=BIDS[-1])
+
+
+def points_or_tricks(*, both: bool) -> str:
+    if both:
+        return _("Give either the points or the tricks each side took, not both")
+    return _("Give either the points or the tricks each side took")
+
+
+def give_name(field: str) -> str:
+    """A name left blank: a side's or a player's."""
+    return _("Give a name for every side") if field == "sides" else _("Give every player's name")
+
+
+def true_or_false(field: str) -> str:
+    return _("Say true or false for %(field)s", field=field)
+
+
+def name_hidden_characters() -> str:
+    return _(
+        "Names are written on one line, without control or invisible characters (such as zero-width spaces or "
+        "text-direction marks)"
+    )
+
+
+def unreadable_rules() -> str:
+    return _("Those rules cannot be read: give a preset name and option values")
+
+
+def rules_not_text_or_object() -> str:
+    return _("Give the rules as a preset name or an object of options")
+
+
+def no_such_preset() -> str:
+    return _("There is no such preset")
+
+
+def _numbers(field: str, *, too_big: bool) -> str:
+    if field == "tricks":
+        if too_big:
+            return _("Those tricks are far more than a hand can hold")
+        return _("Give the tricks as a list of whole numbers, one per side")
+    if field == "points":
+        if too_big:
+            return _("Those points are far more than a hand can hold")
+        return _("Give the points as a list of whole numbers, one per side")
+    if too_big:
+        return _("Those starting scores are far more than a hand can hold")
+    return _("Give the starting scores as a list of whole numbers, one per side")
+
+
+def _name_of(field: str, kind: str, longest: int) -> str:
+    """A side's name, or a player's, that is not text, or too long."""
+    if kind == "string_too_long":
+        if field == "sides":
+            return _("A name for every side can be at most %(max)d characters", max=longest)
+        return _("Every player's name can be at most %(max)d characters", max=longest)
+    return _("Give a name for every side as text") if field == "sides" else _("Give every player's name as text")
+
+
+def _sides(kind: str, where: tuple[int | str, ...], longest: int) -> str | tuple[str, str]:
+    if len(where) == 1:
+        if kind == "missing":
+            return _("Give the sides playing, each with a name and its players")
+        return _("Give from 2 to 8 sides, each with a name and its players")
+    if len(where) == 2:
+        return _('Give each side as {"name": ..., "players": [...]}')
+    if where[2] == "name":
+        return _name_of("sides", kind, longest)
+    if len(where) == 3:
+        return _("Give each side's players as a list of names"), "players"
+    return _name_of("players", kind, longest), "players"
+
+
+def _fixed(field: str) -> str | None:
+    match field:
+        case "bidder":
+            return _("The bidder is given by its side number, counting from 0")
+        case "bagged" | "hold":
+            return true_or_false(field)
+        case "high":
+            return _("The side that took the high is given by its side number, counting from 0")
+        case "partner":
+            return _("The partner is given by its side number, counting from 0")
+        case "offsuit_set":
+            return _("The side that set the bidder with off-suit cards is given by its side number, counting from 0")
+        case "tie_break_side":
+            return _("The side that wins the tie-break is given by its side number, counting from 0")
+        case "version":
+            return _("version is the game's version from its state: a whole number from 1 up")
+        case "first_dealer":
+            return _("The first dealer is given by seat number, counting from 0")
+        case "table":
+            return _("Give the table's id as text")
+        case "rules":
+            return _("Give the rules: a preset name or an object of options")
+        case "finished":
+            return _("Say true to finish the game here, or false to play on")
+    return None
+
+
+RANGE_ERRORS = {"greater_than_equal", "less_than_equal"}
+
+
+def field(name: str, kind: str, where: tuple[int | str, ...], longest: int) -> str | tuple[str, str] | None:
+    """What a field of a request is told when its value is not of the kind it takes (pydantic's error *kind* at
+    *where*; a name is at most *longest* characters), with the field to name when it is another: None when the field
+    has no sentence of its own."""
+    if name in LEFT_OUT:
+        return LEFT_OUT[name](name)
+    if name == "n":
+        if kind == "missing":
+            return _("Give n, the number this hand will have (the state's next_n)")
+        return _("The hand number must be a whole number from 1 up")
+    if name == "bid":
+        return give_bid()
+    if name in {"tricks", "points", "scores"}:
+        return _numbers(name, too_big=len(where) > 1 and kind in RANGE_ERRORS)
+    if name == "sides":
+        return _sides(kind, where, longest)
+    return _fixed(name)
