@@ -9,13 +9,14 @@ game's summary is kept with its version: no game is replayed on a view). Last,
 an import of 5,000 games of 2 hands through the API, against 10 s, and the same
 import sent again with its Idempotency-Key.
 
-Then the ratings (a partnership-aware rating per person, openskill): of the 500-game table, and of a
-club's season of 30 evenings of 100 couples (25 games each: 37,500 games at tables), cold (nothing kept,
-every game rated) and warm (kept; nothing changed, or one result of the last evening corrected), against
-300 ms cold and 50 ms warm.
+Then the ratings (a partnership-aware rating per person, openskill), stored as results are written: of
+the 500-game table, and of a club's season of 30 evenings of 100 couples (25 games each: 37,500 games at
+tables), cold (a new app reading them as stored) and warm (nothing changed, or one result of the last
+evening corrected), against 300 ms cold and 50 ms warm; beside them, what a correction's write costs, and
+the ratings worked out from nothing, as a read does for results stored before the ratings were.
 
 Run: .venv/bin/python benchmarks/tables.py [--games 500] [--repeat 10] [--evenings 30] [--couples 100]
-     [--import-games 5000] [--import-only] [--pages-only]
+     [--import-games 5000] [--import-only] [--pages-only] [--ratings-only]
 """
 
 from __future__ import annotations
@@ -31,11 +32,13 @@ from pathlib import Path
 
 import figures
 from measure import fresh_app, timed
+from sqlalchemy import delete, select, update
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper.rules import GameSetup, HandEntry, HandError, Rules, Side, replay  # noqa: E402
+from scorekeeper.store.models import RatingPoint, RatingRun  # noqa: E402
 
 HANDS = 40
 COLD_TARGET_MS = 300
@@ -95,6 +98,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--import-games", type=int, default=5000)
     parser.add_argument("--import-only", action="store_true", help="Only the import of --import-games games.")
+    parser.add_argument("--ratings-only", action="store_true", help="Only the ratings (the table's and the club's).")
     parser.add_argument("--pages-only", action="store_true", help="Only the pages of the table, cold and warm.")
     parser.add_argument("--cold-repeat", type=int, default=5, help="Restarts for each page's cold request.")
     parser.add_argument(
@@ -155,8 +159,20 @@ def main() -> None:
                     db.session.add(TableGame(table_id=table.id, game_id=game.id, sides=sides))
         db.session.commit()
         ids = {size: (t.id, t.edit_token) for size, t in tables.items()}
-    print(f"{args.games} games, {hands_stored} hands stored in {time.perf_counter() - start:.1f} s")
+        stored = time.perf_counter()
+        from scorekeeper.store import ratings
 
+        for table_id, _token in ids.values():
+            ratings.table_written(table_id)  # as each game's winning hand would have, here all at once
+        rated_in = time.perf_counter() - stored
+    print(
+        f"{args.games} games, {hands_stored} hands stored in {time.perf_counter() - start:.1f} s "
+        f"(their ratings stored in {rated_in:.1f} s)"
+    )
+
+    if args.ratings_only:
+        measure_ratings(app, ids[args.games][0], args)
+        return
     client = app.test_client()
     table_id, token = ids[args.games]
     base = f"/tables/{table_id}/{token}"
@@ -247,10 +263,20 @@ def main() -> None:
         print(f"  {size:>5} games   best {best:7.2f} ms   {1000 * best / size:6.1f} µs a game")
     spread = max(per_game) / min(per_game)
     print(f"  cost a game, largest over smallest: {spread:.2f} (1.00 is exactly linear)")
-    ratings_of_a_table(app, ids[args.games][0], args.games, args.repeat)
-    ratings_of_a_club_season(app, args.evenings, args.couples, args.repeat)
+    measure_ratings(app, ids[args.games][0], args)
     if args.import_games:
         measure_import(client, rng, args.import_games, args.figures)
+
+
+def measure_ratings(app, table_id: str, args: argparse.Namespace) -> None:
+    """The ratings of the table and of a club's season; their figures to docs/figures/ratings.json."""
+    table = ratings_of_a_table(app, table_id, args.games, args.repeat)
+    club = ratings_of_a_club_season(app, args.evenings, args.couples, args.repeat)
+    if args.figures and (args.games, args.evenings, args.couples) == (500, 30, 100):
+        figures.write(
+            "ratings",
+            {"aim_cold_ms": RATING_COLD_MS, "aim_warm_ms": RATING_WARM_MS, "table": table, "club": club},
+        )
 
 
 def record_figures(section: str, values: dict) -> None:
@@ -319,38 +345,100 @@ def measure_import(client, rng: random.Random, games: int, write: bool = True) -
 
 RATING_COLD_MS = 300
 RATING_WARM_MS = 50
-RATING_KEPT = ("rating_books", "rating_evening_matches", "club_seasons", "club_evening_results", "party_states")
+# The last evening's last games are reported one table at a time, each result timed with its ratings.
+ONE_BY_ONE_GAMES = 3
+RATING_KEPT = (
+    "rating_books",
+    "rating_steps",
+    "rating_evening_matches",
+    "club_seasons",
+    "club_evening_results",
+    "party_states",
+)
 
 
-def show_against(label: str, times: list[float], target: float) -> None:
-    median = statistics.median(times)
-    verdict = "ok" if median <= target else f"OVER {target:.0f} ms"
-    print(f"  {label:<52} min {min(times):8.2f} ms   median {median:8.2f} ms   {verdict}")
+def clocked(fn, repeat: int, before=None) -> dict[str, float]:
+    """Call *fn* *repeat* times (after *before*, untimed, each time): least and median wall time, median CPU, ms."""
+    wall, cpu = [], []
+    for _ in range(repeat):
+        if before is not None:
+            before()
+        begin, begin_cpu = time.perf_counter(), time.process_time()
+        fn()
+        wall.append((time.perf_counter() - begin) * 1000)
+        cpu.append((time.process_time() - begin_cpu) * 1000)
+    return {
+        "min": round(min(wall), 1),
+        "median": round(statistics.median(wall), 1),
+        "cpu_median": round(statistics.median(cpu), 1),
+    }
 
 
-def ratings_of_a_table(app, table_id: str, games: int, repeat: int) -> None:
-    """The ratings of a table's people from all its games: every game rated (cold), then kept (warm)."""
+def show_against(label: str, figures: dict[str, float], target: float | None) -> dict[str, float]:
+    median = figures["median"]
+    verdict = "" if target is None else "ok" if median <= target else f"OVER {target:.0f} ms"
+    print(
+        f"  {label:<58} min {figures['min']:8.1f} ms   median {median:8.1f} ms   "
+        f"CPU {figures['cpu_median']:8.1f} ms   {verdict}"
+    )
+    return figures
+
+
+def first_reads(read, repeat: int) -> dict[str, float]:
+    """*read* as the first work of an app just started (its own connections, nothing kept in memory)."""
+    from scorekeeper import create_app
+    from scorekeeper.platform.extensions import db
+
+    wall, cpu = [], []
+    for _ in range(repeat):
+        started = create_app()
+        with started.app_context():
+            begin, begin_cpu = time.perf_counter(), time.process_time()
+            read()
+            wall.append((time.perf_counter() - begin) * 1000)
+            cpu.append((time.process_time() - begin_cpu) * 1000)
+            db.engine.dispose()
+    return {
+        "min": round(min(wall), 1),
+        "median": round(statistics.median(wall), 1),
+        "cpu_median": round(statistics.median(cpu), 1),
+    }
+
+
+def ratings_of_a_table(app, table_id: str, games: int, repeat: int) -> dict[str, object]:
+    """The ratings of a table's people from all its games: as stored (cold and warm), and worked out from nothing."""
     from scorekeeper.platform.extensions import db
     from scorekeeper.store import ratings
     from scorekeeper.store import tables as store
 
     print(f"\nRatings of the {games}-game table (median of {repeat}):")
 
-    def work() -> None:
+    def read() -> None:
         ratings.table_ratings(store.load_table(table_id))
         db.session.remove()
 
-    def cold() -> None:
-        app.extensions.pop("rating_books", None)
-        work()
-
+    found: dict[str, object] = {"games": games}
+    found["cold"] = show_against("cold: a new app, the ratings as stored", first_reads(read, repeat), RATING_COLD_MS)
     with app.app_context():
-        show_against("cold: every game rated", timed(cold, repeat), RATING_COLD_MS)
-        work()
-        show_against("warm: nothing changed", timed(work, repeat), RATING_WARM_MS)
+        read()
+        found["warm"] = show_against("warm: nothing changed", clocked(read, repeat), RATING_WARM_MS)
+        scope = ratings.table_scope(table_id)
+        stamp, quick = db.session.execute(
+            select(RatingRun.stamp, RatingRun.quick).where(RatingRun.scope == scope)
+        ).one()
+        db.session.execute(update(RatingRun).where(RatingRun.scope == scope).values(stamp="", quick=""))
+        db.session.commit()
+        found["never_stored"] = show_against(
+            "never stored (as before): every game rated on the read",
+            clocked(read, max(3, repeat // 3), before=lambda: app.extensions.pop("rating_books", None)),
+            None,
+        )
+        db.session.execute(update(RatingRun).where(RatingRun.scope == scope).values(stamp=stamp, quick=quick))
+        db.session.commit()
+    return found
 
 
-def ratings_of_a_club_season(app, evenings: int, couples: int, repeat: int) -> None:
+def ratings_of_a_club_season(app, evenings: int, couples: int, repeat: int) -> dict[str, object]:
     """A club's season of *evenings* evenings of *couples* couples, 25 games each, every table reported."""
     from datetime import date
 
@@ -362,6 +450,7 @@ def ratings_of_a_club_season(app, evenings: int, couples: int, repeat: int) -> N
 
     rng = random.Random(17)
     start = time.perf_counter()
+    writes: list[float] = []
     with app.app_context():
         club = club_store.create("Legion Branch 12")
         for n in range(2 * couples):
@@ -379,60 +468,84 @@ def ratings_of_a_club_season(app, evenings: int, couples: int, repeat: int) -> N
             party_store.write(party.id, party_store.start_entries, source="desk")
             _row, state = party_store.load(party.id)
             while not state.finished:
-                state = party_store.write(
-                    party.id,
-                    lambda s: [s.result_entry(s.game, t.number, t.seats[rng.randrange(2)]) for t in s.missing()],
-                )
+                if e < evenings - 1 or state.game <= state.setup.games - ONE_BY_ONE_GAMES:
+                    state = party_store.write(
+                        party.id,
+                        lambda s: [s.result_entry(s.game, t.number, t.seats[rng.randrange(2)]) for t in s.missing()],
+                    )
+                    continue
+                # The last games of the last evening reported table by table, as the hall's phones do.
+                for table in state.missing():
+                    seats = table.seats[rng.randrange(2)]
+                    began = time.perf_counter()
+                    state = party_store.write(
+                        party.id, lambda s, t=table.number, w=seats: [s.result_entry(s.game, t, w)]
+                    )
+                    writes.append((time.perf_counter() - began) * 1000)
             last_party = party.id
         season = club_store.season_of(date(2026, 9, 4))
-        matches = len(ratings.club_matches(club_store.get(club_id), season))
+        matches = len(ratings.club_matches(club_store.get(club_id), season, party_store.load))
     print(
         f"\nRatings of a club's season: {evenings} evenings of {couples} couples, {matches:,} games at tables "
-        f"(stored in {time.perf_counter() - start:.0f} s; median of {repeat}):"
+        f"(stored in {time.perf_counter() - start:.0f} s; a result of the last games, written alone with its ratings: "
+        f"median {statistics.median(writes):.1f} ms, p95 {sorted(writes)[int(0.95 * (len(writes) - 1))]:.1f} ms; "
+        f"median of {repeat}):"
     )
+    found: dict[str, object] = {
+        "evenings": evenings,
+        "couples": couples,
+        "games": matches,
+        "result_written_ms": {
+            "median": round(statistics.median(writes), 1),
+            "p95": round(sorted(writes)[int(0.95 * (len(writes) - 1))], 1),
+        },
+    }
 
-    def work() -> None:
-        ratings.club_ratings(club_store.get(club_id), season)
+    def read() -> None:
+        ratings.club_ratings(club_store.get(club_id), season, party_store.load)
         db.session.remove()
 
-    def cold() -> None:
-        for name in RATING_KEPT:
-            app.extensions.pop(name, None)
-        work()
-
-    def cold_ratings() -> None:
-        app.extensions.pop("rating_books", None)
-        work()
-
+    found["cold"] = show_against("cold: a new app, the ratings as stored", first_reads(read, repeat), RATING_COLD_MS)
     with app.app_context():
-        show_against("cold: evenings replayed, every game rated", timed(cold, max(3, repeat // 3)), RATING_COLD_MS)
-        work()
-        show_against(
-            "cold ratings: evenings kept, every game rated", timed(cold_ratings, max(3, repeat // 3)), RATING_COLD_MS
-        )
-        work()
-        show_against("warm: nothing changed", timed(work, repeat), RATING_WARM_MS)
+        read()
+        found["warm"] = show_against("warm: nothing changed", clocked(read, repeat), RATING_WARM_MS)
 
-        def corrected() -> None:
-            # One result of the last evening's last game changed: rated again from that game on.
+        def correct() -> None:
+            # One result of the last evening's last game changed: its ratings are stored again with it.
             _row, state = party_store.load(last_party)
             game = state.setup.games
             table = state.seating_of(game).tables[0]
             winner = state.winner(game, 1)
             other = table.seats[1] if winner == table.seats[0] else table.seats[0]
             party_store.write(last_party, lambda s: [s.result_entry(game, 1, other, correct=True)])
-            start = time.perf_counter()
-            book = ratings.club_ratings(club_store.get(club_id), season)
-            times.append((time.perf_counter() - start) * 1000)
-            rated.append(book.rated)
-            db.session.remove()
 
-        times: list[float] = []
-        rated: list[int] = []
-        for _ in range(repeat):
-            corrected()
-        show_against("warm: one result of the last evening corrected", times, RATING_WARM_MS)
-        print(f"  games rated again after that correction: {statistics.median(rated):.0f} of {matches:,}")
+        found["correction_written"] = show_against(
+            "a result of the last game corrected, its ratings with it", clocked(correct, repeat), None
+        )
+        found["read_after_correction"] = show_against(
+            "read after it", clocked(read, repeat, before=correct), RATING_WARM_MS
+        )
+
+        def forget() -> None:
+            for name in RATING_KEPT:
+                app.extensions.pop(name, None)
+            db.session.execute(delete(RatingPoint))
+            db.session.execute(delete(RatingRun))
+            db.session.commit()
+
+        found["whole_season_stored"] = show_against(
+            "the whole season rated and stored at once (evenings replayed)",
+            clocked(lambda: ratings.season_written(club_id, season, party_store.load), 1, before=forget),
+            None,
+        )
+        db.session.execute(update(RatingRun).values(stamp="", quick=""))
+        db.session.commit()
+        found["never_stored"] = show_against(
+            "never stored (as before): evenings replayed, every game rated",
+            clocked(read, 1, before=lambda: [app.extensions.pop(name, None) for name in RATING_KEPT]),
+            None,
+        )
+    return found
 
 
 if __name__ == "__main__":

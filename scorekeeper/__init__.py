@@ -16,17 +16,13 @@ from scorekeeper.platform import config as settings
 
 if TYPE_CHECKING:
     from flask import Flask
-    from sqlalchemy.engine.interfaces import DBAPIConnection
-    from sqlalchemy.pool import ConnectionPoolEntry
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-SQLITE_BUSY_TIMEOUT_MS = 5000
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Create and configure the app; *test_config* overrides the environment."""
     from flask import Flask
-    from sqlalchemy import event
 
     instance_path = os.environ.get("SCOREKEEPER_INSTANCE_PATH", "").strip() or None
     app = Flask(
@@ -57,16 +53,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options
 
     from scorekeeper.platform import bodies
-    from scorekeeper.platform.extensions import csrf, db, migrate
+    from scorekeeper.platform.extensions import csrf, init_database
 
-    db.init_app(app)
-    migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
+    init_database(app, migrations=str(PROJECT_ROOT / "migrations"))
     bodies.init_app(app)  # before the CSRF check, which reads a form's body
     csrf.init_app(app)
-    with app.app_context():
-        for engine in db.engines.values():
-            if engine.dialect.name == "sqlite":
-                event.listen(engine, "connect", _sqlite_on_connect)
 
     from scorekeeper.platform import compression, security
     from scorekeeper.store import models  # noqa: F401  (tables must be known to Flask-Migrate)
@@ -104,18 +95,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = TrustedProxyFix(app.wsgi_app, app.config["TRUSTED_PROXIES"])  # type: ignore[method-assign]
 
     return app
-
-
-def _sqlite_on_connect(dbapi_connection: DBAPIConnection, connection_record: ConnectionPoolEntry) -> None:
-    """Make SQLite wait for a busy writer, let readers run beside it, and enforce foreign keys."""
-    cursor = dbapi_connection.cursor()
-    try:
-        cursor.execute(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = NORMAL")
-        cursor.execute("PRAGMA foreign_keys = ON")
-    finally:
-        cursor.close()
 
 
 def _register_blueprints(app: Flask) -> None:

@@ -7,11 +7,16 @@ the words (the engines' and the store's answers said in the reader's language, `
 the web areas and the API side by side (neither imports the other), then the
 commands, and ``create_app`` on top. Read from the source's syntax tree, so an
 import hidden inside a function counts too.
+
+Libraries have their layers as well: the database (SQLAlchemy, Flask-SQLAlchemy, and the app's ``db`` that
+wraps them) is reached from the store, and from the platform where the app is wired to it, nowhere else;
+the engines import no Flask at all.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -45,6 +50,17 @@ def layer_of(module: str) -> str:
 
 def imports_of(source: str, module: str, is_package: bool) -> set[str]:
     """Every scorekeeper module that *source* imports, anywhere in it (but under ``if TYPE_CHECKING``)."""
+    return {name for name in _imported(source, module, is_package) if _ours(name)}
+
+
+def _ours(name: str) -> bool:
+    return name == "scorekeeper" or name.startswith("scorekeeper.")
+
+
+def _imported(source: str, module: str, is_package: bool) -> set[str]:
+    """Every module *source* imports, ours and libraries alike (but under ``if TYPE_CHECKING``); a name taken
+    from one of ours is also given as ``module.name``, so ``from scorekeeper.platform.extensions import db``
+    names ``scorekeeper.platform.extensions.db``."""
     tree = ast.parse(source)
     typing_only = {
         id(child)
@@ -68,9 +84,12 @@ def imports_of(source: str, module: str, is_package: bool) -> set[str]:
                 target = node.module or ""
             # ``from scorekeeper.web import games`` imports the module scorekeeper.web.games (its package
             # runs first, as for any submodule); ``from scorekeeper.store.games import x`` imports the module.
-            submodules = {f"{target}.{alias.name}" for alias in node.names} & MODULES
+            names = {f"{target}.{alias.name}" for alias in node.names}
+            submodules = names & MODULES
             found |= submodules or {target}
-    return {name for name in found if name == "scorekeeper" or name.startswith("scorekeeper.")}
+            if _ours(target):
+                found |= names - submodules
+    return found
 
 
 SOURCES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
@@ -95,6 +114,42 @@ def upward(edges: dict[str, set[str]]) -> list[str]:
                 continue
             if LAYERS[theirs] > LAYERS[mine] or (LAYERS[theirs] == LAYERS[mine] and theirs != mine):
                 found.append(f"{module} ({mine}) imports {target} ({theirs})")
+    return sorted(found)
+
+
+# Where a library may be imported: the database's only in the store and the platform, Flask nowhere in the engines.
+DATABASE = ("sqlalchemy", "flask_sqlalchemy", "scorekeeper.platform.extensions.db")
+DATABASE_LAYERS = ("scorekeeper.store", "scorekeeper.platform")
+ENGINES = ("scorekeeper.rules", "scorekeeper.party", "scorekeeper.stats")
+FLASK = ("flask", "flask_babel", "flask_sqlalchemy", "flask_wtf", "flask_migrate", "werkzeug", "sqlalchemy")
+
+
+def _is(name: str, libraries: tuple[str, ...]) -> bool:
+    return any(name == library or name.startswith(library + ".") for library in libraries)
+
+
+def library_imports() -> dict[str, frozenset[str]]:
+    """Every module's imports, ours and libraries alike (a fresh dict each time, the sources read once)."""
+    return dict(_read_imports())
+
+
+@functools.cache
+def _read_imports() -> dict[str, frozenset[str]]:
+    return {
+        module: frozenset(_imported(path.read_text(encoding="utf-8"), module, path.name == "__init__.py"))
+        for module, path in SOURCES.items()
+    }
+
+
+def misplaced_libraries(imports: dict[str, frozenset[str]]) -> list[str]:
+    found = []
+    for module, names in imports.items():
+        layer = layer_of(module)
+        for name in sorted(names):
+            if _is(name, DATABASE) and layer not in DATABASE_LAYERS:
+                found.append(f"{module} ({layer}) reaches the database: {name}")
+            elif _is(name, FLASK) and layer in ENGINES:
+                found.append(f"{module} ({layer}) imports a web library: {name}")
     return sorted(found)
 
 
@@ -141,6 +196,46 @@ def test_the_check_reads_every_layer():
 
 def test_no_layer_imports_from_above_or_beside():
     assert upward(graph()) == []
+
+
+def test_the_database_is_reached_from_the_store_only_and_flask_never_from_the_engines():
+    assert misplaced_libraries(library_imports()) == []
+
+
+def test_the_library_check_reads_every_module():
+    imports = library_imports()
+    assert set(imports) == MODULES
+    assert "sqlalchemy" in imports["scorekeeper.store.games"]
+    assert "scorekeeper.platform.extensions.db" in imports["scorekeeper.store.games"]
+    assert "flask" in imports["scorekeeper.web.games.views"]
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "complaint"),
+    [
+        ("scorekeeper.web.home.views", "from sqlalchemy import select\n", "reaches the database: sqlalchemy"),
+        ("scorekeeper.web.polls", "def f():\n    import sqlalchemy.pool\n", "reaches the database: sqlalchemy.pool"),
+        ("scorekeeper.api.games", "from flask_sqlalchemy import SQLAlchemy\n", "reaches the database"),
+        ("scorekeeper.commands.backup", "from ..platform.extensions import db\n", "platform.extensions.db"),
+        ("scorekeeper", "from sqlalchemy import event\n", "reaches the database: sqlalchemy"),
+        ("scorekeeper.rules.game", "from flask import current_app\n", "imports a web library: flask"),
+        ("scorekeeper.party.model", "from flask_babel import gettext\n", "imports a web library: flask_babel"),
+        ("scorekeeper.stats.summary", "import flask\n", "(scorekeeper.stats) imports a web library: flask"),
+    ],
+)
+def test_a_misplaced_library_is_caught(module, source, complaint):
+    path = SOURCES[module]
+    imports = library_imports()
+    imports[module] = frozenset(_imported(source, module, path.name == "__init__.py"))
+    assert any(complaint in line for line in misplaced_libraries(imports))
+
+
+def test_the_store_and_platform_may_reach_the_database():
+    imports = {
+        "scorekeeper.store.games": frozenset(_imported("from sqlalchemy import select\n", "x.y", False)),
+        "scorekeeper.platform.extensions": frozenset(_imported("import flask_sqlalchemy\n", "x.y", False)),
+    }
+    assert misplaced_libraries(imports) == []
 
 
 def test_no_import_circle():

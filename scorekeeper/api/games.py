@@ -35,6 +35,7 @@ from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.platform.shelf import app_lru
 from scorekeeper.rules import (
     GameState,
     HandEntry,
@@ -105,22 +106,22 @@ def _compact(value: Any) -> str:
     return current_app.json.dumps(value, separators=(",", ":"))
 
 
-# The rows last written for a game (per language), kept while its sheet only grows.
-_ROWS: LRUCache[tuple[str, str], tuple[tuple[HandResult, ...], list[str]]] = LRUCache(maxsize=2_000)
+# The rows last written for a game (per language), kept while its sheet only grows (the app's, on the shelf).
 _ROWS_LOCK = threading.Lock()
 
 
 def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
     """The sheet's rows as JSON text, in the request's language: those already written for its earlier hands reused."""
     key = (game_id, current_language())
+    shelved: LRUCache[tuple[str, str], tuple[tuple[HandResult, ...], list[str]]] = app_lru(current_app, "api_hand_rows")
     with _ROWS_LOCK:
-        kept = _ROWS.get(key)
+        kept = shelved.get(key)
     done, rows = kept if kept is not None else ((), [])
     if len(done) > len(hands) or hands[: len(done)] != done:  # the same hands are the same objects: a quick check
         done, rows = (), []
     rows = rows + [_compact(hand_json(hand)) for hand in hands[len(done) :]]
     with _ROWS_LOCK:
-        _ROWS[key] = (hands, rows)
+        shelved[key] = (hands, rows)
     return rows
 
 

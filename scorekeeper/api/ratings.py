@@ -13,6 +13,7 @@ from scorekeeper.api.clubs import _club, _season_name
 from scorekeeper.api.schema import Answer, AnswerPart, Asked, error_body
 from scorekeeper.api.tables import table_for
 from scorekeeper.stats.ratings import SETTLED_GAMES, Skill
+from scorekeeper.store import parties as party_store
 from scorekeeper.store import ratings as store
 
 _ABOUT = (
@@ -119,7 +120,7 @@ def club_ratings(path: ClubPath, query: SeasonQuery) -> Response:
     """The ratings of a club's members, from every game of a season's evenings"""
     club = _club(path.club_id)
     season = _season_name(club)
-    book = store.club_ratings(club, season)
+    book = store.club_ratings(club, season, party_store.load)
     names = {m.number: m.name for m in club.members}
     players = [
         RatedMember.of(names.get(int(number), ""), skill, member=int(number)) for number, skill in book.ordered()

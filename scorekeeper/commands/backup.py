@@ -10,7 +10,6 @@ exits with status 1, so a scheduled backup that cannot run is noticed.
 from __future__ import annotations
 
 import shutil
-import sqlite3
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,11 +17,8 @@ from pathlib import Path
 import click
 from flask import current_app
 from flask.cli import with_appcontext
-from sqlalchemy import create_engine, func, select
-from sqlalchemy.engine import make_url
 
-from scorekeeper.platform.extensions import db
-from scorekeeper.store.models import Club, Game, Party, Table
+from scorekeeper.store.backup import NotSqlite, copy_sqlite, counts, database_url, dump_address
 
 BACKUPS = "backups"
 
@@ -36,41 +32,20 @@ def backup_path(instance_path: str, given: str | None, now: datetime) -> Path:
     return path if path.is_absolute() else Path(instance_path) / path
 
 
-def counts(url: str) -> dict[str, int]:
-    """How many games, card parties, tables and clubs the database at *url* holds."""
-    engine = create_engine(url)
-    try:
-        with engine.connect() as connection:
-            return {
-                name: connection.scalar(select(func.count()).select_from(model)) or 0
-                for name, model in (("game", Game), ("card party", Party), ("table", Table), ("club", Club))
-            }
-    finally:
-        engine.dispose()
-
-
 def _plural(name: str, n: int) -> str:
     return name if n == 1 else name.replace("party", "parties") if name.endswith("party") else name + "s"
 
 
 def _sqlite(target: Path) -> None:
-    raw = db.engine.raw_connection()
     try:
-        source = raw.driver_connection
-        if not isinstance(source, sqlite3.Connection):
-            raise click.ClickException("The database is not a SQLite file.")
-        copy = sqlite3.connect(target)
-        try:
-            source.backup(copy)
-        finally:
-            copy.close()
-    finally:
-        raw.close()
+        copy_sqlite(target)
+    except NotSqlite:
+        raise click.ClickException("The database is not a SQLite file.") from None
 
 
 def _postgres(target: Path, url: str) -> None:
     program = shutil.which("pg_dump")
-    address = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    address = dump_address(url)
     if program is None:
         click.echo(
             "pg_dump is not installed here (apt-get install postgresql-client). Take the backup with:\n"
@@ -102,14 +77,14 @@ def backup_command(path: str | None) -> None:
     if target.exists():
         raise click.ClickException(f"{target} exists already: choose another name (a backup never overwrites one).")
     target.parent.mkdir(parents=True, exist_ok=True)
-    url = db.engine.url
-    if url.get_backend_name() == "sqlite":
+    kind, url = database_url()
+    if kind == "sqlite":
         _sqlite(target)
         found = counts(f"sqlite:///{target}")
         held = ", ".join(f"{n} {_plural(name, n)}" for name, n in found.items())
         click.echo(f"Backed up to {target} ({target.stat().st_size:,} bytes): {held}.")
         click.echo("To bring it back: stop the app, copy this file over the database file, start the app.")
     else:
-        _postgres(target, url.render_as_string(hide_password=False))
+        _postgres(target, url)
         click.echo(f"Backed up to {target} ({target.stat().st_size:,} bytes, pg_dump's custom format).")
         click.echo("To bring it back: pg_restore --clean --no-owner --dbname '<DATABASE_URL>' " + str(target))

@@ -6,8 +6,9 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
+from scorekeeper.store import ratings
 from scorekeeper.store.games import PRUNE_AFTER_DAYS, prune_games
-from scorekeeper.store.parties import prune_parties
+from scorekeeper.store.parties import load, prune_parties
 
 
 @click.command("prune")
@@ -37,12 +38,21 @@ def prune_command(days: int, dry_run: bool) -> None:
         click.echo(f"Removed {evenings} {parties} with no result, untouched for {days} days.")
 
 
+@click.command("rate")
+@with_appcontext
+def rate_command() -> None:
+    """Store the ratings of every table and club season whose results came before their ratings were stored."""
+    tables, seasons = ratings.store_all(load)
+    click.echo(f"Ratings stored: {tables} tables, {seasons} club seasons.")
+
+
 def init_app(app: Flask) -> None:
     from scorekeeper.commands.backup import backup_command
     from scorekeeper.commands.hall import hall_command
     from scorekeeper.commands.translations import translations_command
 
     app.cli.add_command(prune_command)
+    app.cli.add_command(rate_command)
     app.cli.add_command(backup_command)
     app.cli.add_command(hall_command)
     app.cli.add_command(translations_command)

@@ -25,14 +25,18 @@ import os
 import re
 from collections.abc import Mapping
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gunicorn.glogging import Logger
 
 from scorekeeper.platform.numbers import NumberError, parse_int
 
 if TYPE_CHECKING:
-    from _typeshed.wsgi import WSGIEnvironment
+    from collections.abc import MutableMapping
+
+    from gunicorn.glogging import _AtomsDict
+    from gunicorn.http.message import Request
+    from gunicorn.http.wsgi import Response
 
 # Every link token: a game's (43 URL-safe characters), a party director's (43) and a table's (16). Ids are
 # 12 characters and static files carry dots, so a path segment of 16 or more such characters is a token.
@@ -47,15 +51,18 @@ def mask(text: str) -> str:
     return GAME_QUERY.sub(MASK, TOKEN_SEGMENT.sub(MASK, text))
 
 
-class MaskingLogger(Logger):  # type: ignore[misc]  # gunicorn ships no type information
+class MaskingLogger(Logger):
     """gunicorn's logger, with tokens masked in the request line, path and query of the access log."""
 
-    def atoms(self, resp: Any, req: Any, environ: WSGIEnvironment, request_time: timedelta) -> dict[str, Any]:
-        atoms: dict[str, Any] = super().atoms(resp, req, environ, request_time)
+    def atoms(
+        self, resp: Response, req: Request, environ: MutableMapping[str, Any], request_time: timedelta
+    ) -> _AtomsDict:
+        kept = super().atoms(resp, req, environ, request_time)
+        atoms = cast("dict[str, Any]", kept)  # the request's headers and environ are keys of their own
         for key in ("r", "U", "q", "{raw_uri}e", "{path_info}e", "{query_string}e", "{referer}i", "f"):
             if key in atoms and isinstance(atoms[key], str):
                 atoms[key] = mask(atoms[key])
-        return atoms
+        return kept
 
 
 def _count(environ: Mapping[str, str], name: str, default: int, most: int) -> int:

@@ -20,7 +20,7 @@ from flask import current_app
 from scorekeeper.platform import config
 
 if TYPE_CHECKING:
-    from _typeshed.wsgi import WSGIApplication
+    from gunicorn._types import _WSGIAppType
 
 PORT = 8045
 # The app, as gunicorn is told in the Procfile.
@@ -121,16 +121,16 @@ def serve(options: Mapping[str, Any]) -> None:
     """Run gunicorn with *options* until stopped (Ctrl+C)."""
     from gunicorn.app.base import BaseApplication
 
-    class HallServer(BaseApplication):  # type: ignore[misc]  # gunicorn ships no type information
+    class HallServer(BaseApplication):
         def load_config(self) -> None:
             for name, value in options.items():
                 self.cfg.set(name, value)
 
-        def load(self) -> WSGIApplication:
+        def load(self) -> _WSGIAppType:
             from gunicorn.util import import_app
 
             # By its import string, as the Procfile's gunicorn loads it: the app is built in the worker.
-            return cast("WSGIApplication", import_app(APP))
+            return import_app(APP)
 
     HallServer().run()
 

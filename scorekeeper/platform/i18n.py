@@ -20,10 +20,12 @@ from __future__ import annotations
 import functools
 import os
 import tempfile
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, cast
 
+import cachetools
 import flask_babel
 from babel import Locale
 from babel.messages.mofile import write_mo
@@ -37,6 +39,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from scorekeeper.platform import shelf
 from scorekeeper.platform.typography import with_minus
 
 SOURCE_LANGUAGE = "en"
@@ -65,7 +68,7 @@ def catalog() -> NullTranslations:
     looked up again, and again when it gives the request's own back. Outside an app, Flask-Babel's answer.
     """
     if not has_app_context():
-        return cast(NullTranslations, flask_babel.get_translations())
+        return flask_babel.get_translations()
     space = g._get_current_object().__dict__
     locale = getattr(space.get("_flask_babel"), "babel_locale", None)  # Flask-Babel's choice, once it has made it
     kept = space.get(_CATALOG)
@@ -132,7 +135,7 @@ def pgettext(context: str, string: str, **variables: Any) -> str:
 
 def lazy_gettext(string: str, **variables: Any) -> LazyString:
     """*string*, said in the language of the request that reads it (form labels, made before any request)."""
-    return cast(LazyString, flask_babel.lazy_gettext(string, **variables))
+    return flask_babel.lazy_gettext(string, **variables)
 
 
 def catalog_directories(app: Flask) -> list[Path]:
@@ -179,7 +182,8 @@ def _best(offered: Iterable[str]) -> str:
     return _best_of(request.headers.get("Accept-Language", ""), tuple(offered))
 
 
-@functools.lru_cache(maxsize=1024)
+# The same header always gives the same answer, whichever the app: kept for the process (on the shelf).
+@cachetools.cached(shelf.new_lru("accept_languages"), lock=threading.Lock())
 def _best_of(accept_language: str, offered: tuple[str, ...]) -> str:
     """The language of *offered* an ``Accept-Language`` header prefers: phones send a few headers, read once each."""
     from werkzeug.datastructures import LanguageAccept

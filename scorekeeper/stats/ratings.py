@@ -33,6 +33,9 @@ __all__ = [
     "rate",
     "ranks_by_score",
     "lines",
+    "model",
+    "rate_one",
+    "skill_of",
 ]
 
 BASE = 1000
@@ -159,32 +162,50 @@ def rate(matches: Sequence[Match], kept: RatingBook | None = None) -> RatingBook
     skills, trail = book.skills, book.trail
     for at in range(start, len(matches)):
         match = matches[at]
-        # A person seated twice in one game counts once, on the first team they sit in.
-        seen: set[str] = set()
-        teams: list[list[str]] = []
-        ranks: list[float] = []
-        for given, rank in zip(match.teams, match.ranks):
-            mine = [p for p in dict.fromkeys(given) if p not in seen]
-            seen.update(mine)
-            if mine:
-                teams.append(mine)
-                ranks.append(float(rank))
         changed: dict[str, Skill | None] = {}
-        if len(teams) >= 2:
-            before = [[skills.get(p) or _newcomer(model) for p in team] for team in teams]
-            # The library copies what it is given, so each person's value is passed back as it is; every value
-            # in one game is a different object (the library's copy would make two of the same one).
-            after = model.rate([[s.raw for s in team] for team in before], ranks=ranks)
-            for seated, old_team, new_team in zip(teams, before, after):
-                for person, old, new in zip(seated, old_team, new_team):
-                    changed[person] = skills.get(person)
-                    now = Skill(float(new.mu), float(new.sigma), old.games + 1, new)
-                    skills[person] = now
-                    trail.setdefault(person, []).append((at, now.rating))
+        for person, now in rate_one(model, skills, match).items():
+            changed[person] = skills.get(person)
+            skills[person] = now
+            trail.setdefault(person, []).append((at, now.rating))
         book.undo.append(changed)
         book.keys.append(match.key)
     book.rated = len(matches) - start
     return book
+
+
+def model() -> PlackettLuce:
+    """The rating model, made once by a caller that rates many games."""
+    return _model()
+
+
+def skill_of(mu: float, sigma: float, games: int, model: PlackettLuce | None = None) -> Skill:
+    """A person's skill as stored (mean, uncertainty, games), ready to be rated on."""
+    return Skill(mu, sigma, games, (model or _model()).rating(mu=mu, sigma=sigma))
+
+
+def rate_one(model: PlackettLuce, skills: Mapping[str, Skill], match: Match) -> dict[str, Skill]:
+    """Each person *match* rated, with their skill after it (*skills*: everyone's before it, left as it was)."""
+    # A person seated twice in one game counts once, on the first team they sit in.
+    seen: set[str] = set()
+    teams: list[list[str]] = []
+    ranks: list[float] = []
+    for given, rank in zip(match.teams, match.ranks):
+        mine = [p for p in dict.fromkeys(given) if p not in seen]
+        seen.update(mine)
+        if mine:
+            teams.append(mine)
+            ranks.append(float(rank))
+    if len(teams) < 2:
+        return {}
+    before = [[skills.get(p) or _newcomer(model) for p in team] for team in teams]
+    # The library copies what it is given, so each person's value is passed back as it is; every value
+    # in one game is a different object (the library's copy would make two of the same one).
+    after = model.rate([[s.raw for s in team] for team in before], ranks=ranks)
+    return {
+        person: Skill(float(new.mu), float(new.sigma), old.games + 1, new)
+        for seated, old_team, new_team in zip(teams, before, after)
+        for person, old, new in zip(seated, old_team, new_team)
+    }
 
 
 def lines(book: RatingBook, people: Mapping[str, str] | None = None) -> dict[str, list[int]]:

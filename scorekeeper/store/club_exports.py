@@ -22,7 +22,7 @@ from sqlalchemy.orm import selectinload
 from scorekeeper.party import PartyError, PartySetup, entry_from_row, entry_row, replay
 from scorekeeper.platform.extensions import db
 from scorekeeper.platform.i18n import gettext as _
-from scorekeeper.store import clubs, resends
+from scorekeeper.store import clubs, ratings, resends
 from scorekeeper.store import games as game_store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store import tables as table_store
@@ -154,7 +154,10 @@ def import_club(document: object, key: str | None = None, body: bytes = b"") -> 
 
     With an Idempotency-Key, a resend of *body* answers with the club the first send made.
     """
-    return resends.once("club", key, body, lambda: _import(document), clubs.get)
+    made = resends.once("club", key, body, lambda: _import(document), clubs.get)
+    if made.first:
+        ratings.club_written(made.what.id, party_store.load)
+    return made
 
 
 def _refuse(message: str, field: str) -> ClubImportError:

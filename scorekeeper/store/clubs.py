@@ -38,7 +38,7 @@ from scorekeeper.party.ladder import (
 )
 from scorekeeper.platform.extensions import db
 from scorekeeper.rules import NAME_MAX, has_hidden_character
-from scorekeeper.store import log
+from scorekeeper.store import log, ratings
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubChair, ClubEvening, ClubMember, ClubSeat, Party
 from scorekeeper.store.outcomes import Said, StoreRefused
@@ -49,8 +49,6 @@ MAX_MEMBERS = 2000
 MAX_SEASON = 32
 MAX_CENTS = 100_000_000
 POT_FIELDS = ("entry_fee", "players", "cookie_jar", "fifty_fifty", "jackpot_added")
-LADDERS_KEPT = 64
-EVENING_RESULTS_KEPT = 2048
 
 
 class ClubError(StoreRefused):
@@ -304,6 +302,7 @@ def merge_member(club: Club, number: int, into: int) -> None:
         raise ClubError(Said.MERGE_INTO_MERGED, "into")
     gone.merged_into, gone.active = kept.number, False
     db.session.commit()
+    ratings.club_written(club.id, party_store.load)
 
 
 def unmerge_member(club: Club, number: int) -> int:
@@ -315,6 +314,7 @@ def unmerge_member(club: Club, number: int) -> int:
         raise ClubError(Said.NOT_MERGED, "number", details={"n": number})
     kept, gone.merged_into, gone.active = gone.merged_into, None, True
     db.session.commit()
+    ratings.club_written(club.id, party_store.load)
     return kept
 
 
@@ -439,6 +439,7 @@ def substitute(club: Club, party_id: str, couple: int, slot: int, number: int) -
     except IntegrityError:  # the key of club_seats: the member took a chair in another couple this moment
         db.session.rollback()
         raise ClubError(Said.ALREADY_SEATED, "number") from None
+    ratings.evening_written(party_id, party_store.load)
     return from_game
 
 
@@ -601,11 +602,11 @@ class Season:
 
 
 def _season_cache() -> log.VersionCache[Season]:
-    return log.cache("club_seasons", LADDERS_KEPT)
+    return log.cache("club_seasons")
 
 
 def _result_cache() -> log.VersionCache[tuple[EveningResult, int]]:
-    return log.cache("club_evening_results", EVENING_RESULTS_KEPT)
+    return log.cache("club_evening_results")
 
 
 def season(club: Club, name: str) -> Season:

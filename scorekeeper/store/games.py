@@ -37,7 +37,7 @@ from scorekeeper.rules import (
     replay,
 )
 from scorekeeper.stats import GameSummary, summarize
-from scorekeeper.store import log, parties
+from scorekeeper.store import log, parties, ratings
 from scorekeeper.store.log import VersionCache
 from scorekeeper.store.models import Access as Access  # what a link opens: one rule for games and tables
 from scorekeeper.store.models import Game, Hand, Player, UndoneHand, new_public_id, new_token, utcnow
@@ -187,10 +187,6 @@ def entry_for(hand: Hand) -> HandEntry:
     return HandEntry.from_dict({name: getattr(hand, name) for name in HAND_FIELDS})
 
 
-# Games whose state this process keeps: a few dozen tables playing at once.
-STATES_KEPT = 64
-
-
 def states() -> VersionCache[GameState]:
     """The states of recently used games, per game and version, in this process.
 
@@ -200,7 +196,7 @@ def states() -> VersionCache[GameState]:
     version), so a phone still holding the version before a change finds the state
     it read, and is told which hand it missed.
     """
-    return log.cache("game_states", STATES_KEPT)
+    return log.cache("game_states")
 
 
 def state_for(game: Game) -> GameState:
@@ -331,6 +327,7 @@ def change_rules(
     state = GameState.start(setup)
     _bump(game, StaleGame, rules=rules.to_dict(), **_totals(state))
     db.session.commit()
+    _rated(game.id)
     db.session.refresh(game)
     return state
 
@@ -427,17 +424,20 @@ def record_hand(game: Game | GameHead, entry: HandEntry, n: int | None = None) -
     summary = summarize(new_state, summaries_kept().get(game.id, game.version))
     game_id, finished_at, totals = game.id, _finished_at(game, new_state), _totals(new_state, summary)
     version = _bump(game, lambda: HandConflict(expected), finished_at=finished_at, **totals)
+    evening = None
     try:
         db.session.connection().execute(
             _HAND_INSERT, {"game_id": game_id, "n": expected, **_hand_values(entry, new_state.hands[-1])}
         )
         if new_state.winner is not None:
             # A card party's table keeping this sheet: its result goes in with the winning hand.
-            parties.sheet_won(game_id, new_state.winner)
+            evening = parties.sheet_won(game_id, new_state.winner)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
         raise HandConflict(expected) from None
+    if new_state.winner is not None:
+        _rated(game_id, evening)
     # What this request just wrote is what the row now holds: the answer needs no second read of it.
     if isinstance(game, GameHead):
         game.version, game.finished_at, game.state = version, finished_at, new_state
@@ -479,6 +479,7 @@ def undo_last(game: Game, expected_n: int | None = None, *, expected_version: in
     db.session.delete(last)
     db.session.commit()
     states().put((game.id, version), version, new_state)
+    _rated(game.id)
     return new_state
 
 
@@ -508,11 +509,18 @@ def edit_hand(game: Game, n: int, entry: HandEntry, *, expected_version: int | N
     _refigure(game.hands, new_state, n)  # every later hand's running score moves with it
     hand.edited = True
     hand.updated_at = utcnow()
-    if new_state.winner is not None:
-        parties.sheet_won(game.id, new_state.winner)
+    evening = parties.sheet_won(game.id, new_state.winner) if new_state.winner is not None else None
     db.session.commit()
     states().put((game.id, version), version, new_state)
+    _rated(game.id, evening)
     return new_state
+
+
+def _rated(game_id: str, evening: str | None = None) -> None:
+    """Store the ratings a change of this game's result moves: its tables', and its card party's club season."""
+    ratings.game_written(game_id)
+    if evening is not None:
+        ratings.evening_written(evening, parties.load)
 
 
 def replace_edit_token(game_id: str, version: int) -> str | None:
@@ -532,9 +540,12 @@ def delete_game(game: Game, *, commit: bool = True) -> None:
     """
     if parties.party_of_sheet(game.id) is not None:
         raise HandError(Said.PARTY_SHEET_KEPT, "game")
+    tables = ratings.tables_of(game.id)
     db.session.delete(game)
     if commit:
         db.session.commit()
+        for table_id in tables:
+            ratings.table_written(table_id)
 
 
 def finish_game(game: Game, finished: bool = True) -> None:
@@ -625,13 +636,8 @@ def _totals(state: GameState, summary: GameSummary | None = None) -> dict[str, A
     }
 
 
-# Each game's statistics per version (``GameSummary``), kept in this process: a hand recorded carries on the
-# summary of the version before it, and a table's statistics read them without a replay.
-SUMMARIES_KEPT = 20_000
-
-
 def summaries_kept() -> VersionCache[GameSummary]:
-    return log.cache("game_summaries", SUMMARIES_KEPT)
+    return log.cache("game_summaries")
 
 
 def _bump(game: Game | GameHead, conflict: Callable[[], GameConflict], **values: Any) -> int:

@@ -30,6 +30,8 @@ import psycopg
 from cachetools import LRUCache
 from psycopg.conninfo import make_conninfo
 
+from scorekeeper.platform.shelf import new_lru
+
 CHANNEL = "scorekeeper_versions"
 HEARD = "scorekeeper_heard"  # the app's extension, for what this process changes itself (``store.log.advance``)
 # What the migration's trigger calls each table's rows when it announces them.
@@ -57,13 +59,13 @@ class Heard:
     ``keep``, which keeps it only if no announcement of it came in between.
     """
 
-    def __init__(self, conninfo: str, size: int = 50_000, check_every: float = 5.0):
+    def __init__(self, conninfo: str, check_every: float = 5.0):
         self._conninfo = conninfo
         self._check_every = check_every  # seconds between two checks that it still hears itself
-        self._rows: LRUCache[Hashable, tuple[Any, ...]] = LRUCache(maxsize=size)
+        self._rows: LRUCache[Hashable, tuple[Any, ...]] = new_lru("heard_rows")
         # How many times each key was announced (since ``_generation`` began): a mark holds both.
         self._announced: dict[Hashable, int] = {}
-        self._size = size
+        self._size = int(self._rows.maxsize)  # keys whose announcements are counted: as many as rows kept
         self._generation = 0
         self._lock = threading.Lock()
         self._listening = False

@@ -4,7 +4,7 @@ A game's log is its hands, a party's its entries; each row (``Game``, ``Party``)
 carries a ``version`` that every change moves on by one, in the same
 transaction as the change (``advance``). What is derived from a log (a game's
 state, a party's evening, a rendered sheet) is kept per process by
-``VersionCache``: keyed by what it belongs to and valid only for the version it
+``VersionCache`` (``platform/shelf``, where every cache is listed): keyed by what it belongs to and valid only for the version it
 was worked out from, so a change anywhere makes the old copy unreachable, and
 bounded by size, so a few large evenings or sheets cannot push everything else
 out, nor many small ones a large one.
@@ -13,19 +13,17 @@ out, nor many small ones a large one.
 from __future__ import annotations
 
 import functools
-import threading
-from collections.abc import Callable, Hashable
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable
+from typing import Any
 
-from cachetools import LRUCache
 from flask import current_app
 from sqlalchemy import ColumnElement, Table, Update, bindparam, delete, exists, select, update
 
+from scorekeeper.platform import shelf
 from scorekeeper.platform.extensions import db, rows_changed
+from scorekeeper.platform.shelf import VersionCache as VersionCache  # where the store's modules find it
 from scorekeeper.store.heard import ANNOUNCED_AS, HEARD, Heard
 from scorekeeper.store.models import utcnow
-
-T = TypeVar("T")
 
 
 def advance(model: Any, key: str, version: int | None, **values: Any) -> bool:
@@ -84,56 +82,6 @@ def prune(model: Any, unused: ColumnElement[bool], children: tuple[Any, ...], *,
     return removed
 
 
-class VersionCache(Generic[T]):
-    """What was worked out from a log, kept per key for one version: a bounded, thread-safe LRU.
-
-    *weight* tells how much an item costs against *budget* (1 each by default).
-    """
-
-    def __init__(self, budget: int, weight: Callable[[T], int] | None = None) -> None:
-        self._weight = weight
-        size: Callable[[tuple[int, T]], int] | None = None
-        if weight is not None:
-
-            def size(item: tuple[int, T]) -> int:
-                return max(1, weight(item[1]))
-
-        self._items: LRUCache[Hashable, tuple[int, T]] = LRUCache(maxsize=budget, getsizeof=size)
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, version: int) -> T | None:
-        """The item worked out at exactly *version*, or None."""
-        with self._lock:
-            found = self._items.get(key)
-        return found[1] if found is not None and found[0] == version else None
-
-    def latest(self, key: Hashable) -> tuple[int, T] | None:
-        """The newest item kept for *key*, with its version, whatever it is."""
-        with self._lock:
-            return self._items.get(key)
-
-    def put(self, key: Hashable, version: int, item: T) -> None:
-        """Keep *item* as worked out at *version*; an older version never replaces a newer one."""
-        if self._weight is not None and self._weight(item) > self._items.maxsize:
-            return  # larger than the whole budget: it would only push everything else out
-        with self._lock:
-            old = self._items.get(key)
-            if old is not None and old[0] > version:
-                return
-            self._items[key] = (version, item)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-    def __len__(self) -> int:
-        with self._lock:
-            return len(self._items)
-
-
-def cache(name: str, budget: int, weight: Callable[[Any], int] | None = None) -> VersionCache[Any]:
-    """The app's cache called *name* (made on first use): kept with the app, not in a module."""
-    found: VersionCache[Any] | None = current_app.extensions.get(name)
-    if found is None:
-        found = current_app.extensions.setdefault(name, VersionCache(budget, weight))
-    return found
+def cache(name: str, weight: Callable[[Any], int] | None = None) -> VersionCache[Any]:
+    """The app's version cache called *name*, of the size the shelf gives it (``platform/shelf``)."""
+    return shelf.version_cache(current_app, name, weight)

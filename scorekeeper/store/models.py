@@ -16,6 +16,7 @@ from sqlalchemy import (
     Boolean,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -447,3 +448,37 @@ class Resend(Model):
     fingerprint: Mapped[str] = mapped_column(String(64))
     made_id: Mapped[str] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+
+
+# -- Ratings: kept as the results that made them were written ----------------------------
+
+
+class RatingRun(Model):
+    """The ratings of a table (``table:<id>``) or a club's season (``club:<id>:<season>``) as last written.
+
+    *keys* name the steps rated, in order (a table's finished games, a club's evenings), each by what the
+    rating reads of it; *stamp* is what a read compares with the games as they stand, and *quick* the same
+    told by versions alone (a club's and its evenings'), read first; *skills* everyone's after the last step
+    (person: mean, uncertainty, games), what a read of the ratings alone needs.
+    """
+
+    __tablename__ = "rating_runs"
+
+    scope: Mapped[str] = mapped_column(String(80), primary_key=True)
+    stamp: Mapped[str] = mapped_column(String(64))
+    quick: Mapped[str] = mapped_column(String(64), default="")
+    keys: Mapped[list[str]] = mapped_column(JSON)
+    skills: Mapped[dict[str, list[float]]] = mapped_column(JSON, default=dict)
+
+
+class RatingPoint(Model):
+    """A person's skill after a step of a run that rated them: mean, uncertainty and games rated so far."""
+
+    __tablename__ = "rating_points"
+
+    scope: Mapped[str] = mapped_column(String(80), primary_key=True)
+    step: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    person: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)

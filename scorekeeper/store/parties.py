@@ -42,7 +42,7 @@ from scorekeeper.party import (
 from scorekeeper.platform.extensions import db
 from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import shown_part
-from scorekeeper.store import log
+from scorekeeper.store import log, ratings
 from scorekeeper.store.log import VersionCache
 from scorekeeper.store.models import Access, Party, PartyEntry, utcnow
 from scorekeeper.store.outcomes import Outcome, Recording
@@ -140,17 +140,13 @@ def version_of(party_id: str) -> int | None:
     return db.session.scalar(select(Party.version).where(Party.id == party_id))
 
 
-# Party log entries this process keeps replayed: a 400-couple evening is about 3,000; its state, some MB.
-ENTRIES_KEPT = 100_000
-
-
 def _cache() -> VersionCache[PartyState]:
     """The evenings replayed in this process, by party and version, weighed by the length of their logs.
 
     Weighed, not counted: reading many small evenings cannot push out a large one
     being played, and one evening larger than the whole budget is not kept at all.
     """
-    return log.cache("party_states", ENTRIES_KEPT, weight=lambda state: len(state.entries) + 1)
+    return log.cache("party_states", weight=lambda state: len(state.entries) + 1)
 
 
 def _replay_rows(row: PartyRow) -> PartyState:
@@ -239,21 +235,22 @@ def party_of_sheet(game_id: str) -> str | None:
     )
 
 
-def sheet_won(game_id: str, winner: int) -> None:
+def sheet_won(game_id: str, winner: int) -> str | None:
     """Append the result of a table's kept score sheet that was just won, in the caller's transaction.
 
     Called by the games service with the winning hand, so the table's result is
     in the party's log the moment its sheet is won. A game that is no party's
     sheet, or whose result is in already (the table's phone reported it, or the
     evening moved on), adds nothing. The party's row is locked for the rest of
-    the transaction, so no other phone appends between the read and the write.
+    the transaction, so no other phone appends between the read and the write. Answers the party whose
+    result went in, if any.
     """
     party_id = party_of_sheet(game_id)
     if party_id is None:
-        return
+        return None
     row = db.session.execute(select(*_ROW_COLUMNS).where(Party.id == party_id).with_for_update()).first()
     if row is None:
-        return
+        return None
     party = PartyRow(*row)
     state = _replay_rows(party)
     sheet = next(
@@ -261,17 +258,18 @@ def sheet_won(game_id: str, winner: int) -> None:
         None,
     )
     if sheet is None or not 0 <= winner < 2:
-        return
+        return None
     game, table, sides = sheet
     try:
         entry = state.result_entry(game, table, sides[winner])
         state = state.apply(entry)
     except PartyError:
-        return
+        return None
     # The row is locked (and on SQLite the games service's write holds the database): this cannot miss.
     log.advance(Party, party.id, party.version)
     kind, data = entry_row(entry)
     db.session.add(PartyEntry(party_id=party.id, n=len(state.entries), kind=kind, data=data, source=f"sheet {table}"))
+    return party.id
 
 
 def write(
@@ -312,6 +310,7 @@ def write(
         db.session.add(PartyEntry(party_id=row.id, n=n, kind=kind, data=data, source=source[:24]))
     db.session.commit()
     _cache().put(row.id, row.version, state)
+    ratings.evening_written(row.id, load)
     return state
 
 

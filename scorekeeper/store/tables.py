@@ -40,7 +40,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.stats import GameRecord, GameSummary, TableStats, summarize, table_stats
 from scorekeeper.store import games as game_store
-from scorekeeper.store import log, resends
+from scorekeeper.store import log, ratings, resends
 from scorekeeper.store.models import Access as Access  # what a link opens: one rule for games and tables
 from scorekeeper.store.models import Game, Hand, Player, Table, TableGame, TableMerge, TablePerson, utcnow
 from scorekeeper.store.models import Side as SideRow
@@ -224,17 +224,13 @@ def season_stats(
     """The table's history and its statistics between two dates, kept while no game, person or date changes."""
     rows = history(table)
     fingerprint = hash((table.version, tuple((r.game_id, r.version, r.sides) for r in rows)))
-    kept = log.cache("table_stats", STATS_KEPT)
+    kept = log.cache("table_stats")
     key = (table.id, since, until, fingerprint)
     stats = kept.get(key, 0)
     if stats is None:
         stats = table_stats(records(rows, summaries(table), since, until))
         kept.put(key, 0, stats)
     return rows, stats
-
-
-# Statistics of a season kept whole, while nothing in it changes: a few dozen tables' pages.
-STATS_KEPT = 64
 
 
 def tables_of_game(game_id: str) -> list[Table]:
@@ -412,6 +408,7 @@ def merge(table: Table, gone: TablePerson, into: TablePerson) -> TableMerge:
     table.people.remove(gone)
     _touch(table)
     db.session.commit()
+    ratings.table_written(table.id)
     return record
 
 
@@ -457,6 +454,7 @@ def unmerge(table: Table, merge_id: int) -> TablePerson:
     db.session.delete(record)
     _touch(table)
     db.session.commit()
+    ratings.table_written(table.id)
     return back
 
 
@@ -494,6 +492,7 @@ def _committed(link: TableGame) -> TableGame:
     except IntegrityError:
         db.session.rollback()
         raise TableError(_("That game is already in this table."), "game", 409) from None
+    ratings.table_written(link.table_id)
     return link
 
 
@@ -536,6 +535,8 @@ def follow_rematch(old: Game, new: Game) -> None:
         if not any(link.game_id == new.id for link in table.games):
             _attach(table, new, editable=editable)
     db.session.commit()
+    for table_id in ratings.tables_of(new.id):
+        ratings.table_written(table_id)
 
 
 class Kept(enum.StrEnum):
@@ -577,6 +578,7 @@ def delete_table(table: Table, with_games: bool = False) -> Deleted:
         db.session.flush()
         db.session.expire(table)
     db.session.delete(table)
+    ratings.forget(ratings.table_scope(table.id))
     db.session.commit()
     return Deleted(tuple(gone), tuple(kept))
 
@@ -605,13 +607,11 @@ def export_game(game: Game) -> dict[str, Any]:
     }
 
 
-# Each game's export as JSON text, per game and version: a season's export is joined from them.
-EXPORTS_KEPT = 1000
 _COMPACT = (",", ":")
 
 
 def _exports() -> log.VersionCache[str]:
-    return log.cache("game_exports", EXPORTS_KEPT)
+    return log.cache("game_exports")
 
 
 def game_texts(rows: Sequence[HistoryRow]) -> dict[str, str]:
@@ -945,7 +945,10 @@ def import_table(document: object, key: str | None = None, body: bytes = b"") ->
     transaction, in a few statements. With an Idempotency-Key, a resend of *body* answers
     with the table the first send made.
     """
-    return resends.once("table", key, body, lambda: _import(document), load_table)
+    made = resends.once("table", key, body, lambda: _import(document), load_table)
+    if made.first:
+        ratings.table_written(made.what.id)
+    return made
 
 
 def made_before(key: str | None, body: bytes) -> Table | None:

@@ -43,23 +43,20 @@ import hmac
 import re
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cachetools import LRUCache
 from flask import Flask, current_app, has_request_context, request
 from limits import parse_many
-from sqlalchemy import Engine, Row, Select, bindparam, create_engine, select
-from sqlalchemy.pool import NullPool
 from werkzeug.http import parse_cookie, parse_etags
 
-from scorekeeper.platform.extensions import db
+from scorekeeper.platform import shelf
 from scorekeeper.platform.i18n import LANGUAGE_COOKIE, current_language, language_for
 from scorekeeper.platform.limits import address_key
 from scorekeeper.platform.security import HSTS, SECURITY_HEADERS
-from scorekeeper.store.heard import HEARD, Heard
-from scorekeeper.store.models import Game, Party
 from scorekeeper.store.parties import link_token
+from scorekeeper.store.versions import Versions
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -162,99 +159,30 @@ class Polls:
         self.polls = Counter(app.config["SCOREKEEPER_LIMIT_POLLS"])
         self.sheets = Counter(app.config["SCOREKEEPER_LIMIT_POLL_SHEETS"])
         # (party id, page, language) -> (version, fingerprint) of a couple's card or a table's page, as last rendered here.
-        self._shown: dict[tuple[str, str, str], tuple[int, str]] = {}
-        self._engine: Engine | None = None
-        self._kept: threading.local | None = None  # per thread, its own connection (a database server only)
-        self._queries: dict[str, Select[Any]] = {}
-        self._sql: dict[str, str] = {}  # the same, as the driver is given them
-        self.heard: Heard | None = None  # on PostgreSQL, what this worker heard of changes (``store/heard``)
+        self._shown: LRUCache[tuple[str, str, str], tuple[int, str]] = shelf.new_lru("party_page_fingerprints")
+        self._shown_lock = threading.Lock()
+        self.versions = Versions(app)  # the store's one light query for a version and the link's secrets
 
     # -- What a page showed at a version ------------------------------------------------------
 
     def remember(self, party_id: str, page: str, version: int, key: str, language: str = "en") -> None:
         """Note the fingerprint a party page has at *version* in *language*: its polls are then answered here."""
-        if len(self._shown) >= 50_000:
-            self._shown.clear()
-        self._shown[(party_id, page, language)] = (version, key)
+        with self._shown_lock:
+            self._shown[(party_id, page, language)] = (version, key)
 
     def forget(self, party_id: str, page: str) -> None:
-        for language in self.app.extensions.get("scorekeeper_languages") or ("en",):
-            self._shown.pop((party_id, page, language), None)
+        with self._shown_lock:
+            for language in self.app.extensions.get("scorekeeper_languages") or ("en",):
+                self._shown.pop((party_id, page, language), None)
 
     # -- The database, without a session ------------------------------------------------------
 
-    def _row(self, kind: str, object_id: str) -> tuple[Any, ...] | Row[Any] | None:
-        if self._engine is None:
-            self._prepare()
-        heard = self.heard
-        if heard is None:
-            return self._read(kind, object_id)
-        # Kept from an earlier poll until its game or party is announced changed: no round trip at all.
-        key = (kind, object_id)
-        found = heard.row(key)
-        if found is not None:
-            return found
-        mark = heard.mark(key)
-        row = self._read(kind, object_id)
-        if row is not None:
-            heard.keep(key, mark, tuple(row))
-        return row
-
-    def _read(self, kind: str, object_id: str) -> Row[Any] | None:
-        assert self._engine is not None
-        if self._kept is None:  # SQLite: a connection from the app's pool, a file opened once per thread
-            with self._engine.connect() as pooled:
-                return pooled.execute(self._queries[kind], {"id": object_id}).first()
-        # A database server: each thread keeps one connection of its own, in autocommit, and asks its SELECT
-        # through the driver itself, so an unchanged poll is one round trip, with no check-out, ping, BEGIN or
-        # ROLLBACK. One that failed is dropped (the app answers that request) and the next poll opens another.
-        connection: Any = getattr(self._kept, "connection", None)
-        if connection is None:
-            connection = self._kept.connection = self._engine.raw_connection()
-        try:
-            cursor = connection.cursor()
-            try:
-                cursor.execute(self._sql[kind], {"id": object_id})
-                found: Row[Any] | None = cursor.fetchone()
-            finally:
-                cursor.close()
-        except Exception:
-            self._kept.connection = None
-            connection.invalidate()
-            raise
-        return found
-
-    def _prepare(self) -> None:
-        """The queries, and where they run: made in the worker, at its first poll (the app is built before the fork)."""
-        games, parties = Game.__table__, Party.__table__
-        self._queries = {
-            "game": select(games.c.version, games.c.edit_token, games.c.view_token).where(
-                games.c.id == bindparam("id")
-            ),
-            "party": select(parties.c.version, parties.c.edit_token, parties.c.hall_token).where(
-                parties.c.id == bindparam("id")
-            ),
-        }
-        with self.app.app_context():
-            engine = db.engine
-        if engine.dialect.name == "sqlite":
-            self._engine = engine
-        else:
-            self._engine = create_engine(engine.url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-            self._kept = threading.local()
-            self._sql = {
-                kind: str(query.compile(dialect=self._engine.dialect)) for kind, query in self._queries.items()
-            }
-            if engine.dialect.name == "postgresql":
-                url = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-                self.heard = Heard(url)
-                self.heard.start()
-                self.app.extensions[HEARD] = self.heard
+    def _row(self, kind: str, object_id: str) -> Sequence[Any] | None:
+        return self.versions.row(kind, object_id)
 
     def close(self) -> None:
         """Stop listening for changes (an app that is done with, as in the tests)."""
-        if self.heard is not None:
-            self.heard.close()
+        self.versions.close()
 
     # -- The request --------------------------------------------------------------------------
 
@@ -355,7 +283,8 @@ class Polls:
         if kind == "table":
             if not _same(groups[2], link_token(hall_token, f"table:{int(groups[1])}")):
                 return None
-        shown = self._shown.get((groups[0], f"{kind} {int(groups[1])}", language))
+        with self._shown_lock:
+            shown = self._shown.get((groups[0], f"{kind} {int(groups[1])}", language))
         if shown is None or shown[0] != version or not _same(since, shown[1]):
             return None
         return self._headers()
@@ -425,22 +354,18 @@ def remember(party_id: str, page: str, version: int, key: str | None) -> None:
 class Rendered:
     """The answer a poll sends, rendered once per page and version in this process, then shared by every phone."""
 
-    def __init__(self, size: int = 256):
-        self.size = size
-        self._items: OrderedDict[tuple[object, ...], str] = OrderedDict()
+    def __init__(self) -> None:
+        self._items: LRUCache[tuple[object, ...], str] = shelf.new_lru("party_poll_pages")
         self._lock = threading.Lock()
 
     def get(self, key: tuple[object, ...], render: Callable[[], str]) -> str:
         with self._lock:
             body = self._items.get(key)
-            if body is not None:
-                self._items.move_to_end(key)
-                return body
+        if body is not None:
+            return body
         body = render()
         with self._lock:
             self._items[key] = body
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
         return body
 
 

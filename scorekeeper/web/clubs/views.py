@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from datetime import date
 from decimal import Decimal
 from functools import wraps
-from typing import Any, cast
+from typing import Any
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import format_currency, format_date
@@ -45,7 +45,7 @@ BOARD_PAGE = 3 * BOARD_COLUMN
 BOARD_SECONDS = 20
 
 
-class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class CsrfForm(FlaskForm):
     """A button that changes the club: only the CSRF token."""
 
 
@@ -123,7 +123,7 @@ def _director_change(anchor: str) -> Callable[[Callable[..., Response | None]], 
 
 def money(cents: int, currency: str) -> str:
     # Flask-Babel ships no type information: its formatted amount is a str.
-    return cast(str, format_currency(Decimal(cents) / 100, currency))
+    return format_currency(Decimal(cents) / 100, currency)
 
 
 def _cents(text: str, what: str) -> int:

@@ -6,9 +6,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, StringField
-from wtforms.fields.choices import SelectChoice
+from wtforms import BooleanField, Field
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3, after its stubs
 from wtforms.validators import ValidationError
+from wtforms.widgets import TextInput
 
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import lazy_gettext as _l
@@ -56,12 +57,18 @@ def read_number(raw: object, *, lo: int, hi: int, field: str, message: str) -> i
         raise HandError(message, field) from None
 
 
-class WholeNumberField(StringField):  # type: ignore[misc]  # WTForms ships no type information
-    """A whole number, read with ``parse_int``; blank gives None, anything else is an error beside the field."""
+class WholeNumberField(Field):
+    """A whole number, read with ``parse_int``; blank gives None, anything else is an error beside the field.
+
+    A text box like ``StringField``'s, whose ``data`` is the number (or None), not the text.
+    """
+
+    widget = TextInput()
+    data: int | None
 
     def __init__(
         self,
-        label: object = None,
+        label: str | None = None,
         validators: Sequence[Callable[..., object]] | None = None,
         *,
         lo: int | None = None,
@@ -69,7 +76,7 @@ class WholeNumberField(StringField):  # type: ignore[misc]  # WTForms ships no t
         message: str | None = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(label, validators, **kwargs)
+        super().__init__(label, list(validators) if validators is not None else None, **kwargs)
         self.lo, self.hi, self.message = lo, hi, message if message is not None else _l("Write a whole number")
         self.raw = ""
 
@@ -118,7 +125,7 @@ class FormProblems:
 # -- A new game -------------------------------------------------------------------
 
 
-class ConfirmForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class ConfirmForm(FlaskForm):
     """A button that changes a game, with the CSRF token; delete also asks for a tick."""
 
     n = WholeNumberField(_l("Hand number"), lo=1, hi=100_000, message=_l("This form is damaged: reload the sheet."))

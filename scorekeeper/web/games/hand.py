@@ -65,7 +65,7 @@ def reading(read: Callable[[HandForm], None]) -> Callable[[HandForm, Any], None]
     return hook
 
 
-class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class HandForm(FlaskForm):
     """One hand: who bid what, and what the bidding side (or each side) took. Choices depend on the game.
 
     Two ways to enter what was taken, chosen once per game (``by``): the paper way, the bidding
@@ -115,6 +115,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
         self.bidding, self.may_have_no_high = state.rules.bidding, state.rules.may_score_25
         self.may_hold, self.calls_partner = state.rules.dealer_may_hold, state.rules.call_for_partner
         self.bid_sides: dict[str, str] = {}
+        self.reentered: int | None = None  # the hand this phone saved while offline, shown again to enter once more
         if entry_by in ENTRY_WAYS and not self.by.raw_data:
             self.by.data = entry_by
         fit_choices(self)
@@ -355,7 +356,7 @@ class HandForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type info
             "points": "took_points" if self.quick and self.took_points.data else "points",
         }
         name = carriers.get(name or "", name)
-        return self[name] if name in self and name not in HIDDEN_FIELDS else None
+        return self[name] if name is not None and name in self and name not in HIDDEN_FIELDS else None
 
     def refuse(self, err: ValueError) -> None:
         """Put the engine's refusal beside the box its field name gives (``box``), or atop the form."""

@@ -44,7 +44,7 @@ from scorekeeper.web.games.fields import (
 )
 
 
-class RulesForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class RulesForm(FlaskForm):
     """The rules a game is played by: a preset and the house rules that change it."""
 
     preset = RadioField(
@@ -96,7 +96,7 @@ class RulesForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
             raise FormRefused(target) from None
 
 
-def _optional_name(label: object) -> StringField:
+def _optional_name(label: str) -> StringField:
     """A player's or a side's name: may be left blank, one line, no longer than the store keeps."""
     return StringField(
         label,
@@ -246,7 +246,7 @@ ANY_OPTIONS = {"hold_from": _l("Any bid"), "others_draw_at_most": _l("As many as
 
 def _option_choices(info: OptionInfo) -> list[tuple[str, str]]:
     assert info.choices is not None  # only the options typed as numbers have none, and they get a text box
-    choices = [("", _l("As the rules chosen above"))]
+    choices: list[tuple[str, str]] = [("", _l("As the rules chosen above"))]
     if info.name in ANY_OPTIONS:
         return choices + [("any", ANY_OPTIONS[info.name])] + [(str(v), str(v)) for v in info.choices if v is not None]
     if info.choices == (True, False):

@@ -302,7 +302,7 @@ def record(game_id: str, token: str) -> Response:
     if not read and form.refusal is None:
         form.field_problems()
         return _render_sheet(game, state, form, status=422)
-    remember_entry_way(game, form.by.data)
+    remember_entry_way(game, form.by.data or "")
     if form.number() is None:
         form.problems.add("form", _("The hand number of this form is missing: reload the sheet."))
         return _render_sheet(game, state, form, status=422)
@@ -380,8 +380,7 @@ def edit(game_id: str, token: str, n: int) -> Response:
                 services.edit_hand(game, n, form.entry(), expected_version=form.expected_version())
             except services.StaleGame as err:
                 form.problems.add("form", stale_words(err))
-                # The text the box shows (its _value); the field's own type is what it reads from a form.
-                form.version.data = str(game.version)  # type: ignore[assignment]
+                form.version.data = game.version
                 status = 409
             except HandError as err:
                 form.refuse(err)
@@ -391,8 +390,8 @@ def edit(game_id: str, token: str, n: int) -> Response:
                 return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=n) + "#play", 303)
     else:
         form.fill(state.entries[n - 1])
-        form.version.data = str(game.version)  # type: ignore[assignment]  # the text the box shows, as above
-    form.n.data = str(n)  # type: ignore[assignment]  # the text the box shows, as above
+        form.version.data = game.version
+    form.n.data = n
     return make_response(
         render_template(
             "games/edit.html",

@@ -6,12 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask import Blueprint, current_app, redirect, render_template, url_for
-from sqlalchemy import select, text
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response
 
-from scorekeeper.platform.extensions import csrf, db
+from scorekeeper.platform.extensions import csrf
+from scorekeeper.store import health, remembered
 
 bp = Blueprint("main", __name__)
 
@@ -37,16 +35,14 @@ def index() -> str:
 def home_clubs() -> list[dict[str, Any]]:
     """The clubs opened on this phone (its own cookie), with the link it may use: one query."""
     from scorekeeper.platform.security import token_matches
-    from scorekeeper.store.models import Club
     from scorekeeper.web.cookies import remembered_clubs
 
-    remembered = remembered_clubs()
-    if not remembered:
+    kept = remembered_clubs()
+    if not kept:
         return []
-    found = db.session.scalars(select(Club).where(Club.id.in_([cid for cid, _token, _kind in remembered])))
-    by_id = {club.id: club for club in found}
+    by_id = remembered.clubs(cid for cid, _token, _kind in kept)
     out = []
-    for cid, token, kind in remembered:
+    for cid, token, kind in kept:
         club = by_id.get(cid)
         if club is None:
             continue
@@ -63,20 +59,14 @@ def home_clubs() -> list[dict[str, Any]]:
 def home_tables() -> list[dict[str, Any]]:
     """The tables remembered on this phone (its own cookie), with the link it may use: one query."""
     from scorekeeper.store import tables as services
-    from scorekeeper.store.models import Table
     from scorekeeper.web.cookies import remembered_tables
 
-    remembered = remembered_tables()
-    if not remembered:
+    kept = remembered_tables()
+    if not kept:
         return []
-    found = db.session.scalars(
-        select(Table)
-        .where(Table.id.in_([tid for tid, _token, _kind in remembered]))
-        .options(selectinload(Table.people))
-    ).all()
-    by_id = {table.id: table for table in found}
+    by_id = remembered.tables(tid for tid, _token, _kind in kept)
     listed = []
-    for tid, token, kind in remembered:
+    for tid, token, kind in kept:
         table = by_id.get(tid)
         if table is None or services.access(table, token) != kind:
             continue
@@ -98,18 +88,14 @@ def home_games() -> list[dict[str, Any]]:
     of its hand log; a game stored before they were kept is replayed once here.
     """
     from scorekeeper.store import games as services
-    from scorekeeper.store.models import Game
     from scorekeeper.web.cookies import remembered_games
 
-    remembered = remembered_games()
-    if not remembered:
+    kept = remembered_games()
+    if not kept:
         return []
-    games = db.session.scalars(
-        select(Game).where(Game.id.in_([gid for gid, _token, _kind in remembered])).options(selectinload(Game.sides))
-    ).all()
-    by_id = {game.id: game for game in games}
+    by_id = remembered.games(gid for gid, _token, _kind in kept)
     found: list[dict[str, Any]] = []
-    for gid, token, kind in remembered:
+    for gid, token, kind in kept:
         game = by_id.get(gid)
         if game is None:
             continue
@@ -143,10 +129,9 @@ def home_games() -> list[dict[str, Any]]:
 def healthz() -> tuple[str, int, dict[str, str]]:
     """Say ok when the database answers and its tables are at the latest migration, else why not (503)."""
     try:
-        db.session.execute(text("SELECT 1"))
+        health.ping()
         behind = _migrations_behind()
-    except SQLAlchemyError:
-        db.session.rollback()
+    except health.Unavailable:
         return _not_ready("database unavailable")
     if behind:
         return _not_ready(behind)
@@ -169,12 +154,10 @@ def _migrations_behind() -> str | None:
     """
     if current_app.extensions.get(_AT_HEAD):
         return None
-    from alembic.runtime.migration import MigrationContext
     from alembic.script import ScriptDirectory
 
     heads = set(ScriptDirectory(current_app.extensions["migrate"].directory).get_heads())
-    current = set(MigrationContext.configure(db.session.connection()).get_current_heads())
-    db.session.rollback()
+    current = health.current_migrations()
     if current == heads:
         current_app.extensions[_AT_HEAD] = True
         return None

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, DateField, Field, RadioField, StringField, TextAreaField
-from wtforms.fields.choices import SelectChoice
+from wtforms import BooleanField, DateField, RadioField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3, after its stubs
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from scorekeeper.party import (
@@ -29,12 +29,18 @@ from scorekeeper.words import party as words
 KIND_CHOICES = [SelectChoice(str(kind), label) for kind, label in words.GAME_KINDS.items()]
 
 
-class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class CsrfForm(FlaskForm):
     """A button that changes the evening: only the CSRF token."""
 
 
-def _whole(lo: int, hi: int, what: str) -> Callable[[object, Field], None]:
-    def check(form: object, field: Field) -> None:
+class CountField(StringField):
+    """A box for a count: the text typed, and the whole number read from it (``number``) once validated."""
+
+    number: int = 0
+
+
+def _whole(lo: int, hi: int, what: str) -> Callable[[object, CountField], None]:
+    def check(form: object, field: CountField) -> None:
         try:
             field.number = words.whole(field.data, what, lo, hi)
         except NumberError as err:
@@ -43,7 +49,7 @@ def _whole(lo: int, hi: int, what: str) -> Callable[[object, Field], None]:
     return check
 
 
-def _name_field(label: object, missing: object) -> StringField:
+def _name_field(label: str, missing: str) -> StringField:
     """A name to type: required, and no longer than the party engine takes."""
     return StringField(
         label,
@@ -54,20 +60,20 @@ def _name_field(label: object, missing: object) -> StringField:
     )
 
 
-class NewPartyForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class NewPartyForm(FlaskForm):
     """Create the evening."""
 
     name = _name_field(_l("Name of the evening"), _l("Give the evening a name"))
     held_on = DateField(_l("Date"), validators=[Optional()])
-    games = StringField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
+    games = CountField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
     kind = RadioField(_l("One game is"), choices=KIND_CHOICES, default=str(GameKind.ONE_HAND))
     play_to = StringField(
         _l("Play to (points)"),
         default="45",
         description=_l("Only for games played to a score, for example 45 or 120."),
     )
-    prizes = StringField(_l("Prizes"), default="3", validators=[_whole(0, MAX_PRIZES, "prizes")])
-    cookie_jar = StringField(
+    prizes = CountField(_l("Prizes"), default="3", validators=[_whole(0, MAX_PRIZES, "prizes")])
+    cookie_jar = CountField(
         _l("Cookie jar: game numbers drawn"),
         default="0",
         description=_l("0 for no cookie jar; 8 or 10 is usual."),
@@ -119,7 +125,7 @@ class NewPartyForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type 
         return setup, couples
 
 
-class CoupleForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class CoupleForm(FlaskForm):
     """Register a couple (before the start, or a late arrival)."""
 
     name = _name_field(_l("Couple's name"), _l("Give the couple a name"))

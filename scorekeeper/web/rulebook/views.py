@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +46,7 @@ class OptionText:
     label: str
     help: str
     example: str
-    values: dict[Any, str] = field(default_factory=dict)
+    values: Mapping[Any, str] = field(default_factory=dict)
     usual: Any = None
 
 

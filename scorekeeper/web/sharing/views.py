@@ -18,7 +18,6 @@ from flask import Blueprint, Response, abort, flash, make_response, redirect, re
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.platform.extensions import db
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import printed_link
@@ -39,10 +38,6 @@ QR_BORDER = 2
 MAX_TOKEN_LENGTH = 128
 
 
-# Characters of rendered sheets kept at most: a 500-hand sheet is about 400,000.
-SHEET_CHARACTERS_KEPT = 16 * 1024 * 1024
-
-
 def _sheets() -> VersionCache[str]:
     """The sheet as last rendered for a poll, per (game id, can edit, language) and version, in this process.
 
@@ -51,7 +46,7 @@ def _sheets() -> VersionCache[str]:
     form token of each phone's own: it is kept with a marker in its place, filled
     in per answer.
     """
-    return log.cache("rendered_sheets", SHEET_CHARACTERS_KEPT, weight=len)
+    return log.cache("rendered_sheets", weight=len)
 
 
 # Stands for the form token in a kept sheet; random, so no name on a sheet can look like it.
@@ -225,7 +220,7 @@ def new_link(game_id: str, token: str) -> BaseResponse:
         return redirect(url_for("games.sheet", game_id=game_id, token=token), 303)
     flash(_("The old link to keep score no longer works. Share the new one only with those keeping score."), "ok")
     response = redirect(url_for("games.sheet", game_id=game_id, token=fresh), 303)
-    game = db.session.get(Game, game_id)
+    game = services.load_game(game_id)
     if game is not None:
         remember_game(response, game)  # this phone's list of games holds the new link
     return response

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, SelectField, SelectMultipleField, StringField, TextAreaField
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # new in WTForms 3.3, after its stubs
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
@@ -19,14 +19,14 @@ from scorekeeper.store.models import TablePerson
 MAX_NEW_NAMES = 8
 
 
-class MultiCheckboxField(SelectMultipleField):  # type: ignore[misc]  # WTForms ships no type information
+class MultiCheckboxField(SelectMultipleField):
     """Several boxes to tick, one per choice (the field macro draws them as big choices)."""
 
     widget = ListWidget(prefix_label=False)
     option_widget = CheckboxInput()
 
 
-class CsrfForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class CsrfForm(FlaskForm):
     """A button that changes the table: only the CSRF token."""
 
 
@@ -39,7 +39,7 @@ def _table_name(**kwargs: Any) -> StringField:
     )
 
 
-class NewTableForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class NewTableForm(FlaskForm):
     name = _table_name(description=_l("As the players call it: “Tuesday at Ann's”, “Legion hall”."))
     players = TextAreaField(
         _l("The regular players"),
@@ -48,11 +48,11 @@ class NewTableForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type 
     )
 
 
-class KeepForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class KeepForm(FlaskForm):
     name = _table_name()
 
 
-class StartForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class StartForm(FlaskForm):
     """Start a game: tick the players (they sit in roster order, partners alternately), maybe add new names."""
 
     players = MultiCheckboxField(_l("Who plays tonight?"), choices=[], validate_choice=False)
@@ -76,8 +76,8 @@ class StartForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
         self.players.choices = [SelectChoice(p.public_id, p.name) for p in people]
         self.preset.choices = [SelectChoice(name, words.preset_title(name)) for name in PRESET_INFO]
 
-    def validate_players(self, field: Field) -> None:
-        known = {choice.value for choice in field.choices}
+    def validate_players(self, field: MultiCheckboxField) -> None:
+        known = {value for value, *_shown in field.iter_choices()}
         if any(value not in known for value in field.data or []):
             raise ValidationError(_l("Tick people of the roster only."))
 
@@ -90,11 +90,11 @@ class StartForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
             raise ValidationError(_l("Choose partners or each for themselves."))
 
 
-class RenameForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class RenameForm(FlaskForm):
     name = StringField(_l("New name"), validators=[DataRequired(_l("Give the new name.")), Length(max=NAME_MAX)])
 
 
-class MergeForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class MergeForm(FlaskForm):
     into = SelectField(_l("Is the same person as"), choices=[], validate_choice=False)
 
     def __init__(self, people: Iterable[TablePerson], *args: Any, **kwargs: Any) -> None:
@@ -102,7 +102,7 @@ class MergeForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type inf
         self.into.choices = [SelectChoice(p.public_id, p.name) for p in people]
 
 
-class AddGameForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class AddGameForm(FlaskForm):
     link = StringField(
         _l("Link of a game played before"),
         description=_l("Paste the link of its sheet, the one that keeps score (a link to watch cannot add it)."),
@@ -110,6 +110,6 @@ class AddGameForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type i
     )
 
 
-class DeleteForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF ships no type information
+class DeleteForm(FlaskForm):
     confirm = BooleanField(_l("Yes, delete this table and its roster"))
     with_games = BooleanField(_l("Delete its games' score sheets too"))

@@ -285,7 +285,7 @@ def add_game(table_id: str, token: str) -> Response:
     form = AddGameForm()
     if not form.validate_on_submit():
         return _refuse(table, _problem(form))
-    found = GAME_LINK.search(form.link.data.strip())
+    found = GAME_LINK.search((form.link.data or "").strip())
     game = game_store.load_game(found.group(1)) if found else None
     opens = game_store.Access.NONE if game is None or found is None else game_store.access(game, found.group(2))
     if opens is game_store.Access.VIEW:
@@ -456,7 +456,7 @@ def _stats(table_id: str, token: str) -> str:
         _bad(_("That game is not one of this season's."))
     shown = shown or (in_season[0] if in_season else None)
     game = game_store.load_game(shown.game_id) if shown is not None else None
-    book = rating_store.table_ratings(table, rows)
+    book = rating_store.table_ratings(table, trail=True)
     line = charts.running_totals(game_store.state_for(game)) if game is not None else None
     return render_template(
         "tables/stats.html",
@@ -559,10 +559,6 @@ def _rows(game_id: str, created_at: datetime, rules: dict[str, Any], sheet: stor
     return rows
 
 
-# Each game's CSV rows, per game and version: a season's CSV is joined from them.
-CSV_KEPT = 1000
-
-
 def _csv(rows: list[list[Any]], header: bool = True) -> str:
     return csv_text(CSV_COLUMNS if header else None, rows)
 
@@ -570,7 +566,7 @@ def _csv(rows: list[list[Any]], header: bool = True) -> str:
 @bp.get("/tables/<table_id>/<token>/export.csv")
 def export_csv(table_id: str, token: str) -> Response:
     table, _can_edit = _table_or_404(table_id, token)
-    kept = log.cache("game_csv", CSV_KEPT)
+    kept = log.cache("game_csv")
     rows = sorted(store.history(table), key=lambda r: r.played)
     texts = {row.game_id: text for row in rows if (text := kept.get(row.game_id, row.version)) is not None}
     # The games not kept are read together (a few queries, whatever their number), with each hand's figures as
