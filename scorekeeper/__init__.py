@@ -66,9 +66,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     compression.init_app(app)
     security.init_app(app)
     from scorekeeper import words
-    from scorekeeper.platform import i18n
+    from scorekeeper.platform import contrast, i18n
 
     i18n.init_app(app)
+    contrast.init_app(app)
     words.init_app(app)
 
     _register_blueprints(app)

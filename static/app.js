@@ -235,6 +235,57 @@ window.addEventListener("load", function () {
   document.addEventListener("htmx:afterSettle", check);
 })();
 
+// -- Each side's points or tricks: only what still fits ------------------------------------
+// Three sides and more tap each side's row; a row's largest choice is the whole hand (its worth, or
+// every trick). Each row shows only the numbers that fit beside what the other rows hold, the
+// tapped one always. Without this games.css narrows against the first side, and Save refuses a sum
+// that cannot be, in words.
+(function () {
+  "use strict";
+
+  var GROUPS = ".side-points, .side-tricks";
+  var ROWS = ".point-buttons, .trick-buttons";
+
+  function fit(group) {
+    var rows = Array.prototype.slice.call(group.querySelectorAll(ROWS));
+    var most = 0;
+    var taken = rows.map(function (row) {
+      var inputs = row.querySelectorAll("input");
+      var value = 0;
+      Array.prototype.forEach.call(inputs, function (input) {
+        var n = parseInt(input.value, 10);
+        most = isNaN(n) ? most : Math.max(most, n);
+        value = input.checked && !isNaN(n) ? n : value;
+      });
+      return value;
+    });
+    var total = taken.reduce(function (a, b) { return a + b; }, 0);
+    rows.forEach(function (row, i) {
+      var room = most - (total - taken[i]);
+      Array.prototype.forEach.call(row.querySelectorAll("label"), function (label) {
+        var input = label.querySelector("input");
+        var n = input ? parseInt(input.value, 10) : NaN;
+        label.hidden = !isNaN(n) && n > room && !input.checked;
+      });
+    });
+  }
+
+  function fitAll() {
+    Array.prototype.forEach.call(document.querySelectorAll(GROUPS), fit);
+  }
+
+  document.addEventListener("change", function (event) {
+    var group = event.target && event.target.closest ? event.target.closest(GROUPS) : null;
+    if (group) {
+      fit(group);
+    }
+  });
+  // After the kept taps are put back (above), and after a form is swapped in or the page comes back.
+  document.addEventListener("DOMContentLoaded", fitAll);
+  document.addEventListener("htmx:afterSettle", fitAll);
+  window.addEventListener("pageshow", fitAll);
+})();
+
 // -- Live sheet ----------------------------------------------------------------------------
 // [data-live-poll] asks every few seconds whether the game changed (not needed to work). Part of
 // this file, loaded by every page, so a score sheet waits for one script of the app's, not two.
@@ -357,5 +408,134 @@ window.addEventListener("load", function () {
     if (poller) {
       window.htmx.trigger(poller, "live-now");
     }
+  });
+})();
+
+// -- Heard as well as seen -----------------------------------------------------------------
+// The page's [data-said] element holds what a new sheet says, in whole sentences made by the
+// server. A new one (another version: a hand saved here or on another phone) goes once into the
+// role=status line #said for a screen reader, and is spoken when this phone asked for each new
+// hand. "Read aloud" speaks it now. Nothing is spoken until the player asks.
+(function () {
+  "use strict";
+
+  var KEY = "speak-each";
+  var synth = window.speechSynthesis;
+  var lastKey = null;
+
+  function said() {
+    var node = document.querySelector("[data-said]");
+    return node ? { text: node.getAttribute("data-said"), key: node.getAttribute("data-said-key") || node.getAttribute("data-version") || node.getAttribute("data-said") } : null;
+  }
+
+  function language() {
+    return (document.documentElement.getAttribute("lang") || "en").toLowerCase();
+  }
+
+  // The voice for the page's language; null when the phone has voices but none for it.
+  function voice() {
+    var voices = synth.getVoices() || [];
+    if (!voices.length) {
+      return undefined; // not told yet: the browser picks one from the utterance's language
+    }
+    var lang = language().split("-")[0];
+    for (var i = 0; i < voices.length; i += 1) {
+      if ((voices[i].lang || "").toLowerCase().split(/[-_]/)[0] === lang) {
+        return voices[i];
+      }
+    }
+    return null;
+  }
+
+  function note(text) {
+    document.querySelectorAll("[data-speak-note]").forEach(function (element) {
+      element.textContent = text;
+      element.hidden = !text;
+    });
+  }
+
+  function speak(text) {
+    if (!synth || !text) {
+      return;
+    }
+    var chosen = voice();
+    if (chosen === null) {
+      var holder = document.querySelector("[data-speak-note]");
+      note(holder ? holder.getAttribute("data-no-voice") : "");
+      return;
+    }
+    note("");
+    var utterance = new window.SpeechSynthesisUtterance(text);
+    utterance.lang = language();
+    if (chosen) {
+      utterance.voice = chosen;
+    }
+    synth.cancel();
+    synth.speak(utterance);
+  }
+
+  function eachWanted() {
+    try {
+      return window.localStorage.getItem(KEY) === "1";
+    } catch (ignored) {
+      return false;
+    }
+  }
+
+  function showControls() {
+    document.querySelectorAll("[data-speak]").forEach(function (element) {
+      element.hidden = false;
+    });
+    document.querySelectorAll("[data-speak-each]").forEach(function (box) {
+      box.checked = eachWanted();
+    });
+  }
+
+  function start() {
+    var now = said();
+    lastKey = now ? now.key : null;
+    if (synth && typeof window.SpeechSynthesisUtterance === "function") {
+      showControls();
+    }
+  }
+
+  // A new sheet: said once to a screen reader, and aloud if asked for. An unchanged poll swaps nothing.
+  function arrived() {
+    var now = said();
+    if (!now || now.key === lastKey) {
+      return;
+    }
+    lastKey = now.key;
+    var status = document.getElementById("said");
+    if (status) {
+      status.textContent = now.text;
+    }
+    if (eachWanted()) {
+      speak(now.text);
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", start);
+  document.addEventListener("htmx:afterSettle", arrived);
+
+  document.addEventListener("click", function (event) {
+    var button = event.target && event.target.closest && event.target.closest("[data-speak-now]");
+    if (button) {
+      var now = said();
+      speak(now ? now.text : "");
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box || !box.matches || !box.matches("[data-speak-each]")) {
+      return;
+    }
+    try {
+      window.localStorage.setItem(KEY, box.checked ? "1" : "0");
+    } catch (ignored) {
+      // Private browsing, full storage: kept for this page only.
+    }
+    showControls();
   });
 })();

@@ -10,6 +10,7 @@ sentences of the catalog with named placeholders (side and player names are neve
 - a game: ``note``, ``win_reason`` (a state), ``win`` (a ``WinDetail``), ``win_reason_label``, ``bid``,
   ``recording`` (what the store's door answered a hand sent to the sheet)
 - refusals: ``refusal`` (any engine error, from its ``code`` and ``details``)
+- said aloud and to a screen reader: ``score_said_aloud``, ``row_said``, ``hand_said``, ``spoken_card``
 - options and presets: ``option_label``, ``option_help``, ``option_example``, ``preset_title`` …
 
 ``init_app`` offers them to the templates: ``{{ card|card }}``, ``{{ words.play(answer) }}``.
@@ -41,11 +42,13 @@ from .options import (
 from .outcomes import recording
 from .referee import comparison, play, trick, verdict, verdict_label
 from .refusals import refusal
+from .spoken import hand_said, row_said, score_said_aloud, spoken_card
 
 __all__ = [
     "bid",
     "card",
     "cards",
+    "hand_said",
     "comparison",
     "init_app",
     "lazy_option_help",
@@ -68,6 +71,9 @@ __all__ = [
     "rank_letter",
     "recording",
     "refusal",
+    "row_said",
+    "score_said_aloud",
+    "spoken_card",
     "suit_name",
     "suit_plural",
     "trick",

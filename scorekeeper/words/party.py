@@ -8,7 +8,7 @@ names are never translated.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from babel.lists import format_list
 from flask_babel import get_locale
@@ -22,6 +22,7 @@ from scorekeeper.store.outcomes import Outcome, Recording
 _ = gettext
 
 __all__ = [
+    "board_said",
     "couples_named",
     "game_kind",
     "ladder_refusal",
@@ -30,6 +31,7 @@ __all__ = [
     "reported",
     "settlement",
     "setup_kind",
+    "table_said",
     "whole",
 ]
 
@@ -275,3 +277,48 @@ def whole(value: object, what: str, lo: int, hi: int) -> int:
         except NumberError:
             raise NumberError(not_whole()) from None
         raise NumberError(out_of_range(lo, hi)) from None
+
+
+def board_said(state: PartyState, reported: int, leaders: Sequence[int], wins: Sequence[int]) -> str:
+    """The hall board said aloud: the game, the tables in, the leaders and their wins."""
+    if not state.started:
+        return _("Starting soon.")
+    if state.finished or state.seating is None:
+        return _("Final results: the prizes are on the board.")
+    parts = [
+        ngettext(
+            "Game %(game)s of %(games)s: %(done)s of %(num)s table in.",
+            "Game %(game)s of %(games)s: %(done)s of %(num)s tables in.",
+            len(state.seating.tables),
+            game=state.game,
+            games=state.setup.games,
+            done=reported,
+        )
+    ]
+    if leaders:
+        named = _(", ").join(
+            ngettext("%(name)s, %(num)s win", "%(name)s, %(num)s wins", wins[c], name=state.couples[c].name)
+            for c in leaders
+        )
+        parts.append(_("Leaders: %(leaders)s.", leaders=named))
+    return " ".join(parts)
+
+
+def table_said(state: PartyState, number: int, seats: Sequence[int] | None, reported: int | None) -> str:
+    """A card party table's phone said aloud: who plays here, who deals, or who won here."""
+    if not state.started:
+        return _("The evening has not started yet.")
+    if state.closed or (state.finished and reported is not None):
+        return _("The evening is over.")
+    if reported is not None:
+        return _("%(name)s won game %(game)s here.", name=state.couples[reported].name, game=state.game)
+    if not seats:
+        return _("No game at table %(table)s this time.", table=number)
+    return _(
+        "Table %(table)s, game %(game)s of %(games)s: %(couples)s. %(dealer)s deal first.",
+        table=number,
+        game=state.game,
+        games=state.setup.games,
+        couples=couples_named(state, list(seats)),
+        dealer=state.couples[seats[0]].name,
+    )

@@ -10,20 +10,11 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from tests._support.a11y import small_tap_targets
+from tests._support.referee import ANSWERED, PAGES
 
 MIN_TEXT_PX = 16
 MIN_TARGET_PX = 44
 
-ANSWERED = "/referee?tool=legal&trump=H&trick=2h&hand=jh+kh+3c+4c+7d&play=3C#tool-legal"
-PAGES = {
-    "referee with an answer": ANSWERED,
-    "referee with a rank answer": "/referee?tool=rank&trump=D&pair=ah+ad#tool-rank",
-    "referee with a trick answer and the joker": "/referee?tool=trick&trump=S&cards=8s+jk+ah&joker=yes#tool-trick",
-    "quiz": "/referee/quiz",
-    "rules": "/rules",
-    "referee with a called card": "/referee?tool=legal&trump=S&trick=9d&hand=kc+7d+3h&call_for_partner=yes"
-    "&trick_number=2&called=kc#tool-legal",
-}
 SCHEMES = ("light", "dark")
 
 # -- Small helpers, kept free of this file's pages so they can serve other pages too. -----------

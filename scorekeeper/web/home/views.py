@@ -172,7 +172,7 @@ def _migrations_behind() -> str | None:
 
 @bp.post("/language")
 def choose_language() -> Response:
-    """Remember this phone's language (the Français / English choice on every page) and go back.
+    """Remember this phone's language or contrast (the choices at the top of every page) and go back.
 
     The one form without a CSRF token: another site making a phone switch language changes
     nothing of a game, and the token would be a hundred bytes on every page that no compressor
@@ -180,9 +180,10 @@ def choose_language() -> Response:
     """
     from flask import request
 
-    from scorekeeper.platform import i18n
+    from scorekeeper.platform import contrast, i18n
 
     code = request.form.get("lang", "")
+    chosen = request.form.get("contrast", "")
     back = request.form.get("next", "")
     # Only a path of this site: never send the phone elsewhere.
     if not back.startswith("/") or back.startswith("//") or "\\" in back:
@@ -191,6 +192,10 @@ def choose_language() -> Response:
     if code in i18n.languages():
         response.set_cookie(
             i18n.LANGUAGE_COOKIE, code, max_age=i18n.COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure
+        )
+    if chosen in contrast.CHOICES:
+        response.set_cookie(
+            contrast.CONTRAST_COOKIE, chosen, max_age=i18n.COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure
         )
     return response
 
