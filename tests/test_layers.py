@@ -2,8 +2,8 @@
 
 Bottom up: the engines (``rules``, then ``party``, which counts in its games, and ``stats``, which adds up
 the replayed games of a table), the platform (settings, extensions,
-security, limits, numbers), the store (tables and the services that write) and beside it the words (the
-engines' answers said in the reader's language, ``scorekeeper.words``), then
+security, limits, numbers), the store (tables and the services that write, answering typed outcomes), then
+the words (the engines' and the store's answers said in the reader's language, ``scorekeeper.words``), then
 the web areas and the API side by side (neither imports the other), then the
 commands, and ``create_app`` on top. Read from the source's syntax tree, so an
 import hidden inside a function counts too.
@@ -30,7 +30,7 @@ LAYERS = {
     "scorekeeper.stats": 1,
     "scorekeeper.platform": 2,
     "scorekeeper.store": 3,
-    "scorekeeper.words": 3,
+    "scorekeeper.words": 3.5,
     "scorekeeper.web": 4,
     "scorekeeper.api": 4,
     "scorekeeper.commands": 5,

@@ -35,6 +35,7 @@ from scorekeeper.rules import Refusal
 from scorekeeper.store import resends
 from scorekeeper.store.games import NAME_MAX_LENGTH
 from scorekeeper.words import api as said
+from scorekeeper.words import refusal as refusal_words
 
 # Each route declares its path, query, body and answers as models: the library reads the request by them and writes
 # the OpenAPI document from them (``openapi.py``).
@@ -217,7 +218,7 @@ def idempotency_key() -> str | None:
     try:
         return resends.check_key(request.headers.get("Idempotency-Key"))
     except resends.ResendError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(refusal_words(err), err.field) from None
 
 
 def check_size(max_bytes: int) -> None:
@@ -232,7 +233,7 @@ def check_size(max_bytes: int) -> None:
 
 @bp.errorhandler(resends.ResendError)
 def _resend_refused(exc: resends.ResendError) -> Response:
-    return input_error(str(exc), exc.field, 422)
+    return input_error(refusal_words(exc), exc.field, 422)
 
 
 @bp.errorhandler(InternalServerError)

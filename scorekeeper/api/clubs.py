@@ -33,6 +33,8 @@ from scorekeeper.store import club_exports
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubMember
+from scorekeeper.words import refusal as ladder_words
+from scorekeeper.words.party import ladder_refusal, problem
 
 
 def _club(club_id: str) -> Club:
@@ -87,7 +89,7 @@ def create_club() -> Response:
     try:
         club = store.create(new.name, new.currency)
     except store.ClubError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(ladder_words(err), err.field) from None
     body = {"id": club.id, "edit_token": club.edit_token, "links": _links(club), "club": club_json(club)}
     return make_response(jsonify(body), 201)
 
@@ -110,7 +112,7 @@ def add_club_member(club_id: str) -> Response:
     try:
         added = store.add_member(club, name)
     except store.ClubError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(ladder_words(err), err.field) from None
     return make_response(jsonify(member_json(added)), 201)
 
 
@@ -187,9 +189,9 @@ def create_club_evening(club_id: str) -> Response:
         if start:
             party_store.write(party.id, party_store.start_entries, source="api")
     except store.ClubError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(ladder_words(err), err.field) from None
     except PartyError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(problem(err), err.field) from None
     body = {
         "party_id": party.id,
         "edit_token": party.edit_token,
@@ -260,7 +262,7 @@ def _rules(club: Club, value: object) -> LadderRules:
             tie_breaks=tuple(TieBreak(t) for t in breaks),
         )
     except LadderError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(ladder_refusal(err), err.field) from None
 
 
 @bp.route("/clubs/<string(minlength=8):club_id>", methods=["PATCH"])
@@ -273,7 +275,7 @@ def change_club(club_id: str) -> Response:
     try:
         store.update(club, name=change.name, currency=change.currency, rules=rules)
     except store.ClubError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(ladder_words(err), err.field) from None
     return jsonify(club_json(club))
 
 
@@ -294,7 +296,7 @@ def change_club_member(club_id: str, number: int) -> Response:
         if change.merged_into is not None:
             store.merge_member(club, number, change.merged_into)
     except store.ClubError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(ladder_words(err), err.field) from None
     return jsonify(member_json(found))
 
 
@@ -319,7 +321,7 @@ def import_club() -> Response:
     try:
         made = club_exports.import_club(exported, key, request.get_data())
     except store.ClubError as err:
-        raise BadInput(str(err), err.field) from None
+        raise BadInput(ladder_words(err), err.field) from None
     club = made.what
     body = {"id": club.id, "edit_token": club.edit_token, "links": _links(club), "club": club_json(club)}
     response = make_response(jsonify(body), 201 if made.first else 200)

@@ -211,18 +211,23 @@ def _game_to_change(game_id: str) -> Game:
 def _may_change(game: G) -> G:
     """*game*, if the request carries its edit token (a write without it is refused)."""
     token = bearer_token()
-    if token is None:
-        raise BadInput(
-            "Recording needs the game's edit token: Authorization: Bearer <edit_token>", "authorization", 401
-        )
-    found = services.access(game, token)
+    found = services.access(game, token) if token is not None else services.Access.NONE
     if found is services.Access.EDIT:
         return game
+    raise _key_refused(token, found)
+
+
+def _key_refused(token: str | None, found: services.Access) -> BadInput:
+    """The refusal of a write whose token (None: no header) opens *found*, not the edit."""
+    if token is None:
+        return BadInput(
+            "Recording needs the game's edit token: Authorization: Bearer <edit_token>", "authorization", 401
+        )
     if found is services.Access.VIEW:
-        raise BadInput(
+        return BadInput(
             "That is the token of the link that only shows the score; it cannot change it", "authorization", 403
         )
-    raise BadInput("That token does not belong to this game", "authorization", 403)
+    return BadInput("That token does not belong to this game", "authorization", 403)
 
 
 def _answer(exc: Exception) -> Response:
@@ -231,7 +236,7 @@ def _answer(exc: Exception) -> Response:
     if isinstance(exc, tables.TableError):
         return api_error(str(exc), exc.field, exc.status)
     if isinstance(exc, services.GameConflict):
-        return api_error(str(exc), exc.field or "n", 409)
+        return api_error(words.refusal(exc), exc.field or "n", 409)
     field = getattr(exc, "field", None)
     return api_error(words.refusal(exc), field, 422, error_code(422, getattr(exc, "code", None)))
 
@@ -342,10 +347,7 @@ def _precondition(game: Game, version: int | None, *, required: bool) -> None:
     """
     if version is not None:
         if version != game.version:
-            raise services.StaleGame(
-                f"The game is at version {game.version}, not {version}: another phone changed it. "
-                "Read it again and retry."
-            )
+            raise services.StaleGame(services.Said.VERSION_IS, version=game.version, given=version)
         return
     header = request.headers.get("If-Match")
     if header is not None:
@@ -369,22 +371,27 @@ def _precondition(game: Game, version: int | None, *, required: bool) -> None:
 @bp.route("/games/<game_id>/hands", methods=["POST"])
 def games_record_hand(game_id: str) -> Response:
     """Record the next hand."""
+    token = bearer_token()
     try:
         found = services.game_to_write(game_id)  # its head alone, when this worker keeps its state: one light read
         if found is None:
             raise BadInput("There is no game with that id", "id", 404)
-        game = _may_change(found)
+        _may_change(found)  # said before the body is read; the door checks the token again as it writes
         entry, n = hand_from_json(read_body(HAND_FIELDS))
     except REFUSALS as exc:
         return _answer(exc)
-    recording = services.record(game, entry, n)
-    if recording.outcome is not services.Outcome.RECORDED:
-        status = 422 if recording.outcome is services.Outcome.REFUSED else 409
-        if recording.refusal is not None:
-            code = error_code(status, recording.refusal.code)
-            return api_error(words.refusal(recording.refusal), recording.field, status, code)
-        return api_error(recording.message, recording.field, status)
-    return state_response(game, recording.state, 201)
+    recording = services.record(game_id, token, entry, n, loaded=found)  # the door checks the token
+    match recording.outcome:
+        case services.Outcome.RECORDED:
+            return state_response(found, recording.standing, 201)
+        case services.Outcome.NOT_FOUND:
+            return _answer(BadInput("There is no game with that id", "id", 404))
+        case services.Outcome.NOT_ALLOWED:
+            return _answer(_key_refused(token, recording.access))
+        case services.Outcome.REFUSED:
+            code = error_code(422, getattr(recording.refusal, "code", None))
+            return api_error(words.recording(recording), recording.field, 422, code)
+    return api_error(words.recording(recording), recording.field, 409)
 
 
 @bp.route("/games/<game_id>/hands/last", methods=["DELETE"])

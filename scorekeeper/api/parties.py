@@ -48,6 +48,7 @@ from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import parties as store
+from scorekeeper.store.outcomes import Outcome
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.words import party as words
 
@@ -291,10 +292,15 @@ def create_party(body: NewParty) -> Response:
 def report_result(path: PartyPath, header: Preference, body: PartyResult) -> Response:
     """Report which couple won a table in a game"""
     party_id, game, table, winner, correct = path.party_id, body.game, body.table, body.winner, body.correct
-    try:
-        state = _write(party_id, lambda s: [s.result_entry(game, table, winner, correct)], f"api table {table}")
-    except (BadInput, PartyError) as exc:
-        return _answer(exc)
+    reported = store.Reported(table, winner, correct)
+    recording = store.record(party_id, bearer_token(), reported, game, source=f"api table {table}")  # the door
+    if recording.outcome is Outcome.NOT_FOUND:
+        return _answer(_no_party())
+    if recording.outcome is Outcome.NOT_ALLOWED:
+        return _answer(BadInput(_("That token may not change this evening"), "authorization", 403))
+    if isinstance(recording.refusal, PartyError):
+        return _answer(recording.refusal)
+    state = recording.standing
     if "return=minimal" in (header.prefer or "").replace(" ", "").lower().split(","):
         # A table's own answer: its result and the version, the whole evening a GET away (with its ETag).
         result = _ResultIn(game=game, table=table, winner=state.winner(game, table))

@@ -69,10 +69,10 @@ class TieBreak(StrEnum):
 
 
 class LadderError(ValueError):
-    """A ladder setting the club cannot have; ``field`` names it."""
+    """A ladder setting the club cannot have: ``field`` names it (the code ``scorekeeper.words`` says)."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, field: str) -> None:
+        super().__init__(field)
         self.field = field
 
 
@@ -88,15 +88,15 @@ class LadderRules:
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.place_points) <= MAX_PLACE_POINTS:
-            raise LadderError("Give points for 1 to 30 places", "place_points")
+            raise LadderError("place_points")
         if any(not 0 <= p <= MAX_POINTS for p in self.place_points):
-            raise LadderError("Points for a place are from 0 to 1000", "place_points")
+            raise LadderError("place_points")
         if self.best_of is not None and self.best_of < 1:
-            raise LadderError("Count at least one evening", "best_of")
+            raise LadderError("best_of")
         if self.minimum < 0:
-            raise LadderError("The minimum attendance is 0 or more", "minimum")
+            raise LadderError("minimum")
         if len(set(self.tie_breaks)) != len(self.tie_breaks):
-            raise LadderError("Each tie-break once", "tie_breaks")
+            raise LadderError("tie_breaks")
 
 
 @dataclass(frozen=True, slots=True)

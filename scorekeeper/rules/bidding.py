@@ -54,29 +54,22 @@ def allowed_bids(score: int, rules: Rules, *, bagged: bool = False, hold: bool =
 def parse_bid(value: object) -> Bid:
     """Read a bid: 15, 20, "30 for 60", "60 for 120", "slam" (a number as text, "20", is refused)."""
     if isinstance(value, bool):
-        raise HandError("Choose the bid: 15, 20, 25 or 30", "bid", code=Refusal.CHOOSE_BID)
+        raise HandError(Refusal.CHOOSE_BID, "bid")
     if isinstance(value, int):
         if value in BIDS:
             return value
-        raise HandError(
-            f"{value} is not a bid: bids are 15, 20, 25 or 30",
-            "bid",
-            code=Refusal.NOT_A_BID,
-            details={"text": str(value)},
-        )
+        raise HandError(Refusal.NOT_A_BID, "bid", details={"text": str(value)})
     if isinstance(value, str):
         key = "-".join(value.strip().lower().split())
         if key.isascii() and key.isdigit() and len(key) <= 3:
             # One codec per notation: forms and the API read numbers; the engine takes the number itself.
-            raise HandError(f"Give the bid as the number {int(key)}, not the text '{key}'", "bid")
+            raise HandError(Refusal.BID_AS_TEXT, "bid", details={"bid": int(key), "text": key})
         if key in _SPECIAL_WORDS:
             return _SPECIAL_WORDS[key]
     if value is None:
-        raise HandError("Choose the bid", "bid", code=Refusal.CHOOSE_BID)
+        raise HandError(Refusal.CHOOSE_BID, "bid")
     shown = str(value)[:20]
-    raise HandError(
-        f"'{shown}' is not a bid: bids are 15, 20, 25 or 30", "bid", code=Refusal.NOT_A_BID, details={"text": shown}
-    )
+    raise HandError(Refusal.NOT_A_BID, "bid", details={"text": shown})
 
 
 def bid_label(bid: Bid | None) -> str:

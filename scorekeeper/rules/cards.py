@@ -20,15 +20,14 @@ class CardError(Refused):
 
     def __init__(
         self,
-        message: str,
+        code: Refusal | str,
         token: str | None = None,
         *,
         field: str | None = None,
-        code: Refusal = Refusal.OTHER,
         details: Mapping[str, Any] | None = None,
     ):
         # ``field``: the input the card came from ("cards", "hand", "trick"…), where the engine knows it.
-        super().__init__(message, field, code=code, details=details)
+        super().__init__(code, field, details=details)
         self.token = token
 
     def blamed(self, given: Mapping[str, Collection[Card]], default: str) -> str:
@@ -80,12 +79,7 @@ class Suit(enum.Enum):
         try:
             return _SUIT_WORDS[key]
         except KeyError:
-            raise CardError(
-                f"'{text}' is not a suit: use S, C, H or D (or ♠ ♣ ♥ ♦)",
-                str(text),
-                code=Refusal.NOT_A_SUIT,
-                details={"text": str(text)},
-            ) from None
+            raise CardError(Refusal.NOT_A_SUIT, str(text), details={"text": str(text)}) from None
 
 
 def fold(text: str) -> str:
@@ -144,7 +138,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None) or (self.rank is not None and self.rank not in RANK_LABELS):
-            raise CardError(f"There is no card with rank {self.rank!r} and suit {self.suit!r}")
+            raise CardError(Refusal.NO_SUCH_CARD, details={"rank": repr(self.rank), "suit": repr(self.suit)})
         key = 0 if self.suit is None or self.rank is None else self.rank * 4 + _SUIT_INDEX[self.suit]
         object.__setattr__(self, "_key", key)
 
@@ -164,14 +158,14 @@ class Card:
     def plain_suit(self) -> Suit:
         """The suit of a card that is not the joker (the joker is always a trump, so off-suit rules never meet it)."""
         if self.suit is None:
-            raise CardError("The joker has no suit", "JK", code=Refusal.JOKER_HAS_NO_SUIT)
+            raise CardError(Refusal.JOKER_HAS_NO_SUIT, "JK")
         return self.suit
 
     @property
     def plain_rank(self) -> int:
         """The rank of a card that is not the joker: 2 to 14 (ace)."""
         if self.rank is None:
-            raise CardError("The joker has no rank", "JK", code=Refusal.JOKER_HAS_NO_SUIT)
+            raise CardError(Refusal.JOKER_HAS_NO_SUIT, "JK")
         return self.rank
 
     @property
@@ -213,12 +207,7 @@ class Card:
         if card is not None:
             return card
         shown = raw.strip() or raw
-        raise CardError(
-            f"'{shown}' is not a card: write it like 5H, 10♦, JC or AS",
-            shown,
-            code=Refusal.NOT_A_CARD,
-            details={"text": shown},
-        )
+        raise CardError(Refusal.NOT_A_CARD, shown, details={"text": shown})
 
 
 def _read(key: str) -> Card | None:
@@ -261,28 +250,20 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
     if isinstance(cards, str):
         tokens: Iterable[str | Card] = split_tokens(cards)
         if not tokens:
-            raise CardError("No cards given: write them like 5H 10♦ JC", "", field="cards", code=Refusal.NO_CARDS)
+            raise CardError(Refusal.NO_CARDS, "", field="cards")
     elif isinstance(cards, Iterable) and not isinstance(cards, (bytes, bytearray)):
         tokens = cards
     else:
-        raise CardError(
-            "Give the cards as text (5H 10♦ JC) or a list of cards", None, field="cards", code=Refusal.CARDS_NOT_TEXT
-        )
+        raise CardError(Refusal.CARDS_NOT_TEXT, None, field="cards")
     result: list[Card] = []
     seen: set[Card] = set()
     for token in tokens:
         if not isinstance(token, (str, Card)):
             shown = str(token)[:20]
-            raise CardError(
-                f"'{shown}' is not a card: write it like 5H, 10♦, JC or AS",
-                None,
-                field="cards",
-                code=Refusal.NOT_A_CARD,
-                details={"text": shown},
-            )
+            raise CardError(Refusal.NOT_A_CARD, None, field="cards", details={"text": shown})
         card = Card.parse(token)
         if card in seen:
-            raise CardError(f"{card} is listed twice", str(token), code=Refusal.LISTED_TWICE, details={"card": card})
+            raise CardError(Refusal.LISTED_TWICE, str(token), details={"card": card})
         seen.add(card)
         result.append(card)
     return tuple(result)

@@ -78,12 +78,7 @@ def draw_limit(players: int, rules: Rules | None = None) -> DrawLimit:
     what the players other than the bidder draw.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise DrawError(
-            f"Forty-Fives is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}",
-            "players",
-            code=Refusal.PLAYER_COUNT,
-            details={"most": MAX_PLAYERS, "count": str(players)[:20]},
-        )
+        raise DrawError(Refusal.PLAYER_COUNT, "players", details={"most": MAX_PLAYERS, "count": str(players)[:20]})
     keep = 1 if players <= _ROOMY_TABLE else players - _ROOMY_TABLE + 1
     if rules is None:
         return DrawLimit(players, keep)

@@ -197,24 +197,15 @@ def _check_called(rules: Rules, trick_number: int | None, called: str | Card | N
     if trick_number is not None and (
         isinstance(trick_number, bool) or not isinstance(trick_number, int) or not 1 <= trick_number <= 5
     ):
-        raise CardError(
-            "The trick's number is 1 to 5: a hand has five tricks",
-            None,
-            field="trick_number",
-            code=Refusal.TRICK_NUMBER,
-        )
+        raise CardError(Refusal.TRICK_NUMBER, None, field="trick_number")
     if called is None:
         return None
     if not rules.call_for_partner:
-        raise RulesError(
-            "A called card only counts when the bidder calls for a partner",
-            "called",
-            code=Refusal.CALLED_WITHOUT_PARTNER,
-        )
+        raise RulesError(Refusal.CALLED_WITHOUT_PARTNER, "called")
     try:
         return Card.parse(called)
     except CardError as err:
-        raise CardError(str(err), err.token, field="called", code=err.code, details=err.details) from None
+        raise CardError(err.code, err.token, field="called", details=err.details) from None
 
 
 def legal_plays(
@@ -236,22 +227,15 @@ def legal_plays(
     cards = check_cards(held, table, rules, "hand")
     played = check_cards(trick, table, rules, "trick")
     if not cards:
-        raise CardError("The hand is empty: give the cards you hold", code=Refusal.HAND_EMPTY)
+        raise CardError(Refusal.HAND_EMPTY)
     if len(cards) > 9:
-        raise CardError("A hand has at most 5 cards (a few more while drawing)", code=Refusal.HAND_TOO_BIG)
+        raise CardError(Refusal.HAND_TOO_BIG)
     if len(played) > 7:
-        raise CardError(
-            "A trick has at most 8 cards, so at most 7 can be played before you", code=Refusal.TRICK_TOO_BIG_BEFORE_YOU
-        )
+        raise CardError(Refusal.TRICK_TOO_BIG_BEFORE_YOU)
     both = set(cards).intersection(played)
     if both:
         card = next(c for c in played if c in both)
-        raise CardError(
-            f"{card} cannot be both in your hand and already played",
-            card.code,
-            code=Refusal.HELD_AND_PLAYED,
-            details={"card": card},
-        )
+        raise CardError(Refusal.HELD_AND_PLAYED, card.code, details={"card": card})
 
     def answer(
         legal: tuple[Card, ...], rule: PlayRule, against: Card | None = None, back: tuple[Card, ...] = ()
@@ -342,7 +326,7 @@ def judge_play(
     card = Card.parse(card)
     answer = legal_plays(held, trick, trump, rules, trick_number=trick_number, called=called)
     if card not in answer.held:
-        raise CardError(f"{card} is not in the hand", card.code, code=Refusal.NOT_HELD, details={"card": card})
+        raise CardError(Refusal.NOT_HELD, card.code, details={"card": card})
     if card not in answer.legal:
         return Verdict(card, VerdictKind.RENEGE, answer)
     if answer.rule is PlayRule.TRUMP_LED_MAY_RENEGE and card not in answer.held_back:

@@ -161,69 +161,40 @@ class GameSetup:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise RulesError("Give the rules the game is played under (Rules, or Rules.from_dict)", "rules")
+            raise RulesError(Refusal.NO_RULES, "rules")
         sides = tuple(Side(s[0], tuple(s[1])) for s in self.sides)
         object.__setattr__(self, "sides", sides)
         if len(sides) < 2:
-            raise SetupError("A game needs at least two sides", "sides", code=Refusal.TWO_SIDES)
+            raise SetupError(Refusal.TWO_SIDES, "sides")
         names = [s.name.strip() if isinstance(s.name, str) else "" for s in sides]
         if any(not n for n in names):
-            raise SetupError("Every side needs a name", "sides", code=Refusal.SIDE_NAME)
+            raise SetupError(Refusal.SIDE_NAME, "sides")
         if any(len(n) > NAME_MAX for n in names):
-            raise SetupError(
-                f"A side's name can be at most {NAME_MAX} characters",
-                "sides",
-                code=Refusal.SIDE_NAME_LONG,
-                details={"most": NAME_MAX},
-            )
+            raise SetupError(Refusal.SIDE_NAME_LONG, "sides", details={"most": NAME_MAX})
         if len({n.casefold() for n in names}) != len(names):
-            raise SetupError(
-                "Two sides have the same name: give each side its own", "sides", code=Refusal.SIDE_NAME_TWICE
-            )
+            raise SetupError(Refusal.SIDE_NAME_TWICE, "sides")
         sizes = {len(s.players) for s in sides}
         if 0 in sizes:
-            raise SetupError("Every side needs at least one player", "players", code=Refusal.SIDE_PLAYER)
+            raise SetupError(Refusal.SIDE_PLAYER, "players")
         if len(sizes) != 1:
-            raise SetupError(
-                "Partners sit alternately, so every side needs the same number of players",
-                "players",
-                code=Refusal.SIDES_UNEVEN,
-            )
+            raise SetupError(Refusal.SIDES_UNEVEN, "players")
         players = [p for s in sides for p in s.players]
         if any(not isinstance(p, str) or not p.strip() for p in players):
-            raise SetupError("Every player needs a name", "players", code=Refusal.PLAYER_NAME)
+            raise SetupError(Refusal.PLAYER_NAME, "players")
         if any(len(p.strip()) > NAME_MAX for p in players):
-            raise SetupError(
-                f"A player's name can be at most {NAME_MAX} characters",
-                "players",
-                code=Refusal.PLAYER_NAME_LONG,
-                details={"most": NAME_MAX},
-            )
+            raise SetupError(Refusal.PLAYER_NAME_LONG, "players", details={"most": NAME_MAX})
         if not 2 <= len(players) <= MAX_PLAYERS:
-            raise SetupError(
-                f"Forty-Fives is played by 2 to {MAX_PLAYERS} players, not {len(players)}",
-                "players",
-                code=Refusal.PLAYER_COUNT,
-                details={"most": MAX_PLAYERS, "count": len(players)},
-            )
+            raise SetupError(Refusal.PLAYER_COUNT, "players", details={"most": MAX_PLAYERS, "count": len(players)})
         if len({p.strip().casefold() for p in players}) != len(players):
-            raise SetupError(
-                "Two players have the same name: add an initial to tell them apart",
-                "players",
-                code=Refusal.PLAYER_NAME_TWICE,
-            )
+            raise SetupError(Refusal.PLAYER_NAME_TWICE, "players")
         if self.rules.call_for_partner and (len(sides) != 5 or sizes != {1}):
-            raise SetupError(
-                "Calling for a partner is played by five players, each on their own",
-                "players",
-                code=Refusal.CALL_FIVE_PLAYERS,
-            )
+            raise SetupError(Refusal.CALL_FIVE_PLAYERS, "players")
         team = sizes.pop()
         seats = tuple(Seat(side.players[i], s) for i in range(team) for s, side in enumerate(sides))
         object.__setattr__(self, "seats", seats)
         object.__setattr__(self, "names", tuple(s.name for s in sides))
         if not _is_int(self.first_dealer) or not 0 <= self.first_dealer < len(seats):
-            raise SetupError("The first dealer must be one of the players", "first_dealer", code=Refusal.FIRST_DEALER)
+            raise SetupError(Refusal.FIRST_DEALER, "first_dealer")
         if self.scores is not None:
             object.__setattr__(self, "scores", self._check_start_scores(tuple(self.scores)))
 
@@ -231,32 +202,17 @@ class GameSetup:
         """Check start scores carried over from a paper sheet."""
         rules = self.rules
         if len(scores) != len(self.sides):
-            raise SetupError("Give one starting score for each side", "scores", code=Refusal.START_SCORES_COUNT)
+            raise SetupError(Refusal.START_SCORES_COUNT, "scores")
         if any(not _is_int(x) for x in scores):
-            raise SetupError("Starting scores must be whole numbers", "scores", code=Refusal.START_SCORES_WHOLE)
+            raise SetupError(Refusal.START_SCORES_WHOLE, "scores")
         if any(x % 5 for x in scores):
-            raise SetupError(
-                "Scores go in fives: a starting score must be a multiple of 5",
-                "scores",
-                code=Refusal.START_SCORES_FIVES,
-            )
+            raise SetupError(Refusal.START_SCORES_FIVES, "scores")
         if any(x >= rules.target for x in scores):
-            raise SetupError(
-                f"A starting score of {rules.target} or more means that game is already over",
-                "scores",
-                code=Refusal.START_SCORE_OVER,
-                details={"target": rules.target},
-            )
+            raise SetupError(Refusal.START_SCORE_OVER, "scores", details={"target": rules.target})
         if rules.forty_five_resets and 45 in scores:
-            raise SetupError(
-                "Under the forty-five rule a score of exactly 45 goes back to 0, so no side can start on 45",
-                "scores",
-                code=Refusal.START_SCORE_45,
-            )
+            raise SetupError(Refusal.START_SCORE_45, "scores")
         if rules.elimination_at is not None and any(x <= rules.elimination_at for x in scores):
-            raise SetupError(
-                "A side cannot start at or below the elimination score", "scores", code=Refusal.START_SCORE_ELIMINATED
-            )
+            raise SetupError(Refusal.START_SCORE_ELIMINATED, "scores")
         return scores
 
     @property
@@ -280,7 +236,7 @@ class GameSetup:
         for i, seat in enumerate(self.seats):
             if seat.player.strip().casefold() == key:
                 return i
-        raise SetupError(f"Nobody called '{player.strip()[:NAME_MAX]}' plays in this game", "players")
+        raise SetupError(Refusal.NO_SUCH_PLAYER, "players", details={"name": player.strip()[:NAME_MAX]})
 
     def side_name(self, side: int) -> str:
         return self.sides[side].name
@@ -297,13 +253,9 @@ def seat_sides(players: Sequence[str], sides: int | None = None, names: Sequence
     if sides is None:
         return tuple(Side(p, (p,)) for p in players)
     if not _is_int(sides) or sides < 2:
-        raise SetupError("A game needs at least two sides", "sides", code=Refusal.TWO_SIDES)
+        raise SetupError(Refusal.TWO_SIDES, "sides")
     if len(players) % sides or len(players) == sides:
-        raise SetupError(
-            f"{len(players)} players cannot make {sides} sides of partners: each side needs the same number "
-            "of players, two or more",
-            "players",
-        )
+        raise SetupError(Refusal.PARTNERS_UNEVEN, "players", details={"players": len(players), "sides": sides})
     result = []
     for i in range(sides):
         team = tuple(players[j] for j in range(i, len(players), sides))
@@ -358,7 +310,7 @@ class HandEntry:
         """Read a hand written by ``to_dict``, or sent by a form or the API; HandError names a bad field."""
         unknown = sorted(set(data) - set(HAND_FIELDS))
         if unknown:
-            raise HandError(f"A hand has no '{unknown[0][:20]}'", unknown[0][:20])
+            raise HandError(Refusal.HAND_NO_FIELD, unknown[0][:20], details={"name": unknown[0][:20]})
         bid = data.get("bid")
         return cls(
             bidder=_side_number(data, "bidder"),
@@ -393,7 +345,7 @@ def _side_number(data: Mapping[str, object], name: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise HandError(f"The {name.replace('_', ' ')} is given by its side number, counting from 0", name)
+        raise HandError(Refusal.SIDE_NUMBER, name, details={"name": name})
     return value
 
 
@@ -402,7 +354,7 @@ def _yes_no(data: Mapping[str, object], name: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise HandError(f"Say true or false for {name}", name)
+        raise HandError(Refusal.YES_OR_NO, name, details={"name": name})
     return value
 
 
@@ -411,7 +363,7 @@ def _per_side(data: Mapping[str, object], name: str) -> tuple[int, ...] | None:
     if value is None:
         return None
     if not isinstance(value, list | tuple) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise HandError(f"Give the {name} as whole numbers, one per side", name)
+        raise HandError(Refusal.WHOLE_PER_SIDE, name, details={"name": name})
     return tuple(value)
 
 
@@ -663,13 +615,7 @@ class GameState:
     def _check_open(self) -> None:
         """Refuse a hand after the game is won."""
         if self.winner is not None:
-            raise HandError(
-                f"The game is over: {self.setup.names[self.winner]} won. "
-                "Undo the last hand to change it, or start a rematch.",
-                "game",
-                code=Refusal.GAME_OVER,
-                details={"side": self.setup.names[self.winner]},
-            )
+            raise HandError(Refusal.GAME_OVER, "game", details={"side": self.setup.names[self.winner]})
 
     def _tally(self, entry: HandEntry) -> _Tally:
         """Check the hand and score it: the points taken, made or set, each side's change, the new scores."""
@@ -686,9 +632,7 @@ class GameState:
         """Check what each side took (tricks and the high, or points) and return the points."""
         rules = self.rules
         if (entry.tricks is None) == (entry.points is None):
-            raise HandError(
-                "Enter either the tricks or the points each side took", "tricks", code=Refusal.TRICKS_OR_POINTS
-            )
+            raise HandError(Refusal.TRICKS_OR_POINTS, "tricks")
         if entry.tricks is not None:
             self._check_each_side(entry.tricks, "tricks", Refusal.TRICKS_EACH_SIDE)
             points = points_from_tricks(entry.tricks, entry.high, rules)
@@ -697,28 +641,19 @@ class GameState:
             assert entry.points is not None
             self._check_each_side(entry.points, "points", Refusal.POINTS_EACH_SIDE)
             if entry.high is not None:
-                raise HandError(
-                    "With points entered, the high is already counted in them", "high", code=Refusal.HIGH_IN_POINTS
-                )
+                raise HandError(Refusal.HIGH_IN_POINTS, "high")
             points = check_points(entry.points, rules)
             where = "points"
         for s in self.benched:
             if points[s]:
-                raise HandError(
-                    f"{self._benched_why(s)} and cannot take tricks",
-                    where,
-                    code=Refusal.BENCHED_TRICKS,
-                    details=self._benched(s),
-                )
+                raise HandError(Refusal.BENCHED_TRICKS, where, details=self._benched(s))
         return points
 
     def _check_each_side(self, took: tuple[int, ...], what: str, code: Refusal) -> None:
         """Refuse the tricks or points (*what*) unless there is one number for each side."""
         n_sides = len(self.setup.names)
         if len(took) != n_sides:
-            raise HandError(
-                f"Enter the {what} of each of the {n_sides} sides", what, code=code, details={"sides": n_sides}
-            )
+            raise HandError(code, what, details={"sides": n_sides})
 
     def _made(self, team: tuple[int, ...], bid: Bid | None, points: tuple[int, ...]) -> bool | None:
         """Whether the bidding side made its bid (None without bidding).
@@ -745,11 +680,7 @@ class GameState:
             for s in self.active_sides:
                 deltas[s] = points[s]
             if entry.offsuit_set is not None:
-                raise HandError(
-                    "This game is played without bidding, so nobody sets a bidder",
-                    "offsuit_set",
-                    code=Refusal.NO_BIDDING_OFFSUIT,
-                )
+                raise HandError(Refusal.NO_BIDDING_OFFSUIT, "offsuit_set")
             return deltas, notes
         bidder = entry.bidder
         if made:
@@ -801,29 +732,15 @@ class GameState:
             return None
         names = self.setup.names
         if not self.rules.offsuit_set_bonus:
-            raise HandError(
-                "Setting the bidder with off-suit cards scores nothing extra in this game",
-                "offsuit_set",
-                code=Refusal.OFFSUIT_NOT_PLAYED,
-            )
+            raise HandError(Refusal.OFFSUIT_NOT_PLAYED, "offsuit_set")
         if not _is_int(side) or not 0 <= side < len(names):
-            raise HandError("That side is not in this game", "offsuit_set", code=Refusal.NO_SUCH_SIDE)
+            raise HandError(Refusal.NO_SUCH_SIDE, "offsuit_set")
         if made:
-            raise HandError("The bidder made the bid, so nobody set it", "offsuit_set", code=Refusal.OFFSUIT_MADE)
+            raise HandError(Refusal.OFFSUIT_MADE, "offsuit_set")
         if side in team:
-            raise HandError(
-                f"{names[side]} bid this hand, so it cannot have set the bidder",
-                "offsuit_set",
-                code=Refusal.OFFSUIT_BIDDER,
-                details={"side": names[side]},
-            )
+            raise HandError(Refusal.OFFSUIT_BIDDER, "offsuit_set", details={"side": names[side]})
         if side not in self._offsuit_candidates(team, points):
-            raise HandError(
-                f"{names[side]} took no trick, so it cannot have set the bidder",
-                "offsuit_set",
-                code=Refusal.OFFSUIT_NO_TRICK,
-                details={"side": names[side]},
-            )
+            raise HandError(Refusal.OFFSUIT_NO_TRICK, "offsuit_set", details={"side": names[side]})
         return side
 
     def _forty_five(self, deltas: list[int], scores: list[int], notes: list[Note]) -> None:
@@ -907,85 +824,52 @@ class GameState:
         rules, names = self.rules, self.setup.names
         if not rules.bidding:
             if entry.bidder is not None or entry.bid is not None:
-                raise HandError("This game is played without bidding", "bidder", code=Refusal.NO_BIDDING)
+                raise HandError(Refusal.NO_BIDDING, "bidder")
             if entry.bagged or entry.hold:
-                raise HandError("This game is played without bidding", "bagged", code=Refusal.NO_BIDDING)
+                raise HandError(Refusal.NO_BIDDING, "bagged")
             if entry.partner is not None:
-                raise HandError(
-                    "This game is played without bidding, so nobody calls a partner",
-                    "partner",
-                    code=Refusal.NO_BIDDING_PARTNER,
-                )
+                raise HandError(Refusal.NO_BIDDING_PARTNER, "partner")
             return (), None
         bidder = entry.bidder
         if bidder is None:
-            raise HandError("Choose the side that won the bid", "bidder", code=Refusal.CHOOSE_BIDDER)
+            raise HandError(Refusal.CHOOSE_BIDDER, "bidder")
         if not _is_int(bidder) or not 0 <= bidder < len(names):
-            raise HandError("That bidder is not a side in this game", "bidder", code=Refusal.NO_SUCH_BIDDER)
+            raise HandError(Refusal.NO_SUCH_BIDDER, "bidder")
         if bidder in self.benched:
-            raise HandError(
-                f"{self._benched_why(bidder)} and cannot bid",
-                "bidder",
-                code=Refusal.BENCHED_BID,
-                details=self._benched(bidder),
-            )
+            raise HandError(Refusal.BENCHED_BID, "bidder", details=self._benched(bidder))
         bid = parse_bid(entry.bid)
         score = self.scores[bidder]
         if entry.bagged and entry.hold:
-            raise HandError("A dealer is either bagged or holds, not both", "hold", code=Refusal.BAGGED_AND_HOLD)
+            raise HandError(Refusal.BAGGED_AND_HOLD, "hold")
         if entry.bagged:
             self._check_dealers_side(bidder, "be bagged", "bagged", Refusal.BAGGED_NOT_DEALER)
             lowest = min_bid(score, rules)
             if bid != lowest:
-                raise HandError(
-                    f"A bagged dealer plays for {lowest}, not {bid_label(bid)}",
-                    "bid",
-                    code=Refusal.BAGGED_BID,
-                    details={"lowest": lowest, "bid": bid},
-                )
+                raise HandError(Refusal.BAGGED_BID, "bid", details={"lowest": lowest, "bid": bid})
         if entry.hold:
             if not rules.dealer_may_hold:
-                raise HandError("The dealer may not hold under this game's rules", "hold", code=Refusal.HOLD_NOT_PLAYED)
+                raise HandError(Refusal.HOLD_NOT_PLAYED, "hold")
             self._check_dealers_side(bidder, "hold", "hold", Refusal.HOLD_NOT_DEALER)
             if rules.hold_from is not None and bid_needs(bid) < rules.hold_from:
-                raise HandError(
-                    f"The dealer may only hold a bid of {rules.hold_from} or more",
-                    "bid",
-                    code=Refusal.HOLD_FROM,
-                    details={"lowest": rules.hold_from},
-                )
+                raise HandError(Refusal.HOLD_FROM, "bid", details={"lowest": rules.hold_from})
         allowed = allowed_bids(score, rules, bagged=entry.bagged, hold=entry.hold)
         if bid not in allowed:
             if bid == 30 and rules.thirty_for_sixty == "bell":
-                raise HandError(
-                    "Under the bell every 30 bid is a 30 for 60: choose 30 for 60", "bid", code=Refusal.BELL_THIRTY
-                )
+                raise HandError(Refusal.BELL_THIRTY, "bid")
             if isinstance(bid, str):
-                raise HandError(
-                    f"A {bid_label(bid)} bid is not played under this game's rules",
-                    "bid",
-                    code=Refusal.BID_NOT_PLAYED,
-                    details={"bid": bid},
-                )
+                raise HandError(Refusal.BID_NOT_PLAYED, "bid", details={"bid": bid})
             lowest = min_bid(score, rules)
             raise HandError(
-                f"{names[bidder]} has {score}, so the lowest bid it may make is {lowest}",
-                "bid",
-                code=Refusal.BID_TOO_LOW,
-                details={"side": names[bidder], "score": score, "lowest": lowest},
+                Refusal.BID_TOO_LOW, "bid", details={"side": names[bidder], "score": score, "lowest": lowest}
             )
         partner = entry.partner
         if partner is not None:
             if not rules.call_for_partner:
-                raise HandError(
-                    "Calling for a partner is not played in this game", "partner", code=Refusal.PARTNER_NOT_PLAYED
-                )
+                raise HandError(Refusal.PARTNER_NOT_PLAYED, "partner")
             if not _is_int(partner) or not 0 <= partner < len(names):
-                raise HandError("That partner is not a player in this game", "partner", code=Refusal.NO_SUCH_PARTNER)
+                raise HandError(Refusal.NO_SUCH_PARTNER, "partner")
             if partner in self.benched:
-                raise HandError(
-                    self._benched_why(partner), "partner", code=Refusal.BENCHED_PARTNER, details=self._benched(partner)
-                )
+                raise HandError(Refusal.BENCHED_PARTNER, "partner", details=self._benched(partner))
         team = (bidder,) if partner is None or partner == bidder else (bidder, partner)
         return team, bid
 
@@ -995,12 +879,7 @@ class GameState:
         dealer_side = self.dealer_side
         if bidder != dealer_side:
             side = self.setup.names[dealer_side]
-            raise HandError(
-                f"Only the dealer's side can {what}: {side} ({self.dealer} deals)",
-                field,
-                code=code,
-                details={"side": side, "dealer": self.dealer},
-            )
+            raise HandError(code, field, details={"side": side, "dealer": self.dealer})
 
     def _locked_gain(self, side: int, took: int, notes: list[Note]) -> int:
         """What a side that did not bid keeps of what it took, under the lock."""
@@ -1116,28 +995,20 @@ class GameState:
         rules, names = self.rules, self.setup.names
         side = entry.tie_break_side
         if side is not None and rules.tie_break in ("play-on", "overtime"):
-            raise HandError(
-                "Tied sides play on in this game, so no tie-break is asked", "tie_break_side", code=Refusal.TIE_PLAY_ON
-            )
+            raise HandError(Refusal.TIE_PLAY_ON, "tie_break_side")
         if rules.tie_break == "overtime":
             return decision  # the tied sides alone play the next hands (see ``_next``)
         tied = decision.tied
         if not tied:
             if side is not None:
-                raise HandError(
-                    "No sides are tied for the win after this hand: there is no tie to break",
-                    "tie_break_side",
-                    code=Refusal.NO_TIE,
-                )
+                raise HandError(Refusal.NO_TIE, "tie_break_side")
             return decision
         score = tally.scores[tied[0]]
         both = " and ".join(names[s] for s in tied)
-        question = "took the later trick" if rules.tie_break == "last-trick" else f"reached {rules.target} first"
         if side is None:
             raise HandError(
-                f"{both} are tied at {score}: say which of them {question}",
+                Refusal.TIE_ASK,
                 "tie_break_side",
-                code=Refusal.TIE_ASK,
                 details={
                     "sides": tuple(names[s] for s in tied),
                     "score": score,
@@ -1146,19 +1017,9 @@ class GameState:
                 },
             )
         if not _is_int(side) or side not in tied:
-            raise HandError(
-                f"Choose one of the tied sides: {both}",
-                "tie_break_side",
-                code=Refusal.TIE_CHOOSE,
-                details={"sides": tuple(names[s] for s in tied)},
-            )
+            raise HandError(Refusal.TIE_CHOOSE, "tie_break_side", details={"sides": tuple(names[s] for s in tied)})
         if rules.tie_break == "last-trick" and not tally.points[side]:
-            raise HandError(
-                f"{names[side]} took no trick in this hand, so it cannot have taken the later one",
-                "tie_break_side",
-                code=Refusal.TIE_NO_TRICK,
-                details={"side": names[side]},
-            )
+            raise HandError(Refusal.TIE_NO_TRICK, "tie_break_side", details={"side": names[side]})
         tied_names = tuple(names[s] for s in tied)
         if rules.tie_break == "last-trick":
             return _Decision(
@@ -1249,10 +1110,7 @@ def replay(setup: GameSetup, entries: Iterable[HandEntry]) -> GameState:
         except HandError as err:
             if state.over:
                 raise HandError(
-                    f"The game was already won at hand {len(state.hands)}, so hand {state.next_n} cannot follow it",
-                    "game",
+                    Refusal.ALREADY_WON, "game", details={"won_at": len(state.hands), "n": state.next_n}
                 ) from None
-            raise HandError(
-                f"Hand {state.next_n}: {err}", err.field, code=err.code, details={**err.details, "hand": state.next_n}
-            ) from None
+            raise HandError(err.code, err.field, details={**err.details, "hand": state.next_n}) from None
     return state

@@ -87,112 +87,56 @@ class Rules:
     def __new__(cls, *args: Any, **options: Any) -> Rules:
         # Name an unknown option in the engine's own error rather than the constructor's TypeError.
         if args:
-            raise RulesError("Give the options by name, such as Rules(target=110)", "rules")
+            raise RulesError(Refusal.OPTIONS_BY_NAME, "rules")
         for name in options:
             if name not in _FIELD_NAMES:
-                raise RulesError(
-                    f"There is no house rule called '{str(name)[:40]}'",
-                    str(name)[:40],
-                    code=Refusal.NO_SUCH_OPTION,
-                    details={"name": str(name)[:40]},
-                )
+                raise RulesError(Refusal.NO_SUCH_OPTION, str(name)[:40], details={"name": str(name)[:40]})
         return object.__new__(cls)
 
     def __post_init__(self) -> None:
         for name in _BOOLS:
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(
-                    f"{_label(name)} must be true or false", name, code=Refusal.OPTION_YES_NO, details={"option": name}
-                )
+                raise RulesError(Refusal.OPTION_YES_NO, name, details={"option": name})
         for name, choices in _CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
                 raise RulesError(
-                    f"{_label(name)} must be one of {', '.join(choices)} (not {value!r})",
-                    name,
-                    code=Refusal.OPTION_CHOICE,
-                    details={"option": name, "choices": choices, "value": str(value)[:40]},
+                    Refusal.OPTION_CHOICE, name, details={"option": name, "choices": choices, "value": str(value)[:40]}
                 )
         if not _is_int(self.target) or not 5 <= self.target <= 1000:
-            raise RulesError(
-                "The game must be played to a whole number of points between 5 and 1000",
-                "target",
-                code=Refusal.TARGET_RANGE,
-            )
+            raise RulesError(Refusal.TARGET_RANGE, "target")
         for name in _OPTIONAL_INTS:
             value = getattr(self, name)
             if value is not None and not _is_int(value):
-                raise RulesError(
-                    f"{_label(name)} must be a whole number of points",
-                    name,
-                    code=Refusal.OPTION_WHOLE,
-                    details={"option": name},
-                )
+                raise RulesError(Refusal.OPTION_WHOLE, name, details={"option": name})
         if self.lock == "off":
             if self.lock_at is not None:
-                raise RulesError(
-                    "Choose cap or freeze before giving the lock's points", "lock_at", code=Refusal.LOCK_OFF_POINTS
-                )
+                raise RulesError(Refusal.LOCK_OFF_POINTS, "lock_at")
         else:
             if self.lock_at is None:
-                raise RulesError(
-                    f"Say at how many points the {self.lock} lock starts",
-                    "lock_at",
-                    code=Refusal.LOCK_POINTS,
-                    details={"lock": self.lock},
-                )
+                raise RulesError(Refusal.LOCK_POINTS, "lock_at", details={"lock": self.lock})
             if not 0 < self.lock_at < self.target:
-                raise RulesError(
-                    f"The lock must start between 0 and the target of {self.target}",
-                    "lock_at",
-                    code=Refusal.LOCK_RANGE,
-                    details={"target": self.target},
-                )
+                raise RulesError(Refusal.LOCK_RANGE, "lock_at", details={"target": self.target})
             if not self.bidding:
-                raise RulesError("A lock only makes sense in a game with bidding", "lock", code=Refusal.LOCK_NO_BIDDING)
+                raise RulesError(Refusal.LOCK_NO_BIDDING, "lock")
         if self.hold_from is not None:
             if not self.dealer_may_hold:
-                raise RulesError(
-                    "Allow the dealer's hold before saying from which bid it applies",
-                    "hold_from",
-                    code=Refusal.HOLD_FROM_OFF,
-                )
+                raise RulesError(Refusal.HOLD_FROM_OFF, "hold_from")
             if self.hold_from not in (15, 20, 25, 30):
-                raise RulesError(
-                    "The dealer's hold can start at 15, 20, 25 or 30", "hold_from", code=Refusal.HOLD_FROM_BID
-                )
+                raise RulesError(Refusal.HOLD_FROM_BID, "hold_from")
         if self.green_at is not None:
             if not self.on_the_green:
-                raise RulesError(
-                    "Turn on 'on the green' before giving its points", "green_at", code=Refusal.GREEN_OFF_POINTS
-                )
+                raise RulesError(Refusal.GREEN_OFF_POINTS, "green_at")
             if not 0 < self.green_at < self.target:
-                raise RulesError(
-                    f"The green must start between 0 and the target of {self.target}",
-                    "green_at",
-                    code=Refusal.GREEN_RANGE,
-                    details={"target": self.target},
-                )
+                raise RulesError(Refusal.GREEN_RANGE, "green_at", details={"target": self.target})
         if self.on_the_green and not self.bidding:
-            raise RulesError(
-                "'On the green' only makes sense in a game with bidding", "on_the_green", code=Refusal.GREEN_NO_BIDDING
-            )
+            raise RulesError(Refusal.GREEN_NO_BIDDING, "on_the_green")
         if self.elimination_at is not None and self.elimination_at >= 0:
-            raise RulesError(
-                "Elimination happens at a score below zero, such as -80",
-                "elimination_at",
-                code=Refusal.ELIMINATION_BELOW_ZERO,
-            )
+            raise RulesError(Refusal.ELIMINATION_BELOW_ZERO, "elimination_at")
         if self.others_draw_at_most is not None and not 1 <= self.others_draw_at_most <= 4:
-            raise RulesError(
-                "Players other than the bidder may be limited to drawing 1 to 4 cards",
-                "others_draw_at_most",
-                code=Refusal.OTHERS_DRAW_RANGE,
-            )
+            raise RulesError(Refusal.OTHERS_DRAW_RANGE, "others_draw_at_most")
         if self.forty_five_resets and self.target <= 45:
-            raise RulesError(
-                "The forty-five rule needs a target above 45", "forty_five_resets", code=Refusal.FORTY_FIVE_TARGET
-            )
+            raise RulesError(Refusal.FORTY_FIVE_TARGET, "forty_five_resets")
         if not self.bidding:
             for name in (
                 "dealer_may_hold",
@@ -204,22 +148,11 @@ class Rules:
                 "call_for_partner",
             ):
                 if getattr(self, name):
-                    raise RulesError(
-                        f"{_label(name)} only makes sense in a game with bidding",
-                        name,
-                        code=Refusal.OPTION_NEEDS_BIDDING,
-                        details={"option": name},
-                    )
+                    raise RulesError(Refusal.OPTION_NEEDS_BIDDING, name, details={"option": name})
             if self.thirty_for_sixty != "off":
-                raise RulesError(
-                    "30 for 60 only makes sense in a game with bidding",
-                    "thirty_for_sixty",
-                    code=Refusal.THIRTY_NO_BIDDING,
-                )
+                raise RulesError(Refusal.THIRTY_NO_BIDDING, "thirty_for_sixty")
             if self.first_lead != "left-of-dealer":
-                raise RulesError(
-                    "Without bidding, the player left of the dealer leads", "first_lead", code=Refusal.LEAD_NO_BIDDING
-                )
+                raise RulesError(Refusal.LEAD_NO_BIDDING, "first_lead")
 
     # -- derived facts -------------------------------------------------
     @property
@@ -248,12 +181,7 @@ class Rules:
         try:
             return PRESETS[name]
         except (KeyError, TypeError):
-            raise RulesError(
-                f"There is no preset called '{name}': choose one of {', '.join(PRESETS)}",
-                "preset",
-                code=Refusal.NO_SUCH_PRESET,
-                details={"name": str(name)[:40]},
-            ) from None
+            raise RulesError(Refusal.NO_SUCH_PRESET, "preset", details={"name": str(name)[:40]}) from None
 
     @classmethod
     def from_dict(cls, data: Rules | Mapping[str, Any] | str | None) -> Rules:
@@ -265,7 +193,7 @@ class Rules:
         if isinstance(data, str):
             return cls.preset(data)
         if not isinstance(data, Mapping):
-            raise RulesError("Rules must be a preset name or a set of options", "rules")
+            raise RulesError(Refusal.RULES_NOT_PRESET, "rules")
         changes = dict(data)
         base = cls.preset(changes.pop("preset", DEFAULT_PRESET))
         return base.replace(**changes)
@@ -274,12 +202,7 @@ class Rules:
         """Return a copy with some options changed, checked like any other."""
         for name in changes:
             if name not in _FIELD_NAMES:
-                raise RulesError(
-                    f"There is no house rule called '{name}'",
-                    name,
-                    code=Refusal.NO_SUCH_OPTION,
-                    details={"name": str(name)[:40]},
-                )
+                raise RulesError(Refusal.NO_SUCH_OPTION, name, details={"name": str(name)[:40]})
         # Turning an option off drops the value that only mattered with it on.
         if changes.get("lock") == "off" and "lock_at" not in changes:
             changes["lock_at"] = None

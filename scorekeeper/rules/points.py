@@ -29,10 +29,10 @@ class HandError(Refused):
 
 def _whole_numbers(values: Sequence[object], field: str, what: str) -> tuple[int, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-        raise HandError(f"Give the {what} of each side as a list of numbers", field)
+        raise HandError(Refusal.LIST_PER_SIDE, field, details={"name": what})
     for v in values:
         if not isinstance(v, int) or isinstance(v, bool):
-            raise HandError(f"The {what} must be whole numbers", field)
+            raise HandError(Refusal.WHOLE_NUMBERS, field, details={"name": what})
     return tuple(values)  # type: ignore[arg-type]
 
 
@@ -82,28 +82,21 @@ def points_from_tricks(tricks: Sequence[int], high: int | None, rules: Rules) ->
     """Turn tricks per side and the side that took the high (or None) into points per side."""
     tricks = _whole_numbers(tricks, "tricks", "tricks")
     if any(not 0 <= t <= TRICKS_IN_HAND for t in tricks):
-        raise HandError("Each side takes from 0 to 5 tricks", "tricks", code=Refusal.TRICKS_RANGE)
+        raise HandError(Refusal.TRICKS_RANGE, "tricks")
     total = sum(tricks)
     if total != TRICKS_IN_HAND:
-        raise HandError(
-            f"The tricks add up to {total}, but every hand has 5 tricks",
-            "tricks",
-            code=Refusal.TRICKS_TOTAL,
-            details={"total": total},
-        )
+        raise HandError(Refusal.TRICKS_TOTAL, "tricks", details={"total": total})
     if not rules.high_bonus:
         if high is not None:
-            raise HandError("This game has no high: every hand is worth 25", "high", code=Refusal.NO_HIGH_GAME)
+            raise HandError(Refusal.NO_HIGH_GAME, "high")
     elif high is None:
         high = infer_high(tricks, rules)
         if high is None and not rules.may_score_25:
-            raise HandError(
-                "Say which side took the high (the trick with the best card)", "high", code=Refusal.SAY_HIGH
-            )
+            raise HandError(Refusal.SAY_HIGH, "high")
     elif not isinstance(high, int) or isinstance(high, bool) or not 0 <= high < len(tricks):
-        raise HandError("The side that took the high is not in this game", "high", code=Refusal.NO_SUCH_HIGH)
+        raise HandError(Refusal.NO_SUCH_HIGH, "high")
     elif tricks[high] == 0:
-        raise HandError("A side that took no trick cannot have taken the high", "high", code=Refusal.HIGH_NO_TRICK)
+        raise HandError(Refusal.HIGH_NO_TRICK, "high")
     return tuple(5 * t + (5 if i == high else 0) for i, t in enumerate(tricks))
 
 
@@ -111,19 +104,13 @@ def check_points(points: Sequence[int], rules: Rules) -> tuple[int, ...]:
     """Check points entered directly: fives, 0 to 30 each, adding up to the hand's worth."""
     points = _whole_numbers(points, "points", "points")
     if any(p % 5 for p in points):
-        raise HandError("Points come in fives: 0, 5, 10, 15, 20, 25 or 30", "points", code=Refusal.POINTS_FIVES)
+        raise HandError(Refusal.POINTS_FIVES, "points")
     if any(not 0 <= p <= 30 for p in points):
-        raise HandError("Each side takes from 0 to 30 points in a hand", "points", code=Refusal.POINTS_RANGE)
+        raise HandError(Refusal.POINTS_RANGE, "points")
     total = sum(points)
     worths = rules.hand_worths
     if total not in worths:
-        worth = {(30,): "30", (25,): "25", (30, 25): "30 (or 25 when nobody takes the high)"}[worths]
-        raise HandError(
-            f"The points add up to {total}, but a hand is worth {worth}",
-            "points",
-            code=Refusal.POINTS_TOTAL,
-            details={"total": total, "worth": worth},
-        )
+        raise HandError(Refusal.POINTS_TOTAL, "points", details={"total": total, "worths": worths})
     return points
 
 
@@ -137,15 +124,10 @@ def complete_tricks(tricks: Sequence[int | None]) -> tuple[int, ...]:
     if None not in tricks:
         return known
     if any(not 0 <= t <= TRICKS_IN_HAND for t in known):
-        raise HandError("Each side takes from 0 to 5 tricks", "tricks", code=Refusal.TRICKS_RANGE)
+        raise HandError(Refusal.TRICKS_RANGE, "tricks")
     rest = TRICKS_IN_HAND - sum(known)
     if rest < 0:
-        raise HandError(
-            f"The tricks add up to {sum(known)}, but every hand has 5 tricks",
-            "tricks",
-            code=Refusal.TRICKS_TOTAL,
-            details={"total": sum(known)},
-        )
+        raise HandError(Refusal.TRICKS_TOTAL, "tricks", details={"total": sum(known)})
     return tuple(rest if t is None else t for t in tricks)
 
 
@@ -164,17 +146,9 @@ def complete_points(points: Sequence[int | None], rules: Rules, *, no_high: bool
     taken = sum(known)
     fits = [worth - taken for worth in worths if 0 <= worth - taken <= 30]
     if not fits:
-        worth = " or ".join(str(w) for w in worths)
-        raise HandError(
-            f"The points add up to {taken}, but a hand is worth {worth}",
-            "points",
-            code=Refusal.POINTS_TOTAL,
-            details={"total": taken, "worth": worth},
-        )
+        raise HandError(Refusal.POINTS_TOTAL, "points", details={"total": taken, "worths": tuple(worths)})
     if len(fits) > 1:
-        raise HandError(
-            "This hand may be worth 30 or 25: enter every side's points", "points", code=Refusal.POINTS_EVERY_SIDE
-        )
+        raise HandError(Refusal.POINTS_EVERY_SIDE, "points")
     return tuple(fits[0] if p is None else p for p in points)
 
 
@@ -183,7 +157,7 @@ def _all_but_one(values: Sequence[int | None], what: str, code: Refusal) -> tupl
     blanks = sum(1 for v in values if v is None)
     known = _whole_numbers([v for v in values if v is not None], what, what)
     if blanks > 1:
-        raise HandError(f"Enter the {what} of every side but one", what, code=code)
+        raise HandError(code, what)
     return known
 
 
@@ -193,8 +167,6 @@ def _worths(rules: Rules, no_high: bool | None) -> tuple[int, ...]:
         return rules.hand_worths
     if no_high:
         if not rules.may_score_25:
-            raise HandError(
-                "Under these rules every hand has a high: it is worth 30", "no_high", code=Refusal.ALWAYS_HIGH
-            )
+            raise HandError(Refusal.ALWAYS_HIGH, "no_high")
         return (25,)
     return (max(rules.hand_worths),)

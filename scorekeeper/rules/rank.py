@@ -94,9 +94,7 @@ def rank_table(trump: Suit | str, rules: Rules) -> RankTable:
     if not isinstance(trump, Suit):
         trump = Suit.parse(trump)
     if not isinstance(rules, Rules):
-        raise RulesError(
-            "Give the rules the game is played under (Rules, or Rules.from_dict)", "rules", code=Refusal.NO_RULES
-        )
+        raise RulesError(Refusal.NO_RULES, "rules")
     return _TABLES[trump, rules.joker, rules.offsuit_aces_high]
 
 
@@ -115,13 +113,7 @@ def offsuit_order(suit: Suit | str, trump: Suit | str, rules: Rules) -> tuple[Ca
     suit = Suit.parse(suit)
     table = rank_table(trump, rules)
     if suit is table.trump:
-        raise CardError(
-            f"{suit.plural.capitalize()} are trump, not an off-suit",
-            suit.letter,
-            field="suit",
-            code=Refusal.SUIT_IS_TRUMP,
-            details={"suit": suit},
-        )
+        raise CardError(Refusal.SUIT_IS_TRUMP, suit.letter, field="suit", details={"suit": suit})
     return table.offsuits[suit]
 
 
@@ -196,15 +188,9 @@ def compare(a: Card, b: Card, trump: Suit | str, led: Suit | str | None, rules: 
     a, b = Card.parse(a), Card.parse(b)
     for card in (a, b):
         if card not in table.power:
-            raise CardError(
-                "The joker is not played under these rules",
-                card.code,
-                field="cards",
-                code=Refusal.JOKER_NOT_PLAYED,
-                details={"where": "cards"},
-            )
+            raise CardError(Refusal.JOKER_NOT_PLAYED, card.code, field="cards", details={"where": "cards"})
     if a == b:
-        raise CardError(f"{a} was given twice", a.code, field="cards", code=Refusal.GIVEN_TWICE, details={"card": a})
+        raise CardError(Refusal.GIVEN_TWICE, a.code, field="cards", details={"card": a})
     ta, tb = table.is_trump(a), table.is_trump(b)
     trump_name = table.trump.plural
 

@@ -2,9 +2,9 @@
 
 Every refusal the engine raises (``CardError``, ``RulesError``, ``HandError``, ``SetupError``,
 ``DrawError``) carries ``code`` (a ``Refusal``), ``details`` (the values its sentence names: cards
-as ``Card``, sides by name, numbers) and ``field`` (which input is wrong). Its ``str()`` is an
-English sentence for programs and logs; ``scorekeeper.words.refusal`` says it in the reader's
-language. ``Refusal.OTHER`` is a refusal with no code of its own yet: its sentence is the message.
+as ``Card``, sides by name, numbers) and ``field`` (which input is wrong), and no words: its
+``str()`` is the code and its details, and ``scorekeeper.words.refusal`` says it in the reader's
+language. ``Refusal.OTHER`` is a sentence a caller above the engines gave in the reader's words.
 """
 
 from __future__ import annotations
@@ -133,29 +133,52 @@ class Refusal(enum.StrEnum):
     ALWAYS_HIGH = "always-high"
     CHOOSE_BID = "choose-bid"
     NOT_A_BID = "not-a-bid"
+    # a program's mistakes in what it hands the engine (the API and forms read their input first)
+    NO_SUCH_CARD = "no-such-card"
+    BID_AS_TEXT = "bid-as-text"
+    NO_SUCH_PLAYER = "no-such-player"
+    PARTNERS_UNEVEN = "partners-uneven"
+    HAND_NO_FIELD = "hand-no-field"
+    SIDE_NUMBER = "side-number"
+    YES_OR_NO = "yes-or-no"
+    WHOLE_PER_SIDE = "whole-per-side"
+    LIST_PER_SIDE = "list-per-side"
+    WHOLE_NUMBERS = "whole-numbers"
+    ALREADY_WON = "already-won"
+    OPTIONS_BY_NAME = "options-by-name"
+    RULES_NOT_PRESET = "rules-not-preset"
 
 
 class Refused(ValueError):
-    """The base of the engine's refusals: a code, its details, the input to fix, an English sentence."""
+    """The base of the engine's refusals: a code, its details and the input to fix; no words.
 
-    code: Refusal
+    ``str()`` is the code and its details (``tricks-total (total=6)``), for logs and programs;
+    ``scorekeeper.words.refusal`` says it in the reader's language. A caller above the engines that
+    already holds a sentence in the reader's words (a form's own check) may give it instead of a code.
+    """
+
+    code: enum.StrEnum
     details: Mapping[str, Any]
     field: str | None
 
     def __init__(
         self,
-        message: str,
+        code: enum.StrEnum | str,
         field: str | None = None,
         *,
-        code: Refusal = Refusal.OTHER,
         details: Mapping[str, Any] | None = None,
     ):
-        super().__init__(message)
+        # A layer above may refuse with a code of its own (the store's ``Said``): the words say every code.
+        self.code = code if isinstance(code, enum.StrEnum) else Refusal.OTHER
         self.field = field
-        self.code = code
         self.details = MappingProxyType(dict(details or {}))
+        if isinstance(code, enum.StrEnum):
+            shown = ", ".join(f"{k}={v}" for k, v in self.details.items())
+            super().__init__(f"{code.value} ({shown})" if shown else code.value)
+        else:
+            super().__init__(code)
 
     @property
     def message(self) -> str:
-        """The English sentence (the same as ``str(error)``)."""
+        """The code and its details, or the sentence a caller gave (the same as ``str(error)``)."""
         return str(self)

@@ -23,12 +23,7 @@ def check_cards(cards: Iterable[str | Card], table: RankTable, rules: Rules, wha
     else:
         result = parse_cards(cards)
     if not rules.joker and Card.JOKER in result:
-        raise CardError(
-            f"The joker is not played under these rules, but it is in the {what}",
-            "JK",
-            code=Refusal.JOKER_NOT_PLAYED,
-            details={"where": what},
-        )
+        raise CardError(Refusal.JOKER_NOT_PLAYED, "JK", details={"where": what})
     return result
 
 
@@ -111,9 +106,9 @@ def trick_winner(cards: Iterable[str | Card], trump: Suit | str, rules: Rules) -
     table = rank_table(trump, rules)
     played = check_cards(cards, table, rules, "trick")
     if not played:
-        raise CardError("Give at least one card played to the trick", code=Refusal.TRICK_EMPTY)
+        raise CardError(Refusal.TRICK_EMPTY)
     if len(played) > 8:
-        raise CardError("A trick has at most 8 cards, one for each player", code=Refusal.TRICK_TOO_BIG)
+        raise CardError(Refusal.TRICK_TOO_BIG)
     power = table.power
     lead = played[0]
     trump_lead = power[lead] >= 100
@@ -141,7 +136,7 @@ def high_card(played: Iterable[str | Card], trump: Suit | str, rules: Rules) -> 
     table = rank_table(trump, rules)
     cards = check_cards(played, table, rules, "hand")
     if not cards:
-        raise CardError("Give the cards played in the hand", code=Refusal.HAND_CARDS_EMPTY)
+        raise CardError(Refusal.HAND_CARDS_EMPTY)
     power = table.power
     if rules.high_is_five_only:
         five = Card(5, table.trump)

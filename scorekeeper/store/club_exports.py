@@ -39,6 +39,7 @@ from scorekeeper.store.models import (
     new_token,
     utcnow,
 )
+from scorekeeper.store.outcomes import Said
 
 EXPORT_FORMAT = "forty-fives-club"
 EXPORT_VERSION = 1
@@ -205,7 +206,7 @@ def _import(document: object) -> tuple[Club, str]:
     name = clubs._name(given_name if isinstance(given_name, str) else "", "name")
     currency = document.get("currency", "CAD")
     if currency not in clubs.CURRENCIES:
-        raise _refuse(_("Choose a currency from the list."), "currency")
+        raise ClubImportError(Said.CURRENCY, "currency")
     rules = document.get("ladder_rules", clubs.default_settings())
     try:
         settings = clubs.settings_of(clubs.rules_of(rules if isinstance(rules, dict) else {}))
@@ -301,7 +302,7 @@ def _read_evening(data: object, i: int, members: Mapping[int, Any], seen: table_
     except ClubImportError:
         raise
     except (PartyError, clubs.ClubError) as err:
-        raise _refuse(_("Evening %(n)d of the export is refused: %(why)s", n=i + 1, why=str(err)), field) from None
+        raise ClubImportError(Said.EVENING_REFUSED, field, details={"n": i + 1, "why": err}) from None
     except (ValueError, TypeError, KeyError, AttributeError):
         raise _refuse(unreadable, field) from None
     if set(pots) - set(clean_pots):

@@ -37,11 +37,11 @@ from scorekeeper.party.ladder import (
     ladder,
 )
 from scorekeeper.platform.extensions import db
-from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import NAME_MAX, has_hidden_character
 from scorekeeper.store import log, ratings
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubChair, ClubEvening, ClubMember, ClubSeat, Party
+from scorekeeper.store.outcomes import Said, StoreRefused
 from scorekeeper.store.parties import PartyRow
 
 CURRENCIES = ("CAD", "USD", "EUR")
@@ -51,12 +51,8 @@ MAX_CENTS = 100_000_000
 POT_FIELDS = ("entry_fee", "players", "cookie_jar", "fifty_fifty", "jackpot_added")
 
 
-class ClubError(ValueError):
-    """A change the club cannot take; ``field`` names the input."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
+class ClubError(StoreRefused):
+    """A change the club cannot take: its code (``Said``) and details; ``field`` names the input."""
 
 
 # -- Settings ---------------------------------------------------------------------------
@@ -103,11 +99,11 @@ def season_of(day: date) -> str:
 def _name(name: str, what: str = "name") -> str:
     name = (name or "").strip()
     if not name:
-        raise ClubError(_("Give a name."), what)
+        raise ClubError(Said.NAME_MISSING, what)
     if len(name) > NAME_MAX:
-        raise ClubError(_("Names may be at most %(n)s letters long.", n=NAME_MAX), what)
+        raise ClubError(Said.NAME_TOO_LONG, what, details={"n": NAME_MAX})
     if has_hidden_character(name):
-        raise ClubError(_("A name may not hold hidden or control characters."), what)
+        raise ClubError(Said.NAME_HIDDEN, what)
     return name
 
 
@@ -206,7 +202,7 @@ def _refused(err: ClubError) -> ClubError:
 
 def create(name: str, currency: str = "CAD") -> Club:
     if currency not in CURRENCIES:
-        raise ClubError(_("Choose a currency from the list."), "currency")
+        raise ClubError(Said.CURRENCY, "currency")
     club = Club(name=_name(name), currency=currency, settings=default_settings())
     db.session.add(club)
     db.session.commit()
@@ -223,7 +219,7 @@ def update(
 ) -> None:
     clean = None if name is None else _name(name)
     if currency is not None and currency not in CURRENCIES:
-        raise ClubError(_("Choose a currency from the list."), "currency")
+        raise ClubError(Said.CURRENCY, "currency")
     _lock(club)
     if clean is not None:
         club.name = clean
@@ -246,7 +242,7 @@ def add_member(club: Club, name: str) -> ClubMember:
         select(func.count(ClubMember.id), func.max(ClubMember.number)).where(ClubMember.club_id == club.id)
     ).one()
     if count >= MAX_MEMBERS:
-        raise _refused(ClubError(_("A club has at most %(n)s members.", n=MAX_MEMBERS), "name"))
+        raise _refused(ClubError(Said.TOO_MANY_MEMBERS, "name", details={"n": MAX_MEMBERS}))
     added = ClubMember(club_id=club.id, number=(highest or 0) + 1, name=name, active=True)
     db.session.add(added)
     db.session.commit()
@@ -256,7 +252,7 @@ def add_member(club: Club, name: str) -> ClubMember:
 def _member(club: Club, number: int) -> ClubMember:
     found = member(club, number)
     if found is None:
-        raise ClubError(_("No member has club number %(n)s.", n=number), "number")
+        raise ClubError(Said.NO_SUCH_MEMBER, "number", details={"n": number})
     return found
 
 
@@ -300,12 +296,10 @@ def merge_member(club: Club, number: int, into: int) -> None:
     gone, kept = _member(club, number), _member(club, into)
     if gone.merged_into is not None:
         db.session.rollback()
-        raise ClubError(
-            _("Number %(n)s is already merged into number %(into)s.", n=number, into=gone.merged_into), "number"
-        )
+        raise ClubError(Said.ALREADY_MERGED, "number", details={"n": number, "into": gone.merged_into})
     if gone.number == kept.number or kept.merged_into is not None:
         db.session.rollback()
-        raise ClubError(_("Merge into another member who is not merged."), "into")
+        raise ClubError(Said.MERGE_INTO_MERGED, "into")
     gone.merged_into, gone.active = kept.number, False
     db.session.commit()
     ratings.club_written(club.id, party_store.load)
@@ -317,7 +311,7 @@ def unmerge_member(club: Club, number: int) -> int:
     gone = _member(club, number)
     if gone.merged_into is None:
         db.session.rollback()
-        raise ClubError(_("Number %(n)s is not merged.", n=number), "number")
+        raise ClubError(Said.NOT_MERGED, "number", details={"n": number})
     kept, gone.merged_into, gone.active = gone.merged_into, None, True
     db.session.commit()
     ratings.club_written(club.id, party_store.load)
@@ -355,12 +349,12 @@ def register(club: Club, party_id: str, pairs: Sequence[Sequence[int]]) -> Party
     seen: set[int] = set()
     for pair in pairs:
         if len(pair) != 2 or pair[0] == pair[1]:
-            raise ClubError(_("A couple is two different players."), "members")
+            raise ClubError(Said.COUPLE_TWO_PLAYERS, "members")
         for number in pair:
             if number not in by_number:
-                raise ClubError(_("No member has club number %(n)s.", n=number), "members")
+                raise ClubError(Said.NO_SUCH_MEMBER, "members", details={"n": number})
             if number in seen:
-                raise ClubError(_("A player can sit in one couple only."), "members")
+                raise ClubError(Said.ONE_COUPLE_ONLY, "members")
             seen.add(number)
     club_id = club.id
 
@@ -370,7 +364,7 @@ def register(club: Club, party_id: str, pairs: Sequence[Sequence[int]]) -> Party
         _touch(club_id)
         already = seated_numbers(chairs_of(party_id)) & seen
         if already:
-            raise ClubError(_("Already in a couple tonight: %(names)s.", names=_names(by_number, already)), "members")
+            raise ClubError(Said.ALREADY_IN_COUPLE, "members", details={"names": _names(by_number, already)})
         entries: list[Entry] = []
         for n, pair in enumerate(pairs):
             members = [by_number[x] for x in pair]
@@ -388,9 +382,7 @@ def register(club: Club, party_id: str, pairs: Sequence[Sequence[int]]) -> Party
         raise
     except IntegrityError:  # the key of club_seats: the same member registered by another phone this moment
         db.session.rollback()
-        raise ClubError(
-            _("Already in a couple tonight: %(names)s.", names=_names(by_number, seen)), "members"
-        ) from None
+        raise ClubError(Said.ALREADY_IN_COUPLE, "members", details={"names": _names(by_number, seen)}) from None
 
 
 def unregister(club: Club, party_id: str, couple: int) -> PartyState:
@@ -402,9 +394,9 @@ def unregister(club: Club, party_id: str, couple: int) -> PartyState:
 
     def make(state: PartyState) -> list[Entry]:
         if state.started:
-            raise ClubError(_("The evening has started: mark the couple gone on the evening's director page."))
+            raise ClubError(Said.EVENING_STARTED)
         if not 0 <= couple < len(state.couples) or state.couples[couple].gone_from is not None:
-            raise ClubError(_("No such couple tonight."), "couple")
+            raise ClubError(Said.NO_SUCH_COUPLE, "couple")
         db.session.execute(delete(ClubChair).where(ClubChair.party_id == party_id, ClubChair.couple == couple))
         db.session.execute(delete(ClubSeat).where(ClubSeat.party_id == party_id, ClubSeat.couple == couple))
         _touch(club_id)
@@ -424,7 +416,7 @@ def _names(by_number: dict[int, ClubMember], numbers: set[int]) -> str:
 def pair_at_random(numbers: Sequence[int], rng: random.Random | None = None) -> list[tuple[int, int]]:
     """Pair the players who came alone at random (an even number of them)."""
     if len(numbers) < 2 or len(numbers) % 2:
-        raise ClubError(_("Pair an even number of players who came alone."), "members")
+        raise ClubError(Said.PAIR_EVEN, "members")
     shuffled = list(numbers)
     (rng or random.Random(secrets.randbits(64))).shuffle(shuffled)
     return [(shuffled[i], shuffled[i + 1]) for i in range(0, len(shuffled), 2)]
@@ -446,7 +438,7 @@ def substitute(club: Club, party_id: str, couple: int, slot: int, number: int) -
         db.session.commit()
     except IntegrityError:  # the key of club_seats: the member took a chair in another couple this moment
         db.session.rollback()
-        raise ClubError(_("That player already sits in a couple tonight."), "number") from None
+        raise ClubError(Said.ALREADY_SEATED, "number") from None
     ratings.evening_written(party_id, party_store.load)
     return from_game
 
@@ -457,18 +449,18 @@ def _substitute(club: Club, party_id: str, couple: int, slot: int, number: int) 
         raise LookupError(party_id)
     _row, state = found
     if not 0 <= couple < len(state.couples) or slot not in (0, 1):
-        raise ClubError(_("No such couple tonight."), "couple")
+        raise ClubError(Said.NO_SUCH_COUPLE, "couple")
     if _member(club, number).merged_into is not None:
-        raise ClubError(_("That member was merged into another."), "number")
+        raise ClubError(Said.MEMBER_MERGED, "number")
     chairs = chairs_of(party_id)
     holding = {c.member for c in chairs if not (c.couple == couple and c.slot == slot)}
     if number in holding:
-        raise ClubError(_("That player already sits in a couple tonight."), "number")
+        raise ClubError(Said.ALREADY_SEATED, "number")
     if state.finished:
-        raise ClubError(_("The evening is over."), "couple")
+        raise ClubError(Said.EVENING_OVER, "couple")
     from_game = state.game + 1 if state.started else 1
     if from_game > state.setup.games:
-        raise ClubError(_("The last game is being played."), "couple")
+        raise ClubError(Said.LAST_GAME, "couple")
     existing = db.session.scalar(
         select(ClubChair).where(
             ClubChair.party_id == party_id,
@@ -496,7 +488,7 @@ def _substitute(club: Club, party_id: str, couple: int, slot: int, number: int) 
 
 def _cents(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CENTS:
-        raise ClubError(_("Amounts are whole cents from 0 up."), what)
+        raise ClubError(Said.CENTS, what)
     return value
 
 
@@ -525,12 +517,12 @@ def _clean_pots(clean: dict[str, Any], pots: dict[str, Any]) -> dict[str, Any]:
     if "prizes" in pots:
         prizes = pots["prizes"]
         if not isinstance(prizes, list) or len(prizes) > 10:
-            raise ClubError(_("Give at most 10 prize amounts."), "prizes")
+            raise ClubError(Said.PRIZES_TOO_MANY, "prizes")
         clean["prizes"] = [_cents(p, "prizes") for p in prizes]
     for key in ("fifty_fifty_winner", "jackpot_winner"):
         if key in pots:
             if pots[key] is not None and not isinstance(pots[key], str):
-                raise ClubError(_("Give a name."), key)
+                raise ClubError(Said.NAME_MISSING, key)
             clean[key] = _name(pots[key], key) if pots[key] else None
     if "jackpot_won" in pots:
         clean["jackpot_won"] = bool(pots["jackpot_won"])

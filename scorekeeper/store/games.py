@@ -9,7 +9,6 @@ same game at once exactly one of them wins and the other is told why.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,16 +21,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.platform.extensions import db
-from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import (
     HAND_FIELDS,
-    HIDDEN_CHARACTER_PROBLEM,
     NAME_MAX,
     GameSetup,
     GameState,
     HandEntry,
     HandError,
     HandResult,
+    Refusal,
     Rules,
     SetupError,
     Side,
@@ -45,6 +43,10 @@ from scorekeeper.store.models import Access as Access  # what a link opens: one 
 from scorekeeper.store.models import Game, Hand, Player, UndoneHand, new_public_id, new_token, utcnow
 from scorekeeper.store.models import Side as SideRow
 from scorekeeper.store.models import access as access
+from scorekeeper.store.outcomes import Outcome as Outcome
+from scorekeeper.store.outcomes import Recording as Recording
+from scorekeeper.store.outcomes import Said as Said
+from scorekeeper.store.outcomes import StoreRefused
 
 NAME_MAX_LENGTH = NAME_MAX
 # A real game is under 100 hands; past this a sheet takes no more (start a rematch).
@@ -54,19 +56,19 @@ MAX_HANDS = 500
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-class GameConflict(ValueError):
+class GameConflict(StoreRefused):
     """The game changed on another phone between reading it and writing to it."""
-
-    field: str | None = None
 
 
 class HandConflict(GameConflict):
-    """Hand ``n`` is not the next hand any more: another phone got there first."""
+    """Hand ``n`` is not the next hand any more: another phone got there first (``next``: the hand it is at)."""
 
     field = "n"
 
-    def __init__(self, n: int, message: str | None = None):
-        super().__init__(message or _("Hand %(n)s was just recorded by another phone.", n=n))
+    def __init__(self, n: int, next_n: int | None = None, *, code: Said | None = None):
+        if code is None:
+            code = Said.NEXT_HAND_IS if next_n is not None else Said.HAND_TAKEN
+        super().__init__(code, details={"n": n, **({"next": next_n} if next_n is not None else {})})
         self.n = n
 
 
@@ -74,7 +76,7 @@ class SameHand(HandConflict):
     """Hand ``n`` is on the sheet already, just as sent: a double tap, or a resend after a lost answer."""
 
     def __init__(self, n: int):
-        super().__init__(n, _("Hand %(n)s is already on the sheet, just as entered: it was saved once.", n=n))
+        super().__init__(n, code=Said.SAME_HAND)
 
 
 class RulesFixed(GameConflict):
@@ -83,19 +85,14 @@ class RulesFixed(GameConflict):
     field = "rules"
 
     def __init__(self) -> None:
-        super().__init__(
-            _(
-                "The rules are fixed once the first hand is recorded. Undo every hand to change them, "
-                "or start a rematch under other rules."
-            )
-        )
+        super().__init__(Said.RULES_FIXED)
 
 
 class StaleGame(GameConflict):
     """The sheet someone acted on is out of date."""
 
-    def __init__(self, message: str | None = None):
-        super().__init__(message or _("This game was just changed on another phone. Check the sheet and try again."))
+    def __init__(self, code: Said = Said.CHANGED_ELSEWHERE, **details: object):
+        super().__init__(code, details=details)
 
 
 # -- Reading ---------------------------------------------------------------------
@@ -335,66 +332,41 @@ def change_rules(
     return state
 
 
-class Outcome(enum.StrEnum):
-    """What became of a hand sent to the sheet."""
-
-    RECORDED = "recorded"
-    DUPLICATE = "duplicate"  # the same hand was already on the sheet: saved once
-    REFUSED = "refused"  # the rules refuse it (the engine's reason, and the field)
-    CONFLICT = "conflict"  # another phone took that hand number first
-    UNDONE = "undone"  # this very hand was recorded and then undone since the sender's sheet was read
-
-
-@dataclass(frozen=True, slots=True)
-class Recording:
-    """The answer of the one door every channel records a hand through."""
-
-    outcome: Outcome
-    n: int | None
-    state: GameState
-    said: str | None  # what to tell the phone; None for a hand recorded (``message`` says it when asked)
-    field: str | None = None
-    # A refusal's engine error (its ``code`` and ``details``, for ``scorekeeper.words.refusal``).
-    refusal: HandError | None = None
-
-    @property
-    def message(self) -> str:
-        """What to tell the phone, in the request's language."""
-        if self.said is not None:
-            return self.said
-        text = _("Hand %(n)s recorded.", n=self.n)
-        return text + (f" {self.state.win_reason}" if self.state.over else "")
-
-    @property
-    def saved(self) -> bool:
-        """Whether the hand is on the sheet now (just recorded, or already there as sent)."""
-        return self.outcome in (Outcome.RECORDED, Outcome.DUPLICATE)
-
-
-def record(game: Game | GameHead, entry: HandEntry, n: int | None, *, seen: int | None = None) -> Recording:
+def record(
+    game_id: str,
+    token: object,
+    entry: HandEntry,
+    n: int | None,
+    *,
+    seen: int | None = None,
+    loaded: Game | GameHead | None = None,
+) -> Recording[GameState]:
     """Record a hand for any channel (the sheet page, htmx, the offline queue, the API, a party table's sheet).
 
-    The caller has checked the token (``access``); *game* (the whole game, or
-    only its head: ``game_to_write``) is moved on to the version the hand made.
-    Nothing is raised for what a table can cause: a refusal, a duplicate or a
-    conflict comes back as the outcome, with the game as it now stands. *seen* is the game's version on
-    the sender's sheet when the hand was entered: if this very hand was undone
-    on another phone since then, it is not brought back.
+    The door checks the key: *token* must be the game's edit token, else nothing is written and the outcome
+    says what the token opens. Nothing is raised for what a table can cause: a refusal, a duplicate or a
+    conflict comes back as the outcome, with the game as it now stands. *seen* is the game's version on the
+    sender's sheet when the hand was entered: if this very hand was undone on another phone since then, it is
+    not brought back. *loaded* is the game this request already read (saves reading it again).
     """
+    game = loaded if loaded is not None and loaded.id == game_id else game_to_write(game_id)
+    if game is None:
+        return Recording(Outcome.NOT_FOUND, n, None, "id", access=Access.NONE)
+    opens = access(game, token)
+    if opens is not Access.EDIT:
+        return Recording(Outcome.NOT_ALLOWED, n, None, "token", access=opens)
     if seen is not None and n is not None and _undone_since(game.id, n, seen, entry):
-        message = _(
-            "Hand %(n)s was undone on another phone after this one took it down, so it was not recorded again.", n=n
-        )
-        return Recording(Outcome.UNDONE, n, _current(game), message, "n")
+        return Recording(Outcome.UNDONE, n, _current(game), "n")
     try:
         state = record_hand(game, entry, n)
     except SameHand as err:
-        return Recording(Outcome.DUPLICATE, err.n, _current(game), str(err), "n")
+        return Recording(Outcome.DUPLICATE, err.n, _current(game), "n")
     except HandConflict as err:
-        return Recording(Outcome.CONFLICT, err.n, _current(game), str(err), "n")
+        now = _current(game)
+        return Recording(Outcome.CONFLICT, err.n, now, "n", next_n=now.next_n)
     except HandError as err:
-        return Recording(Outcome.REFUSED, n, _current(game), str(err), err.field, err)
-    return Recording(Outcome.RECORDED, state.hands[-1].n, state, None)
+        return Recording(Outcome.REFUSED, n, _current(game), err.field, err)
+    return Recording(Outcome.RECORDED, state.hands[-1].n, state)
 
 
 def _undone_since(game_id: str, n: int, seen: int, entry: HandEntry) -> bool:
@@ -436,7 +408,7 @@ def record_hand(game: Game | GameHead, entry: HandEntry, n: int | None = None) -
     state = game.state if isinstance(game, GameHead) else state_for(game)
     expected = state.next_n
     if game.finished_at is not None and state.winner is None:
-        raise HandError(_("This game was finished early: carry on playing it before recording another hand."), "game")
+        raise HandError(Said.FINISHED_EARLY, "game")
     if n is not None:
         _check_number(n)
         if n < expected:
@@ -444,15 +416,9 @@ def record_hand(game: Game | GameHead, entry: HandEntry, n: int | None = None) -
                 raise SameHand(n)
             raise HandConflict(n)
         if n > expected:
-            raise HandConflict(
-                n,
-                _("The sheet changed on another phone: the next hand is hand %(next)s, not %(n)s.", next=expected, n=n),
-            )
+            raise HandConflict(n, expected)
     if len(state.hands) >= MAX_HANDS:
-        raise HandError(
-            _("This sheet is full: a game keeps at most %(most)s hands. Start a rematch to play on.", most=MAX_HANDS),
-            "game",
-        )
+        raise HandError(Said.SHEET_FULL, "game", details={"most": MAX_HANDS})
     _check_entry(entry)
     new_state = state.apply(entry)
     summary = summarize(new_state, summaries_kept().get(game.id, game.version))
@@ -497,20 +463,14 @@ def undo_last(game: Game, expected_n: int | None = None, *, expected_version: in
     """
     _check_version(game, expected_version)
     if not game.hands:
-        raise HandError(_("There is no hand to undo."), "n")
+        raise HandError(Said.NO_HAND_TO_UNDO, "n")
     last = game.hands[-1]
     if expected_n is not None:
         _check_number(expected_n)
         if expected_n > last.n:
-            raise StaleGame(_("Hand %(n)s was already undone on another phone.", n=expected_n))
+            raise StaleGame(Said.ALREADY_UNDONE, n=expected_n)
         if expected_n < last.n:
-            raise StaleGame(
-                _(
-                    "Hand %(last)s was just recorded on another phone, so hand %(n)s is no longer the last.",
-                    last=last.n,
-                    n=expected_n,
-                )
-            )
+            raise StaleGame(Said.NO_LONGER_LAST, last=last.n, n=expected_n)
     new_state = replay(setup_for(game), [entry_for(hand) for hand in game.hands[:-1]])
     version = _bump(
         game, StaleGame, finished_at=_finished_at(game, new_state, _stopped_early(game)), **_totals(new_state)
@@ -533,7 +493,7 @@ def edit_hand(game: Game, n: int, entry: HandEntry, *, expected_version: int | N
     _check_version(game, expected_version)
     _check_number(n)
     if not 1 <= n <= len(game.hands):
-        raise HandError(_("There is no hand %(n)s to change.", n=n), "n")
+        raise HandError(Said.NO_SUCH_HAND, "n", details={"n": n})
     _check_entry(entry)
     hand = game.hands[n - 1]
     if entry == entry_for(hand):
@@ -579,10 +539,7 @@ def delete_game(game: Game, *, commit: bool = True) -> None:
     Without *commit*, the deletion joins the caller's transaction (a table deleted with its games, all at once).
     """
     if parties.party_of_sheet(game.id) is not None:
-        raise HandError(
-            _("This is the score sheet of a card party's table: it stays with the evening and cannot be deleted."),
-            "game",
-        )
+        raise HandError(Said.PARTY_SHEET_KEPT, "game")
     tables = ratings.tables_of(game.id)
     db.session.delete(game)
     if commit:
@@ -597,7 +554,7 @@ def finish_game(game: Game, finished: bool = True) -> None:
     A game that was won stays finished: HandError says to undo the winning hand.
     """
     if not finished and game.finished_at is not None and state_for(game).winner is not None:
-        raise HandError(_("This game was won. Undo the winning hand to play on."), "finished")
+        raise HandError(Said.WON_UNDO_TO_PLAY_ON, "finished")
     if finished == (game.finished_at is not None):
         return
     _bump(game, StaleGame, finished_at=utcnow() if finished else None)
@@ -617,27 +574,29 @@ def rematch(game: Game) -> Game:
 
 def _clean_side(side: Side) -> Side:
     """Trim names and refuse ones that cannot be stored or shown."""
-    name, players = _clean_name(side[0], "A side's name", "sides"), side[1]
+    name, players = _clean_name(side[0], "sides"), side[1]
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SetupError("Give each side's players as a list of names", "players")
-    return Side(name, tuple(_clean_name(player, "A player's name", "players") for player in players))
+        raise SetupError(Said.PLAYERS_AS_LIST, "players")
+    return Side(name, tuple(_clean_name(player, "players") for player in players))
 
 
-def _clean_name(name: Any, what: str, field: str) -> Any:
-    """*name* trimmed, if it is text; refused (naming *what* it is) if too long or holding a hidden character."""
+def _clean_name(name: Any, field: str) -> Any:
+    """*name* trimmed, if it is text; refused (a side's, or a player's) if too long or holding a hidden character."""
     if not isinstance(name, str):
         return name  # the engine says what it needs instead
     name = name.strip()
+    side = field == "sides"
     if len(name) > NAME_MAX_LENGTH:
-        raise SetupError(f"{what} can be at most {NAME_MAX_LENGTH} characters", field)
+        code = Refusal.SIDE_NAME_LONG if side else Refusal.PLAYER_NAME_LONG
+        raise SetupError(code, field, details={"most": NAME_MAX_LENGTH})
     if has_hidden_character(name):
-        raise SetupError(f"{what} {HIDDEN_CHARACTER_PROBLEM}", field)
+        raise SetupError(Said.SIDE_NAME_HIDDEN if side else Said.PLAYER_NAME_HIDDEN, field)
     return name
 
 
 def _check_number(n: object) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise HandError(_("The hand number must be a whole number from 1 up."), "n")
+        raise HandError(Said.HAND_NUMBER, "n")
 
 
 def _check_entry(entry: object) -> None:

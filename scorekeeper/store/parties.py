@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy import exists, select
 
 from scorekeeper.party import (
+    MAX_COUPLES,
     AddCouple,
     CookieDraw,
     Couple,
@@ -39,10 +40,12 @@ from scorekeeper.party import (
     replay,
 )
 from scorekeeper.platform.extensions import db
+from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import shown_part
 from scorekeeper.store import log, ratings
 from scorekeeper.store.log import VersionCache
-from scorekeeper.store.models import Party, PartyEntry, utcnow
+from scorekeeper.store.models import Access, Party, PartyEntry, utcnow
+from scorekeeper.store.outcomes import Outcome, Recording
 
 CACHE_SIZE = 64
 LINK_TOKEN_LENGTH = 16
@@ -309,6 +312,50 @@ def write(
     _cache().put(row.id, row.version, state)
     ratings.evening_written(row.id, load)
     return state
+
+
+@dataclass(frozen=True, slots=True)
+class Reported:
+    """A table's result as a phone reports it: *winner* (a couple, from 0) won *table*; ``correct`` replaces one in."""
+
+    table: int
+    winner: int
+    correct: bool = False
+
+
+def record(
+    party_id: str, token: object, entry: Reported, n: int, *, seen: int | None = None, source: str | None = None
+) -> Recording[PartyState]:
+    """Record a table's result in game *n* of the evening, for any channel (the table's page, the API).
+
+    The door checks the key: *token* must be the director's edit token or that table's own link token, else
+    nothing is written. Nothing is raised for what a table can cause: the engine's refusal, the same result
+    already in (a double tap), or another result already in comes back as the outcome, with the evening as it
+    now stands. *seen* is the evening's version the phone read, when it must not have moved on since.
+    """
+    row = party_row(party_id)
+    if row is None:
+        return Recording(Outcome.NOT_FOUND, n, None, "id", access=Access.NONE)
+    table = entry.table if isinstance(entry.table, int) and 1 <= entry.table <= MAX_COUPLES else 0
+    if not (token_matches(token, row.edit_token) or (table and token_matches(token, table_token(row, table)))):
+        return Recording(Outcome.NOT_ALLOWED, n, None, "token", access=Access.NONE)
+    try:
+        state = write(
+            row.id,
+            lambda s: [s.result_entry(n, entry.table, entry.winner, entry.correct)],
+            source=source or f"table {entry.table}",
+            expected_version=seen,
+        )
+    except LookupError:
+        return Recording(Outcome.NOT_FOUND, n, None, "id", access=Access.NONE)
+    except PartyError as err:
+        found = load(row.id)
+        now = found[1] if found is not None else None
+        if err.conflict and now is not None and now.winner(n, entry.table) == entry.winner and not entry.correct:
+            return Recording(Outcome.DUPLICATE, n, now, err.field, err)
+        outcome = Outcome.CONFLICT if err.conflict else Outcome.REFUSED
+        return Recording(outcome, n, now, err.field, err)
+    return Recording(Outcome.RECORDED, n, state)
 
 
 # -- Housekeeping ------------------------------------------------------------------------

@@ -20,8 +20,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.platform.extensions import db
-from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.store.models import Resend, utcnow
+from scorekeeper.store.outcomes import Said, StoreRefused
 
 KEY_MAX = 64
 KEPT_FOR = timedelta(hours=24)
@@ -29,7 +29,7 @@ KEPT_FOR = timedelta(hours=24)
 T = TypeVar("T")
 
 
-class ResendError(ValueError):
+class ResendError(StoreRefused):
     """An Idempotency-Key that cannot be used: too long, or already used for another document."""
 
     field = "Idempotency-Key"
@@ -59,7 +59,7 @@ def check_key(key: object) -> str | None:
     if key is None or key == "":
         return None
     if not isinstance(key, str) or len(key) > KEY_MAX or not key.isprintable() or not key.isascii():
-        raise ResendError(_("An Idempotency-Key is up to %(n)d letters, digits or signs.", n=KEY_MAX))
+        raise ResendError(Said.KEY_TOO_LONG, details={"n": KEY_MAX})
     return key
 
 
@@ -72,7 +72,7 @@ def _earlier(kind: str, key: str, sent: str, load: Callable[[str], T | None]) ->
     if found is None:
         return None, None
     if found.fingerprint != sent:
-        raise ResendError(_("This Idempotency-Key was already used for another import: choose a new key."))
+        raise ResendError(Said.KEY_USED)
     made = load(found.made_id)
     return made, None if made is not None else found.id
 

@@ -7,7 +7,8 @@ sentences of the catalog with named placeholders (side and player names are neve
 
 - cards: ``card`` (``V♥`` in French), ``cards``, ``listed``, ``suit_plural``, ``suit_name``, ``place``
 - the referee: ``comparison``, ``trick``, ``play``, ``verdict``, ``verdict_label``
-- a game: ``note``, ``win_reason`` (a state), ``win`` (a ``WinDetail``), ``win_reason_label``, ``bid``
+- a game: ``note``, ``win_reason`` (a state), ``win`` (a ``WinDetail``), ``win_reason_label``, ``bid``,
+  ``recording`` (what the store's door answered a hand sent to the sheet)
 - refusals: ``refusal`` (any engine error, from its ``code`` and ``details``)
 - said aloud and to a screen reader: ``score_said_aloud``, ``row_said``, ``hand_said``, ``spoken_card``
 - options and presets: ``option_label``, ``option_help``, ``option_example``, ``preset_title`` …
@@ -38,6 +39,7 @@ from .options import (
     preset_title,
     preset_where,
 )
+from .outcomes import recording
 from .referee import comparison, play, trick, verdict, verdict_label
 from .refusals import refusal
 from .spoken import hand_said, row_said, score_said_aloud, spoken_card
@@ -67,6 +69,7 @@ __all__ = [
     "preset_where",
     "rank_label",
     "rank_letter",
+    "recording",
     "refusal",
     "row_said",
     "score_said_aloud",

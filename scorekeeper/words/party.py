@@ -14,8 +14,10 @@ from babel.lists import format_list
 from flask_babel import get_locale
 
 from scorekeeper.party import GameKind, PartyError, PartySetup, PartyState, Problem, Settlement
+from scorekeeper.party.ladder import LadderError
 from scorekeeper.platform.i18n import gettext, lazy_gettext, ngettext
 from scorekeeper.platform.numbers import NumberError, parse_int
+from scorekeeper.store.outcomes import Outcome, Recording
 
 _ = gettext
 
@@ -23,8 +25,10 @@ __all__ = [
     "board_said",
     "couples_named",
     "game_kind",
+    "ladder_refusal",
     "ordinal",
     "problem",
+    "reported",
     "settlement",
     "setup_kind",
     "table_said",
@@ -148,6 +152,28 @@ GAME_KINDS = {
     GameKind.PLAY_TO: lazy_gettext("Play to a score"),
     GameKind.BELL: lazy_gettext("Until the bell (finish the hand)"),
 }
+
+
+def ladder_refusal(err: LadderError) -> str:
+    """A ladder setting the club cannot have, in the reader's words, from the setting it names."""
+    return {
+        "place_points": gettext("Give points for 1 to 30 places, each from 0 to 1000."),
+        "best_of": gettext("Count at least one evening."),
+        "minimum": gettext("The minimum attendance is 0 or more."),
+        "tie_breaks": gettext("Choose each tie-break once."),
+    }.get(err.field, str(err))
+
+
+def reported(done: Recording[PartyState], name: str) -> str:
+    """What a table's page says of the result it sent (*name*: the winning couple's), from the door's outcome."""
+    match done.outcome:
+        case Outcome.RECORDED:
+            return gettext("Recorded: %(name)s won game %(game)d.", name=name, game=done.n)
+        case Outcome.DUPLICATE:
+            return gettext("Game %(game)d was already in: %(name)s won. Nothing more to do.", game=done.n, name=name)
+    if isinstance(done.refusal, PartyError):
+        return problem(done.refusal)
+    return problem(PartyError(Problem.CHANGED_ELSEWHERE))
 
 
 def game_kind(kind: GameKind) -> str:

@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from scorekeeper.party import PartyError
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import BIDS, MOST_HAND_POINTS, OPTION_INFO, POINTS_PER_TRICK, PRESETS, Card, Refusal
+from scorekeeper.store.outcomes import Said
 
 from .cards import card, listed
+from .party import problem
+from .store import store_refusal
 
 
 def _where(where: object) -> str:
@@ -23,6 +27,14 @@ def refusal(error: Exception) -> str:
     """A refusal as a sentence in the reader's language; one with no code of its own is its message."""
     code = getattr(error, "code", Refusal.OTHER)
     d: dict[str, Any] = dict(getattr(error, "details", {}) or {})
+    if code is Said.EVENING_REFUSED:
+        why = d.get("why")
+        inner = problem(why) if isinstance(why, PartyError) else refusal(why) if isinstance(why, Exception) else ""
+        return _("Evening %(n)d of the export is refused: %(why)s", n=d.get("n"), why=inner)
+    if isinstance(code, Said):
+        return store_refusal(code, d)
+    if not isinstance(code, Refusal):
+        return str(error)  # a sentence a layer above gave in the reader's words
     if code is not Refusal.OTHER and "hand" in d:
         # A hand of a log being replayed: the refusal says which.
         inner = refusal_of(code, {k: v for k, v in d.items() if k != "hand"}, error)
@@ -81,7 +93,52 @@ def refusal_of(code: Refusal, d: dict[str, Any], error: Exception) -> str:
             return _("That suit is trump, not an off-suit")
         case Refusal.NO_RULES:
             return _("Give the rules the game is played under")
-    return str(error)
+        case Refusal.NO_SUCH_CARD:
+            return _("There is no card with rank %(rank)s and suit %(suit)s", rank=d.get("rank"), suit=d.get("suit"))
+    said = program_refusal(code, d)
+    return said if said is not None else str(error)
+
+
+def program_refusal(code: Refusal, d: dict[str, Any]) -> str | None:
+    """The refusals of what a program hands the engine (names are the input's own); None for another code."""
+    name = d.get("name", "")
+    match code:
+        case Refusal.BID_AS_TEXT:
+            return _(
+                "Give the bid as the number %(bid)s, not the text '%(text)s'", bid=d.get("bid"), text=d.get("text")
+            )
+        case Refusal.NO_SUCH_PLAYER:
+            return _("Nobody called '%(name)s' plays in this game", name=name)
+        case Refusal.PARTNERS_UNEVEN:
+            return _(
+                "%(players)s players cannot make %(sides)s sides of partners: "
+                "each side needs the same number of players, two or more",
+                players=d.get("players"),
+                sides=d.get("sides"),
+            )
+        case Refusal.HAND_NO_FIELD:
+            return _("A hand has no '%(name)s'", name=name)
+        case Refusal.SIDE_NUMBER:
+            return _("The %(name)s is given by its side number, counting from 0", name=name.replace("_", " "))
+        case Refusal.YES_OR_NO:
+            return _("Say true or false for %(name)s", name=name)
+        case Refusal.WHOLE_PER_SIDE:
+            return _("Give the %(name)s as whole numbers, one per side", name=name)
+        case Refusal.LIST_PER_SIDE:
+            return _("Give the %(name)s of each side as a list of numbers", name=name)
+        case Refusal.WHOLE_NUMBERS:
+            return _("The %(name)s must be whole numbers", name=name)
+        case Refusal.ALREADY_WON:
+            return _(
+                "The game was already won at hand %(won_at)s, so hand %(n)s cannot follow it",
+                won_at=d.get("won_at"),
+                n=d.get("n"),
+            )
+        case Refusal.OPTIONS_BY_NAME:
+            return _("Give the options by name, such as Rules(target=110)")
+        case Refusal.RULES_NOT_PRESET:
+            return _("Rules must be a preset name or a set of options")
+    return None
 
 
 def _bid(value: object) -> str:
@@ -318,11 +375,9 @@ def game_refusal(code: Refusal, d: dict[str, Any]) -> str | None:
         case Refusal.POINTS_RANGE:
             return _("Each side takes from 0 to 30 points in a hand")
         case Refusal.POINTS_TOTAL:
-            return _(
-                "The points add up to %(total)s, but a hand is worth %(worth)s",
-                total=d.get("total"),
-                worth=d.get("worth"),
-            )
+            worths = tuple(d.get("worths", ()))
+            worth = _("30 (or 25 when nobody takes the high)") if len(worths) > 1 else _either(worths)
+            return _("The points add up to %(total)s, but a hand is worth %(worth)s", total=d.get("total"), worth=worth)
         case Refusal.TRICKS_ALL_BUT_ONE:
             return _("Enter the tricks of every side but one")
         case Refusal.POINTS_ALL_BUT_ONE:

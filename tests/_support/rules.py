@@ -129,7 +129,9 @@ def assert_refused(state, entry, field, pattern):
     err = info.value
     fields = {field} if isinstance(field, str) else set(field)
     assert err.field in fields, f"field {err.field!r}, message {str(err)!r}"
-    message = str(err)
+    from scorekeeper.words import refusal
+
+    message = refusal(err)  # the sentence a player reads, from the refusal's code and details
     assert_readable(message)
     assert re.search(pattern, message, re.IGNORECASE), f"{message!r} does not match {pattern!r}"
     assert_deeply_frozen(state)

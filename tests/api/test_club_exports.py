@@ -156,6 +156,17 @@ def test_an_export_that_was_changed_is_refused_whole(app, client, season, change
     assert rows(app) == before
 
 
+def test_a_refused_evening_says_why_in_the_readers_words(app, client, season):
+    club, headers = season
+    document = export(client, club, headers)
+    document["evenings"][0]["pots"]["entry_fee"] = -5
+    response = client.post("/api/v1/clubs/import", json=document)
+    assert response.status_code == 422
+    assert response.get_json()["error"]["message"] == (
+        "Evening 1 of the export is refused: Amounts are whole cents from 0 up."
+    )
+
+
 def test_a_resend_with_the_same_key_answers_the_first_club(app, client, season):
     club, headers = season
     document = export(client, club, headers)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules.draw import HAND_SIZE, KITTY_SIZE, DrawError, draw_limit, draw_limits
+from scorekeeper.words import refusal
 
 # 004: keep at least 1 card with up to 5 players, 2 with 6, 3 with 7, 4 with 8.
 # 001: 6 players throw away at most 3, 5 or fewer at most 4.
@@ -39,5 +40,6 @@ def test_the_bidder_keeps_at_most_a_hand():
 
 @pytest.mark.parametrize("players", [0, 1, 9, -3, True, 2.0, "4"])
 def test_a_table_size_outside_the_game_is_refused(players):
-    with pytest.raises(DrawError, match="2 to 8 players"):
+    with pytest.raises(DrawError) as caught:
         draw_limit(players)
+    assert "2 to 8 players" in refusal(caught.value)

@@ -19,6 +19,7 @@ from scorekeeper.rules import (
     replay,
 )
 from scorekeeper.rules.draw import draw_limit, game_draw_limit
+from scorekeeper.words import refusal
 from tests._support.rules import NE, cut_throat, two_sides
 
 # -- 30 for 60: win 30, lose 60 (000) ------------------------------------------------------------------
@@ -65,7 +66,7 @@ def test_overtime_lets_only_the_tied_sides_play_on():
     assert state.dealer != "Cal"
     with pytest.raises(HandError) as info:
         state.apply(HandEntry(bidder=2, bid=15, points=(15, 15, 0)))
-    assert info.value.field == "bidder" and "overtime" in str(info.value)
+    assert info.value.field == "bidder" and "overtime" in refusal(info.value)
     with pytest.raises(HandError) as info:
         state.apply(HandEntry(bidder=0, bid=15, points=(15, 10, 5)))
     assert info.value.field == "points"

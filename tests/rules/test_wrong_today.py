@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import GameSetup, HandEntry, SetupError, Side, replay
+from scorekeeper.words import refusal
 from tests._support.rules import NE, cut_throat, two_sides
 
 
@@ -48,7 +49,7 @@ def test_a_start_on_45_is_refused_under_the_forty_five_rule(forty_five, scores, 
     with pytest.raises(SetupError) as info:
         two_sides(rules, scores=scores)
     assert info.value.field == "scores"
-    assert "45" in str(info.value) and "forty-five" in str(info.value)
+    assert "45" in refusal(info.value) and "forty-five" in refusal(info.value)
 
 
 def test_a_start_near_45_is_fine_under_the_forty_five_rule():

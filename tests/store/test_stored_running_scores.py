@@ -62,7 +62,7 @@ def test_stored_figures_are_a_replay_after_every_change(ctx, preset, steps, seed
         state = services.state_for(game)
         try:
             if step == "record":
-                services.record(game, an_entry(rng, state), None)
+                services.record(game_id, game.edit_token, an_entry(rng, state), None, loaded=game)
             elif step == "undo" and game.hands:
                 services.undo_last(game)
             elif step == "edit" and game.hands:

@@ -1,8 +1,8 @@
 """One door: a hand from the sheet page, the offline queue, the API or a party table's sheet is recorded alike.
 
 Each channel reads the hand its own way (a form, a queued form, JSON) and then
-goes through ``store.games.record``: the same stored row and the same answer,
-whichever way it came.
+goes through ``store.games.record``, which checks the token itself: the same
+stored row and the same answer, whichever way it came.
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ import pytest
 from sqlalchemy import select
 
 from scorekeeper.platform.extensions import db
-from scorekeeper.rules import HAND_FIELDS
+from scorekeeper.rules import HAND_FIELDS, HandEntry
 from scorekeeper.store import games as services
-from scorekeeper.store.models import Hand
+from scorekeeper.store import parties as party_store
+from scorekeeper.store.models import Access, Hand
+from scorekeeper.store.outcomes import Outcome
 from tests._support.app import SIDES
 from tests._support.parties import new_party, post, start, table_path
 
@@ -28,11 +30,11 @@ def doors(monkeypatch):
     calls = []
     real = services.record
 
-    def record(game, entry, n, **seen):
+    def record(game_id, token, entry, n, **seen):
         from flask import request
 
         calls.append(request.path)
-        return real(game, entry, n, **seen)
+        return real(game_id, token, entry, n, **seen)
 
     monkeypatch.setattr(services, "record", record)
     return calls
@@ -172,3 +174,52 @@ def test_the_sheet_form_carries_the_version_it_was_read_at(client, csrf):
     game_id, token = new_game(client)
     body = client.get(f"/games/{game_id}/{token}").get_data(as_text=True)
     assert 'name="version" value="1"' in body
+
+
+# -- The door takes the key --------------------------------------------------------------
+
+
+def test_the_door_records_a_hand_only_for_the_edit_token(client, app):
+    """Every token but the edit token is turned away at the door itself, whichever channel forgot to ask."""
+    game_id, token = new_game(client)
+    with app.app_context():
+        game = services.load_game(game_id)
+        view = game.view_token
+        entry = HandEntry.from_dict({k: v for k, v in JSON.items() if k != "n"})
+        for wrong in (view, token[:-1] + ("A" if token[-1] != "A" else "B"), "", None, token.upper(), 42):
+            turned = services.record(game_id, wrong, entry, 1)
+            assert turned.outcome is Outcome.NOT_ALLOWED, wrong
+            assert turned.state is None and not turned.saved
+        assert services.record(game_id, view, entry, 1).access is Access.VIEW
+        assert services.record("no-such-game", token, entry, 1).outcome is Outcome.NOT_FOUND
+        assert db.session.scalars(select(Hand).where(Hand.game_id == game_id)).all() == []
+        done = services.record(game_id, token, entry, 1)
+        assert done.outcome is Outcome.RECORDED and tuple(done.standing.scores) == (20, 10)
+        again = services.record(game_id, token, entry, 1)
+        assert again.outcome is Outcome.DUPLICATE and again.saved
+        assert len(db.session.scalars(select(Hand).where(Hand.game_id == game_id)).all()) == 1
+
+
+def test_the_door_records_a_party_result_for_the_director_or_that_table_only(client, app, csrf):
+    director = new_party(client, csrf, couples=4).headers["Location"]
+    start(client, director)
+    party_id, edit = director.split("/")[2], director.split("/")[3]
+    with app.app_context():
+        row, state = party_store.load(party_id)
+        table_1, table_2 = party_store.table_token(row, 1), party_store.table_token(row, 2)
+        winner = state.seatings[0].tables[0].seats[0]
+        result = party_store.Reported(1, winner)
+        for wrong in (table_2, row.hall_token, edit[:-1], "", None):
+            turned = party_store.record(party_id, wrong, result, 1)
+            assert turned.outcome is Outcome.NOT_ALLOWED and not turned.saved, wrong
+        assert party_store.load(party_id)[1].winner(1, 1) is None
+        assert party_store.record("nope", edit, result, 1).outcome is Outcome.NOT_FOUND
+        done = party_store.record(party_id, table_1, result, 1)
+        assert done.outcome is Outcome.RECORDED and done.standing.winner(1, 1) == winner
+        again = party_store.record(party_id, edit, result, 1)
+        assert again.outcome is Outcome.DUPLICATE and again.saved
+        other = state.seatings[0].tables[0].seats[1]
+        taken = party_store.record(party_id, table_1, party_store.Reported(1, other), 1)
+        assert taken.outcome is Outcome.CONFLICT and taken.standing.winner(1, 1) == winner
+        refused = party_store.record(party_id, edit, party_store.Reported(1, winner), 9)
+        assert refused.outcome is Outcome.REFUSED and refused.refusal is not None

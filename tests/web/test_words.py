@@ -194,7 +194,11 @@ REFUSAL_DETAILS = {
     "lowest": 20,
     "bid": "slam",
     "total": 6,
-    "worth": 30,
+    "worths": (30, 25),
+    "won_at": 7,
+    "players": 5,
+    "rank": "14",
+    "suit": "'X'",
     "out": True,
     "last_trick": True,
     "option": "lock",
@@ -207,7 +211,7 @@ REFUSAL_DETAILS = {
 
 @pytest.mark.parametrize("code", [c for c in Refusal if c is not Refusal.OTHER])
 def test_each_refusal_has_a_sentence(say, code):
-    error = CardError("English", None, code=code, details=REFUSAL_DETAILS)
+    error = CardError(code, None, details=REFUSAL_DETAILS)
     english, french = both(say, words.refusal, error)
     if "%(side)s" in english or "Les Bleus" in english:
         assert "Les Bleus" in french
@@ -221,7 +225,8 @@ def test_a_refused_hand_says_why_in_french_with_the_side_as_typed(say):
     with pytest.raises(HandError) as caught:
         state.apply(HandEntry(bidder=1, bid=15, bagged=True, tricks=(3, 2), high=0))
     assert caught.value.code is Refusal.BAGGED_NOT_DEALER
-    assert say("en", words.refusal, caught.value) == str(caught.value)
+    assert say("en", words.refusal, caught.value) == "Only the dealer's side can be bagged: Nous (Anne deals)"
+    assert str(caught.value) == "bagged-not-dealer (side=Nous, dealer=Anne)"
     assert (
         say("fr", words.refusal, caught.value) == "Seule l’équipe du donneur peut être forcée\u00a0: Nous (Anne donne)"
     )

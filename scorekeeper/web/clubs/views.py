@@ -29,6 +29,7 @@ from scorekeeper.store import clubs as store
 from scorekeeper.store import handicaps as handicap_store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.models import Club, ClubEvening, ClubMember
+from scorekeeper.store.outcomes import Said
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web.clubs.forms import (
     DeskCouplesForm,
@@ -44,6 +45,8 @@ from scorekeeper.web.clubs.forms import (
 from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
 from scorekeeper.web.forms import ConfirmedForm, CsrfForm, first_problem
+from scorekeeper.words import refusal
+from scorekeeper.words.party import ladder_refusal
 
 bp = Blueprint("clubs", __name__)
 
@@ -156,7 +159,7 @@ def new() -> Response:
                 form = NewClubForm()
                 club = store.create(form.name.data or "", form.currency.data or "")
             except store.ClubError as err:
-                flash(str(err), "error")
+                flash(refusal(err), "error")
             else:
                 flash(_("The club is set up. Keep this page's link: it is the director's."), "ok")
                 return _home(club)
@@ -186,7 +189,7 @@ def import_club() -> Response:
                 made = club_exports.import_club(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
             except (ValueError, UnicodeDecodeError) as err:
                 known = isinstance(err, store.ClubError | resends.ResendError)
-                problem, status = (str(err) if known else _("That file is not a club's export.")), 422
+                problem, status = (refusal(err) if known else _("That file is not a club's export.")), 422
             else:
                 flash(_("The club is brought back, with every member, evening and pot. Keep this page's link."), "ok")
                 return _home(made.what)
@@ -252,7 +255,7 @@ def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
         try:
             added = store.add_member(club, MemberForm().name.data or "")
         except store.ClubError as err:
-            flash(str(err), "error")
+            flash(refusal(err), "error")
         else:
             flash(joined(added), "ok")
 
@@ -307,7 +310,7 @@ def change_member(club: Club, number: int) -> Response | None:
         else:
             abort(400)
     except (store.ClubError, NumberError) as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
     return None
 
 
@@ -318,11 +321,11 @@ def confirm_merge(club_id: str, token: str, number: int) -> Response | str:
     try:
         into = parse_int(request.args.get("into", ""), lo=1, hi=10**6, what=_("The club number"))
     except NumberError as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
         return _home(club, "#roster")
     gone, kept = store.member(club, number), store.member(club, into)
     if gone is None or kept is None:
-        flash(_("No member has club number %(n)s.", n=into if kept is None else number), "error")
+        flash(refusal(store.ClubError(Said.NO_SUCH_MEMBER, details={"n": into if kept is None else number})), "error")
         return _home(club, "#roster")
     worked = store.season(club, store.current_season(club))
     evenings = sum(1 for result in worked.results if any(m.member == number for m in result.members))
@@ -354,20 +357,11 @@ def settings(club: Club) -> None:
             handicap=form.handicap.data == "on",
         )
     except LadderError as err:
-        flash(_ladder_error(err), "error")
+        flash(ladder_refusal(err), "error")
     except store.ClubError as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
     else:
         flash(_("The club's settings are saved: the ladder is worked out again."), "ok")
-
-
-def _ladder_error(err: LadderError) -> str:
-    return {
-        "place_points": _("Give points for 1 to 30 places, each from 0 to 1000."),
-        "best_of": _("Count at least one evening."),
-        "minimum": _("The minimum attendance is 0 or more."),
-        "tie_breaks": _("Choose each tie-break once."),
-    }.get(err.field or "", str(err))
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings")
@@ -391,7 +385,7 @@ def new_evening(club: Club) -> Response | None:
         )
         party = store.new_evening(club, setup, held_on=held_on, season=form.season.data, pots=pots)
     except (PartyError, store.ClubError) as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
         return None
     flash(_("The evening is set up: tick the players as they come in."), "ok")
     return _desk(club, party.id)
@@ -493,7 +487,7 @@ def desk_couples(club_id: str, token: str, party_id: str) -> Response:
             raise store.ClubError(_("Tick the two players of the couple."), "members")
         state = store.register(club, party_id, pairs)
     except (store.ClubError, PartyError) as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
         return _desk(club, party_id, numbers)
     else:
         added = state.couples[-len(pairs) :]
@@ -525,7 +519,7 @@ def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response
         try:
             store.unregister(club, party_id, n - 1)
         except (store.ClubError, PartyError) as err:
-            flash(str(err), "error")
+            flash(refusal(err), "error")
         else:
             flash(_("Couple %(n)s is taken off: its players can be paired again.", n=n), "ok")
     return _desk(club, party_id)
@@ -541,7 +535,7 @@ def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
     try:
         added = store.add_member(club, MemberForm().typed)
     except store.ClubError as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
         return _desk(club, party_id, ticked)
     flash(_("%(name)s joins the roster as number %(n)s, ticked.", name=added.name, n=added.number), "ok")
     return _desk(club, party_id, [*ticked, added.number])
@@ -560,7 +554,7 @@ def desk_substitute(club_id: str, token: str, party_id: str) -> Response:
     try:
         game = store.substitute(club, party_id, couple, slot, form.number.number)
     except store.ClubError as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
     else:
         flash(_("The substitute plays for couple %(n)s from game %(game)s.", n=couple + 1, game=game), "ok")
     return _desk(club, party_id)
@@ -578,7 +572,7 @@ def desk_start(club_id: str, token: str, party_id: str) -> Response:
     try:
         party_store.write(party_id, party_store.start_entries, source="desk")
     except PartyError as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
         return _desk(club, party_id)
     flash(_("The evening has started: game 1 is seated."), "ok")
     return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token), 303)
@@ -646,7 +640,7 @@ def save_pots(club_id: str, token: str, party_id: str) -> Response:
     try:
         store.set_pots(club, party_id, form.values())
     except store.ClubError as err:
-        flash(str(err), "error")
+        flash(refusal(err), "error")
     else:
         flash(_("The evening's money is saved."), "ok")
     return back

@@ -84,7 +84,7 @@ class RulesForm(FlaskForm):
             try:
                 value = _read_option(info, field.data)
             except ValueError as err:
-                field.errors = [str(err)]
+                field.errors = [words.refusal(err)]
                 raise FormRefused(field.name) from None
             if value is not _AS_PRESET:
                 changes[info.name] = value
@@ -191,7 +191,9 @@ class NewGameForm(RulesForm):
         try:
             sides = list(seat_sides(names, count, typed))
         except SetupError as err:
-            self.problems.add("players", _("%(reason)s. Add or remove a player, or choose cut-throat.", reason=err))
+            self.problems.add(
+                "players", _("%(reason)s. Add or remove a player, or choose cut-throat.", reason=words.refusal(err))
+            )
             raise FormRefused("players") from None
         dealer = self.first_dealer.data or 0
         seated = [i for i, name in enumerate(self.seat_names()) if name]

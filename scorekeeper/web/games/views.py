@@ -81,33 +81,9 @@ def remember_entry_way(game: Game, way: str) -> None:
 # -- What the sheet says ----------------------------------------------------------
 
 
-def said(recording: services.Recording, expected: int) -> str:
-    """What the sheet says of a hand sent to it, in the phone's language (*expected*: the hand it was to be)."""
-    n = recording.n
-    outcome = recording.outcome
-    if outcome is services.Outcome.RECORDED:
-        text = str(_("Hand %(n)s recorded.", n=n))
-        return f"{text} {recording.state.win_reason}" if recording.state.over else text
-    if outcome is services.Outcome.DUPLICATE:
-        return str(_("Hand %(n)s is already on the sheet, just as entered: it was saved once.", n=n))
-    if outcome is services.Outcome.UNDONE:
-        return str(
-            _("Hand %(n)s was undone on another phone after this one took it down, so it was not recorded again.", n=n)
-        )
-    if outcome is services.Outcome.CONFLICT and n is not None:
-        if n > expected:
-            return str(
-                _("The sheet changed on another phone: the next hand is hand %(next)s, not %(n)s.", next=expected, n=n)
-            )
-        return str(_("Hand %(n)s was just recorded by another phone.", n=n))
-    return recording.message
-
-
 def stale_words(err: services.StaleGame) -> str:
-    """A sheet out of date, said in the phone's language (the store's own words when they say more)."""
-    if str(err) == str(services.StaleGame()):
-        return str(_("This game was just changed on another phone. Check the sheet and try again."))
-    return str(err)
+    """A sheet out of date, said in the phone's language from the store's code."""
+    return words.refusal(err)
 
 
 # -- Finding a game ---------------------------------------------------------------
@@ -256,13 +232,8 @@ def change_rules(game_id: str, token: str) -> Response:
         else:
             try:
                 services.change_rules(game, rules, expected_version=version)
-            except services.RulesFixed:
-                status, refused = (
-                    409,
-                    _(
-                        "The rules are fixed once the first hand is recorded. Undo every hand to change them, or start a rematch under other rules."
-                    ),
-                )
+            except services.RulesFixed as err:
+                status, refused = 409, words.refusal(err)
             except services.GameConflict:
                 status, refused = (
                     409,
@@ -271,7 +242,7 @@ def change_rules(game_id: str, token: str) -> Response:
                     ),
                 )
             except (SetupError, RulesError) as err:
-                refused = _("These players can't play by those rules: %(reason)s.", reason=err)
+                refused = _("These players can't play by those rules: %(reason)s.", reason=words.refusal(err))
             else:
                 flash(_("The rules are changed. They stay fixed from the first hand on."), "ok")
                 return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
@@ -337,18 +308,22 @@ def record(game_id: str, token: str) -> Response:
         return _render_sheet(game, state, form, status=422)
     if not read:
         return _render_sheet(game, state, form, status=422)
-    recording = services.record(game, form.entry(), form.number(), seen=form.expected_version())
+    recording = services.record(game_id, token, form.entry(), form.number(), seen=form.expected_version(), loaded=game)
+    if recording.outcome in (services.Outcome.NOT_FOUND, services.Outcome.NOT_ALLOWED):
+        abort(404)
     if recording.outcome is services.Outcome.REFUSED:
-        form.refuse(recording.refusal or HandError(recording.message, recording.field))
+        form.refuse(
+            recording.refusal if isinstance(recording.refusal, HandError) else HandError(words.recording(recording))
+        )
         return _render_sheet(game, state, form, status=422)
     if recording.outcome is not services.Outcome.RECORDED:
         game = _game_or_404(game_id, token)
-        return _render_sheet(game, recording.state, status=409, message=said(recording, state.next_n))
+        return _render_sheet(game, recording.standing, status=409, message=words.recording(recording))
     session.pop("reenter", None)
     if _is_htmx():
         game = _game_or_404(game_id, token)
-        return _render_sheet(game, recording.state, message=said(recording, state.next_n), new_hand=recording.n)
-    flash(said(recording, state.next_n), "ok")
+        return _render_sheet(game, recording.standing, message=words.recording(recording), new_hand=recording.n)
+    flash(words.recording(recording), "ok")
     return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=recording.n) + "#play", 303)
 
 
@@ -368,7 +343,7 @@ def undo(game_id: str, token: str) -> Response:
         game = _game_or_404(game_id, token)
         return _render_sheet(game, _state(game), status=409, message=stale_words(err))
     except HandError as err:
-        return _render_sheet(game, _state(game), status=409, message=str(err))
+        return _render_sheet(game, _state(game), status=409, message=words.refusal(err))
     number = new_state.next_n
     if entry is not None:
         session["reenter"] = {"game": game.id, "n": number, "entry": entry.to_dict()}
@@ -480,7 +455,7 @@ def delete(game_id: str, token: str) -> Response:
             try:
                 services.delete_game(game)
             except HandError as err:
-                form.confirm.errors = [str(err)]
+                form.confirm.errors = [words.refusal(err)]
                 status = 409
             else:
                 flash(_("The game was deleted."), "ok")

@@ -29,7 +29,8 @@ from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import HandError, replay
 from scorekeeper.store import games as services
 from scorekeeper.web.games.hand import HandForm
-from scorekeeper.web.games.views import said
+from scorekeeper.words import recording as said
+from scorekeeper.words import refusal
 from scorekeeper.words.no_signal import no_signal as no_signal_words
 
 bp = Blueprint("offline", __name__)
@@ -208,22 +209,24 @@ def queued_hand(game_id: str, token: str) -> Response:
     try:
         entry = form.entry()
     except HandError as err:
-        return _answer(422, "refused", n, str(err), field=err.field)
-    recording = services.record(game, entry, n, seen=form.expected_version())
+        return _answer(422, "refused", n, refusal(err), field=err.field)
+    recording = services.record(game_id, token, entry, n, seen=form.expected_version(), loaded=game)
     match recording.outcome:
         case services.Outcome.RECORDED:
-            return _answer(201, "recorded", n, said(recording, state.next_n))
+            return _answer(201, "recorded", n, said(recording))
         case services.Outcome.DUPLICATE:
             return _answer(
                 200, "recorded", n, _("Hand %(n)s is on the sheet, just as entered: it was saved once.", n=n)
             )
         case services.Outcome.REFUSED:
-            return _answer(422, "refused", n, recording.message, field=recording.field)
+            return _answer(422, "refused", n, said(recording), field=recording.field)
         case services.Outcome.UNDONE:
-            return _answer(409, "undone", n, said(recording, state.next_n), next=recording.state.next_n)
-    next_n = recording.state.next_n
+            return _answer(409, "undone", n, said(recording), next=recording.standing.next_n)
+        case services.Outcome.NOT_FOUND | services.Outcome.NOT_ALLOWED:
+            abort(404)
+    next_n = recording.standing.next_n
     if n < next_n:
         message = _("Hand %(n)s was recorded on another phone while this one had no signal.", n=n)
     else:
-        message = _("The sheet changed on another phone: the next hand is hand %(next)s, not %(n)s.", next=next_n, n=n)
+        message = said(services.Recording(services.Outcome.CONFLICT, n, recording.state, next_n=next_n))
     return _answer(409, "taken", n, message, next=next_n)

@@ -36,6 +36,7 @@ from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import parties as store
 from scorekeeper.store import party_sheets as sheets
+from scorekeeper.store.outcomes import Outcome
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web import polls
 from scorekeeper.web.downloads import csv_download
@@ -512,7 +513,7 @@ def table_report(party_id: str, number: int, token: str) -> ResponseReturnValue:
         return redirect(back, 303)
     game, winner = form.game.number, form.winner.number
     try:
-        entry = state.result_entry(game, number, winner)
+        state.result_entry(game, number, winner)  # checked here, to ask for the confirming tap
     except PartyError as err:
         flash(words.problem(err), "error")
         return redirect(back, 303)
@@ -520,23 +521,10 @@ def table_report(party_id: str, number: int, token: str) -> ResponseReturnValue:
         context = _table_context(row, state, number, token, confirm_game=game, confirm_winner=winner)
         template = "parties/_table.html" if _is_htmx() else "parties/table.html"
         return render_template(template, **context)
-    try:
-        store.write(row.id, lambda s: [s.result_entry(entry.game, entry.table, entry.winner)], source=f"table {number}")
-    except PartyError as err:
-        already = store.load(row.id)
-        if err.conflict and already is not None and already[1].winner(game, number) == winner:
-            flash(
-                _(
-                    "Game %(game)d was already in: %(name)s won. Nothing more to do.",
-                    game=game,
-                    name=state.couples[winner].name,
-                ),
-                "ok",
-            )
-        else:
-            flash(words.problem(err), "error")
-    else:
-        flash(_("Recorded: %(name)s won game %(game)d.", name=state.couples[winner].name, game=game), "ok")
+    recording = store.record(row.id, token, store.Reported(number, winner), game)
+    if recording.outcome in (Outcome.NOT_FOUND, Outcome.NOT_ALLOWED):
+        abort(404)
+    flash(words.reported(recording, state.couples[winner].name), "ok" if recording.saved else "error")
     return redirect(back, 303)
 
 

@@ -43,6 +43,7 @@ from scorekeeper.web.tables.forms import (
     RenameForm,
     StartForm,
 )
+from scorekeeper.words import refusal
 
 bp = Blueprint("tables", __name__)
 
@@ -93,7 +94,7 @@ def new() -> Response | tuple[str, int]:
             try:
                 table = store.create_table(form.name.data, names)
             except store.TableError as err:
-                (form.players if err.field == "players" else form.name).errors = [str(err)]
+                (form.players if err.field == "players" else form.name).errors = [refusal(err)]
             else:
                 return _kept(table, _("The table is kept. Start its first game below."))
         status = 422 if not form.csrf_token.errors else 400
@@ -115,7 +116,7 @@ def keep(game_id: str, token: str) -> Response | tuple[str, int]:
             try:
                 table = store.keep(game, form.name.data)
             except store.TableError as err:
-                form.name.errors = [str(err)]
+                form.name.errors = [refusal(err)]
             else:
                 return _kept(table, _("The table is kept, with this game as its first."))
         status = 422 if not form.csrf_token.errors else 400
@@ -147,7 +148,7 @@ def import_table() -> Response | tuple[str, int]:
                 made = store.import_table(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
             except (ValueError, UnicodeDecodeError) as err:
                 known = isinstance(err, store.TableError | resends.ResendError)
-                problem, status = (str(err) if known else _("That file is not a table's export.")), 422
+                problem, status = (refusal(err) if known else _("That file is not a table's export.")), 422
             else:
                 if not made.first:
                     return _kept(made.what, _("This table was already brought back: here it is."))
@@ -252,7 +253,7 @@ def start(table_id: str, token: str) -> Response:
         sides = seat_sides(players, len(players) // 2 if pairs else None)
         game = store.start_game(table, form.preset.data, sides)
     except (SetupError, RulesError, store.TableError, HandError) as err:
-        return _refuse(table, str(err))
+        return _refuse(table, refusal(err))
     response = redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
     remember_game(response, game)
     return response
@@ -301,7 +302,7 @@ def add_game(table_id: str, token: str) -> Response:
     try:
         store.add_game(table, game)
     except store.TableError as err:
-        return _refuse(table, str(err), err.status)
+        return _refuse(table, refusal(err), err.status)
     flash(_("The game is added to the table's history."), "ok")
     return _back(table, "#history")
 
@@ -324,7 +325,7 @@ def rename(table_id: str, token: str, person_id: str) -> Response:
     try:
         store.rename(table, who, form.name.data)
     except store.TableError as err:
-        return _refuse(table, str(err))
+        return _refuse(table, refusal(err))
     flash(_("Renamed: every statistic follows."), "ok")
     return _back(table, "#roster")
 
@@ -342,7 +343,7 @@ def merge(table_id: str, token: str, person_id: str) -> Response:
         try:
             store.check_merge(table, gone, into)
         except store.TableError as err:
-            return _refuse(table, str(err), err.status)
+            return _refuse(table, refusal(err), err.status)
         # Asked first: the page names both people and what follows before anything changes.
         games = sum(1 for link in table.games if any(gone.number in side for side in link.sides))
         return make_response(
@@ -351,7 +352,7 @@ def merge(table_id: str, token: str, person_id: str) -> Response:
     try:
         store.merge(table, gone, into)
     except store.TableError as err:
-        return _refuse(table, str(err), err.status)
+        return _refuse(table, refusal(err), err.status)
     flash(
         _("%(gone)s and %(into)s are one person now. Undo it under the roster.", gone=gone.name, into=into.name), "ok"
     )
@@ -367,7 +368,7 @@ def unmerge(table_id: str, token: str, merge_id: int) -> Response:
     try:
         back = store.unmerge(table, merge_id)
     except store.TableError as err:
-        return _refuse(table, str(err), err.status)
+        return _refuse(table, refusal(err), err.status)
     flash(_("%(name)s is on the roster again, with their games.", name=back.name), "ok")
     return _back(table, "#roster")
 
