@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo
 from pydantic.json_schema import SkipJsonSchema
 
+from scorekeeper import words
 from scorekeeper.api.base import BadInput
 from scorekeeper.api.schema import Part, Read, Schema, enum, json_request, parameter, read_as
 from scorekeeper.api.schema import error_body as _error
@@ -291,7 +292,7 @@ def _couples(value: Any, info: ValidationInfo) -> list[tuple[int, ...]]:
         if not isinstance(pair, list) or len(pair) != 2:
             raise BadInput("Give the couples as pairs of club numbers", "couples")
         try:
-            numbers.append(tuple(parse_int(n, lo=1, hi=10**6, what=_("The club number")) for n in pair))
+            numbers.append(tuple(parse_int(n, lo=1, hi=10**6, what=words.club_number()) for n in pair))
         except NumberError as err:
             raise BadInput(str(err), "couples") from None
     club: ClubRow = (info.context or {})["club"]

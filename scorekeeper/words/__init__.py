@@ -25,7 +25,7 @@ from flask import Flask
 from scorekeeper.rules import parse_cards
 
 from .cards import card, cards, listed, ordinal, place, rank_label, rank_letter, suit_name, suit_plural
-from .game import bid, note, win, win_reason, win_reason_label
+from .game import FORM_DAMAGED, bid, club_number, form_damaged, note, win, win_reason, win_reason_label
 from .options import (
     lazy_option_help,
     lazy_option_label,
@@ -45,6 +45,9 @@ from .refusals import refusal
 from .spoken import hand_said, row_said, score_said_aloud, spoken_card
 
 __all__ = [
+    "FORM_DAMAGED",
+    "club_number",
+    "form_damaged",
     "bid",
     "card",
     "cards",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import GameState, Note, NoteKind, WinDetail, WinReason
 from scorekeeper.rules.bidding import Bid
 
@@ -127,3 +128,18 @@ def win_reason_label(reason: WinReason | str) -> str:
         WinReason.FIRST_OUT: _("First to the target"),
         WinReason.LAST_SIDE_LEFT: _("The last side left"),
     }[reason]
+
+
+# A sheet's form whose hidden boxes (hand number, sheet version, who bid) came back altered: said where the form is
+# read (now) and where its fields are declared (lazily, in the language of the request that shows it).
+FORM_DAMAGED = _l("This form is damaged: reload the sheet.")
+
+
+def form_damaged() -> str:
+    """A sheet's form that came back altered, found while its hand is read."""
+    return _("This form is damaged: reload the sheet and try again.")
+
+
+def club_number() -> str:
+    """What a club number is called when it is read (\"The club number must be from 1 to …\")."""
+    return _("The club number")

@@ -24,6 +24,7 @@ from scorekeeper.rules import Side as RulesSide
 from scorekeeper.store import games as services
 from scorekeeper.store.models import Game, Hand, Party, PartyEntry, Player, Side, utcnow
 from scorekeeper.web.sharing import views as sharing
+from scorekeeper.words import refusal
 from tests._support.app import SIDES
 from tests._support.internet import auth, start
 from tests._support.server import Server, environ_without_the_app
@@ -445,8 +446,10 @@ def test_names_refuse_invisible_and_direction_characters(app, client, name):
     players = [{"name": "Us", "players": [name]}, {"name": "Them", "players": ["B"]}]
     assert client.post("/api/v1/games", json={"sides": players}).status_code == 422
     with app.app_context():
-        with pytest.raises(ValueError, match="invisible"):
+        with pytest.raises(ValueError, match="side-name-hidden") as refused:
             services.create_game("new-england", [RulesSide(name, ("A",)), RulesSide("Them", ("B",))])
+        with app.test_request_context():
+            assert "invisible" in refusal(refused.value)
         assert db.session.scalar(select(func.count()).select_from(Game)) == 0
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from wtforms import SelectMultipleField
 from wtforms.validators import ValidationError
 
+from scorekeeper import words
 from scorekeeper.party import MAX_GAMES, MAX_PRIZES, GameKind
 from scorekeeper.party.ladder import Scoring, TieBreak
 from scorekeeper.platform.i18n import gettext as _
@@ -64,7 +65,7 @@ class MemberChangeForm(ConfirmedForm):
 
     def validate_into(self, field: Any) -> None:
         if self.action.data == "merge":
-            _read_whole(field, 1, MAX_CLUB_NUMBER, _("The club number"))
+            _read_whole(field, 1, MAX_CLUB_NUMBER, words.club_number())
 
 
 class SubstituteForm(CsrfForm):
@@ -81,7 +82,7 @@ class SubstituteForm(CsrfForm):
         _read_whole(field, 1, 2, _("The chair"))
 
     def validate_number(self, field: Any) -> None:
-        _read_whole(field, 1, MAX_CLUB_NUMBER, _("The club number"))
+        _read_whole(field, 1, MAX_CLUB_NUMBER, words.club_number())
 
 
 def cents(text: str, what: str) -> int:
@@ -124,7 +125,7 @@ class DeskCouplesForm(CsrfForm):
 
     def validate_member(self, field: Any) -> None:
         try:
-            field.numbers = [parse_int(t, lo=1, hi=MAX_CLUB_NUMBER, what=_("The club number")) for t in field.data]
+            field.numbers = [parse_int(t, lo=1, hi=MAX_CLUB_NUMBER, what=words.club_number()) for t in field.data]
         except NumberError as err:
             raise ValidationError(str(err)) from None
 

@@ -16,6 +16,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask_babel import format_currency, format_date
 from werkzeug.wrappers import Response
 
+from scorekeeper import words
 from scorekeeper.party import GameKind, PartyError, PartySetup, PartyState
 from scorekeeper.party.ladder import LadderError, LadderRules
 from scorekeeper.platform import bodies
@@ -319,7 +320,7 @@ def confirm_merge(club_id: str, token: str, number: int) -> Response | str:
     """Ask before a merge: who goes into whom, and how many evenings follow."""
     club = _director(club_id, token)
     try:
-        into = parse_int(request.args.get("into", ""), lo=1, hi=10**6, what=_("The club number"))
+        into = parse_int(request.args.get("into", ""), lo=1, hi=10**6, what=words.club_number())
     except NumberError as err:
         flash(refusal(err), "error")
         return _home(club, "#roster")
@@ -455,7 +456,7 @@ def _numbers(texts: list[str]) -> list[int]:
     out = []
     for text in texts:
         try:
-            out.append(parse_int(text, lo=1, hi=10**6, what=_("The club number")))
+            out.append(parse_int(text, lo=1, hi=10**6, what=words.club_number()))
         except NumberError:
             abort(400)
     return out

@@ -11,6 +11,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  #
 from wtforms.validators import ValidationError
 from wtforms.widgets import TextInput
 
+from scorekeeper import words
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.numbers import NumberError, parse_int
@@ -128,5 +129,5 @@ class FormProblems:
 class ConfirmForm(FlaskForm):
     """A button that changes a game, with the CSRF token; delete also asks for a tick."""
 
-    n = WholeNumberField(_l("Hand number"), lo=1, hi=100_000, message=_l("This form is damaged: reload the sheet."))
+    n = WholeNumberField(_l("Hand number"), lo=1, hi=100_000, message=words.FORM_DAMAGED)
     confirm = BooleanField(_l("Yes, delete this game and all its hands"))

@@ -44,7 +44,7 @@ class HandForm(HandFields):
         if self.refusal is not None:
             raise self.refusal
         if self.read is None:
-            raise HandError(_("This form is damaged: reload the sheet and try again."), "n")
+            raise HandError(words.form_damaged(), "n")
         return self.read
 
     def validate(self, extra_validators: Any = None) -> bool:

@@ -53,7 +53,7 @@ class HandFields(FlaskForm):
     n = WholeNumberField(
         _l("Hand number"), lo=1, hi=100_000, message=_l("The hand number of this form is damaged: reload the sheet.")
     )
-    version = WholeNumberField(_l("Sheet version"), lo=0, message=_l("This form is damaged: reload the sheet."))
+    version = WholeNumberField(_l("Sheet version"), lo=0, message=words.FORM_DAMAGED)
     by = StringField(_l("Enter"), default="points")
     bagged = BooleanField(_l("Bagged: nobody bid, the dealer plays for the lowest bid"))
     bidder = RadioField(_l("Who won the bid?"), choices=[], validate_choice=False)

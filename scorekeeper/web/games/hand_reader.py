@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper import words
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import (
     MOST_HAND_POINTS,
@@ -91,7 +92,7 @@ class _Reader:
 
     def read(self) -> None:
         if self.boxes.by not in ENTRY_WAYS:
-            raise HandError(_("This form is damaged: reload the sheet and try again."), "by")
+            raise HandError(words.form_damaged(), "by")
         if self.bidding:
             self.bidder()
             self.bid()
