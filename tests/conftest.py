@@ -9,8 +9,8 @@
   ``live_server.url`` is its base URL and ``base_url`` points at it, so ``page.goto("/")`` works.
 - ``page_problems``: console errors, uncaught exceptions and CSP violations seen by ``page``.
 
-Tests in tests/browser are marked ``browser``. They need Debian's Chromium at
-/usr/bin/chromium; without it they are skipped, or fail when the CI variable is set.
+Tests in tests/browser are marked ``browser``. They need Debian's Chromium headless shell at
+/usr/bin/chromium-headless-shell; without it they are skipped, or fail when the CI variable is set.
 """
 
 from __future__ import annotations
@@ -33,7 +33,10 @@ from tests._support.app import SIDES, app_config, dispose, make_app, new_app, po
 from tests._support.live_api import api
 from tests._support.parties import new_party, post, start, table_path
 
-CHROMIUM = "/usr/bin/chromium"
+# Chromium's headless shell (Debian's chromium-headless-shell, the same engine and version as its chromium), not
+# the whole browser run headless: it draws the same pages for about half the processor time, as the tests never
+# show a window (benchmarks/browser_cpu.py measures both).
+CHROMIUM = "/usr/bin/chromium-headless-shell"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -99,7 +102,7 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_runtest_setup(item):
     if item.get_closest_marker("browser") and not Path(CHROMIUM).exists():
-        message = f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)"
+        message = f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium-headless-shell)"
         if os.environ.get("CI"):
             pytest.fail(message, pytrace=False)
         pytest.skip(message)
@@ -249,6 +252,9 @@ def browser_context_args(browser_context_args):
         "device_scale_factor": 2,
         "is_mobile": True,
         "has_touch": True,
+        # "Keep screen on" granted without asking, as a phone's browser does (the headless shell refuses it unless
+        # granted, which the page shows as the switch turning itself off).
+        "permissions": ["screen-wake-lock"],
         # No service worker but in the no-signal tests (tests/browser/test_offline.py, which allow it):
         # elsewhere its filling of the app shell would still be downloading when the test closes the page.
         "service_workers": "block",
