@@ -158,7 +158,7 @@ def main() -> None:
                 "load_at_start": load_at_start,
                 "load_at_end": round(os.getloadavg()[0], 1),
                 "files": per_file,
-                **totals,
+                "total": totals,
                 "percent_less": percent,
             },
             folder=Path(args.out).parent,
