@@ -15,6 +15,7 @@ the machine and its load, are printed and written to ``--out``, which the manual
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -110,16 +111,30 @@ def main() -> None:
     parser.add_argument("--before", required=True, help="the commit measured first (e.g. main)")
     parser.add_argument("--after", default="HEAD", help="the commit measured beside it")
     parser.add_argument("--out", default=str(figures.FOLDER / "browser-cpu.json"))
+    parser.add_argument(
+        "--add-to",
+        action="append",
+        default=[],
+        help="figures written earlier by this script (a run split in parts): keep their files' results beside these",
+    )
     parser.add_argument("files", nargs="*", help="browser test files (all of tests/browser/ when none is named)")
     args = parser.parse_args()
 
-    files = args.files or sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "browser").glob("test_*.py"))
+    every_file = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "browser").glob("test_*.py"))
+    # Parts put together (--add-to) measure only the files named; a run on its own, every file when none is.
+    files = args.files or ([] if args.add_to else every_file)
     grouped = Group.available()
     work = Path(tempfile.mkdtemp(prefix="scorekeeper-browser-cpu."))
     try:
         commits = {name: unpack(rev, work / name) for name, rev in (("before", args.before), ("after", args.after))}
         load_at_start = round(os.getloadavg()[0], 1)
         per_file: dict[str, dict] = {}
+        load_at_end = 0.0
+        for path in args.add_to:
+            earlier = json.loads(Path(path).read_text(encoding="utf-8"))
+            per_file.update(earlier["files"])
+            load_at_start = max(load_at_start, earlier["load_at_start"])
+            load_at_end = max(load_at_end, earlier["load_at_end"])
         for test_file in files:
             results: dict[str, dict] = {}
 
@@ -131,6 +146,8 @@ def main() -> None:
                 thread.start()
             for thread in threads:
                 thread.join()
+            for name, commit in commits.items():
+                results[name]["commit"] = commit
             per_file[Path(test_file).stem] = results
             print(
                 f"{test_file}: {results['before']['cpu_seconds']} s of processor before "
@@ -144,7 +161,7 @@ def main() -> None:
                 "clock_seconds": sum(f[when]["clock_seconds"] for f in per_file.values()),
                 "passed": sum(int(m.group(1)) for f in per_file.values() for m in [_passed(f[when]["closing"])] if m),
             }
-            for when in commits
+            for when in ("before", "after")
         }
         before, after = totals["before"]["cpu_seconds"], totals["after"]["cpu_seconds"]
         percent = round(100 * (before - after) / before)
@@ -152,11 +169,14 @@ def main() -> None:
         figures.write(
             Path(args.out).stem,
             {
-                "before": commits["before"],
-                "after": commits["after"],
+                # The commits measured, each part of a run split in parts naming its own.
+                **{
+                    when: " and ".join(sorted({f[when]["commit"] for f in per_file.values()}))
+                    for when in ("before", "after")
+                },
                 "counted_by": "control group" if grouped else "/usr/bin/time (reaped processes only)",
                 "load_at_start": load_at_start,
-                "load_at_end": round(os.getloadavg()[0], 1),
+                "load_at_end": max(round(os.getloadavg()[0], 1), load_at_end),
                 "files": per_file,
                 "total": totals,
                 "percent_less": percent,
