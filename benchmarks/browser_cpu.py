@@ -155,36 +155,45 @@ def main() -> None:
                 f"({results['after']['closing']})",
                 flush=True,
             )
-        totals = {
-            when: {
-                "cpu_seconds": round(sum(f[when]["cpu_seconds"] for f in per_file.values())),
-                "clock_seconds": sum(f[when]["clock_seconds"] for f in per_file.values()),
-                "passed": sum(int(m.group(1)) for f in per_file.values() for m in [_passed(f[when]["closing"])] if m),
-            }
-            for when in ("before", "after")
-        }
-        before, after = totals["before"]["cpu_seconds"], totals["after"]["cpu_seconds"]
-        percent = round(100 * (before - after) / before)
-        print(f"all: {before} s before, {after} s after ({percent} % less)")
-        figures.write(
-            Path(args.out).stem,
-            {
-                # The commits measured, each part of a run split in parts naming its own.
-                **{
-                    when: " and ".join(sorted({f[when]["commit"] for f in per_file.values()}))
-                    for when in ("before", "after")
-                },
-                "counted_by": "control group" if grouped else "/usr/bin/time (reaped processes only)",
-                "load_at_start": load_at_start,
-                "load_at_end": max(round(os.getloadavg()[0], 1), load_at_end),
-                "files": per_file,
-                "total": totals,
-                "percent_less": percent,
-            },
-            folder=Path(args.out).parent,
-        )
+            # Written after each file, so that a run stopped midway keeps what it measured.
+            write(args.out, per_file, grouped, load_at_start, load_at_end)
+        if not files:
+            write(args.out, per_file, grouped, load_at_start, load_at_end)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def write(out: str, per_file: dict[str, dict], grouped: bool, load_at_start: float, load_at_end: float) -> None:
+    """Print the totals of the files measured so far and write them all to *out*."""
+    totals = {
+        when: {
+            "cpu_seconds": round(sum(f[when]["cpu_seconds"] for f in per_file.values())),
+            "clock_seconds": sum(f[when]["clock_seconds"] for f in per_file.values()),
+            "passed": sum(int(m.group(1)) for f in per_file.values() for m in [_passed(f[when]["closing"])] if m),
+        }
+        for when in ("before", "after")
+    }
+    before, after = totals["before"]["cpu_seconds"], totals["after"]["cpu_seconds"]
+    percent = round(100 * (before - after) / before)
+    print(f"all: {before} s before, {after} s after ({percent} % less)")
+    figures.write(
+        Path(out).stem,
+        {
+            # The commits measured, each part of a run split in parts naming its own.
+            **{
+                when: " and ".join(sorted({f[when]["commit"] for f in per_file.values()}))
+                for when in ("before", "after")
+            },
+            "counted_by": "control group" if grouped else "/usr/bin/time (reaped processes only)",
+            "load_at_start": load_at_start,
+            "load_at_end": max(round(os.getloadavg()[0], 1), load_at_end),
+            "files_measured": len(per_file),
+            "files": per_file,
+            "total": totals,
+            "percent_less": percent,
+        },
+        folder=Path(out).parent,
+    )
 
 
 def _passed(closing: str) -> re.Match[str] | None:
