@@ -291,6 +291,8 @@ def test_a_switch_of_language_is_never_undone_by_the_phones_copy(phone, live_gam
     expect(phone.locator("html")).to_have_attribute("lang", "fr")
     expect(phone.locator(".button-save")).to_have_text("Enregistrer la donne 1")
     eventually(phone, f"caches.match({KEPT_COPY}).then((found) => !!found)", "the French copy of the page")
+    # And the words the page says with no signal, which it asks for a moment after it shows.
+    eventually(phone, "caches.match('/offline/words?lang=fr').then((found) => !!found)", "the French words kept")
 
     phone.context.set_offline(True)
     phone.reload()
