@@ -222,7 +222,11 @@ def test_bad_hands_are_refused_in_words_and_save_nothing(client, game, hand, sta
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["version"] == game["state"]["version"]
 
 
-@pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b"null", b'"hand"', b"{"])
+# The last: a JSON string that holds a hand is not the hand.
+AS_TEXT = b'"{\\"n\\": 1, \\"bidder\\": 1, \\"bid\\": 20, \\"points\\": [10, 20]}"'
+
+
+@pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b"null", b'"hand"', b"{", AS_TEXT])
 def test_a_body_that_is_not_an_object_is_a_400(client, game, body):
     response = client.post(hands_url(game), data=body, headers={**auth(game), "Content-Type": "application/json"})
     assert response.status_code == 400
