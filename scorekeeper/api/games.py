@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Self, TypeGuard, TypeVar, cast
 from cachetools import LRUCache
 from flask import Response, current_app, make_response, request
 from flask_openapi3.models.tag import Tag
-from flask_openapi3.request import validate_request
+from flask_openapi3.request import _validate_request
 from flask_openapi3.types import ResponseDict
+from flask_openapi3.utils import parse_parameters
 from pydantic import (
     AfterValidator,
     ConfigDict,
@@ -642,22 +643,27 @@ def _door(load: Callable[[str], Linked | None] | None = None) -> Callable[[Calla
     by the route's models, and given to the view as ``game``."""
 
     def wrap(view: Callable[..., Response]) -> Callable[..., Response]:
-        checked: Callable[..., Response] = validate_request()(view)  # type: ignore[no-untyped-call]
+        # The library's delayed reading (``validate_request``) works out the view's models again on every request.
+        models = functools.cache(lambda: parse_parameters(view, doc_ui=False))
 
-        @functools.wraps(checked)
+        @functools.wraps(view)
         def door(**values: Any) -> Response:
             try:
                 if isinstance(request.get_json(silent=True), str):  # which the library would read as JSON again
                     raise BadInput(said.not_an_object(""), None, 400)
-                if load is None:
-                    return checked(**values)
-                found = load(values["game_id"])
-                if found is None:
-                    raise _no_game()
-                return checked(game=_may_change(found), **values)
+                if load is not None:
+                    found = load(values["game_id"])
+                    if found is None:
+                        raise _no_game()
+                    values["game"] = _may_change(found)
+                header, cookie, path, query, form, body, _raw = models()
+                # The path's values leave *values* for the path model; what is left (the game) goes to the view.
+                read = _validate_request(header, cookie, path, query, form, body, path_kwargs=values)
+                return view(**read, **values)
             except REFUSALS as exc:
                 return _answer(exc)
 
+        vars(door)["__delay_validate_request__"] = True  # the library leaves the reading to the door
         return door
 
     return wrap
