@@ -472,8 +472,10 @@ class GameSide(AnswerPart):
 class GameState(Answer):
     """The game as it stands."""
 
-    model_config = ConfigDict(
-        openapi_extra={"headers": {"ETag": {"schema": {"type": "string"}, "description": "The game's version."}}}  # type: ignore[typeddict-unknown-key]
+    # The library's own key: the headers of the answer that reads a game.
+    model_config = cast(
+        ConfigDict,
+        {"openapi_extra": {"headers": {"ETag": {"schema": {"type": "string"}, "description": "The game's version."}}}},
     )
 
     id: str
