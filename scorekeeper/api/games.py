@@ -40,7 +40,7 @@ from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from werkzeug.http import parse_etags
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, error_code, input_error
+from scorekeeper.api.base import BadInput, bearer_token, bp, error_code, input_error, page_link
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.schema import (
     NAME_PATTERN,
@@ -404,8 +404,8 @@ class GameLinks(AnswerPart):
     @classmethod
     def of(cls, game: Game) -> Self:
         return cls(
-            edit=answer_link("games.sheet", game_id=game.id, token=game.edit_token),
-            view=answer_link("games.view", game_id=game.id, token=game.view_token),
+            edit=page_link("games.sheet", game_id=game.id, token=game.edit_token),
+            view=page_link("games.view", game_id=game.id, token=game.view_token),
         )
 
 
