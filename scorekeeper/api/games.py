@@ -330,37 +330,29 @@ class HandPath(GamePath):
     n: Annotated[int, read_as(Annotated[int, Field(ge=1)]), Field(description="The hand's number, from 1.")]
 
 
-def _once(name: str, read: Callable[[str], int]) -> Callable[[Any], int | None]:
-    """The reader of a whole number the query gives once at most (None when it is left out)."""
+def _once(name: str, what: str, lo: int, hi: int | None, told: str = "{}") -> Callable[[Any], int | None]:
+    """The reader of a whole number the query gives once at most (None when it is left out); *told* says a refusal."""
 
-    def check(value: Any) -> int | None:
+    def read(value: Any) -> int | None:
         if value is None:
             return None
         if len(request.args.getlist(name)) > 1:
             raise BadInput(f"Give {name} once", name, 400)
-        return read(value)
+        try:
+            return parse_int(value, lo=lo, hi=hi, what=what)
+        except NumberError as exc:
+            raise BadInput(told.format(exc), name, 400) from None
 
-    return check
-
-
-def _since(value: str) -> int:
-    try:
-        return parse_int(value, lo=0, what="since")
-    except NumberError as exc:
-        raise BadInput(f"{exc}: the version the caller already has", "since", 400) from None
-
-
-def _hand_number(value: str) -> int:
-    try:
-        return parse_int(value, lo=1, hi=MAX_NUMBER, what="The hand number")
-    except NumberError as exc:
-        raise BadInput(str(exc), "n", 400) from None
+    return read
 
 
 class SinceQuery(Asked):
     since: Annotated[
         int | None,
-        read_as(Annotated[int, Field(ge=0, le=999_999_999)], _once("since", _since)),
+        read_as(
+            Annotated[int, Field(ge=0, le=999_999_999)],
+            _once("since", "since", 0, None, "{}: the version the caller already has"),
+        ),
         Field(description="The `version` the caller already has (given once)."),
     ] = None
 
@@ -368,7 +360,7 @@ class SinceQuery(Asked):
 class UndoQuery(Asked):
     n: Annotated[
         int | None,
-        read_as(Annotated[int, Field(ge=1, le=MAX_NUMBER)], _once("n", _hand_number)),
+        read_as(Annotated[int, Field(ge=1, le=MAX_NUMBER)], _once("n", "The hand number", 1, MAX_NUMBER)),
         Field(description="The number of the hand meant to be undone."),
     ] = None
 
