@@ -52,8 +52,6 @@ STILL_TWICE = {
     frozenset({"api/spec_parties.py", "web/parties/views.py"}),
     frozenset({"api/spec_parties.py", "words/party.py"}),
     frozenset({"api/spec_tables.py", "store/tables.py"}),
-    frozenset({"rules/follow.py", "words/referee.py"}),
-    frozenset({"rules/rank.py", "rules/trick.py"}),
     frozenset({"store/club_exports.py", "store/tables.py"}),
     frozenset({"store/games.py", "store/parties.py"}),
     frozenset({"store/tables.py", "web/tables/forms.py"}),
