@@ -310,4 +310,4 @@ OPTION_INFO: dict[str, OptionInfo] = {
 }
 
 
-assert set(OPTION_INFO) == set(_FIELD_NAMES), "every option needs its choices"
+assert set(OPTION_INFO) == set(_FIELD_NAMES)  # every option has its choices
