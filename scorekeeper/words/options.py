@@ -16,6 +16,7 @@ from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import GREEN_BELOW_TARGET, Rules
 
+# Each option's name, as the forms, the referee, the rule book and the API's document give it.
 _LABELS = {
     "target": _l("Points to win"),
     "bidding": _l("Bidding"),
@@ -49,6 +50,7 @@ _LABELS = {
     "others_draw_at_most": _l("Others draw at most"),
 }
 
+# What an option does, in a sentence or two: the hint beside its field on the forms and the referee's page.
 _HELP = {
     "target": _l("The score a side needs to win the game."),
     "bidding": _l("Off for the traditional game: trump is the turned-up card."),
@@ -293,7 +295,8 @@ _PRESET_SUMMARY = {
 }
 
 
-# The values an option takes, as a player says them (``first-out`` -> "first out").
+# The values an option takes, as the new-game form's choices say them (``first-out`` -> "first out"); the rule book
+# says them so too where it names a value no other way.
 _VALUES = {
     "all-tricks": _l("all tricks"),
     "any": _l("any"),
