@@ -234,7 +234,7 @@ def _answer(exc: Exception) -> Response:
     if isinstance(exc, BadInput):
         return input_error(str(exc), exc.field, exc.status, exc.code)
     if isinstance(exc, tables.TableError):
-        return api_error(str(exc), exc.field, exc.status)
+        return api_error(words.refusal(exc), exc.field, exc.status)
     if isinstance(exc, services.GameConflict):
         return api_error(words.refusal(exc), exc.field or "n", 409)
     field = getattr(exc, "field", None)

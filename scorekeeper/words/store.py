@@ -10,10 +10,14 @@ from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.store.outcomes import Said
 
 from .party import problem
+from .tables import table_refusal
 
 
 def store_refusal(code: Said, d: Mapping[str, Any]) -> str:
     """The sentence of one of the store's refusal codes with its details."""
+    said = table_refusal(code, d)
+    if said is not None:
+        return said
     match code:
         case Said.FINISHED_EARLY:
             return _("This game was finished early: carry on playing it before recording another hand.")
