@@ -402,7 +402,7 @@ def games_undo_hand(game: Game) -> GameState:
     if len(given) > 1:
         raise BadInput("Give n once", "n", 400)
     try:
-        expected = parse_int(given[0], lo=1, hi=MAX_NUMBER, what="The hand number") if given else None
+        expected = parse_int(given[0], lo=1, hi=MAX_NUMBER, what=words.hand_number()) if given else None
     except NumberError as exc:
         raise BadInput(str(exc), "n", 400) from None
     _precondition(game, None, required=False)

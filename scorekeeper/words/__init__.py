@@ -25,7 +25,7 @@ from flask import Flask
 from scorekeeper.rules import parse_cards
 
 from .cards import card, cards, listed, ordinal, place, rank_label, rank_letter, suit_name, suit_plural
-from .game import FORM_DAMAGED, bid, club_number, form_damaged, note, win, win_reason, win_reason_label
+from .game import FORM_DAMAGED, bid, club_number, form_damaged, hand_number, note, win, win_reason, win_reason_label
 from .options import (
     lazy_option_help,
     lazy_option_label,
@@ -51,6 +51,7 @@ __all__ = [
     "bid",
     "card",
     "cards",
+    "hand_number",
     "hand_said",
     "comparison",
     "init_app",

@@ -9,7 +9,7 @@ from scorekeeper.party import PartyError, Problem
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.store.outcomes import Said
 
-from .party import problem
+from .party import evening_over, problem
 from .tables import table_refusal
 
 
@@ -108,7 +108,7 @@ def store_refusal(code: Said, d: Mapping[str, Any]) -> str:
         case Said.MEMBER_MERGED:
             return _("That member was merged into another.")
         case Said.EVENING_OVER:
-            return _("The evening is over.")
+            return evening_over()
         case Said.LAST_GAME:
             return _("The last game is being played.")
         case Said.CENTS:
