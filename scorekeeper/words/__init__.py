@@ -9,7 +9,8 @@ sentences of the catalog with named placeholders (side and player names are neve
 - the referee: ``comparison``, ``trick``, ``play``, ``verdict``, ``verdict_label``
 - a game: ``note``, ``win_reason`` (a state), ``win`` (a ``WinDetail``), ``win_reason_label``, ``bid``,
   ``recording`` (what the store's door answered a hand sent to the sheet)
-- refusals: ``refusal`` (any engine error, from its ``code`` and ``details``)
+- refusals: ``refusal`` (any engine's or the store's error, from its ``code`` and ``details``: the store's
+  codes in ``words.store`` and ``words.tables``); what every area's forms say alike in ``words.forms``
 - said aloud and to a screen reader: ``score_said_aloud``, ``row_said``, ``hand_said``, ``spoken_card``
 - options and presets: ``option_label``, ``option_help``, ``option_example``, ``preset_title`` …
 
