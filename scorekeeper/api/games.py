@@ -332,7 +332,7 @@ class HandPath(GamePath):
     n: Annotated[int, read_as(Annotated[int, Field(ge=1)]), Field(description="The hand's number, from 1.")]
 
 
-def _once(name: str, what: str, lo: int, hi: int | None, told: str = "{}") -> Callable[[Any], int | None]:
+def _once(name: str, what: Callable[[], str], lo: int, hi: int | None, told: str = "{}") -> Callable[[Any], int | None]:
     """The reader of a whole number the query gives once at most (None when it is left out); *told* says a refusal."""
 
     def read(value: Any) -> int | None:
@@ -341,7 +341,7 @@ def _once(name: str, what: str, lo: int, hi: int | None, told: str = "{}") -> Ca
         if len(request.args.getlist(name)) > 1:
             raise BadInput(f"Give {name} once", name, 400)
         try:
-            return parse_int(value, lo=lo, hi=hi, what=what)
+            return parse_int(value, lo=lo, hi=hi, what=what())
         except NumberError as exc:
             raise BadInput(told.format(exc), name, 400) from None
 
@@ -353,7 +353,7 @@ class SinceQuery(Asked):
         int | None,
         read_as(
             Annotated[int, Field(ge=0, le=999_999_999)],
-            _once("since", "since", 0, None, "{}: the version the caller already has"),
+            _once("since", lambda: "since", 0, None, "{}: the version the caller already has"),
         ),
         Field(description="The `version` the caller already has (given once)."),
     ] = None
@@ -362,7 +362,7 @@ class SinceQuery(Asked):
 class UndoQuery(Asked):
     n: Annotated[
         int | None,
-        read_as(Annotated[int, Field(ge=1, le=MAX_NUMBER)], _once("n", "The hand number", 1, MAX_NUMBER)),
+        read_as(Annotated[int, Field(ge=1, le=MAX_NUMBER)], _once("n", words.hand_number, 1, MAX_NUMBER)),
         Field(description="The number of the hand meant to be undone."),
     ] = None
 
@@ -623,7 +623,7 @@ def _answer(exc: Exception) -> Response:
     if isinstance(exc, BadInput):
         return input_error(str(exc), exc.field, exc.status, exc.code)
     if isinstance(exc, tables.TableError):
-        return api_error(str(exc), exc.field, exc.status)
+        return api_error(words.refusal(exc), exc.field, exc.status)
     if isinstance(exc, services.GameConflict):
         return api_error(words.refusal(exc), exc.field or "n", 409)
     field = getattr(exc, "field", None)
