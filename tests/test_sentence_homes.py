@@ -28,8 +28,8 @@ CATALOG_CALLS = {"_", "_l", "gettext", "ngettext", "lazy_gettext", "lazy_ngettex
 CATALOG_MODULES = ("flask_babel", "babel.support", "gettext", "scorekeeper.platform.i18n")
 
 # Sentences still written in two modules, by the pair of modules: each pair is a move still to make (the
-# option texts the engine keeps in English beside their words, the API's hand-written documents, a header
-# value two API modules send). The list only shrinks: a pair that no longer repeats must leave it.
+# API's hand-written documents, and a header value two API modules send). The list only shrinks: a pair
+# that no longer repeats must leave it.
 STILL_TWICE = {
     frozenset({"api/parties.py", "api/spec_clubs.py"}),
     frozenset({"api/parties.py", "api/spec_games.py"}),
@@ -45,12 +45,6 @@ STILL_TWICE = {
     frozenset({"api/spec_games.py", "api/spec_tables.py"}),
     frozenset({"api/spec_parties.py", "words/party.py"}),
     frozenset({"api/spec_tables.py", "words/tables.py"}),
-    frozenset({"rules/follow.py", "words/referee.py"}),
-    frozenset({"rules/options.py", "web/rulebook/views.py"}),
-    frozenset({"rules/options.py", "words/options.py"}),
-    frozenset({"rules/rank.py", "rules/trick.py"}),
-    frozenset({"web/games/new_game.py", "words/options.py"}),
-    frozenset({"web/rulebook/views.py", "words/options.py"}),
 }
 
 
