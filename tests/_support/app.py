@@ -6,6 +6,7 @@ token; ``start_game`` starts a game of ``SIDES`` through the API."""
 
 from __future__ import annotations
 
+import copy
 import html
 import os
 import re
@@ -118,7 +119,43 @@ def _kept_builder(rule: Rule, append_unknown: bool = True):
     return builder
 
 
+_PARSED: dict[tuple, tuple] = {}
+_parse_rule = Rule._parse_rule
+
+
+def _kept_parse(rule: Rule, written: str) -> list:
+    """Werkzeug's reading of the route *written*, read once per test process for all the apps the tests create.
+
+    What it reads from the text (the parts, the trace, each variable's converter and arguments) depends only on the
+    text and the map's converters, both in the key; each rule still gets converters of its own, made for its map."""
+    key = (written, tuple(sorted((name, id(kind)) for name, kind in rule.map.converters.items())))
+    kept = _PARSED.get(key)
+    if kept is None:
+        asked: list[tuple] = []
+        get_converter = rule.get_converter
+
+        def recorded(name, converter, args, kwargs):
+            asked.append((name, (converter, args, kwargs)))
+            return get_converter(name, converter, args, kwargs)
+
+        trace_before = len(rule._trace)
+        rule.get_converter = recorded  # type: ignore[method-assign]
+        try:
+            parts = list(_parse_rule(rule, written))
+        finally:
+            del rule.get_converter
+        _PARSED[key] = (parts, rule._trace[trace_before:], asked)
+        return [copy.copy(part) for part in parts]
+    parts, trace, converters = kept
+    rule._trace.extend(trace)
+    for name, (converter, args, kwargs) in converters:
+        rule._converters[name] = rule.get_converter(name, converter, args, kwargs)
+        rule.arguments.add(name)
+    return [copy.copy(part) for part in parts]
+
+
 Rule._compile_builder = _kept_builder  # type: ignore[method-assign]
+Rule._parse_rule = _kept_parse  # type: ignore[method-assign]
 
 
 _SERVED: dict[tuple, dict] = {}
