@@ -112,6 +112,11 @@ def run_folder(tree: Path, folder: str, split: int = 1) -> dict:
     }
 
 
+def figure_name(folder: str) -> str:
+    """The name *folder*'s figures go under, one the manual can write: ``tests/web/test_games.py`` -> ``web-test_games``."""
+    return folder.removeprefix("tests/").rstrip("/").removesuffix(".py").replace("/", "-") or "tests"
+
+
 def _run_into(results: dict, name: str, tree: Path, folder: str, split: int) -> None:
     results[name] = run_folder(tree, folder, split)
 
@@ -152,7 +157,7 @@ def main() -> None:
                 for thread in pending:
                     thread.join()
                 pending = []
-            key = folder.removeprefix("tests/").rstrip("/") or "tests"
+            key = figure_name(folder)
             folders[key] = results
         for thread in pending:
             thread.join()
