@@ -177,6 +177,8 @@ def _kept_files(self: WhiteNoise, root: str, prefix: str) -> None:
         self.charset,
         self.index_file,
         None if headers is None else headers.__qualname__,
+        # What the app's headers function was made with (its build's names, its prefix): another app's differs.
+        None if headers is None else tuple(repr(cell.cell_contents) for cell in headers.__closure__ or ()),
     )
     files = _SERVED.get(key)
     if files is None:
