@@ -28,8 +28,8 @@ CATALOG_CALLS = {"_", "_l", "gettext", "ngettext", "lazy_gettext", "lazy_ngettex
 CATALOG_MODULES = ("flask_babel", "babel.support", "gettext", "scorekeeper.platform.i18n")
 
 # Sentences still written in two modules, by the pair of modules: each pair is a move still to make (the
-# option texts the engine keeps in English beside their words, the API's hand-written documents, a header
-# value two API modules send). The list only shrinks: a pair that no longer repeats must leave it.
+# API's hand-written documents, and a header value two API modules send). The list only shrinks: a pair
+# that no longer repeats must leave it.
 STILL_TWICE = {
     frozenset({"api/parties.py", "api/spec_clubs.py"}),
     frozenset({"api/parties.py", "api/spec_tables.py"}),
