@@ -52,10 +52,6 @@ STILL_TWICE = {
     frozenset({"api/spec_parties.py", "web/parties/views.py"}),
     frozenset({"api/spec_parties.py", "words/party.py"}),
     frozenset({"api/spec_tables.py", "store/tables.py"}),
-    frozenset({"rules/follow.py", "words/referee.py"}),
-    frozenset({"rules/options.py", "web/rulebook/views.py"}),
-    frozenset({"rules/options.py", "words/options.py"}),
-    frozenset({"rules/rank.py", "rules/trick.py"}),
     frozenset({"store/club_exports.py", "store/tables.py"}),
     frozenset({"store/games.py", "store/parties.py"}),
     frozenset({"store/tables.py", "web/tables/forms.py"}),
@@ -69,7 +65,6 @@ STILL_TWICE = {
     frozenset({"web/games/hand.py", "web/offline/views.py"}),
     frozenset({"web/games/hand.py", "web/parties/views.py"}),
     frozenset({"web/games/hand.py", "web/tables/views.py"}),
-    frozenset({"web/games/new_game.py", "words/options.py"}),
     frozenset({"web/games/views.py", "web/offline/views.py"}),
     frozenset({"web/games/views.py", "web/parties/views.py"}),
     frozenset({"web/games/views.py", "web/tables/views.py"}),
@@ -79,7 +74,6 @@ STILL_TWICE = {
     frozenset({"web/parties/forms.py", "words/party.py"}),
     frozenset({"web/parties/views.py", "web/tables/views.py"}),
     frozenset({"web/parties/views.py", "words/party.py"}),
-    frozenset({"web/rulebook/views.py", "words/options.py"}),
     frozenset({"words/api.py", "words/store.py"}),
 }
 

@@ -11,7 +11,8 @@ sentences of the catalog with named placeholders (side and player names are neve
   ``recording`` (what the store's door answered a hand sent to the sheet)
 - refusals: ``refusal`` (any engine error, from its ``code`` and ``details``)
 - said aloud and to a screen reader: ``score_said_aloud``, ``row_said``, ``hand_said``, ``spoken_card``
-- options and presets: ``option_label``, ``option_help``, ``option_example``, ``preset_title`` …
+- options and presets: ``option_label``, ``option_help``, ``option_explained``, ``option_example``,
+  ``option_setting``, ``preset_title`` …
 
 ``init_app`` offers them to the templates: ``{{ card|card }}``, ``{{ words.play(answer) }}``.
 """
@@ -31,13 +32,17 @@ from .options import (
     lazy_option_label,
     lazy_preset_title,
     option_example,
+    option_explained,
     option_help,
     option_label,
+    option_setting,
+    option_settings,
     option_value,
     preset_players,
     preset_summary,
     preset_title,
     preset_where,
+    rule_book_order,
 )
 from .outcomes import recording
 from .referee import comparison, play, trick, verdict, verdict_label
@@ -60,8 +65,11 @@ __all__ = [
     "listed",
     "note",
     "option_example",
+    "option_explained",
     "option_help",
     "option_label",
+    "option_setting",
+    "option_settings",
     "option_value",
     "ordinal",
     "place",
@@ -72,6 +80,7 @@ __all__ = [
     "preset_where",
     "rank_label",
     "rank_letter",
+    "rule_book_order",
     "recording",
     "refusal",
     "row_said",

@@ -13,7 +13,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper import words
 from scorekeeper.platform.i18n import lazy_gettext as _l
-from scorekeeper.rules import NAME_MAX, PRESET_INFO
+from scorekeeper.rules import NAME_MAX, PRESETS
 from scorekeeper.store.models import TablePerson
 
 MAX_NEW_NAMES = 8
@@ -70,7 +70,7 @@ class StartForm(FlaskForm):
     def __init__(self, people: Iterable[TablePerson], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players.choices = [SelectChoice(p.public_id, p.name) for p in people]
-        self.preset.choices = [SelectChoice(name, words.preset_title(name)) for name in PRESET_INFO]
+        self.preset.choices = [SelectChoice(name, words.preset_title(name)) for name in PRESETS]
 
     def validate_players(self, field: MultiCheckboxField) -> None:
         known = {value for value, *_shown in field.iter_choices()}
@@ -78,7 +78,7 @@ class StartForm(FlaskForm):
             raise ValidationError(_l("Tick people of the roster only."))
 
     def validate_preset(self, field: Field) -> None:
-        if field.data not in PRESET_INFO:
+        if field.data not in PRESETS:
             raise ValidationError(_l("Choose the rules from the list."))
 
     def validate_way(self, field: Field) -> None:

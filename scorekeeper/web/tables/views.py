@@ -21,7 +21,7 @@ from scorekeeper.platform import bodies, memory
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import ngettext
 from scorekeeper.platform.security import error_response
-from scorekeeper.rules import PRESET_INFO, HandError, RulesError, SetupError, seat_sides
+from scorekeeper.rules import PRESETS, HandError, RulesError, SetupError, seat_sides
 from scorekeeper.stats import BID_ORDER
 from scorekeeper.stats.summary import summary_rows
 from scorekeeper.store import games as game_store
@@ -227,7 +227,7 @@ def table(table_id: str, token: str) -> Response:
             merge_form=MergeForm(table.people) if can_edit else None,
             merges=store.merges(table) if can_edit else [],
             names_by_number={p.number: p.name for p in table.people},
-            presets=PRESET_INFO,
+            presets=PRESETS,
         )
     )
     remember_table_link(response, table.id, token, "edit" if can_edit else "view")
