@@ -9,7 +9,8 @@ sentences of the catalog with named placeholders (side and player names are neve
 - the referee: ``comparison``, ``trick``, ``play``, ``verdict``, ``verdict_label``
 - a game: ``note``, ``win_reason`` (a state), ``win`` (a ``WinDetail``), ``win_reason_label``, ``bid``,
   ``recording`` (what the store's door answered a hand sent to the sheet)
-- refusals: ``refusal`` (any engine error, from its ``code`` and ``details``)
+- refusals: ``refusal`` (any engine's or the store's error, from its ``code`` and ``details``: the store's
+  codes in ``words.store`` and ``words.tables``); what every area's forms say alike in ``words.forms``
 - said aloud and to a screen reader: ``score_said_aloud``, ``row_said``, ``hand_said``, ``spoken_card``
 - options and presets: ``option_label``, ``option_help``, ``option_explained``, ``option_example``,
   ``option_setting``, ``preset_title`` …
@@ -26,7 +27,7 @@ from flask import Flask
 from scorekeeper.rules import parse_cards
 
 from .cards import card, cards, listed, ordinal, place, rank_label, rank_letter, suit_name, suit_plural
-from .game import FORM_DAMAGED, bid, club_number, form_damaged, note, win, win_reason, win_reason_label
+from .game import FORM_DAMAGED, bid, club_number, form_damaged, hand_number, note, win, win_reason, win_reason_label
 from .options import (
     lazy_option_help,
     lazy_option_label,
@@ -56,6 +57,7 @@ __all__ = [
     "bid",
     "card",
     "cards",
+    "hand_number",
     "hand_said",
     "comparison",
     "init_app",

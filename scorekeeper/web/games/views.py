@@ -54,6 +54,7 @@ from scorekeeper.web.games.fields import ENTRY_WAYS, ConfirmForm, FormRefused
 from scorekeeper.web.games.hand import HandForm
 from scorekeeper.web.games.new_game import NewGameForm, RulesForm
 from scorekeeper.web.shortnames import short_names
+from scorekeeper.words.forms import page_too_old
 
 bp = Blueprint("games", __name__)
 
@@ -219,7 +220,7 @@ def change_rules(game_id: str, token: str) -> Response:
     if request.method == "GET":
         form.fill_rules(state.rules)
     elif not form.validate_on_submit():
-        status, refused = 422, _("This page was open too long: reload and try again.")
+        status, refused = 422, page_too_old()
     else:
         status = 422
         try:

@@ -15,6 +15,7 @@ from scorekeeper import words
 from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import NAME_MAX, PRESETS
 from scorekeeper.store.models import TablePerson
+from scorekeeper.words.tables import NEW_NAME_MISSING, TABLE_NAME_MISSING
 
 MAX_NEW_NAMES = 8
 
@@ -30,7 +31,7 @@ def _table_name(**kwargs: Any) -> StringField:
     """The table's name: required, no longer than a name the rules take."""
     return StringField(
         _l("Name of the table"),
-        validators=[DataRequired(_l("Give the table a name.")), Length(max=NAME_MAX)],
+        validators=[DataRequired(TABLE_NAME_MISSING), Length(max=NAME_MAX)],
         **kwargs,
     )
 
@@ -87,7 +88,7 @@ class StartForm(FlaskForm):
 
 
 class RenameForm(FlaskForm):
-    name = StringField(_l("New name"), validators=[DataRequired(_l("Give the new name.")), Length(max=NAME_MAX)])
+    name = StringField(_l("New name"), validators=[DataRequired(NEW_NAME_MISSING), Length(max=NAME_MAX)])
 
 
 class MergeForm(FlaskForm):
