@@ -18,7 +18,7 @@ from pydantic import Field, WithJsonSchema
 
 from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, reply
 from scorekeeper.api.base import error as api_error
-from scorekeeper.api.schema import Asked, Closed, error_body
+from scorekeeper.api.schema import NO_EDIT_TOKEN, Asked, Closed, error_body
 from scorekeeper.api.spec_parties import (
     CreatedParty,
     LateCouple,
@@ -205,7 +205,7 @@ _NOT_JSON = error_body("The body was not sent as application/json.")
 _NOT_OBJECT = error_body("The body is not a JSON object.")
 _NO_PARTY = error_body("No party with that id.")
 _AUTH: ResponseDict = {
-    401: error_body("No `Authorization: Bearer <edit_token>` header."),
+    401: NO_EDIT_TOKEN,
     403: error_body("The token is not this party's edit token."),
 }
 

@@ -12,11 +12,11 @@ from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper import words
 from scorekeeper.api.base import BadInput
-from scorekeeper.api.schema import Part, Read, Schema, enum, json_request, parameter, read_as
+from scorekeeper.api.schema import NO_EDIT_TOKEN, Part, Read, Schema, enum, json_request, parameter, read_as
+from scorekeeper.api.schema import Name as _NAME
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.api.spec_games import Name as _NAME
 from scorekeeper.api.spec_parties import PartySettings, read_date, text
 from scorekeeper.api.spec_tables import IDEMPOTENCY_KEY
 from scorekeeper.party import MAX_COUPLES
@@ -39,7 +39,7 @@ _SEASON = parameter(
 )
 _WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
 _AUTH = {
-    "401": _error("No `Authorization: Bearer <edit_token>` header."),
+    "401": NO_EDIT_TOKEN,
     "403": _error("The token is not this club's edit token."),
 }
 _NO_CLUB = _error("No club with that id.")

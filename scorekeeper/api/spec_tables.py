@@ -8,11 +8,11 @@ from typing import Annotated, Any
 from pydantic import ConfigDict, Field
 
 from scorekeeper.api.base import BadInput
+from scorekeeper.api.schema import Name as _NAME
 from scorekeeper.api.schema import Part, Read, Schema, enum, json_request, parameter, read_as
 from scorekeeper.api.schema import error_body as _error
 from scorekeeper.api.schema import json_body as _json
 from scorekeeper.api.schema import ref as _ref
-from scorekeeper.api.spec_games import Name as _NAME
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.stats import BID_ORDER
 from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION, IMPORT_MAX_BYTES, IMPORT_MAX_HANDS, MAX_GAMES

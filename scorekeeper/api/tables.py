@@ -31,12 +31,13 @@ from scorekeeper.stats import Figures, PersonFigures
 from scorekeeper.store import games as game_store
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Table, TablePerson
+from scorekeeper.words import refusal
 
 
 @bp.errorhandler(store.TableError)
 def _table_refused(exc: store.TableError) -> Response:
     """A change the table cannot take, refused in the store's words (the views' other refusals are BadInput)."""
-    return input_error(str(exc), exc.field, exc.status)
+    return input_error(refusal(exc), exc.field, exc.status)
 
 
 def table_for(table_id: str, *, edit: bool) -> Table:
