@@ -35,7 +35,6 @@ STILL_TWICE = {
     frozenset({"api/base.py", "platform/security.py"}),
     frozenset({"api/base.py", "words/api.py"}),
     frozenset({"api/games.py", "web/offline/views.py"}),
-    frozenset({"api/referee.py", "api/spec_games.py"}),
     frozenset({"api/schema.py", "api/spec_games.py"}),
     frozenset({"api/spec_parties.py", "web/parties/forms.py"}),
     frozenset({"api/spec_parties.py", "web/parties/views.py"}),

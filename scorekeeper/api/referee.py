@@ -22,7 +22,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper import words
 from scorekeeper.api.base import BadInput, bp, reply
-from scorekeeper.api.schema import Answer, Asked, Part, enum, error_body
+from scorekeeper.api.schema import NOT_JSON, Answer, Asked, Part, enum, error_body
 from scorekeeper.rules import (
     PRESETS,
     TRICKS_IN_HAND,
@@ -373,7 +373,7 @@ class Presets(RootModel[dict[str, RuleOptions]]):
 
 
 _ASKED: ResponseDict = {"422": error_body("A field cannot be used; the message says why.")}
-_SENT: ResponseDict = {**_ASKED, "415": error_body("The body was not sent as `application/json`.")}
+_SENT: ResponseDict = {**_ASKED, "415": NOT_JSON}
 _REFEREE = [Tag(name="referee")]
 
 

@@ -205,12 +205,6 @@ def error_body(description: str) -> dict[str, Any]:
     return json_body(ref("Error"), description)
 
 
-# The refusals every write of a JSON body may answer, and the one of a write without its edit token.
-NOT_JSON = error_body("The body was not sent as application/json.")
-NOT_AN_OBJECT = error_body("The body is not a JSON object.")
-NO_EDIT_TOKEN = error_body("No `Authorization: Bearer <edit_token>` header.")
-
-
 def json_request(schema: dict[str, Any], description: str | None = None) -> dict[str, Any]:
     """An operation's required JSON request body with *schema*."""
     body: dict[str, Any] = {"required": True, "content": {"application/json": {"schema": schema}}}
@@ -228,3 +222,9 @@ def parameter(
         found["description"] = description
     found["schema"] = schema
     return found
+
+
+# Answers several parts of the API give alike.
+NOT_JSON = error_body("The body was not sent as `application/json`.")
+NO_EDIT_TOKEN = error_body("No `Authorization: Bearer <edit_token>` header.")
+NOT_AN_OBJECT = error_body("The body is not a JSON object.")
