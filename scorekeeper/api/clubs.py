@@ -23,7 +23,7 @@ from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo, WithJson
 from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, check_size, door, idempotency_key, reply
+from scorekeeper.api.base import BadInput, bearer_token, bp, check_size, door, idempotency_key, input_error, reply
 from scorekeeper.api.parties import setup_of
 from scorekeeper.api.schema import (
     NO_EDIT_TOKEN,
@@ -448,12 +448,10 @@ def _import_checks(values: dict[str, Any]) -> dict[str, Any]:
     return {"key": key}
 
 
-def _stored(change: Callable[[], Any]) -> Any:
-    """What *change* makes of the club; a change the club cannot take is refused in its words."""
-    try:
-        return change()
-    except store.ClubError as err:
-        raise BadInput(ladder_words(err), err.field) from None
+@bp.errorhandler(store.ClubError)
+def _club_refused(exc: store.ClubError) -> Response:
+    """A change the club cannot take, refused in its words (the views' other refusals are BadInput)."""
+    return input_error(ladder_words(exc), exc.field, 422)
 
 
 # -- Routes ---------------------------------------------------------------------------------------------
@@ -486,7 +484,7 @@ def _change(answer: ResponseDict, refused: str, missing: dict[str, Any] = NO_CLU
 @door()
 def create_club(body: NewClub) -> Response:
     """Start a club that runs card parties"""
-    club = _stored(lambda: store.create(body.name, body.currency))
+    club = store.create(body.name, body.currency)
     return reply(CreatedClub.of(club), 201)
 
 
@@ -523,7 +521,7 @@ def club_members(path: ClubPath) -> Response:
 @door(_director)
 def add_club_member(club: ClubRow, path: ClubPath, body: NewClubMember) -> Response:
     """Add a member to the roster: the next club number is theirs"""
-    return reply(ClubMember.of(_stored(lambda: store.add_member(club, body.name))), 201)
+    return reply(ClubMember.of(store.add_member(club, body.name)), 201)
 
 
 @bp.get(
@@ -593,8 +591,6 @@ def create_club_evening(club: ClubRow, path: ClubPath, body: NewClubEvening) -> 
             store.register(club, party.id, numbers)
         if start:
             party_store.write(party.id, party_store.start_entries, source="api")
-    except store.ClubError as err:
-        raise BadInput(ladder_words(err), err.field) from None
     except PartyError as err:
         raise BadInput(problem(err), err.field) from None
     links = EveningLinks(
@@ -683,7 +679,7 @@ def _rules(club: ClubRow, value: object) -> EngineLadderRules:
 def change_club(club: ClubRow, path: ClubPath, body: ClubChange) -> Response:
     """Rename the club, change its currency or its ladder's rules"""
     rules = _rules(club, body.ladder_rules) if "ladder_rules" in body.model_fields_set else None
-    _stored(lambda: store.update(club, name=body.name, currency=body.currency, rules=rules))
+    store.update(club, name=body.name, currency=body.currency, rules=rules)
     return reply(Club.of(club))
 
 
@@ -705,16 +701,12 @@ def change_club(club: ClubRow, path: ClubPath, body: ClubChange) -> Response:
 def change_club_member(club: ClubRow, path: MemberPath, body: ClubMemberChange) -> Response:
     """Rename a member, mark them active or inactive, or merge them into another number"""
     number = path.number
-
-    def change() -> None:
-        if body.name is not None:
-            store.rename_member(club, number, body.name)
-        if body.active is not None:
-            store.set_active(club, number, body.active)
-        if body.merged_into is not None:
-            store.merge_member(club, number, body.merged_into)
-
-    _stored(change)
+    if body.name is not None:
+        store.rename_member(club, number, body.name)
+    if body.active is not None:
+        store.set_active(club, number, body.active)
+    if body.merged_into is not None:
+        store.merge_member(club, number, body.merged_into)
     return reply(ClubMember.of(typing.cast(MemberRow, store.member(club, number))))
 
 
@@ -768,7 +760,7 @@ _MB = club_exports.IMPORT_MAX_BYTES // 2**20
 @bodies.takes_up_to(club_exports.IMPORT_MAX_BYTES)
 def import_club(header: KeyHeader, body: ClubExport, key: str | None) -> Response:
     """Bring back a club from its export"""
-    made = _stored(lambda: club_exports.import_club(request.get_json(), key, request.get_data()))
+    made = club_exports.import_club(request.get_json(), key, request.get_data())
     club = made.what
     response = reply(CreatedClub.of(club), 201 if made.first else 200)
     response.headers["Location"] = answer_link("api.get_club", club_id=club.id)
