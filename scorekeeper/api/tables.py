@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, date
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Annotated, Any, Self
 
 from flask import Response, make_response, request
 from flask_openapi3.models.tag import Tag
@@ -266,26 +266,28 @@ class Counts(AnswerPart):
         "included; only games played with the green count, and null (not applicable) without any."
     )
 
-    @staticmethod
-    def of(f: Figures) -> dict[str, Any]:
+    @classmethod
+    def of(cls, f: Figures, **who: Any) -> Self:
+        """The figures *f*, for the player or the pair *who* names."""
         counts = f.counts()
-        return {
-            "games": counts["games"],
-            "won": counts["won"],
-            "win_rate": _rate(f.win_rate),
-            "hands": counts["hands"],
-            "hands_bid": counts["hands_bid"],
-            "bids_made": counts["bids_made"],
-            "bids_set": counts["bids_set"],
-            "by_bid": {label: BidCount(bid=b, made=m) for label, b, m in f.bids()},
-            "average_bid": _rate(f.average_bid),
-            "points": counts["points"],
-            "points_per_hand": _rate(f.points_per_hand),
-            "sets_inflicted": counts["sets_inflicted"],
-            "bagged": counts["bagged"],
-            "out_as_bidder": counts["out_as_bidder"],
-            "won_from_green": f.from_green,
-        }
+        return cls(
+            games=counts["games"],
+            won=counts["won"],
+            win_rate=_rate(f.win_rate),
+            hands=counts["hands"],
+            hands_bid=counts["hands_bid"],
+            bids_made=counts["bids_made"],
+            bids_set=counts["bids_set"],
+            by_bid={label: BidCount(bid=b, made=m) for label, b, m in f.bids()},
+            average_bid=_rate(f.average_bid),
+            points=counts["points"],
+            points_per_hand=_rate(f.points_per_hand),
+            sets_inflicted=counts["sets_inflicted"],
+            bagged=counts["bagged"],
+            out_as_bidder=counts["out_as_bidder"],
+            won_from_green=f.from_green,
+            **who,
+        )
 
 
 def _rate(value: Fraction | None) -> float | None:
@@ -501,13 +503,12 @@ def tables_stats(path: TablePath, query: Season) -> Response:
     table = table_for(path.table_id, edit=False)
     stats = store.season_stats(table, since, until)[1]
     names = {p.public_id: p.name for p in table.people}
-    best = {pid: f.best_partner for pid, f in stats.people.items()}
     answer = TableStats(
         **{"from": since.isoformat() if since else None},
         to=until.isoformat() if until else None,
         games=stats.games,
-        players=[_person(pid, names.get(pid, pid), f, best[pid]) for pid, f in stats.people.items()],
-        pairs=[PairCounts(players=list(pair), **Counts.of(f)) for pair, f in stats.pairs.items()],
+        players=[_person(pid, names.get(pid, pid), f) for pid, f in stats.people.items()],
+        pairs=[PairCounts.of(f, players=list(pair)) for pair, f in stats.pairs.items()],
         head_to_head=[
             HeadToHead(pair=list(h.pair), against=list(h.against), games=h.games, won=h.won, lost=h.lost)
             for h in stats.head_to_head
@@ -516,11 +517,12 @@ def tables_stats(path: TablePath, query: Season) -> Response:
     return private(reply(answer))
 
 
-def _person(pid: str, name: str, f: PersonFigures, best: tuple[str, ...] | None) -> PersonCounts:
-    return PersonCounts(
+def _person(pid: str, name: str, f: PersonFigures) -> PersonCounts:
+    best = f.best_partner
+    return PersonCounts.of(
+        f,
         player=pid,
         name=name,
-        **Counts.of(f),
         longest_streak=f.longest_streak,
         current_streak=f.current_streak,
         best_partner=None if best is None else next((p for p in best if p != pid), None),
