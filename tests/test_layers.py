@@ -71,11 +71,17 @@ def _imported(source: str, module: str, is_package: bool) -> set[str]:
     }
     package = module if is_package else module.rpartition(".")[0]
     found: set[str] = set()
+    bound: dict[str, str] = {}  # a name an import binds in the module: the module or name it stands for
     for node in ast.walk(tree):
         if id(node) in typing_only:
             continue
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
+            for alias in node.names:
+                if alias.asname:
+                    bound[alias.asname] = alias.name
+                else:
+                    bound.setdefault(alias.name.partition(".")[0], alias.name.partition(".")[0])
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
@@ -89,6 +95,32 @@ def _imported(source: str, module: str, is_package: bool) -> set[str]:
             found |= submodules or {target}
             if _ours(target):
                 found |= names - submodules
+            bound |= {alias.asname or alias.name: f"{target}.{alias.name}" for alias in node.names}
+    return found | _reached(tree, typing_only, bound)
+
+
+def _reached(tree: ast.AST, typing_only: set[int], bound: dict[str, str]) -> set[str]:
+    """What the module reaches through the attributes of a name it imported: ``extensions.db.session`` after
+    ``from scorekeeper.platform import extensions`` names ``scorekeeper.platform.extensions.db.session``; and the
+    database the app keeps among its extensions (``current_app.extensions["sqlalchemy"]``) names ``flask_sqlalchemy``."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Attribute):
+            chain = [node.attr]
+            base: ast.expr = node.value
+            while isinstance(base, ast.Attribute):
+                chain.append(base.attr)
+                base = base.value
+            if isinstance(base, ast.Name) and base.id in bound:
+                found.add(".".join([bound[base.id], *reversed(chain)]))
+        elif (
+            isinstance(node, ast.Subscript | ast.Call)
+            and "extensions" in ast.unparse(node.value if isinstance(node, ast.Subscript) else node.func)
+            and any(isinstance(c, ast.Constant) and c.value in ("sqlalchemy", "migrate") for c in ast.walk(node))
+        ):
+            found.add("flask_sqlalchemy")
     return found
 
 
@@ -217,6 +249,33 @@ def test_the_library_check_reads_every_module():
         ("scorekeeper.web.polls", "def f():\n    import sqlalchemy.pool\n", "reaches the database: sqlalchemy.pool"),
         ("scorekeeper.api.games", "from flask_sqlalchemy import SQLAlchemy\n", "reaches the database"),
         ("scorekeeper.commands.backup", "from ..platform.extensions import db\n", "platform.extensions.db"),
+        (
+            "scorekeeper.web.games.views",
+            "from scorekeeper.platform import extensions\n\ndef f():\n    return extensions.db.session.get(1, 2)\n",
+            "reaches the database: scorekeeper.platform.extensions.db.session",
+        ),
+        (
+            "scorekeeper.api.games",
+            "import scorekeeper.platform.extensions as ext\n\ndef f():\n    ext.db.session.commit()\n",
+            "reaches the database: scorekeeper.platform.extensions.db",
+        ),
+        (
+            "scorekeeper.words.store",
+            "import scorekeeper.platform.extensions\n\nX = scorekeeper.platform.extensions.db.engine\n",
+            "(scorekeeper.words) reaches the database: scorekeeper.platform.extensions.db",
+        ),
+        (
+            "scorekeeper.web.polls",
+            "from flask import current_app\n\ndef f():\n    return current_app.extensions['sqlalchemy'].engine\n",
+            "reaches the database: flask_sqlalchemy",
+        ),
+        (
+            "scorekeeper.web.home.views",
+            "from flask import current_app\n\ndef f():\n    return current_app.extensions.get('migrate').db\n",
+            "reaches the database: flask_sqlalchemy",
+        ),
+        ("scorekeeper.party.model", "from scorekeeper.platform.extensions import db\n", "reaches the database"),
+        ("scorekeeper.stats.summary", "from scorekeeper.platform import extensions as e\nY = e.db\n", "database"),
         ("scorekeeper", "from sqlalchemy import event\n", "reaches the database: sqlalchemy"),
         ("scorekeeper.rules.game", "from flask import current_app\n", "imports a web library: flask"),
         ("scorekeeper.party.model", "from flask_babel import gettext\n", "imports a web library: flask_babel"),

@@ -28,46 +28,11 @@ CATALOG_CALLS = {"_", "_l", "gettext", "ngettext", "lazy_gettext", "lazy_ngettex
 CATALOG_MODULES = ("flask_babel", "babel.support", "gettext", "scorekeeper.platform.i18n")
 
 # Sentences still written in two modules, by the pair of modules: each pair is a move still to make (the
-# option texts the engine keeps in English beside their words, the API's hand-written documents, a few
-# web messages said by two areas). The list only shrinks: a pair that no longer repeats must leave it.
+# games' hand-written document, a party reader's sentence beside its words). The list only shrinks: a pair
+# that no longer repeats must leave it.
 STILL_TWICE = {
-    frozenset({"words/party.py", "words/store.py"}),
-    frozenset({"api/base.py", "platform/security.py"}),
-    frozenset({"api/base.py", "words/api.py"}),
-    frozenset({"api/games.py", "web/offline/views.py"}),
     frozenset({"api/schema.py", "api/spec_games.py"}),
-    frozenset({"api/spec_parties.py", "web/parties/forms.py"}),
-    frozenset({"api/spec_parties.py", "web/parties/views.py"}),
     frozenset({"api/spec_parties.py", "words/party.py"}),
-    frozenset({"rules/follow.py", "words/referee.py"}),
-    frozenset({"rules/options.py", "web/rulebook/views.py"}),
-    frozenset({"rules/options.py", "words/options.py"}),
-    frozenset({"rules/rank.py", "rules/trick.py"}),
-    frozenset({"store/club_exports.py", "store/tables.py"}),
-    frozenset({"store/games.py", "store/parties.py"}),
-    frozenset({"store/tables.py", "web/tables/forms.py"}),
-    frozenset({"web/clubs/views.py", "web/games/hand.py"}),
-    frozenset({"web/clubs/views.py", "web/games/views.py"}),
-    frozenset({"web/clubs/views.py", "web/offline/views.py"}),
-    frozenset({"web/clubs/views.py", "web/parties/views.py"}),
-    frozenset({"web/clubs/views.py", "web/tables/views.py"}),
-    frozenset({"web/clubs/views.py", "words/party.py"}),
-    frozenset({"web/games/hand.py", "web/games/views.py"}),
-    frozenset({"web/games/hand.py", "web/offline/views.py"}),
-    frozenset({"web/games/hand.py", "web/parties/views.py"}),
-    frozenset({"web/games/hand.py", "web/tables/views.py"}),
-    frozenset({"web/games/new_game.py", "words/options.py"}),
-    frozenset({"web/games/views.py", "web/offline/views.py"}),
-    frozenset({"web/games/views.py", "web/parties/views.py"}),
-    frozenset({"web/games/views.py", "web/tables/views.py"}),
-    frozenset({"web/offline/views.py", "web/parties/views.py"}),
-    frozenset({"web/offline/views.py", "web/tables/views.py"}),
-    frozenset({"web/parties/forms.py", "web/parties/views.py"}),
-    frozenset({"web/parties/forms.py", "words/party.py"}),
-    frozenset({"web/parties/views.py", "web/tables/views.py"}),
-    frozenset({"web/parties/views.py", "words/party.py"}),
-    frozenset({"web/rulebook/views.py", "words/options.py"}),
-    frozenset({"words/api.py", "words/store.py"}),
 }
 
 
@@ -149,9 +114,8 @@ def code_only_modules(sources: dict[str, str]) -> dict[str, list[str]]:
     }
 
 
-# The store modules that still word their refusals themselves (tables and the club's export): each leaves
-# this list when its refusals become codes. Every other module of the engines and the store is clean.
-STILL_WORDED = {"store/club_exports.py", "store/tables.py"}
+# The store modules that still word their refusals themselves: none now; the list stays, and only shrinks.
+STILL_WORDED: set[str] = set()
 
 
 def test_the_checks_read_the_package():

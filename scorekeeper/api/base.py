@@ -28,6 +28,7 @@ from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.security import (
     API_ERROR_CODES,
+    ERROR_TEXT,
     api_error_code,
     retry_after_seconds,
     too_many_message,
@@ -75,7 +76,7 @@ MESSAGES = {
     412: _l("The game changed since the version this request was made from. Read it again and retry."),
     413: _l("That request is too large."),
     415: _l("Send the request as JSON (Content-Type: application/json)."),
-    500: _l("Something went wrong on our side and nothing was saved. Try again in a moment."),
+    500: ERROR_TEXT[500][1],  # the page's words: they say nothing of buttons or links
 }
 # Every code an error answer may carry: the status's own, the game engine's refusals and the party engine's.
 ERROR_CODES = tuple(
@@ -207,12 +208,12 @@ def read_body(allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
         raise BadInput(_("Send the body as JSON, with Content-Type: application/json"), None, 415)
     data = request.get_json(silent=True)
     if data is None:
-        raise BadInput(_("Send a JSON object as the request body (this one could not be read)"), None, 400)
+        raise BadInput(said.not_an_object(None), None, 400)
     if not isinstance(data, dict):
-        raise BadInput(_("The request body must be a JSON object"), None, 400)
+        raise BadInput(said.not_an_object(data), None, 400)
     for key in data:
         if allowed is not None and key not in allowed:
-            raise BadInput(_("'%(key)s' is not something this request understands", key=str(key)[:40]), str(key)[:40])
+            raise BadInput(said.unknown_key(str(key)[:40]), str(key)[:40])
     return data
 
 

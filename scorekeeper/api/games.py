@@ -234,7 +234,7 @@ def _answer(exc: Exception) -> Response:
     if isinstance(exc, BadInput):
         return input_error(str(exc), exc.field, exc.status, exc.code)
     if isinstance(exc, tables.TableError):
-        return api_error(str(exc), exc.field, exc.status)
+        return api_error(words.refusal(exc), exc.field, exc.status)
     if isinstance(exc, services.GameConflict):
         return api_error(words.refusal(exc), exc.field or "n", 409)
     field = getattr(exc, "field", None)
@@ -402,7 +402,7 @@ def games_undo_hand(game: Game) -> GameState:
     if len(given) > 1:
         raise BadInput("Give n once", "n", 400)
     try:
-        expected = parse_int(given[0], lo=1, hi=MAX_NUMBER, what="The hand number") if given else None
+        expected = parse_int(given[0], lo=1, hi=MAX_NUMBER, what=words.hand_number()) if given else None
     except NumberError as exc:
         raise BadInput(str(exc), "n", 400) from None
     _precondition(game, None, required=False)

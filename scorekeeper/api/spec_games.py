@@ -43,6 +43,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.options import RulesError
 from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH
 from scorekeeper.words import api as said
+from scorekeeper.words.options import option_label
 
 MAX_NUMBER = 10_000
 MAX_SIDES = 8
@@ -386,7 +387,8 @@ def _option_type(field: dataclasses.Field[Any]) -> tuple[Any, Any]:
         kind = int | None if nullable else int
     else:
         kind = str | None if nullable else str
-    return kind, Field(None, description=info.label if info is not None else None)
+    # The document is written in English: read at import, outside any request, the label is the catalog's source.
+    return kind, Field(None, description=option_label(field.name) if info is not None else None)
 
 
 def _option_refusal(name: str) -> str:

@@ -52,6 +52,7 @@ from scorekeeper.store import tables as store
 from scorekeeper.store.models import Table as TableRow
 from scorekeeper.store.models import TablePerson
 from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION, IMPORT_MAX_BYTES, IMPORT_MAX_HANDS, MAX_GAMES
+from scorekeeper.words import refusal
 
 MAX_PLAYERS_GIVEN = 64
 SECURITY_SCHEMES: dict[str, Any] = {
@@ -331,7 +332,7 @@ class TableStats(Answer):
 @bp.errorhandler(store.TableError)
 def _table_refused(exc: store.TableError) -> Response:
     """A change the table cannot take, refused in the store's words (the views' other refusals are BadInput)."""
-    return input_error(str(exc), exc.field, exc.status)
+    return input_error(refusal(exc), exc.field, exc.status)
 
 
 def table_for(table_id: str, *, edit: bool) -> TableRow:

@@ -58,7 +58,7 @@ from .limits import (
     took_some_tricks,
 )
 from .names import HIDDEN_CHARACTER_PROBLEM, REFUSED_NAME_CATEGORIES, has_hidden_character, shown_part
-from .options import DEFAULT_PRESET, OPTION_INFO, PRESET_INFO, PRESETS, OptionInfo, PresetInfo, Rules, RulesError
+from .options import DEFAULT_PRESET, OPTION_INFO, PRESETS, OptionInfo, Rules, RulesError
 from .points import (
     TRICKS_IN_HAND,
     HandError,
@@ -134,10 +134,8 @@ __all__ = [
     "took_some_tricks",
     "DEFAULT_PRESET",
     "OPTION_INFO",
-    "PRESET_INFO",
     "PRESETS",
     "OptionInfo",
-    "PresetInfo",
     "Rules",
     "RulesError",
     "HandError",

@@ -34,13 +34,6 @@ _RENEGABLE = {
 }
 
 
-def _names(cards: Iterable[Card]) -> str:
-    words = [str(c) for c in cards]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 class PlayRule(enum.StrEnum):
     """The rule of the rule book (/rules#follow, /rules#renege) that decided which cards may be played."""
 
@@ -111,85 +104,8 @@ class PlayAnswer:
         """Whether a top trump is measured against the card led (else the highest trump played so far)."""
         return self._rules.renege_against == "lead"
 
-    @property
-    def explanation(self) -> str:
-        rule, table = self.rule, self._table
-        called = self._called_explanation() if rule in _CALLED_RULES else None
-        if called is not None:
-            return called
-        if rule is PlayRule.LEADING:
-            return "You are leading, so you may play any card."
-        lead = self.trick[0]
-        trumps = [c for c in self.held if table.is_trump(c)]
-        against = self.measured_against
-        against_words = (
-            f"the {against} led"
-            if self._rules.renege_against == "lead"
-            else f"the {against}, the highest trump played so far"
-        )
-        if rule is PlayRule.TRUMP_LED_NO_TRUMP:
-            return f"A trump was led ({lead}) and you hold no trump, so you may play any card."
-        if rule is PlayRule.ACE_HEARTS_LED_PLAY_HEART:
-            return (
-                "The A♥ was led and you hold no trump, so under this table's rule you must play a heart: "
-                f"{_names(self.legal)}."
-            )
-        if rule is PlayRule.TRUMP_LED_MAY_RENEGE:
-            return (
-                f"A trump was led ({lead}). Your only {'trump' if len(trumps) == 1 else 'trumps'}, {_names(trumps)}, "
-                f"{'outranks' if len(trumps) == 1 else 'outrank'} {against_words}, so you may hold "
-                f"{'it' if len(trumps) == 1 else 'them'} back (a legal renege) and play any card."
-            )
-        if rule is PlayRule.TRUMP_LED_MUST_PLAY_TRUMP:
-            text = f"A trump was led ({lead}), so you must play a trump: {_names(self.legal)}."
-            must = [c for c in trumps if c not in self.held_back]
-            renegable = renegable_cards(table, self._rules)
-            too_low = [c for c in must if c in renegable]
-            if self.held_back:
-                text += (
-                    f" You may keep back {_names(self.held_back)}, which "
-                    f"{'outranks' if len(self.held_back) == 1 else 'outrank'} {against_words}, "
-                    f"but you also hold {_names(must)}, which may not be held back."
-                )
-            if too_low:
-                text += (
-                    f" {_names(too_low)} cannot be held back: a top trump may only be held back when it "
-                    f"outranks {against_words}."
-                )
-            return text
-        led = lead.plain_suit
-        if rule is PlayRule.OFFSUIT_ANY:
-            return (
-                f"{lead} was led and is not a trump. At this table you need not follow suit, so you may play any card."
-            )
-        if rule is PlayRule.OFFSUIT_FOLLOW_SUIT_OR_TRUMP:
-            return (
-                f"{led.plural.capitalize()} were led and you hold {'a' if led.singular[0] not in 'aeiou' else 'an'} "
-                f"{led.singular}, so you must play a {led.singular} or a trump."
-            )
-        if rule is PlayRule.OFFSUIT_CANNOT_FOLLOW:
-            return f"{led.plural.capitalize()} were led and you hold none, so you may play any card."
-        raise AssertionError(rule)
-
-    def _called_explanation(self) -> str | None:
-        called = self.legal[0]
-        if self.rule is PlayRule.CALLED_CARD_SECOND_TRICK:
-            return (
-                f"You hold {called}, the card the bidder called for a partner: it must be played on the second "
-                "trick, so it is the only card you may play now."
-            )
-        if self.rule is PlayRule.CALLED_CARD_OVERDUE:
-            return (
-                f"You still hold {called}, the card the bidder called for a partner: it had to be played on the "
-                "second trick and may not be held back any longer, so play it now."
-            )
-        return None
-
     def __repr__(self) -> str:
         return f"<PlayAnswer {self.rule}: {' '.join(map(str, self.legal))}>"
-
-
-_CALLED_RULES = (PlayRule.CALLED_CARD_SECOND_TRICK, PlayRule.CALLED_CARD_OVERDUE)
 
 
 def _check_called(rules: Rules, trick_number: int | None, called: str | Card | None) -> Card | None:
@@ -295,18 +211,6 @@ class Verdict:
     @property
     def legal(self) -> bool:
         return self.kind is not VerdictKind.RENEGE
-
-    @property
-    def explanation(self) -> str:
-        card, answer = self.card, self.answer
-        if self.kind is VerdictKind.RENEGE:
-            return f"No: {card} may not be played here — that would be a renege. {answer.explanation}"
-        if self.kind is VerdictKind.LEGAL_RENEGE:
-            return (
-                f"Yes: playing {card} holds back {_names(answer.held_back)}, which is a legal renege. "
-                f"{answer.explanation}"
-            )
-        return f"Yes: {card} may be played. {answer.explanation}"
 
     def __repr__(self) -> str:
         return f"<Verdict {self.card}: {self.kind}>"

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from .refusals import Refusal, Refused
 
-__all__ = ["Rules", "RulesError", "PRESETS", "PRESET_INFO", "OPTION_INFO", "PresetInfo", "OptionInfo", "DEFAULT_PRESET"]
+__all__ = ["Rules", "RulesError", "PRESETS", "OPTION_INFO", "OptionInfo", "DEFAULT_PRESET"]
 
 DEFAULT_PRESET = "new-england"
 
@@ -232,20 +232,11 @@ def _is_int(value: Any) -> bool:
 _FIELD_NAMES = tuple(f.name for f in dataclasses.fields(Rules))
 
 
-class PresetInfo(NamedTuple):
-    name: str
-    title: str
-    where: str
-    players: str
-    summary: str
-
-
 class OptionInfo(NamedTuple):
+    """An option's code and the values it takes (None: a number of points); its words are in ``words.options``."""
+
     name: str
-    label: str
     choices: tuple[Any, ...] | None
-    help: str
-    example: str
 
 
 PRESETS: dict[str, Rules] = {
@@ -281,270 +272,42 @@ PRESETS: dict[str, Rules] = {
     ),
 }
 
-PRESET_INFO: dict[str, PresetInfo] = {
-    "new-england": PresetInfo(
-        "new-england",
-        "New England auction",
-        "Merrimack Valley, Massachusetts and southern New Hampshire",
-        "2–6 players, partners or cut-throat",
-        "Game to 120; a side on the green (90 or more) must bid to go out; the dealer is bagged at 15.",
-    ),
-    "nova-scotia": PresetInfo(
-        "nova-scotia",
-        "Nova Scotia 120",
-        "Nova Scotia and the rest of Atlantic Canada",
-        "4 or 6 players in two partnerships",
-        "Follow suit or trump; the dealer may hold; 20 is the least bid from 100; all five tricks score 60.",
-    ),
-    "auction-100": PresetInfo(
-        "auction-100",
-        "Auction with the 100 lock",
-        "Atlantic Canada and New England halls",
-        "any number of players",
-        "Game to 120; once a side reaches 100 it scores only by winning the bid.",
-    ),
-    "one-ten": PresetInfo(
-        "one-ten",
-        "One-hundred and ten",
-        "Ireland and New Zealand",
-        "3–6 players, each for themselves",
-        "Game to 110; nobody passes 105 except by bidding; the dealer may hold; the bidder picks who leads.",
-    ),
-    "traditional": PresetInfo(
-        "traditional",
-        "Traditional Forty-Fives",
-        "the older game from Ireland",
-        "2–6 players, alone or in teams",
-        "No bidding: the turned-up card is trump and the first side to 45 wins.",
-    ),
-}
-
+# Every option's code and its choices, in the order the forms list them.
 OPTION_INFO: dict[str, OptionInfo] = {
     o.name: o
     for o in (
-        OptionInfo(
-            "target",
-            "Points to win",
-            None,
-            "The score a side needs to win the game.",
-            "120 in the auction game, 110 in One-hundred and ten, 45 in the traditional game.",
-        ),
-        OptionInfo(
-            "bidding",
-            "Bidding",
-            (True, False),
-            "Off for the traditional game: trump is the turned-up card.",
-            "With bidding off, every side simply scores what it takes.",
-        ),
-        OptionInfo(
-            "follow",
-            "Following an off-suit lead",
-            _CHOICES["follow"],
-            "Whether a player holding the led suit must play it (or a trump).",
-            "9♣ led, clubs not trump: with 'suit-or-trump' a player holding a club must play a club or a trump.",
-        ),
-        OptionInfo(
-            "renegable",
-            "Trumps that may be held back",
-            _CHOICES["renegable"],
-            "Which top trumps a player may keep back when a lower trump is led.",
-            "With 'five-jack-ace' the 5, the jack and the A♥ may be held; with 'five' only the 5.",
-        ),
-        OptionInfo(
-            "renege_against",
-            "A held trump is measured against",
-            _CHOICES["renege_against"],
-            "Whether a trump may be held when it outranks the card led, or the highest trump played so far.",
-            "Spades trump, 2♠ led, then J♠ played: holding the A♥, 'lead' lets you hold it, 'highest' does not.",
-        ),
-        OptionInfo(
-            "ace_hearts_led_forces_hearts",
-            "A♥ led calls for hearts",
-            (True, False),
-            "When the A♥ is led and a player has no trump, that player must play a heart if holding one.",
-            "Clubs trump, A♥ led, you hold no club but the 7♥: you must play the 7♥.",
-        ),
-        OptionInfo(
-            "offsuit_aces_high",
-            "Off-suit aces high",
-            (True, False),
-            "An ace of a suit that is not trump is the best card of its suit.",
-            "Spades trump, diamonds led: A♦ beats K♦ instead of being the lowest diamond.",
-        ),
-        OptionInfo(
-            "joker",
-            "Play with the joker",
-            (True, False),
-            "The joker is always a trump, third best after the 5 and the jack.",
-            "The joker beats the A♥ and loses to the jack of trump.",
-        ),
-        OptionInfo(
-            "high_without_trump",
-            "High when no trump is played",
-            _CHOICES["high_without_trump"],
-            "Who earns the 5 for the high when nobody plays a trump in a hand.",
-            "'first-lead': the best card of the suit first led earns it; 'none': the hand is worth 25.",
-        ),
-        OptionInfo(
-            "high_is_five_only",
-            "Only the 5 earns the high",
-            (True, False),
-            "The 5-point bonus goes only to the trick holding the 5 of trump.",
-            "If the 5 of trump is not played, the hand is worth 25.",
-        ),
-        OptionInfo(
-            "dealer_may_hold",
-            "Dealer may hold",
-            (True, False),
-            "The dealer may take the bid at the highest amount bid so far by saying 'I hold'.",
-            "Bids go to 20; the dealer says 'hold' and plays for 20.",
-        ),
-        OptionInfo(
-            "hold_from",
-            "Dealer holds from",
-            (None, 15, 20, 25, 30),
-            "The least bid the dealer may hold (blank: any bid).",
-            "With 20, a dealer cannot hold a bid of 15.",
-        ),
-        OptionInfo(
-            "min_bid_from_100",
-            "Bid at least 20 from 100",
-            (True, False),
-            "A side with 100 or more may not bid 15; when bagged it plays for 20.",
-            "At 105, the least you may bid is 20.",
-        ),
-        OptionInfo(
-            "thirty_for_sixty",
-            "30 for 60",
-            _CHOICES["thirty_for_sixty"],
-            "A bid above 30: all 30 points for 60.",
-            "'double': made +60, set -60; 'all-tricks': all five tricks +60, else -60; "
-            "'bell': made +60, set -30, and every 30 bid is a 30 for 60; "
-            "'lose-sixty': all five tricks +30, else -60.",
-        ),
-        OptionInfo(
-            "sixty_for_120",
-            "60 for 120",
-            (True, False),
-            "A bid above 30 for 60: all 30 points for 120.",
-            "Made: +120; set: -120.",
-        ),
-        OptionInfo(
-            "offsuit_set_bonus",
-            "Set with off-suit cards scores 30",
-            (True, False),
-            "A side that sets the bidder using only cards that are not trump scores 30, whatever it took.",
-            "They bid 20 and are set; you took 15 without playing a trump: you score 30.",
-        ),
-        OptionInfo(
-            "high_bonus",
-            "5 for the high",
-            (True, False),
-            "The trick with the best card earns 5 more. Off for the 'twenty-five' game: every hand is worth 25.",
-            "Off: three tricks are 15 and nobody is asked who took the high.",
-        ),
-        OptionInfo(
-            "tie_break",
-            "Two sides tie going out",
-            _CHOICES["tie_break"],
-            "When sides that did not bid reach the target in the same hand with the same score: "
-            "play on, or the side that took the later trick wins, or the side that got there first wins, "
-            "or only the tied sides play on until one of them wins (overtime). "
-            "With 'on the green' on, such sides always play on (each is on the green).",
-            "'last-trick': both reach 120; the side that took the later trick of the hand wins.",
-        ),
-        OptionInfo(
-            "slam",
-            "Slam bid",
-            (True, False),
-            "A bid to take all five tricks: +120 made, -60 set.",
-            "Take all five tricks on a slam bid and score 120.",
-        ),
-        OptionInfo(
-            "all_five_tricks_doubles",
-            "All five tricks score 60",
-            (True, False),
-            "A bidding side that takes every trick scores 60, whatever it bid.",
-            "Bid 20, take all five tricks: +60.",
-        ),
-        OptionInfo(
-            "first_lead",
-            "Who leads the first trick",
-            _CHOICES["first_lead"],
-            "Who plays the first card after the bid.",
-            "'left-of-bidder': the player on the bidder's left leads.",
-        ),
-        OptionInfo(
-            "lock",
-            "Lock",
-            _CHOICES["lock"],
-            "Stops non-bidding sides near the end: 'cap' lets no one pass the lock except by bidding; "
-            "'freeze' gives a side at the lock nothing unless it wins the bid.",
-            "Cap 105: at 100 and not bidding, you take 15 but stop at 105.",
-        ),
-        OptionInfo(
-            "lock_at",
-            "Lock at",
-            None,
-            "The score where the lock starts.",
-            "105 in One-hundred and ten, 100 for a freeze.",
-        ),
-        OptionInfo(
-            "on_the_green",
-            "On the green",
-            (True, False),
-            "When another side is on the green (90 or more), a side can only go out by bidding.",
-            "You reach 120 without the bid while they have 95: play on.",
-        ),
-        OptionInfo(
-            "green_at",
-            "Green from",
-            None,
-            "Where the green starts (blank: 30 below the target).",
-            "90 for a game to 120.",
-        ),
-        OptionInfo(
-            "forty_five_resets",
-            "The forty-five rule",
-            (True, False),
-            "A side whose score lands exactly on 45 goes back to 0.",
-            "At 25 you take 20: 45, back to 0.",
-        ),
-        OptionInfo(
-            "elimination_at",
-            "Out of the game at",
-            None,
-            "A side whose score falls to this or lower leaves the game (blank: never).",
-            "With -80, a side at -70 set 15 is out at -85.",
-        ),
-        OptionInfo(
-            "call_for_partner",
-            "Call for your partner",
-            (True, False),
-            "Five players: the bidder names a card and its holder shares the bidder's result for the hand.",
-            "The bidder calls the A♦; whoever holds it plays with the bidder this hand.",
-        ),
-        OptionInfo(
-            "four_and_a_flip",
-            "Four and a flip",
-            (True, False),
-            "A player may throw away all five cards: the dealer gives four face down and the fifth face up.",
-            "You keep nothing: four new cards come face down, the fifth face up for all to see.",
-        ),
-        OptionInfo(
-            "others_draw_at_most",
-            "Others draw at most",
-            (None, 1, 2, 3, 4),
-            "The most cards a player other than the bidder may draw (blank: as many as the table size allows).",
-            "3 in One-hundred and ten: unless you won the bid, throw away at most three and keep two.",
-        ),
+        OptionInfo("target", None),
+        OptionInfo("bidding", (True, False)),
+        OptionInfo("follow", _CHOICES["follow"]),
+        OptionInfo("renegable", _CHOICES["renegable"]),
+        OptionInfo("renege_against", _CHOICES["renege_against"]),
+        OptionInfo("ace_hearts_led_forces_hearts", (True, False)),
+        OptionInfo("offsuit_aces_high", (True, False)),
+        OptionInfo("joker", (True, False)),
+        OptionInfo("high_without_trump", _CHOICES["high_without_trump"]),
+        OptionInfo("high_is_five_only", (True, False)),
+        OptionInfo("dealer_may_hold", (True, False)),
+        OptionInfo("hold_from", (None, 15, 20, 25, 30)),
+        OptionInfo("min_bid_from_100", (True, False)),
+        OptionInfo("thirty_for_sixty", _CHOICES["thirty_for_sixty"]),
+        OptionInfo("sixty_for_120", (True, False)),
+        OptionInfo("offsuit_set_bonus", (True, False)),
+        OptionInfo("high_bonus", (True, False)),
+        OptionInfo("tie_break", _CHOICES["tie_break"]),
+        OptionInfo("slam", (True, False)),
+        OptionInfo("all_five_tricks_doubles", (True, False)),
+        OptionInfo("first_lead", _CHOICES["first_lead"]),
+        OptionInfo("lock", _CHOICES["lock"]),
+        OptionInfo("lock_at", None),
+        OptionInfo("on_the_green", (True, False)),
+        OptionInfo("green_at", None),
+        OptionInfo("forty_five_resets", (True, False)),
+        OptionInfo("elimination_at", None),
+        OptionInfo("call_for_partner", (True, False)),
+        OptionInfo("four_and_a_flip", (True, False)),
+        OptionInfo("others_draw_at_most", (None, 1, 2, 3, 4)),
     )
 }
 
 
-def _label(name: str) -> str:
-    info = OPTION_INFO.get(name)
-    return f"'{info.label}'" if info else name
-
-
-assert set(OPTION_INFO) == set(_FIELD_NAMES), "every option needs its description"
+assert set(OPTION_INFO) == set(_FIELD_NAMES)  # every option has its choices

@@ -21,7 +21,6 @@ __all__ = [
     "place_of",
     "RankTable",
     "rank_table",
-    "ordinal",
 ]
 
 ACE_OF_HEARTS = Card(14, Suit.HEARTS)
@@ -117,25 +116,6 @@ def offsuit_order(suit: Suit | str, trump: Suit | str, rules: Rules) -> tuple[Ca
     return table.offsuits[suit]
 
 
-def ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def describe_place(card: Card, table: RankTable) -> str:
-    """Say where a card stands: ``the best trump``, ``the 4th best diamond``."""
-    if card in table.trumps:
-        place = table.trumps.index(card) + 1
-        return "the best trump" if place == 1 else f"the {ordinal(place)} best trump"
-    cards = table.offsuits[card.plain_suit]
-    place = cards.index(card) + 1
-    noun = card.plain_suit.singular
-    return f"the best {noun}" if place == 1 else f"the {ordinal(place)} best {noun}"
-
-
 class Place(NamedTuple):
     """Where a card stands: ``number`` 1 is the best of its kind; ``trump`` or else among the cards of ``suit``."""
 
@@ -171,7 +151,6 @@ class Comparison(NamedTuple):
 
     higher: Card | None
     reason: CompareReason
-    explanation: str
     lower: Card | None = None
     first: Card | None = None
     second: Card | None = None
@@ -192,46 +171,22 @@ def compare(a: Card, b: Card, trump: Suit | str, led: Suit | str | None, rules: 
     if a == b:
         raise CardError(Refusal.GIVEN_TWICE, a.code, field="cards", details={"card": a})
     ta, tb = table.is_trump(a), table.is_trump(b)
-    trump_name = table.trump.plural
 
-    def answer(reason: CompareReason, text: str, hi: Card | None = None, lo: Card | None = None) -> Comparison:
+    def answer(reason: CompareReason, hi: Card | None = None, lo: Card | None = None) -> Comparison:
         places = (place_of(hi, table), place_of(lo, table)) if hi is not None and lo is not None else (None, None)
-        return Comparison(hi, reason, text, lo, a, b, places[0], places[1], led_suit, table.trump)
+        return Comparison(hi, reason, lo, a, b, places[0], places[1], led_suit, table.trump)
 
     # Between two trumps, a trump and another card, or two cards of one suit, the card of greater power wins.
     hi, lo = (a, b) if table.power[a] > table.power[b] else (b, a)
     if ta and tb:
-        text = (
-            f"Both are trumps: {hi} is {describe_place(hi, table)} and {lo} is "
-            f"{describe_place(lo, table)}, with {trump_name} trump."
-        )
-        return answer(CompareReason.HIGHER_TRUMP, text, hi, lo)
+        return answer(CompareReason.HIGHER_TRUMP, hi, lo)
     if ta or tb:
-        why = " (the A♥ is always a trump)" if hi == ACE_OF_HEARTS and table.trump is not Suit.HEARTS else ""
-        text = f"{hi} is a trump{why} and {lo} is not: any trump beats a card that is not trump."
-        return answer(CompareReason.TRUMP_BEATS_NON_TRUMP, text, hi, lo)
+        return answer(CompareReason.TRUMP_BEATS_NON_TRUMP, hi, lo)
     if a.suit is b.suit and (led_suit is None or led_suit is a.suit):
-        text = (
-            f"Neither is trump. In {a.plain_suit.plural}, {hi} is {describe_place(hi, table)} "
-            f"and {lo} is {describe_place(lo, table)} (red high, black low)."
-        )
-        return answer(CompareReason.HIGHER_OF_SUIT, text, hi, lo)
+        return answer(CompareReason.HIGHER_OF_SUIT, hi, lo)
     if led_suit is not None:
         for hi, lo in ((a, b), (b, a)):
             if hi.suit is led_suit and lo.suit is not led_suit:
-                return answer(
-                    CompareReason.LED_SUIT_BEATS_OTHER,
-                    f"Neither is trump: {hi} follows the suit led ({led_suit.plural}) and {lo} "
-                    f"does not, so {lo} cannot win.",
-                    hi,
-                    lo,
-                )
-        return answer(
-            CompareReason.CANNOT_WIN,
-            f"Neither card is a trump or a {led_suit.singular} (the suit led), so neither can win the trick.",
-        )
-    return answer(
-        CompareReason.DIFFERENT_SUITS,
-        f"{a} and {b} are of different suits and neither is trump: only the suit led decides between "
-        "them, and a card of another suit cannot win.",
-    )
+                return answer(CompareReason.LED_SUIT_BEATS_OTHER, hi, lo)
+        return answer(CompareReason.CANNOT_WIN)
+    return answer(CompareReason.DIFFERENT_SUITS)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, CardError, Suit, parse_cards
 from .options import Rules
-from .rank import ACE_OF_HEARTS, Place, RankTable, describe_place, place_of, rank_table
+from .rank import ACE_OF_HEARTS, Place, RankTable, place_of, rank_table
 from .refusals import Refusal
 
 __all__ = ["trick_winner", "TrickResult", "TrickReason", "check_cards", "high_card"]
@@ -37,7 +37,7 @@ class TrickReason(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class TrickResult:
-    """The winner of a trick as data (``winner`` is the index in ``cards``), with the sentence that explains it."""
+    """The winner of a trick as data (``winner`` is the index in ``cards``), with the reason it won."""
 
     cards: tuple[Card, ...]
     winner: int
@@ -73,29 +73,6 @@ class TrickResult:
     def always_trump(self) -> bool:
         """Whether the winner is the A♥ with another suit trump (it is always a trump)."""
         return self.card == ACE_OF_HEARTS and self._table.trump is not Suit.HEARTS
-
-    @property
-    def explanation(self) -> str:
-        table, card = self._table, self.card
-        if self.reason is TrickReason.ONLY_CARD:
-            return f"{card} is the only card played, so it wins."
-        trumps = [c for c in self.cards if table.is_trump(c)]
-        if self.reason is TrickReason.HIGHEST_TRUMP:
-            why = " (the A♥ is always a trump)" if card == ACE_OF_HEARTS and table.trump is not Suit.HEARTS else ""
-            if len(trumps) == 1:
-                return f"{card} wins: it is the only trump played{why}, and a trump beats every card that is not trump."
-            return (
-                f"{card} wins: it is the highest trump played{why} — {describe_place(card, table)} "
-                f"with {table.trump.plural} trump."
-            )
-        led = self.cards[0].plain_suit
-        others = [str(c) for c in self.cards if c.suit is not led]
-        listed = ", ".join(others[:-1]) + " and " + others[-1] if len(others) > 1 else "".join(others)
-        tail = f" {listed} {'is' if len(others) == 1 else 'are'} of another suit and cannot win." if others else ""
-        return (
-            f"{card} wins: no trump was played, so the highest {led.singular} — the suit led — takes the trick; "
-            f"{card} is {describe_place(card, table)}.{tail}"
-        )
 
     def __repr__(self) -> str:
         return f"<TrickResult {self.card} wins ({self.reason})>"

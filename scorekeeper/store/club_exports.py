@@ -21,7 +21,6 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.party import PartyError, PartySetup, entry_from_row, entry_row, replay
 from scorekeeper.platform.extensions import db
-from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.store import clubs, ratings, resends
 from scorekeeper.store import games as game_store
 from scorekeeper.store import parties as party_store
@@ -160,8 +159,8 @@ def import_club(document: object, key: str | None = None, body: bytes = b"") -> 
     return made
 
 
-def _refuse(message: str, field: str) -> ClubImportError:
-    return ClubImportError(message, field)
+def _refuse(code: Said, field: str, **details: object) -> ClubImportError:
+    return ClubImportError(code, field, details=details)
 
 
 def _whole(value: object, low: int, high: int) -> bool:
@@ -180,7 +179,7 @@ def _moment(value: object, field: str) -> datetime | None:
         else:
             if table_store.EARLIEST <= moment <= utcnow() + table_store.AHEAD:
                 return moment
-    raise _refuse(_("A date of the export cannot be read or is out of range: %(what)s.", what=field), field)
+    raise _refuse(Said.EXPORT_DATE, field, what=field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,9 +198,9 @@ class _Evening:
 
 def _import(document: object) -> tuple[Club, str]:
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
-        raise _refuse(_("This is not a club's export (its format is not %(f)s).", f=EXPORT_FORMAT), "format")
+        raise _refuse(Said.NOT_A_CLUB_EXPORT, "format", f=EXPORT_FORMAT)
     if document.get("version", EXPORT_VERSION) != EXPORT_VERSION or isinstance(document.get("version"), bool):
-        raise _refuse(_("This export is of another version (%(v)s is read).", v=EXPORT_VERSION), "version")
+        raise _refuse(Said.EXPORT_VERSION, "version", v=EXPORT_VERSION)
     given_name = document.get("name")
     name = clubs._name(given_name if isinstance(given_name, str) else "", "name")
     currency = document.get("currency", "CAD")
@@ -211,13 +210,13 @@ def _import(document: object) -> tuple[Club, str]:
     try:
         settings = clubs.settings_of(clubs.rules_of(rules if isinstance(rules, dict) else {}))
     except (ValueError, TypeError, KeyError):
-        raise _refuse(_("The ladder's rules of the export cannot be read."), "ladder_rules") from None
+        raise _refuse(Said.LADDER_RULES, "ladder_rules") from None
     if not isinstance(rules, dict) or clubs.settings_of(clubs.rules_of(settings)) != settings:
-        raise _refuse(_("The ladder's rules of the export cannot be read."), "ladder_rules")
+        raise _refuse(Said.LADDER_RULES, "ladder_rules")
     members = _members(document.get("members"))
     given = document.get("evenings")
     if not isinstance(given, list) or len(given) > MAX_EVENINGS:
-        raise _refuse(_("Give the club's evenings as a list of at most %(n)d.", n=MAX_EVENINGS), "evenings")
+        raise _refuse(Said.EVENINGS_AS_LIST, "evenings", n=MAX_EVENINGS)
     seen = table_store.Seen({}, {})
     evenings = [_read_evening(e, i, members, seen) for i, e in enumerate(given)]
     return _write(name, currency, settings, members, evenings)
@@ -225,15 +224,15 @@ def _import(document: object) -> tuple[Club, str]:
 
 def _members(given: object) -> dict[int, tuple[str, bool, int | None, datetime | None]]:
     if not isinstance(given, list) or len(given) > clubs.MAX_MEMBERS:
-        raise _refuse(_("Give the members as a list of at most %(n)d.", n=clubs.MAX_MEMBERS), "members")
+        raise _refuse(Said.MEMBERS_AS_LIST, "members", n=clubs.MAX_MEMBERS)
     found: dict[int, tuple[str, bool, int | None, datetime | None]] = {}
     for i, item in enumerate(given):
         field = f"members[{i}]"
         if not isinstance(item, dict) or not _whole(item.get("number"), 1, 10**6) or item["number"] in found:
-            raise _refuse(_("Give each member once, with a club number from 1 up."), field)
+            raise _refuse(Said.MEMBER_ONCE, field)
         active, merged = item.get("active", True), item.get("merged_into")
         if not isinstance(active, bool) or not (merged is None or _whole(merged, 1, 10**6)):
-            raise _refuse(_("Member %(n)s of the export cannot be read.", n=item["number"]), field)
+            raise _refuse(Said.MEMBER_UNREADABLE, field, n=item["number"])
         named = item.get("name")
         found[item["number"]] = (
             clubs._name(named if isinstance(named, str) else "", field),
@@ -243,15 +242,18 @@ def _members(given: object) -> dict[int, tuple[str, bool, int | None, datetime |
         )
     for number, (_named, _active, merged, _joined) in found.items():
         if merged is not None and (merged == number or merged not in found or found[merged][2] is not None):
-            raise _refuse(_("Member %(n)s is merged into a member who is not on the roster.", n=number), "members")
+            raise _refuse(Said.MEMBER_MERGED_AWAY, "members", n=number)
     return found
 
 
 def _read_evening(data: object, i: int, members: Mapping[int, Any], seen: table_store.Seen) -> _Evening:
     field = f"evenings[{i}]"
-    unreadable = _("Evening %(n)d of the export cannot be read.", n=i + 1)
+
+    def unreadable(where: str = field) -> ClubImportError:
+        return _refuse(Said.EVENING_UNREADABLE, where, n=i + 1)
+
     if not isinstance(data, dict):
-        raise _refuse(unreadable, field)
+        raise unreadable()
     log, chairs, sheets = data.get("log"), data.get("chairs", []), data.get("sheets", [])
     settings, pots, season = data.get("settings"), data.get("pots"), data.get("season")
     if not (
@@ -265,7 +267,7 @@ def _read_evening(data: object, i: int, members: Mapping[int, Any], seen: table_
         and 0 < len(season) <= clubs.MAX_SEASON
         and isinstance(data.get("name"), str)
     ):
-        raise _refuse(unreadable, field)
+        raise unreadable()
     held_on = data.get("held_on")
     try:
         if held_on is not None and not isinstance(held_on, str):
@@ -280,14 +282,7 @@ def _read_evening(data: object, i: int, members: Mapping[int, Any], seen: table_
         log_rows = []
         for k, item in enumerate(log, start=1):
             if not isinstance(item, dict) or item.get("n", k) != k or not isinstance(item.get("data"), dict):
-                raise _refuse(
-                    _(
-                        "Evening %(n)d of the export: its log is numbered 1, 2, 3… in order; entry %(k)d is not.",
-                        n=i + 1,
-                        k=k,
-                    ),
-                    f"{field}.log[{k - 1}]",
-                )
+                raise _refuse(Said.EVENING_LOG_ORDER, f"{field}.log[{k - 1}]", n=i + 1, k=k)
             entry = entry_from_row(str(item.get("kind")), item["data"])
             kind, stored = entry_row(entry)
             source = item.get("source", "director")
@@ -304,20 +299,20 @@ def _read_evening(data: object, i: int, members: Mapping[int, Any], seen: table_
     except (PartyError, clubs.ClubError) as err:
         raise ClubImportError(Said.EVENING_REFUSED, field, details={"n": i + 1, "why": err}) from None
     except (ValueError, TypeError, KeyError, AttributeError):
-        raise _refuse(unreadable, field) from None
+        raise unreadable() from None
     if set(pots) - set(clean_pots):
-        raise _refuse(unreadable, f"{field}.pots")
+        raise unreadable(f"{field}.pots")
     seats = []
     for chair in chairs:
         if not isinstance(chair, dict) or not all(
             _whole(chair.get(k), 0, 10**6) for k in ("couple", "slot", "number", "from_game")
         ):
-            raise _refuse(unreadable, f"{field}.chairs")
+            raise unreadable(f"{field}.chairs")
         if chair["number"] not in members:
-            raise _refuse(_("Evening %(n)d seats someone who is not on the roster.", n=i + 1), f"{field}.chairs")
+            raise _refuse(Said.EVENING_STRANGER, f"{field}.chairs", n=i + 1)
         seats.append((chair["couple"], chair["slot"], chair["number"], chair["from_game"]))
     if len(set((c, s, g) for c, s, _n, g in seats)) != len(seats):
-        raise _refuse(unreadable, f"{field}.chairs")
+        raise unreadable(f"{field}.chairs")
     given_seats = data.get("seats")
     seated: dict[int, int] = {}
     if given_seats is None:  # an export made before seats were kept: each member's first couple, as the migration did
@@ -325,7 +320,7 @@ def _read_evening(data: object, i: int, members: Mapping[int, Any], seen: table_
             seated.setdefault(number, couple)
     else:
         if not isinstance(given_seats, list):
-            raise _refuse(unreadable, f"{field}.seats")
+            raise unreadable(f"{field}.seats")
         for seat in given_seats:
             if (
                 not isinstance(seat, dict)
@@ -333,16 +328,16 @@ def _read_evening(data: object, i: int, members: Mapping[int, Any], seen: table_
                 or seat["number"] not in members
                 or seat["number"] in seated
             ):
-                raise _refuse(unreadable, f"{field}.seats")
+                raise unreadable(f"{field}.seats")
             seated[seat["number"]] = seat["couple"]
     kept: dict[str, table_store.ReadGame] = {}
     for k, sheet in enumerate(sheets):
         if not isinstance(sheet, dict) or not isinstance(sheet.get("id"), str) or sheet["id"] in kept:
-            raise _refuse(unreadable, f"{field}.sheets")
+            raise unreadable(f"{field}.sheets")
         try:
             kept[sheet["id"]] = table_store.read_game(sheet, k, {}, seen)
         except table_store.TableError as err:
-            raise _refuse(_("Evening %(n)d: %(why)s", n=i + 1, why=str(err)), f"{field}.sheets[{k}]") from None
+            raise _refuse(Said.EVENING_SHEET, f"{field}.sheets[{k}]", n=i + 1, why=err) from None
     return _Evening(
         name,
         day,

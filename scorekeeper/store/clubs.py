@@ -22,7 +22,7 @@ from typing import Any
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.party import AddCouple, Couple, Entry, Gone, PartyError, PartySetup, PartyState
+from scorekeeper.party import AddCouple, Couple, Entry, Gone, PartySetup, PartyState
 from scorekeeper.party.ladder import (
     DEFAULT_PLACE_POINTS,
     Chair,
@@ -661,7 +661,3 @@ def season(club: Club, name: str) -> Season:
 def current_season(club: Club) -> str:
     known = seasons(club.id)
     return known[0] if known else season_of(date.today())
-
-
-def check_party_error(err: PartyError) -> ClubError:
-    return ClubError(str(err), err.field)

@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, exists, insert, select
@@ -697,8 +697,6 @@ def prune_games(days: int = PRUNE_AFTER_DAYS, *, dry_run: bool = False) -> int:
 
     A game with even one hand is never removed, however old.
     """
-    if days < 1:
-        raise ValueError("days must be 1 or more")
-    cutoff = utcnow() - timedelta(days=days)
+    cutoff = log.untouched_since(days)
     empty_and_old = (Game.updated_at < cutoff) & ~exists(select(Hand.id).where(Hand.game_id == Game.id))
     return log.prune(Game, empty_and_old, ((Player, Player.game_id), (SideRow, SideRow.game_id)), dry_run=dry_run)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from flask import current_app
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -32,3 +34,8 @@ def current_migrations() -> set[str]:
         raise Unavailable from None
     db.session.rollback()
     return current
+
+
+def needed_migrations() -> set[str]:
+    """The migrations this build of the app needs its tables at: the heads of its migrations folder."""
+    return set(ScriptDirectory(current_app.extensions["migrate"].directory).get_heads())

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from flask import current_app
@@ -56,6 +57,13 @@ def _advance_statement(table: Table, checked: bool, names: tuple[str, ...]) -> U
     return statement.values(
         version=table.c.version + 1, updated_at=bindparam("_now", type_=table.c.updated_at.type), **columns
     )
+
+
+def untouched_since(days: int) -> datetime:
+    """The moment *days* days ago: what was last changed before it counts as left unused (ValueError below 1)."""
+    if days < 1:
+        raise ValueError("days must be 1 or more")
+    return utcnow() - timedelta(days=days)
 
 
 def prune(model: Any, unused: ColumnElement[bool], children: tuple[Any, ...], *, dry_run: bool) -> int:

@@ -17,7 +17,7 @@ import re
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from sqlalchemy import exists, select
@@ -44,7 +44,7 @@ from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import shown_part
 from scorekeeper.store import log, ratings
 from scorekeeper.store.log import VersionCache
-from scorekeeper.store.models import Access, Party, PartyEntry, utcnow
+from scorekeeper.store.models import Access, Party, PartyEntry
 from scorekeeper.store.outcomes import Outcome, Recording
 
 CACHE_SIZE = 64
@@ -366,9 +366,7 @@ def prune_parties(days: int, *, dry_run: bool = False) -> int:
 
     An evening with even one result is never removed, however old.
     """
-    if days < 1:
-        raise ValueError("days must be 1 or more")
-    cutoff = utcnow() - timedelta(days=days)
+    cutoff = log.untouched_since(days)
     no_result = ~exists(select(PartyEntry.id).where(PartyEntry.party_id == Party.id, PartyEntry.kind == "result"))
     unplayed_and_old = (Party.updated_at < cutoff) & no_result
     return log.prune(Party, unplayed_and_old, ((PartyEntry, PartyEntry.party_id),), dry_run=dry_run)

@@ -21,8 +21,6 @@ from sqlalchemy import Table as SaTable
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.platform.extensions import db
-from scorekeeper.platform.i18n import gettext as _
-from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import (
     HAND_FIELDS,
     NAME_MAX,
@@ -45,6 +43,7 @@ from scorekeeper.store.models import Access as Access  # what a link opens: one 
 from scorekeeper.store.models import Game, Hand, Player, Table, TableGame, TableMerge, TablePerson, utcnow
 from scorekeeper.store.models import Side as SideRow
 from scorekeeper.store.models import access as access
+from scorekeeper.store.outcomes import Said, StoreRefused
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 PERSON_ID = re.compile(r"p([1-9][0-9]{0,5})")
@@ -56,12 +55,14 @@ EXPORT_VERSION = 1
 LOAD_AT_ONCE = 200
 
 
-class TableError(ValueError):
-    """A change of a table that cannot be made; ``field`` names what to fix."""
+class TableError(StoreRefused):
+    """A change of a table that cannot be made: its code (``Said``) and details; ``field`` names what to fix,
+    ``status`` the answer's HTTP status."""
 
-    def __init__(self, message: str, field: str | None = None, status: int = 422):
-        super().__init__(message)
-        self.field = field
+    def __init__(
+        self, code: Said, field: str | None = None, status: int = 422, *, details: Mapping[str, object] | None = None
+    ) -> None:
+        super().__init__(code, field, details=details)
         self.status = status
 
 
@@ -244,22 +245,18 @@ def tables_of_game(game_id: str) -> list[Table]:
 # -- Writing ---------------------------------------------------------------------
 
 
-def _clean_name(value: object, field: str, missing: object) -> str:
-    """A name as stored: trimmed, on one line; *missing* (a sentence, maybe not yet translated) says what to give
-    when there is none."""
+def _clean_name(value: object, field: str, missing: Said) -> str:
+    """A name as stored: trimmed, on one line; *missing* says what to give when there is none."""
     if not isinstance(value, str):
-        raise TableError(_("Write names as text."), field)
+        raise TableError(Said.NAME_AS_TEXT, field)
     # Measured as sent, as the published schema counts it (surrounding spaces included).
     if len(value) > NAME_MAX:
-        raise TableError(_("A name can be at most %(n)d characters.", n=NAME_MAX), field)
+        raise TableError(Said.TABLE_NAME_TOO_LONG, field, details={"n": NAME_MAX})
     value = value.strip()
     if not value:
-        raise TableError(str(missing), field)
+        raise TableError(missing, field)
     if has_hidden_character(value):
-        raise TableError(
-            _("Names are written on one line, without control or invisible characters."),
-            field,
-        )
+        raise TableError(Said.NAME_ONE_LINE, field)
     return value
 
 
@@ -287,16 +284,16 @@ def _lock(table: Table) -> None:
     """
     if not log.advance(Table, table.id, None):
         db.session.rollback()
-        raise TableError(_("This table was deleted meanwhile."), "table", 404)
+        raise TableError(Said.TABLE_DELETED, "table", 404)
     db.session.expire(table)
 
 
 def create_table(name: object, players: Sequence[object] = ()) -> Table:
     """Store a new table with its roster; raise TableError and store nothing on bad input."""
-    clean = _clean_name(name, "name", _("Give the table a name."))
+    clean = _clean_name(name, "name", Said.TABLE_NAME_MISSING)
     table = Table(name=clean, version=1)
     db.session.add(table)
-    _add_names(table, [_clean_name(p, "players", _("Give each player's name.")) for p in players])
+    _add_names(table, [_clean_name(p, "players", Said.PLAYER_NAME_MISSING) for p in players])
     db.session.commit()
     return table
 
@@ -309,7 +306,7 @@ def _add_names(table: Table, names: Iterable[str]) -> list[TablePerson]:
         key = name.casefold()
         if key not in by_name:
             if len(table.people) >= MAX_PEOPLE:
-                raise TableError(_("A table's roster holds at most %(n)d people.", n=MAX_PEOPLE), "players")
+                raise TableError(Said.ROSTER_FULL, "players", details={"n": MAX_PEOPLE})
             number = max((p.number for p in table.people), default=0) + 1
             by_name[key] = TablePerson(number=number, name=name)
             table.people.append(by_name[key])
@@ -318,7 +315,7 @@ def _add_names(table: Table, names: Iterable[str]) -> list[TablePerson]:
 
 
 def add_people(table: Table, names: Sequence[object]) -> list[TablePerson]:
-    clean = [_clean_name(n, "players", _("Give each player's name.")) for n in names]
+    clean = [_clean_name(n, "players", Said.PLAYER_NAME_MISSING) for n in names]
     _lock(table)
     try:
         people = _add_names(table, clean)
@@ -331,16 +328,16 @@ def add_people(table: Table, names: Sequence[object]) -> list[TablePerson]:
 
 def rename(table: Table, who: TablePerson, name: object) -> None:
     """Rename a person; every statistic follows (games keep the name written on their sheet)."""
-    clean = _clean_name(name, "name", _("Give the new name."))
+    clean = _clean_name(name, "name", Said.NEW_NAME_MISSING)
     number = who.number
     _lock(table)
     if any(p.number != number and p.name.casefold() == clean.casefold() for p in table.people):
         db.session.rollback()
-        raise TableError(_("%(name)s is already on the roster: merge the two instead.", name=clean), "name")
+        raise TableError(Said.ON_THE_ROSTER, "name", details={"name": clean})
     fresh = next((p for p in table.people if p.number == number), None)
     if fresh is None:
         db.session.rollback()
-        raise TableError(_("That person was merged into another meanwhile."), "player", 409)
+        raise TableError(Said.PERSON_MERGED, "player", 409)
     fresh.name = clean
     _commit()
 
@@ -361,18 +358,11 @@ def _lock_roster(table: Table) -> None:
 def check_merge(table: Table, gone: TablePerson, into: TablePerson) -> None:
     """Raise TableError when the two cannot be one person: the same entry, or two who sat in the same game."""
     if gone is into:
-        raise TableError(_("Choose two different people to merge."), "into")
+        raise TableError(Said.MERGE_TWO, "into")
     for link in table.games:
         seated = {n for side in link.sides for n in side}
         if gone.number in seated and into.number in seated:
-            raise TableError(
-                _(
-                    "%(one)s and %(other)s played in the same game, so they are two people: they cannot be merged.",
-                    one=gone.name,
-                    other=into.name,
-                ),
-                "into",
-            )
+            raise TableError(Said.PLAYED_TOGETHER, "into", details={"one": gone.name, "other": into.name})
 
 
 def merge(table: Table, gone: TablePerson, into: TablePerson) -> TableMerge:
@@ -386,7 +376,7 @@ def merge(table: Table, gone: TablePerson, into: TablePerson) -> TableMerge:
     found = [next((p for p in table.people if p.number == n), None) for n in numbers]
     if found[0] is None or found[1] is None:
         db.session.rollback()
-        raise TableError(_("One of the two was merged meanwhile: look at the roster again."), "into", 409)
+        raise TableError(Said.MERGED_MEANWHILE, "into", 409)
     gone, into = found[0], found[1]
     try:
         check_merge(table, gone, into)
@@ -429,15 +419,13 @@ def unmerge(table: Table, merge_id: int) -> TablePerson:
     record = db.session.scalar(select(TableMerge).where(TableMerge.id == merge_id, TableMerge.table_id == table.id))
     if record is None:
         db.session.rollback()
-        raise TableError(_("That merge was already taken back."), "merge", 409)
+        raise TableError(Said.MERGE_TAKEN_BACK, "merge", 409)
     if any(p.name.casefold() == record.gone_name.casefold() for p in table.people):
         db.session.rollback()
-        raise TableError(
-            _("%(name)s is already on the roster: merge the two instead.", name=record.gone_name), "merge", 409
-        )
+        raise TableError(Said.ON_THE_ROSTER, "merge", 409, details={"name": record.gone_name})
     if len(table.people) >= MAX_PEOPLE:
         db.session.rollback()
-        raise TableError(_("A table's roster holds at most %(n)d people.", n=MAX_PEOPLE), "merge")
+        raise TableError(Said.ROSTER_FULL, "merge", details={"n": MAX_PEOPLE})
     taken = {p.number for p in table.people}
     number = record.gone_number if record.gone_number not in taken else max(taken) + 1
     back = TablePerson(number=number, name=record.gone_name)
@@ -466,10 +454,10 @@ def _attach(table: Table, game: Game, seated: list[list[int]] | None = None, *, 
     )
     if already is not None:
         db.session.rollback()
-        raise TableError(_("That game is already in this table."), "game", 409)
+        raise TableError(Said.GAME_IN_TABLE, "game", 409)
     if len(table.games) >= MAX_GAMES:
         db.session.rollback()
-        raise TableError(_("A table keeps at most %(n)d games.", n=MAX_GAMES), "game")
+        raise TableError(Said.TABLE_FULL, "game", details={"n": MAX_GAMES})
     sides = seated
     if sides is None:
         sides = []
@@ -491,7 +479,7 @@ def _committed(link: TableGame) -> TableGame:
         _commit()
     except IntegrityError:
         db.session.rollback()
-        raise TableError(_("That game is already in this table."), "game", 409) from None
+        raise TableError(Said.GAME_IN_TABLE, "game", 409) from None
     ratings.table_written(link.table_id)
     return link
 
@@ -516,7 +504,7 @@ def start_game(
 
 def keep(game: Game, name: object) -> Table:
     """Make a table of a game's players, with that game as its first."""
-    clean = _clean_name(name, "name", _("Give the table a name."))
+    clean = _clean_name(name, "name", Said.TABLE_NAME_MISSING)
     table = Table(name=clean, version=1)
     db.session.add(table)
     db.session.flush()
@@ -892,9 +880,7 @@ def _moment(value: object, field: str, n: int) -> datetime | None:
         return None
 
     def unreadable() -> TableError:
-        return TableError(
-            _("Game %(n)d of the export: give its dates as ISO 8601 text, such as 2026-11-23T19:02:00Z.", n=n), field
-        )
+        return TableError(Said.GAME_DATE_UNREADABLE, field, details={"n": n})
 
     if not isinstance(value, str) or not _ISO.fullmatch(value):
         raise unreadable()
@@ -908,15 +894,7 @@ def _moment(value: object, field: str, n: int) -> datetime | None:
     except OverflowError:  # before year 1 or after 9999 once in UTC
         moment = None
     if moment is None or not EARLIEST <= moment <= utcnow() + AHEAD:
-        raise TableError(
-            _(
-                "Game %(n)d of the export is dated %(date)s: a game of a table is played between %(first)s and today.",
-                n=n,
-                date=value,
-                first=str(EARLIEST.year),  # a year, never written as 1,950
-            ),
-            field,
-        )
+        raise TableError(Said.GAME_DATE_OUT, field, details={"n": n, "date": value, "first": EARLIEST.year})
     return moment
 
 
@@ -928,12 +906,12 @@ def _check_caps(document: Mapping[str, Any]) -> None:
     """Refuse an export past the caps before reading any of it (422)."""
     games = document.get("games")
     if _count(games) > MAX_GAMES:
-        raise TableError(_("An import brings back at most %(n)d games.", n=MAX_GAMES), "games")
+        raise TableError(Said.IMPORT_GAMES, "games", details={"n": MAX_GAMES})
     hands = sum(_count(g.get("hands")) for g in games if isinstance(g, dict)) if isinstance(games, list) else 0
     if hands > IMPORT_MAX_HANDS:
-        raise TableError(_("An import brings back at most %(n)d hands in all.", n=IMPORT_MAX_HANDS), "games")
+        raise TableError(Said.IMPORT_HANDS, "games", details={"n": IMPORT_MAX_HANDS})
     if _count(document.get("players")) > MAX_PEOPLE:
-        raise TableError(_("A table's roster holds at most %(n)d people.", n=MAX_PEOPLE), "players")
+        raise TableError(Said.ROSTER_FULL, "players", details={"n": MAX_PEOPLE})
 
 
 def import_table(document: object, key: str | None = None, body: bytes = b"") -> resends.Made[Table]:
@@ -958,28 +936,28 @@ def made_before(key: str | None, body: bytes) -> Table | None:
 
 def _import(document: object) -> tuple[Table, str]:
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
-        raise TableError(_("This is not a table's export (its format is not %(f)s).", f=EXPORT_FORMAT), "format")
+        raise TableError(Said.NOT_A_TABLE_EXPORT, "format", details={"f": EXPORT_FORMAT})
     games = document.get("games")
     players = document.get("players", [])
     version = document.get("version", EXPORT_VERSION)
     if not isinstance(version, int) or isinstance(version, bool) or version != EXPORT_VERSION:
-        raise TableError(_("This export is of another version (%(v)s is read).", v=EXPORT_VERSION), "version")
+        raise TableError(Said.EXPORT_VERSION, "version", details={"v": EXPORT_VERSION})
     _check_caps(document)
     if not isinstance(games, list):
-        raise TableError(_("Give the table's games as a list."), "games")
+        raise TableError(Said.GAMES_AS_LIST, "games")
     if not isinstance(players, list):
-        raise TableError(_("Give the roster as a list."), "players")
-    name = _clean_name(document.get("name"), "name", _("Give the table a name."))
+        raise TableError(Said.ROSTER_AS_LIST, "players")
+    name = _clean_name(document.get("name"), "name", Said.TABLE_NAME_MISSING)
     roster: dict[int, str] = {}
     for item in players:
         if not isinstance(item, dict):
-            raise TableError(_("Give each person of the roster as an id and a name."), "players")
+            raise TableError(Said.ROSTER_ENTRY, "players")
         found = PERSON_ID.fullmatch(item["id"]) if isinstance(item.get("id"), str) else None
         if not found or int(found.group(1)) in roster:
-            raise TableError(_("Give each person of the roster as an id and a name."), "players")
-        roster[int(found.group(1))] = _clean_name(item.get("name"), "players", _("Give each player's name."))
+            raise TableError(Said.ROSTER_ENTRY, "players")
+        roster[int(found.group(1))] = _clean_name(item.get("name"), "players", Said.PLAYER_NAME_MISSING)
     if len({n.casefold() for n in roster.values()}) != len(roster):
-        raise TableError(_("A name is twice on the roster."), "players")
+        raise TableError(Said.NAME_TWICE, "players")
     seen = Seen({}, {})
     read = [read_game(data, i, roster, seen) for i, data in enumerate(games)]
     by_name = {person_name.casefold(): n for n, person_name in roster.items()}
@@ -994,7 +972,7 @@ def _import(document: object) -> tuple[Table, str]:
             for player in side.players:
                 if player.casefold() not in by_name:
                     if len(roster) >= MAX_PEOPLE:
-                        raise TableError(_("A table's roster holds at most %(n)d people.", n=MAX_PEOPLE), "players")
+                        raise TableError(Said.ROSTER_FULL, "players", details={"n": MAX_PEOPLE})
                     roster[max(roster, default=0) + 1] = player
                     by_name[player.casefold()] = max(roster)
                 numbers.append(by_name[player.casefold()])
@@ -1019,12 +997,8 @@ class ReadGame:
     people: list[list[int]] | None
 
 
-_SIDE_NAME = _l("Give each side's name.")
-_PLAYER_NAME = _l("Give each player's name.")
-
-
 def _unreadable(i: int) -> TableError:
-    return TableError(_("Game %(n)d of the export cannot be read.", n=i + 1), f"games[{i}]")
+    return TableError(Said.GAME_UNREADABLE, f"games[{i}]", details={"n": i + 1})
 
 
 @dataclass(frozen=True, slots=True)
@@ -1034,7 +1008,7 @@ class Seen:
     names: dict[str, str]
     rules: dict[str, Rules]
 
-    def name(self, value: object, field: str, missing: object) -> str:
+    def name(self, value: object, field: str, missing: Said) -> str:
         if isinstance(value, str) and value in self.names:
             return self.names[value]
         clean = _clean_name(value, field, missing)
@@ -1061,19 +1035,12 @@ def read_game(data: object, i: int, roster: Mapping[int, str], seen: Seen) -> Re
             raise _unreadable(i)
         n = hand.get("n", k)
         if not isinstance(n, int) or isinstance(n, bool) or n != k:
-            raise TableError(
-                _(
-                    "Game %(n)d of the export: its hands are numbered 1, 2, 3… in order; hand %(k)d is not.",
-                    n=i + 1,
-                    k=k,
-                ),
-                f"{field}.hands[{k - 1}].n",
-            )
+            raise TableError(Said.GAME_HANDS_ORDER, f"{field}.hands[{k - 1}].n", details={"n": i + 1, "k": k})
     try:
         setup_sides = tuple(
             Side(
-                seen.name(s.get("name"), field, _SIDE_NAME),
-                tuple(seen.name(p, field, _PLAYER_NAME) for p in s["players"]),
+                seen.name(s.get("name"), field, Said.SIDE_NAME_MISSING),
+                tuple(seen.name(p, field, Said.PLAYER_NAME_MISSING) for p in s["players"]),
             )
             for s in sides
             if isinstance(s, dict) and isinstance(s.get("players"), list)
@@ -1089,7 +1056,7 @@ def read_game(data: object, i: int, roster: Mapping[int, str], seen: Seen) -> Re
     except TableError:
         raise
     except (ValueError, TypeError, KeyError) as err:
-        raise TableError(_("Game %(n)d of the export is refused: %(why)s", n=i + 1, why=str(err)), field) from None
+        raise TableError(Said.GAME_REFUSED, field, details={"n": i + 1, "why": err}) from None
     _agrees(data, state, i + 1, field)
     seated = None
     if isinstance(people, list) and len(people) == len(setup_sides):
@@ -1099,29 +1066,20 @@ def read_game(data: object, i: int, roster: Mapping[int, str], seen: Seen) -> Re
                 [PERSON_ID.fullmatch(p) if isinstance(p, str) else None for p in side] if isinstance(side, list) else []
             )
             if len(found) != len(setup_sides[k].players) or not all(f and int(f.group(1)) in roster for f in found):
-                raise TableError(_("Game %(n)d names people who are not on the roster.", n=i + 1), field)
+                raise TableError(Said.GAME_STRANGERS, field, details={"n": i + 1})
             numbers.append([int(f.group(1)) for f in found if f])
         seated = numbers
     started = _moment(data.get("started"), f"{field}.started", i + 1)
     finished = _moment(data.get("finished_at"), f"{field}.finished_at", i + 1)
     if started is not None and finished is not None and finished < started:
-        raise TableError(_("Game %(n)d of the export finishes before it starts.", n=i + 1), f"{field}.finished_at")
+        raise TableError(Said.GAME_ENDS_FIRST, f"{field}.finished_at", details={"n": i + 1})
     return ReadGame(game_store.PlayedGame(setup, entries, state, started, finished), seated)
 
 
 def _agrees(data: Mapping[str, Any], state: GameState, n: int, field: str) -> None:
     """Refuse a game whose written scores or winner are not what its hands make (when it gives them)."""
     if "scores" in data and data["scores"] != list(state.scores):
-        raise TableError(
-            _(
-                "Game %(n)d of the export: its hands make %(made)s, not the scores written (%(written)s).",
-                n=n,
-                made=" – ".join(str(s) for s in state.scores),
-                written=str(data["scores"])[:40],
-            ),
-            f"{field}.scores",
-        )
+        made, written = " – ".join(str(s) for s in state.scores), str(data["scores"])[:40]
+        raise TableError(Said.GAME_SCORES, f"{field}.scores", details={"n": n, "made": made, "written": written})
     if "winner" in data and (data["winner"] != state.winner or isinstance(data["winner"], bool)):
-        raise TableError(
-            _("Game %(n)d of the export: its hands do not make the winner written.", n=n), f"{field}.winner"
-        )
+        raise TableError(Said.GAME_WINNER, f"{field}.winner", details={"n": n})

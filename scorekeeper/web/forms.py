@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import flash
 from flask_wtf import FlaskForm
 from wtforms import StringField
+
+from scorekeeper.words.forms import page_too_old
 
 
 class CsrfForm(FlaskForm):
@@ -31,6 +34,20 @@ class ConfirmedForm(CsrfForm):
     @property
     def said_yes(self) -> bool:
         return bool(self.confirm.data == "y")
+
+
+def button_fresh() -> bool:
+    """Whether a button's form came back with a live CSRF token; if not, the next page says the page was open too
+    long (flashed), and nothing is changed."""
+    if CsrfForm().validate_on_submit():
+        return True
+    flash(page_too_old(), "error")
+    return False
+
+
+def form_problem(form: FlaskForm) -> str:
+    """The first thing a form refused; with no field at fault, its CSRF token ran out: the page was open too long."""
+    return first_problem(form) or page_too_old()
 
 
 def first_problem(form: FlaskForm) -> str | None:

@@ -9,9 +9,11 @@ sentences of the catalog with named placeholders (side and player names are neve
 - the referee: ``comparison``, ``trick``, ``play``, ``verdict``, ``verdict_label``
 - a game: ``note``, ``win_reason`` (a state), ``win`` (a ``WinDetail``), ``win_reason_label``, ``bid``,
   ``recording`` (what the store's door answered a hand sent to the sheet)
-- refusals: ``refusal`` (any engine error, from its ``code`` and ``details``)
+- refusals: ``refusal`` (any engine's or the store's error, from its ``code`` and ``details``: the store's
+  codes in ``words.store`` and ``words.tables``); what every area's forms say alike in ``words.forms``
 - said aloud and to a screen reader: ``score_said_aloud``, ``row_said``, ``hand_said``, ``spoken_card``
-- options and presets: ``option_label``, ``option_help``, ``option_example``, ``preset_title`` …
+- options and presets: ``option_label``, ``option_help``, ``option_explained``, ``option_example``,
+  ``option_setting``, ``preset_title`` …
 
 ``init_app`` offers them to the templates: ``{{ card|card }}``, ``{{ words.play(answer) }}``.
 """
@@ -25,19 +27,23 @@ from flask import Flask
 from scorekeeper.rules import parse_cards
 
 from .cards import card, cards, listed, ordinal, place, rank_label, rank_letter, suit_name, suit_plural
-from .game import FORM_DAMAGED, bid, club_number, form_damaged, note, win, win_reason, win_reason_label
+from .game import FORM_DAMAGED, bid, club_number, form_damaged, hand_number, note, win, win_reason, win_reason_label
 from .options import (
     lazy_option_help,
     lazy_option_label,
     lazy_preset_title,
     option_example,
+    option_explained,
     option_help,
     option_label,
+    option_setting,
+    option_settings,
     option_value,
     preset_players,
     preset_summary,
     preset_title,
     preset_where,
+    rule_book_order,
 )
 from .outcomes import recording
 from .referee import comparison, play, trick, verdict, verdict_label
@@ -51,6 +57,7 @@ __all__ = [
     "bid",
     "card",
     "cards",
+    "hand_number",
     "hand_said",
     "comparison",
     "init_app",
@@ -60,8 +67,11 @@ __all__ = [
     "listed",
     "note",
     "option_example",
+    "option_explained",
     "option_help",
     "option_label",
+    "option_setting",
+    "option_settings",
     "option_value",
     "ordinal",
     "place",
@@ -72,6 +82,7 @@ __all__ = [
     "preset_where",
     "rank_label",
     "rank_letter",
+    "rule_book_order",
     "recording",
     "refusal",
     "row_said",

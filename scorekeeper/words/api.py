@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import BIDS, SPECIAL_BIDS
+from scorekeeper.store.outcomes import Said
+
+from .store import store_refusal
 
 
 def not_an_object(value: object) -> str:
@@ -165,7 +168,7 @@ def _sides(kind: str, where: tuple[int | str, ...], longest: int) -> str | tuple
     if where[2] == "name":
         return _name_of("sides", kind, longest)
     if len(where) == 3:
-        return _("Give each side's players as a list of names"), "players"
+        return store_refusal(Said.PLAYERS_AS_LIST, {}), "players"
     return _name_of("players", kind, longest), "players"
 
 

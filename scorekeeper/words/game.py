@@ -140,6 +140,11 @@ def form_damaged() -> str:
     return _("This form is damaged: reload the sheet and try again.")
 
 
+def hand_number() -> str:
+    """What a hand's number is called when it is read (\"The hand number must be from 1 to …\")."""
+    return _("The hand number")
+
+
 def club_number() -> str:
     """What a club number is called when it is read (\"The club number must be from 1 to …\")."""
     return _("The club number")

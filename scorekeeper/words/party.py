@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from babel.lists import format_list
 from flask_babel import get_locale
+from flask_babel.speaklater import LazyString
 
 from scorekeeper.party import GameKind, PartyError, PartySetup, PartyState, Problem, Settlement
 from scorekeeper.party.ladder import LadderError
@@ -24,8 +25,11 @@ _ = gettext
 __all__ = [
     "board_said",
     "couples_named",
+    "evening_over",
     "game_kind",
+    "evening_started",
     "ladder_refusal",
+    "lazy_problem",
     "ordinal",
     "problem",
     "reported",
@@ -145,6 +149,21 @@ SENTENCES: dict[Problem, Callable[..., str]] = {
 def problem(err: PartyError) -> str:
     """The sentence that says why the party engine refused, in the reader's language."""
     return SENTENCES[err.problem](**err.details)
+
+
+def lazy_problem(code: Problem, **details: int | str) -> LazyString:
+    """A refusal's sentence for a form declared at import (a field's check that runs before the engine's), said in
+    the language of the request that shows it."""
+    return LazyString(lambda: SENTENCES[code](**details))
+
+
+# What a form asks for when a couple's name is left blank (the engine's own refusal says "Each couple needs a name").
+COUPLE_NAME_WANTED = lazy_gettext("Give the couple a name")
+
+
+def evening_started() -> str:
+    """The evening's start, said to the director who pressed it (on the evening's page or the club's desk)."""
+    return _("The evening has started: game 1 is seated.")
 
 
 GAME_KINDS = {
@@ -304,12 +323,17 @@ def board_said(state: PartyState, reported: int, leaders: Sequence[int], wins: S
     return " ".join(parts)
 
 
+def evening_over() -> str:
+    """That the evening is over, as the table's phone and the store's refusal say it."""
+    return _("The evening is over.")
+
+
 def table_said(state: PartyState, number: int, seats: Sequence[int] | None, reported: int | None) -> str:
     """A card party table's phone said aloud: who plays here, who deals, or who won here."""
     if not state.started:
         return _("The evening has not started yet.")
     if state.closed or (state.finished and reported is not None):
-        return _("The evening is over.")
+        return evening_over()
     if reported is not None:
         return _("%(name)s won game %(game)s here.", name=state.couples[reported].name, game=state.game)
     if not seats:

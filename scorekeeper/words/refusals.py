@@ -31,6 +31,12 @@ def refusal(error: Exception) -> str:
         why = d.get("why")
         inner = problem(why) if isinstance(why, PartyError) else refusal(why) if isinstance(why, Exception) else ""
         return _("Evening %(n)d of the export is refused: %(why)s", n=d.get("n"), why=inner)
+    if code is Said.EVENING_SHEET or code is Said.GAME_REFUSED:
+        why = d.get("why")
+        inner = refusal(why) if isinstance(why, Exception) else ""
+        if code is Said.EVENING_SHEET:
+            return _("Evening %(n)d: %(why)s", n=d.get("n"), why=inner)
+        return _("Game %(n)d of the export is refused: %(why)s", n=d.get("n"), why=inner)
     if isinstance(code, Said):
         return store_refusal(code, d)
     if not isinstance(code, Refusal):

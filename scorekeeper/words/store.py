@@ -9,11 +9,15 @@ from scorekeeper.party import PartyError, Problem
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.store.outcomes import Said
 
-from .party import problem
+from .party import evening_over, problem
+from .tables import table_refusal
 
 
 def store_refusal(code: Said, d: Mapping[str, Any]) -> str:
     """The sentence of one of the store's refusal codes with its details."""
+    said = table_refusal(code, d)
+    if said is not None:
+        return said
     match code:
         case Said.FINISHED_EARLY:
             return _("This game was finished early: carry on playing it before recording another hand.")
@@ -104,7 +108,7 @@ def store_refusal(code: Said, d: Mapping[str, Any]) -> str:
         case Said.MEMBER_MERGED:
             return _("That member was merged into another.")
         case Said.EVENING_OVER:
-            return _("The evening is over.")
+            return evening_over()
         case Said.LAST_GAME:
             return _("The last game is being played.")
         case Said.CENTS:

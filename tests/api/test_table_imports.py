@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -116,6 +117,16 @@ def test_a_bad_game_at_the_end_stores_not_even_the_first_ones(app, client):
     document = export(games=40)
     document["games"][-1]["hands"][1]["bid"] = 10
     assert refused_and_nothing_stored(app, client, document)["field"] == "games[39]"
+
+
+@pytest.mark.parametrize(("language", "opening"), [("en", "Game 2 of the export is refused: "), ("fr", "La partie 2 ")])
+def test_a_game_the_rules_refuse_is_refused_in_words_not_in_code(app, client, language, opening):
+    document = export(games=3)
+    document["games"][1]["hands"][1]["bid"] = 10
+    error = refused_and_nothing_stored(app, client, document, **{"Accept-Language": language})
+    said = error["message"].split(":", 1)[1].strip()
+    assert error["message"].startswith(opening) and error["field"] == "games[1]"
+    assert "=" not in said and not re.match(r"[a-z]+(-[a-z]+)+\b", said), said  # a sentence, not the engine's code
 
 
 # -- The caps ------------------------------------------------------------------------

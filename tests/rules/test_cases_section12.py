@@ -46,7 +46,6 @@ def test_trick_winner(trump, played, winner, reason):
     assert result.winner == played_cards.index(card(winner))
     assert result.reason == reason
     assert result.trump_lead is (played_cards[0] in trump_order(SUITS[trump], DEFAULT))
-    assert str(card(winner)) in result.explanation
 
 
 # --- Legal plays ---------------------------------------------------------------------------------
@@ -74,7 +73,6 @@ def test_legal_plays(trump, lead, hand, follow, may_play, rule, held_back):
     assert set(answer.held_back) == set(cards(held_back))
     if rule.startswith("trump-led"):
         assert answer.measured_against == card(lead)
-    assert answer.explanation
 
 
 @pytest.mark.parametrize(("trump", "lead", "hand", "follow", "may_play", "rule", "held_back"), LEGAL)
@@ -92,7 +90,7 @@ def test_judge_each_card_of_the_legal_play_cases(trump, lead, hand, follow, may_
             assert verdict.kind == "legal-renege", str(c)
         else:
             assert verdict.kind == "legal", str(c)
-        assert verdict.explanation
+        assert verdict.rule == rule
 
 
 def test_judge_play_card_not_in_hand():

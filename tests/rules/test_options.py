@@ -102,7 +102,7 @@ def test_renege_against_judge_play():
     highest = engine.judge_play(card("9♦"), hand, trick, S, NE.replace(renege_against="highest"))
     assert lead.kind == "legal-renege"
     assert highest.kind == "renege"
-    assert highest.explanation
+    assert highest.measured_against == card("5♠")
 
 
 @pytest.mark.parametrize(("forces", "expected"), [(False, "3♥ 9♦ K♣"), (True, "3♥")])
@@ -583,9 +583,6 @@ PRESET_VALUES = {
 
 def test_presets_in_order():
     assert list(PRESETS) == PRESET_NAMES
-    assert list(engine.PRESET_INFO) == list(PRESETS)
-    for name, info in engine.PRESET_INFO.items():
-        assert info.name == name and info.title and info.summary
 
 
 @pytest.mark.parametrize("name", list(PRESET_VALUES))
@@ -610,7 +607,7 @@ def test_every_option_of_section_13_exists():
     assert names == set(OPTION_NAMES)
     assert set(engine.OPTION_INFO) == names
     for name, info in engine.OPTION_INFO.items():
-        assert info.name == name and info.label and info.help
+        assert info.name == name
 
 
 def test_from_dict_changes_one_option_of_a_preset():

@@ -115,7 +115,7 @@ def test_compare(a, b, trump, led, higher):
     backward = compare(card(b), card(a), trump, led, rules)
     assert forward.higher == expected
     assert backward.higher == expected
-    assert forward.explanation
+    assert forward.reason == backward.reason
 
 
 def test_compare_aces_high():

@@ -131,7 +131,6 @@ def test_the_called_card_must_be_played_on_the_second_trick():
     answer = legal_plays("KC 7D 3H", ["9D"], "S", PARTNER, trick_number=2, called="KC")
     assert [c.code for c in answer.legal] == ["KC"]
     assert answer.rule is PlayRule.CALLED_CARD_SECOND_TRICK
-    assert "second trick" in answer.explanation
     verdict = judge_play("7D", "KC 7D 3H", ["9D"], "S", PARTNER, trick_number=2, called="KC")
     assert verdict.kind is VerdictKind.RENEGE
 

@@ -59,3 +59,22 @@ def test_in_an_overtime_the_sheet_offers_only_the_tied_sides(client, app):
     )
     assert offered == ["0", "1"]
     assert "Ada and Bea tie at 120: only they play on until one of them wins" in body
+
+
+@pytest.mark.parametrize(
+    ("language", "label"),
+    [("en", "Out of the game at (points below zero)"), ("fr", "Hors jeu à (points sous zéro)")],
+)
+def test_the_elimination_field_says_once_that_it_counts_below_zero(client, language, label):
+    body = client.get("/games/new", headers={"Accept-Language": language}).get_data(as_text=True)
+    shown = re.search(r'<label class="field-label" for="opt_elimination_at">([^<]*)</label>', body)
+    assert shown is not None and shown.group(1) == label
+
+
+def test_a_number_of_points_written_badly_names_the_option_in_the_pages_language(client):
+    client.set_cookie("lang", "fr")
+    response = new_game(client, opt_lock="cap", opt_lock_at="cent")
+    assert response.status_code == 422
+    body = response.get_data(as_text=True)
+    assert "verrou à" in body
+    assert "lock at" not in body.lower()

@@ -7,8 +7,9 @@ import re
 import pytest
 from flask import url_for
 
-from scorekeeper.rules import OPTION_INFO, PRESET_INFO, PRESETS
+from scorekeeper.rules import OPTION_INFO, PRESETS
 from scorekeeper.rules.draw import draw_limits
+from scorekeeper.words import option_label
 from tests._support.rulebook import Page
 from tests._support.rules import OPTION_NAMES, PRESET_NAMES
 
@@ -106,13 +107,23 @@ def test_ids_are_unique_and_every_contents_link_lands(rules_page):
     assert sorted(set(targets) - set(rules_page.ids)) == []
 
 
+PRESET_SHOWN = {
+    "new-england": ("New England auction", "Merrimack Valley, Massachusetts and southern New Hampshire"),
+    "nova-scotia": ("Nova Scotia 120", "Nova Scotia and the rest of Atlantic Canada"),
+    "auction-100": ("Auction with the 100 lock", "Atlantic Canada and New England halls"),
+    "one-ten": ("One-hundred and ten", "Ireland and New Zealand"),
+    "traditional": ("Traditional Forty-Fives", "the older game from Ireland"),
+}
+
+
 def test_each_preset_is_shown_with_its_name_title_and_where_it_is_played(rules_page):
-    assert list(PRESETS) == PRESET_NAMES
+    assert list(PRESETS) == PRESET_NAMES == list(PRESET_SHOWN)
     for name in PRESET_NAMES:
         section = rules_page.text_of(f"preset-{name}")
+        title, where = PRESET_SHOWN[name]
         assert name in section
-        assert PRESET_INFO[name].title in section
-        assert PRESET_INFO[name].where in section
+        assert title in section
+        assert where in section
 
 
 @pytest.mark.parametrize(
@@ -138,8 +149,7 @@ def test_each_option_is_named_explained_and_has_an_example(rules_page):
         assert f"House-rule setting, for programs using the API: {name} =" in section
         title = rules_page.text_of(f"option-{name}-title")
         assert "usually" in title
-        if name in OPTION_INFO:
-            assert OPTION_INFO[name].label in title
+        assert option_label(name) in title  # the form's name for it, in English outside a request
         assert "Example:" in section, f"option {name} has no example"
 
 
@@ -178,18 +188,15 @@ def test_the_newer_house_rules_are_explained(rules_page, anchor, said):
     assert said.lower() in rules_page.text_of(anchor).lower()
 
 
-def test_an_option_the_rule_book_has_not_written_up_still_shows(client, monkeypatch):
+def test_an_option_the_engine_adds_without_words_is_refused_by_the_page_not_shown_in_code(client, monkeypatch):
+    """Every option's words live in ``words/options.py``: one the engine adds without them fails loudly."""
     from scorekeeper.rules import OptionInfo
 
-    extra = OptionInfo("wild_deuces", "Wild deuces", (True, False), "Every 2 is wild.", "A 2 beats the 5.")
-    monkeypatch.setitem(OPTION_INFO, "wild_deuces", extra)
-    page = Page(client.get("/rules").get_data(as_text=True))
-    section = page.text_of("option-wild_deuces")
-    assert (
-        "Wild deuces" in page.text_of("option-wild_deuces-title")
-        and "Every 2 is wild." in section
-        and "wild_deuces = true | false" in section
-    )
+    monkeypatch.setitem(OPTION_INFO, "wild_deuces", OptionInfo("wild_deuces", (True, False)))
+    client.application.testing = True
+    client.application.config["PROPAGATE_EXCEPTIONS"] = True
+    with pytest.raises(KeyError, match="wild_deuces"):
+        client.get("/rules")
 
 
 def test_contents_and_a_search_box_for_the_script(rules_page, client):

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_file
 
-from scorekeeper.rules import OPTION_INFO
 from tests._support.rulebook import Page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,20 +112,19 @@ def test_the_search_speaks_the_page_language(client, french_markup):
 
 
 def rule_book_sentences() -> list[str]:
-    """Runs of five words or more from every string the rule book itself marks for translation.
-
-    An option's name the engine gives too (``OPTION_INFO``) is the engine's words, and left out."""
-    engine_labels = {info.label for info in OPTION_INFO.values()}
+    """Runs of five words or more from every string the rule book marks for translation: its templates, its view,
+    and the options' and presets' words it shows (``words/options.py``)."""
     found = []
     sources = [("jinja2", p) for p in sorted((ROOT / "templates" / "rulebook").glob("*.html"))]
     sources.append(("python", ROOT / "scorekeeper" / "web" / "rulebook" / "views.py"))
+    sources.append(("python", ROOT / "scorekeeper" / "words" / "options.py"))
     for method, path in sources:
         for found_message in extract_from_file(method, str(path), keywords={"_": None, "_l": None, "gettext": None}):
             message = found_message[1]
             text = message if isinstance(message, str) else message[0]
             for run in re.split(r"<[^>]+>|%\(\w+\)s", text):
                 run = " ".join(run.split())
-                if len(run.split()) >= 5 and run not in engine_labels:
+                if len(run.split()) >= 5:
                     found.append(run)
     return found
 
@@ -136,7 +134,6 @@ def test_no_sentence_of_the_rule_book_is_left_in_english_on_the_french_page(fren
     assert len(sentences) > 250
     english = visible_words(client.get("/rules").get_data(as_text=True))
     french = visible_words(french_markup)
-    # Most are read on the English page (a few are the rule book's own words for an option the engine names),
-    # and none on the French one.
+    # Most are read on the English page (the hints beside the forms' fields are not), and none on the French one.
     assert sum(s in english for s in sentences) > 250
     assert [s for s in sentences if s in french] == []

@@ -7,12 +7,13 @@ import pytest
 from scorekeeper import words
 from scorekeeper.rules import (
     OPTION_INFO,
-    PRESET_INFO,
+    PRESETS,
     Card,
     CardError,
     CompareReason,
     Note,
     NoteKind,
+    OptionInfo,
     PlayRule,
     Refusal,
     Rules,
@@ -79,10 +80,34 @@ def test_each_play_rule_has_a_sentence_in_both_languages_naming_its_cards(say, r
         assert "V♥" in french and "J♥" in english and "J♥" not in french
 
 
-def test_the_english_play_sentence_is_the_engines(say):
-    for held, trick, trump, rules, extra in PLAYS.values():
-        answer = legal_plays(parse_cards(held), parse_cards(trick) if trick else (), trump, rules, **extra)
-        assert say("en", words.play, answer) == answer.explanation
+# What a player reads in English for each question above: the engine answers with a rule and its cards, and
+# the words layer says it.
+PLAY_SAID = {
+    PlayRule.LEADING: "You are leading, so you may play any card.",
+    PlayRule.TRUMP_LED_NO_TRUMP: "A trump was led (2♥) and you hold no trump, so you may play any card.",
+    PlayRule.ACE_HEARTS_LED_PLAY_HEART: "The A♥ was led and you hold no trump, so under this table's rule you must play a heart: 3♥.",
+    PlayRule.TRUMP_LED_MAY_RENEGE: "A trump was led (2♥). Your only trump, J♥, outranks the 2♥ led, so you may hold it back (a legal renege) and play any card.",
+    PlayRule.TRUMP_LED_MUST_PLAY_TRUMP: "A trump was led (2♥), so you must play a trump: J♥ and K♥. You may keep back J♥, which outranks the 2♥ led, but you also hold K♥, which may not be held back.",
+    PlayRule.OFFSUIT_ANY: "2♠ was led and is not a trump. At this table you need not follow suit, so you may play any card.",
+    PlayRule.OFFSUIT_FOLLOW_SUIT_OR_TRUMP: "Spades were led and you hold a spade, so you must play a spade or a trump.",
+    PlayRule.OFFSUIT_CANNOT_FOLLOW: "Spades were led and you hold none, so you may play any card.",
+    PlayRule.CALLED_CARD_SECOND_TRICK: "You hold K♣, the card the bidder called for a partner: it must be played on the second trick, so it is the only card you may play now.",
+    PlayRule.CALLED_CARD_OVERDUE: "You still hold K♣, the card the bidder called for a partner: it had to be played on the second trick and may not be held back any longer, so play it now.",
+}
+
+
+@pytest.mark.parametrize("rule", list(PlayRule))
+def test_the_english_play_sentence_names_the_rule_and_its_cards(say, rule):
+    held, trick, trump, rules, extra = PLAYS[rule]
+    answer = legal_plays(parse_cards(held), parse_cards(trick) if trick else (), trump, rules, **extra)
+    assert say("en", words.play, answer) == PLAY_SAID[rule]
+
+
+VERDICT_SAID = {
+    VerdictKind.LEGAL: "Yes: J♥ may be played. A trump was led (2♥), so you must play a trump: J♥ and K♥. You may keep back J♥, which outranks the 2♥ led, but you also hold K♥, which may not be held back.",
+    VerdictKind.LEGAL_RENEGE: "Yes: playing 3♣ holds back J♥, which is a legal renege. A trump was led (2♥). Your only trump, J♥, outranks the 2♥ led, so you may hold it back (a legal renege) and play any card.",
+    VerdictKind.RENEGE: "No: 3♣ may not be played here — that would be a renege. A trump was led (2♥), so you must play a trump: J♥ and K♥. You may keep back J♥, which outranks the 2♥ led, but you also hold K♥, which may not be held back.",
+}
 
 
 @pytest.mark.parametrize("kind", list(VerdictKind))
@@ -92,7 +117,7 @@ def test_each_verdict_has_words(say, kind):
     verdict = judge_play(Card.parse(card), parse_cards(held), parse_cards("2h"), "H", NE)
     assert verdict.kind is kind
     english, french = both(say, words.verdict, verdict)
-    assert english == verdict.explanation
+    assert english == VERDICT_SAID[kind]
     assert french.startswith(("Oui", "Non"))
     both(say, words.verdict_label, kind)
 
@@ -106,6 +131,15 @@ COMPARISONS = {
     CompareReason.DIFFERENT_SUITS: ("2c", "3d", "H", None),
 }
 
+COMPARISON_SAID = {
+    CompareReason.HIGHER_TRUMP: "Both are trumps: 5♥ is the best trump and J♥ is the 2nd best trump, with hearts trump.",
+    CompareReason.TRUMP_BEATS_NON_TRUMP: "A♥ is a trump (the A♥ is always a trump) and K♣ is not: any trump beats a card that is not trump.",
+    CompareReason.HIGHER_OF_SUIT: "Neither is trump. In clubs, 2♣ is the 5th best club and 3♣ is the 6th best club (red high, black low).",
+    CompareReason.LED_SUIT_BEATS_OTHER: "Neither is trump: 2♣ follows the suit led (clubs) and 3♦ does not, so 3♦ cannot win.",
+    CompareReason.CANNOT_WIN: "Neither card is a trump or a spade (the suit led), so neither can win the trick.",
+    CompareReason.DIFFERENT_SUITS: "2♣ and 3♦ are of different suits and neither is trump: only the suit led decides between them, and a card of another suit cannot win.",
+}
+
 
 @pytest.mark.parametrize("reason", list(CompareReason))
 def test_each_comparison_reason_has_a_sentence(say, reason):
@@ -113,7 +147,7 @@ def test_each_comparison_reason_has_a_sentence(say, reason):
     result = compare(Card.parse(a), Card.parse(b), trump, led, NE)
     assert result.reason is reason
     english, french = both(say, words.comparison, result)
-    assert english == result.explanation
+    assert english == COMPARISON_SAID[reason]
 
 
 TRICKS = {
@@ -122,18 +156,24 @@ TRICKS = {
     TrickReason.HIGHEST_OF_LED_SUIT: "2c 3c 4d",
 }
 
+TRICK_SAID = {
+    TrickReason.ONLY_CARD: "5♥ is the only card played, so it wins.",
+    TrickReason.HIGHEST_TRUMP: "A♥ wins: it is the highest trump played (the A♥ is always a trump) — the 3rd best trump with spades trump.",
+    TrickReason.HIGHEST_OF_LED_SUIT: "2♣ wins: no trump was played, so the highest club — the suit led — takes the trick; 2♣ is the 5th best club. 4♦ is of another suit and cannot win.",
+}
+
 
 @pytest.mark.parametrize("reason", list(TrickReason))
 def test_each_trick_reason_has_a_sentence(say, reason):
     result = trick_winner(parse_cards(TRICKS[reason]), "S", NE)
     assert result.reason is reason
     english, french = both(say, words.trick, result)
-    assert english == result.explanation
+    assert english == TRICK_SAID[reason]
 
 
 def test_the_trick_in_french_speaks_of_the_ace_of_hearts_and_places(say):
     result = trick_winner(parse_cards("8s 9s 2s ah"), "S", NE)
-    assert result.explanation.startswith("A♥ wins")
+    assert say("en", words.trick, result).startswith("A♥ wins")
     with_french = say("fr", words.trick, result)
     assert with_french.startswith("A♥ gagne")
     assert "le 3e meilleur atout" in with_french and "atout pique" in with_french
@@ -248,9 +288,52 @@ def test_every_card_round_trips_through_its_words(say, language):
         assert Card.parse(say(language, words.card, card)) == card
 
 
-def test_every_option_and_preset_has_its_words(say):
+@pytest.mark.parametrize(
+    "function",
+    [
+        words.option_label,
+        words.option_help,
+        words.option_explained,
+        words.option_example,
+        words.lazy_option_label,
+        words.lazy_option_help,
+    ],
+)
+def test_every_option_of_the_engine_has_its_words_in_both_languages(say, function):
     for name in OPTION_INFO:
-        assert say("en", words.option_label, name) == OPTION_INFO[name].label
-        assert say("en", words.option_help, name) == OPTION_INFO[name].help
-    for name in PRESET_INFO:
-        assert say("en", words.preset_title, name) == PRESET_INFO[name].title
+        english, _french = both(say, lambda n: str(function(n)), name)
+        assert "_" not in english, f"{name}: a code shown as its words"
+
+
+@pytest.mark.parametrize(
+    "function",
+    [words.preset_title, words.preset_where, words.preset_players, words.preset_summary, words.lazy_preset_title],
+)
+def test_every_preset_of_the_engine_has_its_words_in_both_languages(say, function):
+    for name in PRESETS:
+        both(say, lambda n: str(function(n)), name)
+
+
+def test_an_option_or_preset_the_engine_adds_without_words_is_caught(say, monkeypatch):
+    """The checks above read the engine's own lists: one added there with no words here fails them."""
+    monkeypatch.setitem(OPTION_INFO, "wild_deuces", OptionInfo("wild_deuces", (True, False)))
+    with pytest.raises(KeyError):
+        say("en", words.option_label, "wild_deuces")
+    monkeypatch.setitem(PRESETS, "wild-west", PRESETS["new-england"])
+    with pytest.raises(KeyError):
+        say("en", words.preset_title, "wild-west")
+
+
+def test_the_elimination_field_says_once_that_it_counts_below_zero(say):
+    english, french = both(say, lambda: str(words.lazy_option_label("elimination_at")))
+    assert english == "Out of the game at (points below zero)"
+    assert french.count("(") == 1
+
+
+def test_each_setting_of_an_option_is_said_as_the_rule_book_names_it(say):
+    assert say("en", words.option_setting, "follow", "suit-or-trump") == "follow suit or trump"
+    assert say("fr", words.option_setting, "joker", True) == "oui"
+    assert say("en", words.option_setting, "elimination_at", -80) == "\u221280"
+    assert say("en", words.option_setting, "green_at", None, NE) == "90 (target \u2212 30)"
+    assert list(say("en", words.option_settings, "lock")) == ["off", "cap", "freeze"]
+    assert say("en", words.option_settings, "target") == {}

@@ -45,9 +45,10 @@ from scorekeeper.web.clubs.forms import (
 )
 from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
-from scorekeeper.web.forms import ConfirmedForm, CsrfForm, first_problem
+from scorekeeper.web.forms import ConfirmedForm, CsrfForm, button_fresh, form_problem
 from scorekeeper.words import refusal
-from scorekeeper.words.party import ladder_refusal
+from scorekeeper.words.forms import file_too_large, page_too_old
+from scorekeeper.words.party import evening_started, game_kind, ladder_refusal
 
 bp = Blueprint("clubs", __name__)
 
@@ -106,13 +107,6 @@ def _desk(club: Club, party_id: str, ticked: list[int] | None = None) -> Respons
     )
 
 
-def _csrf_ok() -> bool:
-    if CsrfForm().validate_on_submit():
-        return True
-    flash(_("This page was open too long: reload and try again."), "error")
-    return False
-
-
 def _director_change(anchor: str) -> Callable[[Callable[..., Response | None]], Callable[..., Response]]:
     """A form of the director's page: the club of the link (404 for any other), the change made only when the
     form is fresh, then back to the page at *anchor*, unless the change answers otherwise."""
@@ -121,7 +115,7 @@ def _director_change(anchor: str) -> Callable[[Callable[..., Response | None]], 
         @wraps(change)
         def view(club_id: str, token: str, **values: Any) -> Response:
             club = _director(club_id, token)
-            answer = change(club, **values) if _csrf_ok() else None
+            answer = change(club, **values) if button_fresh() else None
             return _home(club, anchor) if answer is None else answer
 
         return view
@@ -155,7 +149,7 @@ def _amount(cents: int | None) -> str:
 def new() -> Response:
     status = 200
     if request.method == "POST":
-        if _csrf_ok():
+        if button_fresh():
             try:
                 form = NewClubForm()
                 club = store.create(form.name.data or "", form.currency.data or "")
@@ -178,7 +172,7 @@ def import_club() -> Response:
     if request.method == "POST":
         upload = request.files.get("export")
         if not CsrfForm().validate_on_submit():
-            problem, status = _("This page was open too long: reload and try again."), 400
+            problem, status = page_too_old(), 400
         elif upload is None or not upload.filename:
             problem, status = _("Choose the file the club's page kept (a .json file)."), 422
         else:
@@ -186,7 +180,7 @@ def import_club() -> Response:
             try:
                 if len(sent) > club_exports.IMPORT_MAX_BYTES:
                     mb = club_exports.IMPORT_MAX_BYTES // 2**20
-                    raise store.ClubError(_("This file is larger than %(mb)d MB: nothing was stored.", mb=mb), "export")
+                    raise store.ClubError(file_too_large(mb), "export")
                 made = club_exports.import_club(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
             except (ValueError, UnicodeDecodeError) as err:
                 known = isinstance(err, store.ClubError | resends.ResendError)
@@ -238,7 +232,7 @@ def export_json(club_id: str, token: str) -> Response:
 def _kinds() -> list[tuple[GameKind, str]]:
     return [
         (GameKind.ONE_HAND, _("One hand")),
-        (GameKind.PLAY_TO, _("Play to a score")),
+        (GameKind.PLAY_TO, game_kind(GameKind.PLAY_TO)),
         (GameKind.BELL, _("Until the bell")),
     ]
 
@@ -252,7 +246,7 @@ def add_member(club_id: str, token: str) -> Response:
 
 def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
     """Put the name typed on the roster; say so with *joined*, or say why not."""
-    if _csrf_ok():
+    if button_fresh():
         try:
             added = store.add_member(club, MemberForm().name.data or "")
         except store.ClubError as err:
@@ -267,7 +261,7 @@ def change_member(club: Club, number: int) -> Response | None:
     form = MemberChangeForm()
     action = form.action.data or ""
     if not form.validate():
-        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
+        flash(form_problem(form), "error")
         return None
     try:
         if action == "rename":
@@ -340,7 +334,7 @@ def confirm_merge(club_id: str, token: str, number: int) -> Response | str:
 def settings(club: Club) -> None:
     form = LadderSettingsForm()
     if not form.validate():
-        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
+        flash(form_problem(form), "error")
         return
     try:
         rules = LadderRules(
@@ -370,7 +364,7 @@ def settings(club: Club) -> None:
 def new_evening(club: Club) -> Response | None:
     form = EveningForm()
     if not form.validate():
-        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
+        flash(form_problem(form), "error")
         return None
     held_on, games = form.held_on.date, form.games.number
     name = (form.name.data or "").strip() or _("%(club)s, %(date)s", club=club.name, date=format_date(held_on))
@@ -474,7 +468,7 @@ def _ticked() -> list[int]:
 def desk_couples(club_id: str, token: str, party_id: str) -> Response:
     """Register the ticked players: two as a couple, or an even number of players who came alone at random."""
     club = _at_desk(club_id, token, party_id)
-    if not _csrf_ok():
+    if not button_fresh():
         return _desk(club, party_id)
     numbers = _ticked()
     try:
@@ -516,7 +510,7 @@ def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response
             url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id, off=n) + f"#couple-{n}",
             303,
         )
-    if _csrf_ok():
+    if button_fresh():
         try:
             store.unregister(club, party_id, n - 1)
         except (store.ClubError, PartyError) as err:
@@ -531,7 +525,7 @@ def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
     """Put a newcomer on the roster from the desk (the name typed in the find box), ticked with the others."""
     club = _at_desk(club_id, token, party_id)
     ticked = _ticked()
-    if not _csrf_ok():
+    if not button_fresh():
         return _desk(club, party_id)
     try:
         added = store.add_member(club, MemberForm().typed)
@@ -546,10 +540,10 @@ def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
 def desk_substitute(club_id: str, token: str, party_id: str) -> Response:
     club = _at_desk(club_id, token, party_id)
     form = SubstituteForm()
-    if not _csrf_ok():
+    if not button_fresh():
         return _desk(club, party_id)
     if not form.validate():
-        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
+        flash(form_problem(form), "error")
         return _desk(club, party_id)
     couple, slot = form.couple.number - 1, form.slot.number - 1
     try:
@@ -565,7 +559,7 @@ def desk_substitute(club_id: str, token: str, party_id: str) -> Response:
 def desk_start(club_id: str, token: str, party_id: str) -> Response:
     club = _director(club_id, token)
     _ev, row, _state = _find_evening(club, party_id)
-    if not _csrf_ok():
+    if not button_fresh():
         return _desk(club, party_id)
     if not ConfirmedForm().said_yes:
         # As on the evening's director page: the start is asked first.
@@ -575,7 +569,7 @@ def desk_start(club_id: str, token: str, party_id: str) -> Response:
     except PartyError as err:
         flash(refusal(err), "error")
         return _desk(club, party_id)
-    flash(_("The evening has started: game 1 is seated."), "ok")
+    flash(evening_started(), "ok")
     return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token), 303)
 
 
@@ -632,11 +626,11 @@ def pots(club_id: str, token: str, party_id: str) -> str:
 def save_pots(club_id: str, token: str, party_id: str) -> Response:
     club = _at_desk(club_id, token, party_id)
     back = redirect(url_for("clubs.pots", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
-    if not _csrf_ok():
+    if not button_fresh():
         return back
     form = PotsForm()
     if not form.validate():
-        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
+        flash(form_problem(form), "error")
         return back
     try:
         store.set_pots(club, party_id, form.values())

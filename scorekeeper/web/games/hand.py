@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper import words
-from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.rules import HandEntry, HandError
 from scorekeeper.web.games.hand_fields import HandFields
 from scorekeeper.web.games.hand_reader import read_hand
+from scorekeeper.words.forms import page_too_old
 
 # Boxes the page does not show: a refusal about them is said atop the form.
 HIDDEN_FIELDS = ("n", "version", "by", "csrf_token")
@@ -88,7 +88,7 @@ class HandForm(HandFields):
     def field_problems(self) -> None:
         """Say atop the form what is wrong with the page's own boxes: an old token, a damaged number or version."""
         if "csrf_token" in self and self.csrf_token.errors:
-            self.problems.add("form", _("This page was open too long: reload and try again."))
+            self.problems.add("form", page_too_old())
         for name in ("n", "version"):
             for message in self[name].errors:
                 self.problems.add("form", message)

@@ -22,7 +22,7 @@ from scorekeeper.rules import (
     DEFAULT_PRESET,
     MAX_PLAYERS,
     OPTION_INFO,
-    PRESET_INFO,
+    PRESETS,
     OptionInfo,
     Rules,
     RulesError,
@@ -49,7 +49,7 @@ class RulesForm(FlaskForm):
 
     preset = RadioField(
         "Rules",
-        choices=options((name, words.lazy_preset_title(name)) for name in PRESET_INFO),
+        choices=options((name, words.lazy_preset_title(name)) for name in PRESETS),
         default=DEFAULT_PRESET,
         validate_choice=False,
     )
@@ -76,7 +76,7 @@ class RulesForm(FlaskForm):
     def build_rules(self) -> Rules:
         """Return the chosen preset with the house rules changed; raise FormRefused with the errors beside the fields."""
         preset = self.preset.data or DEFAULT_PRESET
-        if preset not in PRESET_INFO:
+        if preset not in PRESETS:
             self.preset.errors = [_("Choose one of the rule sets listed.")]
             raise FormRefused(self.preset.name)
         changes = {}
@@ -265,7 +265,10 @@ def _read_option(info: OptionInfo, raw: object) -> object:
             value = parse_int(text, lo=0, hi=SCORE_LIMIT)
         except NumberError:
             raise ValueError(
-                _("Write %(option)s as a whole number of points, such as 100.", option=str(info.label).lower())
+                _(
+                    "Write %(option)s as a whole number of points, such as 100.",
+                    option=words.option_label(info.name).lower(),
+                )
             ) from None
         return -value if info.name == "elimination_at" else value
     if info.name in ANY_OPTIONS:
@@ -298,8 +301,6 @@ def _option_raw(info: OptionInfo, value: Any) -> str:
 def _option_field(info: OptionInfo) -> Field:
     if info.name in NUMBER_OPTIONS:
         label = words.lazy_option_label(info.name)
-        if info.name == "elimination_at":
-            label = _l("%(option)s (points below zero)", option=label)
         described = words.lazy_option_help(info.name)
         return StringField(label, description=described, render_kw={"inputmode": "numeric", "autocomplete": "off"})
     return SelectField(

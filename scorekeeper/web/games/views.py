@@ -28,7 +28,7 @@ from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import (
     OPTION_INFO,
-    PRESET_INFO,
+    PRESETS,
     GameState,
     HandEntry,
     HandError,
@@ -54,6 +54,7 @@ from scorekeeper.web.games.fields import ENTRY_WAYS, ConfirmForm, FormRefused
 from scorekeeper.web.games.hand import HandForm
 from scorekeeper.web.games.new_game import NewGameForm, RulesForm
 from scorekeeper.web.shortnames import short_names
+from scorekeeper.words.forms import page_too_old
 
 bp = Blueprint("games", __name__)
 
@@ -114,7 +115,7 @@ def sheet_context(game: Game, state: GameState, can_edit: bool) -> dict[str, Any
         "game": game,
         "state": state,
         "can_edit": can_edit,
-        "preset": PRESET_INFO.get(state.rules.closest_preset()),
+        "preset": state.rules.closest_preset(),
         "new_hand": None,
         "suits": list(Suit),
         # The tables this game is part of: its sheet links back to each (by the table's view link).
@@ -200,7 +201,7 @@ def new() -> Response:
         render_template(
             "games/new.html",
             form=form,
-            presets=PRESET_INFO,
+            presets=PRESETS,
             options=OPTION_INFO,
             recent_names=remembered_names(),
             house_open=any(str(name).startswith("opt_") for name in form.errors),
@@ -219,7 +220,7 @@ def change_rules(game_id: str, token: str) -> Response:
     if request.method == "GET":
         form.fill_rules(state.rules)
     elif not form.validate_on_submit():
-        status, refused = 422, _("This page was open too long: reload and try again.")
+        status, refused = 422, page_too_old()
     else:
         status = 422
         try:
@@ -254,8 +255,8 @@ def change_rules(game_id: str, token: str) -> Response:
             game=game,
             state=state,
             form=form,
-            presets=PRESET_INFO,
-            preset=PRESET_INFO.get(state.rules.closest_preset()),
+            presets=PRESETS,
+            preset=state.rules.closest_preset(),
             refused=refused,
             house_open=bool(state.rules.differences(Rules.preset(state.rules.closest_preset())))
             or any(str(name).startswith("opt_") for name in form.errors),

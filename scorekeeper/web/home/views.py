@@ -154,9 +154,7 @@ def _migrations_behind() -> str | None:
     """
     if current_app.extensions.get(_AT_HEAD):
         return None
-    from alembic.script import ScriptDirectory
-
-    heads = set(ScriptDirectory(current_app.extensions["migrate"].directory).get_heads())
+    heads = health.needed_migrations()
     current = health.current_migrations()
     if current == heads:
         current_app.extensions[_AT_HEAD] = True

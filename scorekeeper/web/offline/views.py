@@ -29,8 +29,9 @@ from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import HandError, replay
 from scorekeeper.store import games as services
 from scorekeeper.web.games.hand import HandForm
+from scorekeeper.words import hand_number, refusal
 from scorekeeper.words import recording as said
-from scorekeeper.words import refusal
+from scorekeeper.words.forms import page_too_old
 from scorekeeper.words.no_signal import no_signal as no_signal_words
 
 bp = Blueprint("offline", __name__)
@@ -194,9 +195,9 @@ def queued_hand(game_id: str, token: str) -> Response:
     form = HandForm(state)
     valid = form.validate_on_submit()
     if form.csrf_token.errors:  # an expired form token: the phone fetches a fresh one and sends again
-        return _answer(400, "refused", None, _("This page was open too long: reload and try again."))
+        return _answer(400, "refused", None, page_too_old())
     try:
-        n = parse_int(request.form.get("n", ""), lo=1, hi=10_000, what=_("The hand number"))
+        n = parse_int(request.form.get("n", ""), lo=1, hi=10_000, what=hand_number())
     except NumberError as err:
         return _answer(422, "refused", None, str(err), field="n")
     if n < state.next_n:

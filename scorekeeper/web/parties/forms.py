@@ -20,6 +20,7 @@ from scorekeeper.party import (
     GameKind,
     PartyError,
     PartySetup,
+    Problem,
 )
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import lazy_gettext as _l
@@ -53,7 +54,7 @@ def _name_field(label: str, missing: str) -> StringField:
         label,
         validators=[
             DataRequired(missing),
-            Length(max=MAX_NAME, message=_l("Names may be at most %(max)d letters long")),
+            Length(max=MAX_NAME, message=words.lazy_problem(Problem.NAME_TOO_LONG, limit=MAX_NAME)),
         ],
     )
 
@@ -61,7 +62,7 @@ def _name_field(label: str, missing: str) -> StringField:
 class NewPartyForm(FlaskForm):
     """Create the evening."""
 
-    name = _name_field(_l("Name of the evening"), _l("Give the evening a name"))
+    name = _name_field(_l("Name of the evening"), words.lazy_problem(Problem.PARTY_NAME_MISSING))
     held_on = DateField(_l("Date"), validators=[Optional()])
     games = CountField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
     kind = RadioField(_l("One game is"), choices=KIND_CHOICES, default=str(GameKind.ONE_HAND))
@@ -126,7 +127,7 @@ class NewPartyForm(FlaskForm):
 class CoupleForm(FlaskForm):
     """Register a couple (before the start, or a late arrival)."""
 
-    name = _name_field(_l("Couple's name"), _l("Give the couple a name"))
+    name = _name_field(_l("Couple's name"), words.COUPLE_NAME_WANTED)
 
 
 # -- A change the director or a table makes --------------------------------------------------

@@ -26,6 +26,7 @@ from scorekeeper.party import (
     PartyState,
     PlayOffWanted,
     PlayOffWon,
+    Problem,
     Reopen,
     Returned,
     Split,
@@ -40,7 +41,7 @@ from scorekeeper.store.outcomes import Outcome
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web import polls
 from scorekeeper.web.downloads import csv_download
-from scorekeeper.web.forms import ConfirmedForm, CsrfForm, first_problem
+from scorekeeper.web.forms import ConfirmedForm, CsrfForm, button_fresh, first_problem, form_problem
 from scorekeeper.web.parties.forms import (
     CoupleForm,
     DirectorResultForm,
@@ -154,9 +155,7 @@ def _write(
     anchor: str = "",
 ) -> Response:
     """Run a director's change; say what happened on the director's page either way."""
-    if not CsrfForm().validate_on_submit():
-        flash(_("This page was open too long: reload and try again."), "error")
-    else:
+    if button_fresh():
         try:
             store.write(row.id, make, source=source)
         except PartyError as err:
@@ -183,7 +182,9 @@ def new() -> Response:
         if built is not None:
             setup, couples = built
             if len(couples) > MAX_COUPLES:
-                form.couples.errors = [_("A party has at most %(limit)d couples", limit=MAX_COUPLES)]
+                form.couples.errors = [
+                    words.problem(PartyError(Problem.TOO_MANY_COUPLES, "couples", limit=MAX_COUPLES))
+                ]
             else:
                 party = store.create(setup, couples, held_on=form.held_on.data)
                 flash(_("The evening is set up. Register the couples, print the table cards, then start."), "ok")
@@ -227,7 +228,8 @@ def add_couple(party_id: str, token: str) -> Response:
     name = (form.name.data or "").strip()
     if not form.validate_on_submit():
         flash(
-            " ".join(str(e) for errors in form.errors.values() for e in errors) or _("Give the couple a name"), "error"
+            " ".join(str(e) for errors in form.errors.values() for e in errors) or str(words.COUPLE_NAME_WANTED),
+            "error",
         )
         return _to_director(row, "#couples")
     try:
@@ -304,7 +306,7 @@ def _write_confirmed(
 
 @bp.post("/parties/<party_id>/<token>/start")
 def start(party_id: str, token: str) -> Response:
-    done = _("The evening has started: game 1 is seated.")
+    done = words.evening_started()
     return _write_confirmed(party_id, token, "start", store.start_entries, done)
 
 
@@ -327,7 +329,7 @@ def director_result(party_id: str, token: str) -> Response:
     row, state = _director(party_id, token)
     form = DirectorResultForm()
     if not form.validate():
-        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
+        flash(form_problem(form), "error")
         return _to_director(row, "#correct")
     game, table, winner = form.game.number, form.table.number, form.winner.number - 1
     correct = form.correcting
@@ -356,7 +358,7 @@ def settle_tie(party_id: str, token: str, place: int) -> Response:
     form = tie_form(tie.couples)
     action = form.action.data or ""
     if not form.validate():
-        flash(first_problem(form) or _("This page was open too long: reload and try again."), "error")
+        flash(form_problem(form), "error")
         return _to_director(row, "#ties")
     couple = form.couple_index
 

@@ -24,7 +24,6 @@ from scorekeeper.platform.i18n import ngettext
 from scorekeeper.rules import (
     DEFAULT_PRESET,
     OPTION_INFO,
-    PRESET_INFO,
     PRESETS,
     Card,
     CardError,
@@ -42,7 +41,6 @@ from scorekeeper.rules import (
     trump_order,
 )
 from scorekeeper.store import games as services
-from scorekeeper.web.rulebook.views import show_value
 
 bp = Blueprint("referee", __name__)
 
@@ -183,7 +181,7 @@ def house_rule_choices(name: str, value: Any) -> dict[str, Any]:
     choices = []
     for choice in info.choices or ():
         sent = ("yes" if choice else "no") if isinstance(choice, bool) else str(choice)
-        choices.append((sent, show_value(name, choice), choice == value))
+        choices.append((sent, words.option_setting(name, choice), choice == value))
     return {"name": name, "label": words.option_label(name), "help": words.option_help(name), "choices": choices}
 
 
@@ -472,7 +470,7 @@ def index() -> ResponseReturnValue:
     context: dict[str, Any] = dict(
         table=table,
         rules=rules,
-        presets=PRESET_INFO,
+        presets=PRESETS,
         options=[house_rule_choices(name, getattr(rules, name)) for name in RULE_OPTIONS],
         rules_problems=problems,
         tool=tool,

@@ -13,8 +13,9 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorekeeper import words
 from scorekeeper.platform.i18n import lazy_gettext as _l
-from scorekeeper.rules import NAME_MAX, PRESET_INFO
+from scorekeeper.rules import NAME_MAX, PRESETS
 from scorekeeper.store.models import TablePerson
+from scorekeeper.words.tables import NEW_NAME_MISSING, TABLE_NAME_MISSING
 
 MAX_NEW_NAMES = 8
 
@@ -30,7 +31,7 @@ def _table_name(**kwargs: Any) -> StringField:
     """The table's name: required, no longer than a name the rules take."""
     return StringField(
         _l("Name of the table"),
-        validators=[DataRequired(_l("Give the table a name.")), Length(max=NAME_MAX)],
+        validators=[DataRequired(TABLE_NAME_MISSING), Length(max=NAME_MAX)],
         **kwargs,
     )
 
@@ -70,7 +71,7 @@ class StartForm(FlaskForm):
     def __init__(self, people: Iterable[TablePerson], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players.choices = [SelectChoice(p.public_id, p.name) for p in people]
-        self.preset.choices = [SelectChoice(name, words.preset_title(name)) for name in PRESET_INFO]
+        self.preset.choices = [SelectChoice(name, words.preset_title(name)) for name in PRESETS]
 
     def validate_players(self, field: MultiCheckboxField) -> None:
         known = {value for value, *_shown in field.iter_choices()}
@@ -78,7 +79,7 @@ class StartForm(FlaskForm):
             raise ValidationError(_l("Tick people of the roster only."))
 
     def validate_preset(self, field: Field) -> None:
-        if field.data not in PRESET_INFO:
+        if field.data not in PRESETS:
             raise ValidationError(_l("Choose the rules from the list."))
 
     def validate_way(self, field: Field) -> None:
@@ -87,7 +88,7 @@ class StartForm(FlaskForm):
 
 
 class RenameForm(FlaskForm):
-    name = StringField(_l("New name"), validators=[DataRequired(_l("Give the new name.")), Length(max=NAME_MAX)])
+    name = StringField(_l("New name"), validators=[DataRequired(NEW_NAME_MISSING), Length(max=NAME_MAX)])
 
 
 class MergeForm(FlaskForm):

@@ -21,7 +21,7 @@ from scorekeeper.platform import bodies, memory
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.i18n import ngettext
 from scorekeeper.platform.security import error_response
-from scorekeeper.rules import PRESET_INFO, HandError, RulesError, SetupError, seat_sides
+from scorekeeper.rules import PRESETS, HandError, RulesError, SetupError, seat_sides
 from scorekeeper.stats import BID_ORDER
 from scorekeeper.stats.summary import summary_rows
 from scorekeeper.store import games as game_store
@@ -44,6 +44,7 @@ from scorekeeper.web.tables.forms import (
     StartForm,
 )
 from scorekeeper.words import refusal
+from scorekeeper.words.forms import file_too_large, page_too_old
 
 bp = Blueprint("tables", __name__)
 
@@ -134,15 +135,13 @@ def import_table() -> Response | tuple[str, int]:
     if request.method == "POST":
         upload = request.files.get("export")
         if not form.validate_on_submit():
-            problem, status = _("This page was open too long: reload and try again."), 400
+            problem, status = page_too_old(), 400
         elif upload is None or not upload.filename:
             problem, status = _("Choose the file of a table's export (a .json file)."), 422
         else:
             sent = upload.read(store.IMPORT_MAX_BYTES + 1)
             if len(sent) > store.IMPORT_MAX_BYTES:
-                problem = _(
-                    "This file is larger than %(mb)d MB: nothing was stored.", mb=store.IMPORT_MAX_BYTES // 2**20
-                )
+                problem = file_too_large(store.IMPORT_MAX_BYTES // 2**20)
                 return render_template("tables/import.html", form=form, problem=problem, key=key, caps=_caps()), 413
             try:
                 made = store.import_table(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
@@ -227,7 +226,7 @@ def table(table_id: str, token: str) -> Response:
             merge_form=MergeForm(table.people) if can_edit else None,
             merges=store.merges(table) if can_edit else [],
             names_by_number={p.number: p.name for p in table.people},
-            presets=PRESET_INFO,
+            presets=PRESETS,
         )
     )
     remember_table_link(response, table.id, token, "edit" if can_edit else "view")
@@ -261,7 +260,7 @@ def start(table_id: str, token: str) -> Response:
 
 def _problem(form: FlaskForm) -> str:
     if form.csrf_token.errors:
-        return _("This page was open too long: reload and try again.")
+        return page_too_old()
     return " ".join(str(e) for errors in form.errors.values() for e in errors) or _("Tick at least two players.")
 
 
@@ -364,7 +363,7 @@ def unmerge(table_id: str, token: str, merge_id: int) -> Response:
     """Take a merge back: the person is on the roster again, with the games that were theirs."""
     table, _can_edit = _table_or_404(table_id, token, edit=True)
     if not CsrfForm().validate_on_submit():
-        return _refuse(table, _("This page was open too long: reload and try again."))
+        return _refuse(table, page_too_old())
     try:
         back = store.unmerge(table, merge_id)
     except store.TableError as err:
