@@ -6,6 +6,7 @@ token; ``start_game`` starts a game of ``SIDES`` through the API."""
 
 from __future__ import annotations
 
+import copy
 import html
 import os
 import re
@@ -13,6 +14,8 @@ import shutil
 
 from flask import Flask
 from jinja2.bccache import Bucket, BytecodeCache
+from werkzeug.routing import Rule
+from whitenoise import WhiteNoise
 
 from scorekeeper import create_app
 from scorekeeper.platform.config import database_url
@@ -90,6 +93,102 @@ class _Compiled(BytecodeCache):
 
 
 COMPILED = _Compiled()
+
+
+_BUILDERS: dict[tuple, object] = {}
+_compile_builder = Rule._compile_builder
+
+
+def _kept_builder(rule: Rule, append_unknown: bool = True):
+    """Werkzeug's URL builder of *rule*, written once per test process for all the apps the tests create.
+
+    A new app compiles a Python function for each of its routes (twice each, some 270 of them: three quarters of
+    the processor time ``create_app`` takes). The function depends only on the route as written, its defaults and
+    its converters, which are all in the key; the rule it builds for is passed in when it is called."""
+    defaults = tuple(sorted((name, repr(value)) for name, value in (rule.defaults or {}).items()))
+    converters = tuple(
+        sorted(
+            (name, type(c).__qualname__, repr({k: v for k, v in vars(c).items() if k != "map"}))
+            for name, c in rule._converters.items()
+        )
+    )
+    key = (rule.rule, rule.host, rule.subdomain, tuple(rule._trace), defaults, converters, append_unknown)
+    builder = _BUILDERS.get(key)
+    if builder is None:
+        builder = _BUILDERS[key] = _compile_builder(rule, append_unknown)
+    return builder
+
+
+_PARSED: dict[tuple, tuple] = {}
+_parse_rule = Rule._parse_rule
+
+
+def _kept_parse(rule: Rule, written: str) -> list:
+    """Werkzeug's reading of the route *written*, read once per test process for all the apps the tests create.
+
+    What it reads from the text (the parts, the trace, each variable's converter and arguments) depends only on the
+    text and the map's converters, both in the key; each rule still gets converters of its own, made for its map."""
+    key = (written, tuple(sorted((name, id(kind)) for name, kind in rule.map.converters.items())))
+    kept = _PARSED.get(key)
+    if kept is None:
+        asked: list[tuple] = []
+        get_converter = rule.get_converter
+
+        def recorded(name, converter, args, kwargs):
+            asked.append((name, (converter, args, kwargs)))
+            return get_converter(name, converter, args, kwargs)
+
+        trace_before = len(rule._trace)
+        rule.get_converter = recorded  # type: ignore[method-assign]
+        try:
+            parts = list(_parse_rule(rule, written))
+        finally:
+            del rule.get_converter
+        _PARSED[key] = (parts, rule._trace[trace_before:], asked)
+        return [copy.copy(part) for part in parts]
+    parts, trace, converters = kept
+    rule._trace.extend(trace)
+    for name, (converter, args, kwargs) in converters:
+        rule._converters[name] = rule.get_converter(name, converter, args, kwargs)
+        rule.arguments.add(name)
+    return [copy.copy(part) for part in parts]
+
+
+Rule._compile_builder = _kept_builder  # type: ignore[method-assign]
+Rule._parse_rule = _kept_parse  # type: ignore[method-assign]
+
+
+_SERVED: dict[tuple, dict] = {}
+_update_files_dictionary = WhiteNoise.update_files_dictionary
+
+
+def _kept_files(self: WhiteNoise, root: str, prefix: str) -> None:
+    """WhiteNoise's list of the static files it serves, made once per test process for all the apps the tests create.
+
+    A new app otherwise reads the folder of its static build again, file by file (a fifth of what ``create_app``
+    takes once its routes are kept). That folder is named after a hash of its sources, so its files never change; the
+    headers WhiteNoise adds depend only on the build (hashed names) and the app's fixed security headers."""
+    headers = self.add_headers_function
+    key = (
+        root,
+        prefix,
+        self.max_age,
+        self.allow_all_origins,
+        self.charset,
+        self.index_file,
+        None if headers is None else headers.__qualname__,
+        # What the app's headers function was made with (its build's names, its prefix): another app's differs.
+        None if headers is None else tuple(repr(cell.cell_contents) for cell in headers.__closure__ or ()),
+    )
+    files = _SERVED.get(key)
+    if files is None:
+        before = dict(self.files)
+        _update_files_dictionary(self, root, prefix)
+        files = _SERVED[key] = {url: f for url, f in self.files.items() if before.get(url) is not f}
+    self.files.update(files)
+
+
+WhiteNoise.update_files_dictionary = _kept_files  # type: ignore[method-assign]
 
 
 def new_app(config: dict) -> Flask:

@@ -17,6 +17,7 @@ from scorekeeper.rules import PRESETS, HandEntry, HandError, Side, replay
 from scorekeeper.store import games as services
 from scorekeeper.store import tables as table_store
 from scorekeeper.store.models import Game, Hand
+from tests._support.examples import examples
 
 FIGURES = ("dealer_seat", "made", "scored_points", "changes", "running_scores")
 SIDES = [Side("Us", ("Frank", "Fred")), Side("Them", ("John", "Jim"))]
@@ -50,7 +51,7 @@ def an_entry(rng: random.Random, state) -> HandEntry:
     return HandEntry(bidder=bidder, bid=rng.choice(allowed), points=points)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(preset=st.sampled_from(sorted(PRESETS)), steps=STEPS, seed=st.integers(0, 2**16))
 def test_stored_figures_are_a_replay_after_every_change(ctx, preset, steps, seed):
     rng = random.Random(seed)
@@ -89,7 +90,7 @@ def test_a_changed_hand_moves_every_later_running_score(ctx):
     assert [h["running_scores"] for h in stored] == [[-25, 10], [-15, 30], [5, 40], [15, 60]]
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**16), games=st.integers(1, 4))
 def test_a_table_brought_back_from_its_export_stores_the_replayed_figures(ctx, seed, games):
     rng = random.Random(seed)

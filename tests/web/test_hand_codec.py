@@ -14,6 +14,7 @@ from scorekeeper.rules import PRESETS, HandEntry, complete_points, infer_high, p
 from scorekeeper.store.games import entry_for
 from scorekeeper.store.models import Hand
 from tests._support.app import read_csrf_token, start_game
+from tests._support.examples import examples
 
 RULES = PRESETS["new-england"]
 
@@ -57,7 +58,7 @@ def stored(app, game: dict) -> list[HandEntry]:
         return [entry_for(row) for row in rows]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(hand=hands())
 def test_a_hand_tapped_on_the_sheet_and_sent_to_the_api_reads_back_the_same(app, client, hand):
     entry, taps = hand
