@@ -16,10 +16,11 @@ from typing import Any, TypeVar
 from flask import Response, jsonify, make_response, request
 from flask.blueprints import BlueprintSetupState
 from flask_openapi3.blueprint import APIBlueprint
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import BuildError
 
+from scorekeeper.api.schema import Part, Schema, enum
 from scorekeeper.party import Problem
 from scorekeeper.platform.extensions import csrf
 from scorekeeper.platform.i18n import current_language
@@ -282,3 +283,16 @@ def _resend_refused(exc: resends.ResendError) -> Response:
 @bp.errorhandler(InternalServerError)
 def _server_error(exc: InternalServerError) -> Response:
     return error(MESSAGES[500], None, 500)
+
+
+class ErrorDetail(Part):
+    message: str = Field(description="What is wrong, in a player's words, in the request's Accept-Language.")
+    field: str | None = Field(description="The input to fix, if one.")
+    code: str = enum(
+        ERROR_CODES, default="", description="What is wrong, as a code that does not change with the language."
+    )
+
+
+# Every error answer of the API, as ``error()`` writes it.
+class Error(Schema):
+    error: ErrorDetail

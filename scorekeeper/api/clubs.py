@@ -38,7 +38,7 @@ from scorekeeper.api.schema import (
     error_body,
     read_as,
 )
-from scorekeeper.api.spec_games import Name as _NAME
+from scorekeeper.api.schema import Name as _NAME
 from scorekeeper.api.spec_parties import PartySettings, read_date, text
 from scorekeeper.party import MAX_COUPLES, PartyError, Problem
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, Scoring, TieBreak

@@ -6,30 +6,56 @@ display board can follow a game without holding a token that could change it.
 Reads answer ``ETag``; ``If-None-Match`` or ``?since=<version>`` answer 304 when
 nothing changed. Edits of a hand carry the version they were made from
 (``"version"`` in the body, or ``If-Match``): a stale one changes nothing.
+
+Each route declares its path, query, headers, body and answers as the models below: the library reads the request
+by them and writes them into the document, and every answer is written out through its model.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import threading
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Self, TypeGuard, TypeVar, cast
 
 from cachetools import LRUCache
-from flask import Response, current_app, jsonify, make_response, request
+from flask import Response, current_app, make_response, request
+from flask_openapi3.models.tag import Tag
+from flask_openapi3.request import _validate_request
+from flask_openapi3.types import ResponseDict
+from flask_openapi3.utils import parse_parameters
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+    create_model,
+    field_validator,
+    model_validator,
+)
+from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from werkzeug.http import parse_etags
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, error_code, input_error, page_link, read_body, read_model
+from scorekeeper.api.base import BadInput, bearer_token, bp, error_code, input_error, page_link
 from scorekeeper.api.base import error as api_error
-from scorekeeper.api.spec_games import (
-    FinishedInput,
-    HandEdit,
-    HandFields,
-    HandInput,
-    NewGame,
-    RulesInput,
-    unreadable_rules,
+from scorekeeper.api.schema import (
+    NAME_PATTERN,
+    NO_EDIT_TOKEN,
+    NOT_JSON,
+    Answer,
+    AnswerPart,
+    Asked,
+    Closed,
+    DocumentSchema,
+    Schema,
+    enum,
+    error_body,
+    one_of,
+    read_as,
 )
 from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language
@@ -37,73 +63,500 @@ from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.shelf import app_lru
 from scorekeeper.rules import (
-    GameState,
+    BIDS,
+    OPTION_INFO,
+    POINTS_PER_TRICK,
+    PRESETS,
+    SPECIAL_BIDS,
+    STANDINGS,
+    TRICKS_IN_HAND,
     HandEntry,
     HandError,
     HandResult,
+    NoteKind,
+    Rules,
     SetupError,
     Side,
+    WinReason,
+    has_hidden_character,
 )
+from scorekeeper.rules import GameState as Played
 from scorekeeper.rules.draw import game_draw_limit
 from scorekeeper.rules.options import RulesError
 from scorekeeper.store import games as services
 from scorekeeper.store import tables
+from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH
 from scorekeeper.store.models import Game, Linked
+from scorekeeper.words import api as said
+from scorekeeper.words.options import option_label
 
 MAX_NUMBER = 10_000
-# The keys a hand's body may hold: the fields of its model.
-HAND_FIELDS = tuple(HandInput.model_fields)
+MAX_SIDES = 8
 
 
-# -- Turning stored games into JSON ----------------------------------------------
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def state_json(game: Game, state: GameState) -> dict[str, Any]:
-    """Return the documented state of a game."""
-    return {**_state_head(game, state), "hands": [hand_json(hand) for hand in state.hands]}
+# -- What a request gives --------------------------------------------------------
+
+SideIndex = Annotated[int, Field(ge=0, le=MAX_SIDES - 1)]
+_BID = {
+    "oneOf": [
+        {"type": "integer", "enum": list(BIDS)},
+        {"type": "string", "enum": list(SPECIAL_BIDS)},
+        {"type": "null"},
+    ]
+}
 
 
-def _state_head(game: Game | services.GameHead, state: GameState) -> dict[str, Any]:
-    """The state of a game but its hands."""
-    setup = state.setup
-    return {
-        "id": game.id,
-        "version": game.version,
-        "rules": setup.rules.to_dict(),
-        "sides": [{"name": side.name, "players": list(side.players)} for side in setup.sides],
-        "scores": list(state.scores),
-        "winner": state.winner,
-        "win_reason": words.win_reason(state),
-        "win_reason_code": state.won_by,
-        "finished": state.winner is not None or game.finished_at is not None,
-        "standing": [list(marks) for marks in state.standing],
-        "dealer": state.dealer,
-        "first_bidder": state.first_bidder,
-        "next_n": state.next_n,
-        "min_bids": list(state.min_bids),
-        "overtime": sorted(state.overtime),
-        "draw": draw_json(state),
-    }
+Numbers = list[Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]] | None
+_POINTS = {"multipleOf": POINTS_PER_TRICK, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
+
+
+def _per_side(items: dict[str, Any], description: str | None = None) -> Any:
+    """Whole numbers, one per side: the request checks their kind and size, the engine their count and values."""
+    extra: Any = {"minItems": 2, "items": {"type": "integer", **items}}
+    return Field(min_length=1, max_length=MAX_SIDES, description=description, json_schema_extra=extra)
+
+
+class HandFields(Closed):
+    # A hand as a request gives it; the number it has is required when it is recorded, not when it is changed.
+    n: int | None = None
+    bid: Annotated[int | str | None, WithJsonSchema(_BID)] = None
+    tricks: Annotated[Numbers, _per_side({"minimum": 0, "maximum": TRICKS_IN_HAND})] = None
+    points: Annotated[Numbers, _per_side(_POINTS)] = None
+    bidder: SideIndex | None = Field(None, description="The side that won the bid; absent or null without bidding.")
+    bagged: bool | None = Field(None, json_schema_extra={"default": False})
+    hold: bool | None = Field(None, json_schema_extra={"default": False})
+    high: SideIndex | None = None
+    """The side that took the high; null where a 25-point hand is allowed."""
+    partner: SideIndex | None = Field(None, description="With call_for_partner.")
+    offsuit_set: SideIndex | None = None
+    """With offsuit_set_bonus: the defending side that set the bidder with non-trump cards only (it scores 30)."""
+    tie_break_side: SideIndex | None = None
+    """With tie_break: the tied side that took the later trick (last-trick) or reached the target first (first-out). Needed only when tied sides would otherwise play on; a hand that needs it and lacks it is refused with field tie_break_side."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _null_is_left_out(cls, data: Any) -> Any:
+        return {key: value for key, value in data.items() if value is not None} if isinstance(data, dict) else data
+
+    @field_validator("bid", mode="before")
+    @classmethod
+    def _bid(cls, bid: Any) -> int | str | None:
+        if bid is not None and not (_is_int(bid) or isinstance(bid, str)):
+            raise BadInput(said.give_bid(), "bid")
+        if isinstance(bid, str) and len(bid) > 20:
+            raise BadInput(said.give_bid(), "bid")
+        if isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid):
+            # "20" is read like 20; "²" or "٣" is not a bid.
+            try:
+                bid = parse_int(bid, lo=-MAX_NUMBER, hi=MAX_NUMBER, what="The bid")
+            except NumberError:
+                raise BadInput(said.give_bid(), "bid") from None
+        if _is_int(bid) and abs(bid) > MAX_NUMBER:
+            raise BadInput(said.not_a_bid(bid), "bid")
+        return cast(int | str | None, bid)
+
+    @model_validator(mode="after")
+    def _points_or_tricks(self) -> Self:
+        if self.tricks is None and self.points is None:
+            raise BadInput(said.points_or_tricks(both=False), "points")
+        if self.tricks is not None and self.points is not None:
+            raise BadInput(said.points_or_tricks(both=True), "points")
+        return self
+
+
+class HandInput(HandFields):
+    """Either `points` or `tricks` (with `high`)."""
+
+    n: Annotated[
+        int,
+        Field(ge=1, le=MAX_NUMBER, description="The number this hand will have (the state's next_n); 409 if taken."),
+    ]
+
+
+class HandEdit(HandFields):
+    """The hand as it should stand, and the game's `version` it was made from (or send `If-Match`)."""
+
+    n: Annotated[int, Field(ge=1, le=MAX_NUMBER, description="If given, the address's n.")] | None = None
+    version: Annotated[int, Field(ge=1, description="The game's version this edit was made from.")] | None = None
+
+
+def _name(field: str) -> AfterValidator:
+    """A name a request gives: trimmed, on one line, with something to read."""
+
+    def check(value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise BadInput(said.give_name(field), field)
+        if has_hidden_character(value):
+            raise BadInput(said.name_hidden_characters(), field)
+        return value
+
+    return AfterValidator(check)
+
+
+# The pattern says in the document what the check does.
+_NAME = Field(max_length=NAME_MAX_LENGTH, json_schema_extra={"pattern": NAME_PATTERN})
+
+
+class SideInput(Schema):
+    players: Annotated[
+        list[Annotated[str, _NAME, _name("players")]],
+        Field(min_length=1, max_length=MAX_SIDES),
+    ]
+    name: Annotated[str, _NAME, _name("sides")]
+
+
+def _option_type(field: dataclasses.Field[Any]) -> tuple[Any, Any]:
+    """An option of the rules as a request gives it, and its field: the choices the rule book lists, or its kind."""
+    info = OPTION_INFO.get(field.name)
+    choices = info.choices if info is not None else None
+    nullable = "None" in str(field.type)
+    kind: Any
+    if choices and not all(isinstance(c, bool) for c in choices):
+        values = [c for c in choices if c is not None]
+        kind = one_of(values + ([None] if nullable or None in choices else []))
+    elif "bool" in str(field.type):
+        kind = bool
+    elif "int" in str(field.type):
+        kind = int | None if nullable else int
+    else:
+        kind = str | None if nullable else str
+    # The document is written in English: read at import, outside any request, the label is the catalog's source.
+    return kind, Field(None, description=option_label(field.name) if info is not None else None)
+
+
+def _option_refusal(name: str) -> str:
+    """What an option of the wrong kind is told: its label, and the values or the kind it takes."""
+    schema = RuleChanges.model_json_schema(schema_generator=DocumentSchema)["properties"][name]
+    label = schema.get("description", name)
+    choices = schema.get("enum")
+    allowed = " or ".join(str(c).lower() if c is not None else "null" for c in choices) if choices else None
+    kinds = schema.get("type", [""])
+    kind = {"boolean": "true or false", "integer": "a whole number"}.get(kinds if isinstance(kinds, str) else kinds[0])
+    return f"{label}: give {allowed or kind or 'another value'}"
+
+
+class _RuleChangesBase(Closed):
+    @model_validator(mode="before")
+    @classmethod
+    def _no_fractions(cls, data: Any) -> Any:
+        # Choices are matched by kind too: 15.0 is not the 15 a rule book lists.
+        for name, value in data.items() if isinstance(data, dict) else ():
+            if isinstance(value, float) and name in cls.model_fields:
+                raise BadInput(_option_refusal(name), name)
+        return data
+
+
+_OPTIONS: dict[str, Any] = {field.name: _option_type(field) for field in dataclasses.fields(Rules)}
+RuleChanges = create_model("RuleChanges", __base__=_RuleChangesBase, preset=(one_of(PRESETS), Field(None)), **_OPTIONS)
+RULES_DESCRIPTION = (
+    'A preset name, or `{"preset": ..., <option>: <value>}` (options left out follow the preset). '
+    "Values the rule book does not allow together are refused with 422."
+)
+
+
+def unreadable_rules() -> BadInput:
+    return BadInput(said.unreadable_rules(), "rules")
+
+
+def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str, Any]:
+    """The rules a request gives, checked by the engine in its own words, then the kind of each option's value."""
+    if not isinstance(rules, (str, dict)):
+        raise BadInput(said.rules_not_text_or_object(), "rules")
+    try:
+        Rules.from_dict(rules)  # a RulesError says what is wrong in the engine's own words
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, RulesError):
+            raise
+        raise unreadable_rules() from None
+    if isinstance(rules, str):
+        if len(rules) > 40:
+            raise BadInput(said.no_such_preset(), "rules")
+        return rules
+    # What the engine reads leniently (an object where a word belongs...) is still refused here.
+    try:
+        RuleChanges.model_validate(rules)
+    except ValidationError as exc:
+        found = exc.errors()[0]
+        if isinstance(found.get("ctx", {}).get("error"), BadInput):
+            raise found["ctx"]["error"] from None
+        name = str(found["loc"][0])
+        raise BadInput(_option_refusal(name), name) from None
+    return rules
+
+
+if TYPE_CHECKING:
+    RulesValue = str | dict[str, Any]
+else:
+    RulesValue = Annotated[one_of(PRESETS) | RuleChanges, Field(description=RULES_DESCRIPTION)]
+# The rules a request gives are checked as they are given, null too where they may be left out.
+_CHECK_RULES = WrapValidator(_rules)
+
+
+class NewGame(Closed):
+    sides: Annotated[list[SideInput], Field(min_length=2, max_length=MAX_SIDES)]
+    rules: Annotated[
+        RulesValue | None,
+        _CHECK_RULES,
+        Field(description=RULES_DESCRIPTION + " Left out: new-england."),
+    ] = None
+    scores: Annotated[Numbers, _per_side(_POINTS, "Scores carried on from a game started on paper, one per side.")] = (
+        None
+    )
+    first_dealer: int = Field(0, description="Seat of the first dealer (from 0).")
+    table: str | None = None
+    """A table's id: the game is one of that table's (send the table's edit token as `Authorization: Bearer`); each side's players are roster names, a new name joins the roster."""
+
+
+class RulesInput(Closed):
+    rules: Annotated[RulesValue, _CHECK_RULES]
+
+
+class FinishedInput(Closed):
+    finished: bool
+
+
+class GamePath(Asked):
+    game_id: Annotated[
+        str,
+        read_as(Annotated[str, Field(max_length=64)]),  # any other id is 404, as an unknown one
+        Field(description="The game's id, as returned when it was created."),
+    ]
+
+
+class HandPath(GamePath):
+    n: Annotated[int, read_as(Annotated[int, Field(ge=1)]), Field(description="The hand's number, from 1.")]
+
+
+def _once(name: str, what: Callable[[], str], lo: int, hi: int | None, told: str = "{}") -> Callable[[Any], int | None]:
+    """The reader of a whole number the query gives once at most (None when it is left out); *told* says a refusal."""
+
+    def read(value: Any) -> int | None:
+        if value is None:
+            return None
+        if len(request.args.getlist(name)) > 1:
+            raise BadInput(f"Give {name} once", name, 400)
+        try:
+            return parse_int(value, lo=lo, hi=hi, what=what())
+        except NumberError as exc:
+            raise BadInput(told.format(exc), name, 400) from None
+
+    return read
+
+
+class SinceQuery(Asked):
+    since: Annotated[
+        int | None,
+        read_as(
+            Annotated[int, Field(ge=0, le=999_999_999)],
+            _once("since", lambda: "since", 0, None, "{}: the version the caller already has"),
+        ),
+        Field(description="The `version` the caller already has (given once)."),
+    ] = None
+
+
+class UndoQuery(Asked):
+    n: Annotated[
+        int | None,
+        read_as(Annotated[int, Field(ge=1, le=MAX_NUMBER)], _once("n", words.hand_number, 1, MAX_NUMBER)),
+        Field(description="The number of the hand meant to be undone."),
+    ] = None
+
+
+class Known(Asked):
+    if_none_match: Annotated[
+        str | None,
+        read_as(str),
+        Field(alias="If-None-Match", description="The ETag of an answer the caller already has."),
+    ] = None
+
+
+class Precondition(Asked):
+    if_match: Annotated[
+        str | None,
+        read_as(str),
+        Field(
+            alias="If-Match",
+            description="The game's ETag this change was made from; 412 if the game has changed since.",
+        ),
+    ] = None
+
+
+# -- What an answer says ---------------------------------------------------------
+
+
+class GameLinks(AnswerPart):
+    edit: str | None = Field(json_schema_extra={"format": "uri-reference"})
+    """The score sheet that can record hands: absolute with SCOREKEEPER_PUBLIC_URL (or SCOREKEEPER_ALLOWED_HOSTS) set, else its path."""
+    view: str | None = Field(json_schema_extra={"format": "uri-reference"})
+    """The read-only score sheet, to follow the game."""
+
+    @classmethod
+    def of(cls, game: Game) -> Self:
+        return cls(
+            edit=page_link("games.sheet", game_id=game.id, token=game.edit_token),
+            view=page_link("games.view", game_id=game.id, token=game.view_token),
+        )
+
+
+class NoteCode(AnswerPart):
+    code: str = enum(str(kind) for kind in NoteKind)
+    side: int
+
+
+# The engine's tuples, written out as JSON arrays.
+Marks = Sequence[Annotated[str, enum(STANDINGS)]]
+Row = Sequence[int]
+
+
+class HandRow(Answer):
+    n: int
+    dealer: str
+    bidder: int | None
+    bid: Annotated[int | str | None, WithJsonSchema(_BID)]
+    bagged: bool = False
+    hold: bool = False
+    partner: int | None = None
+    offsuit_set: int | None = None
+    tie_break_side: int | None = None
+    tricks: Row | None = None
+    high: int | None = None
+    points: Row
+    deltas: Row
+    scores: Row
+    made: bool | None = Field(None, description="Whether the bid was made; null without bidding.")
+    notes: list[str] = []
+    """The notes as sentences, in the request's Accept-Language (codes: note_codes)."""
+    note_codes: list[NoteCode] = []
+    """The notes as codes, in the same order: what each is about and the side it names."""
+    standing: Sequence[Marks] = []
+
+    @classmethod
+    def of(cls, hand: HandResult) -> Self:
+        """One row of the sheet: the hand's own fields, its notes said and as codes."""
+        row = {name: getattr(hand, name) for name in cls.model_fields if name != "notes" and hasattr(hand, name)}
+        codes = [{"code": note.kind, "side": note.side} for note in hand.notes]
+        return cls.model_validate({**row, "notes": [words.note(note) for note in hand.notes], "note_codes": codes})
+
+
+class Draw(AnswerPart):
+    players: int = 0
+    keep: int = 0
+    change: int = 0
+    others_change: int = 0
+    four_and_a_flip: bool = False
+
+    @classmethod
+    def of(cls, state: Played) -> Self:
+        """How many cards the players of the next hand may change (the rule book's draw limits, /rules#draw-limits)."""
+        limit = game_draw_limit(state)
+        kept = {name: getattr(limit, name) for name in ("players", "keep", "change", "others_change")}
+        return cls(**kept, four_and_a_flip=limit.flip)
+
+
+class GameSide(AnswerPart):
+    players: list[str]
+    name: str
+
+
+class GameState(Answer):
+    """The game as it stands."""
+
+    # The library's own key: the headers of the answer that reads a game.
+    model_config = cast(
+        ConfigDict,
+        {"openapi_extra": {"headers": {"ETag": {"schema": {"type": "string"}, "description": "The game's version."}}}},
+    )
+
+    id: str
+    version: int = Field(0, description="Goes up by one with every change.")
+    rules: dict[str, Any] = Field(description="Every house rule of the rule book (/rules#options) and its value.")
+    sides: list[GameSide]
+    scores: Row
+    winner: int | None
+    win_reason: str | None = Field(None, description="Who won and why, as a sentence in the request's Accept-Language.")
+    win_reason_code: str | None = enum(
+        [*(str(reason) for reason in WinReason), None],
+        default=None,
+        description="Which rule decided the winner, as a code (the sentence is win_reason).",
+    )
+    finished: bool = Field(False, description="The game is over: won, or finished early (then it takes no hands).")
+    standing: Sequence[Marks]
+    dealer: str = Field(description="Who deals the next hand.")
+    first_bidder: str = ""
+    next_n: int = 0
+    min_bids: Sequence[int | None] = []
+    overtime: list[int] = []
+    """Under tie_break overtime: the tied sides that alone play the next hands until one wins (the others neither bid nor score). Empty otherwise."""
+    draw: Draw | SkipJsonSchema[None] = None
+    """The draw of the next hand, for the players still playing it: keep at least `keep` of your own cards and change at most `change` (the bidder) or `others_change` (everyone else; 3 in One-hundred and ten). With four_and_a_flip `keep` is 0."""
+    hands: list[HandRow]
+
+    @classmethod
+    def of(cls, game: Game | services.GameHead, state: Played, hands: list[HandRow]) -> Self:
+        """The state of *game*, with the rows *hands*."""
+        setup = state.setup
+        return cls(
+            id=game.id,
+            version=game.version,
+            rules=setup.rules.to_dict(),
+            sides=[GameSide(name=side.name, players=list(side.players)) for side in setup.sides],
+            scores=state.scores,
+            winner=state.winner,
+            win_reason=words.win_reason(state),
+            win_reason_code=state.won_by,
+            finished=state.winner is not None or game.finished_at is not None,
+            standing=state.standing,
+            dealer=state.dealer,
+            first_bidder=state.first_bidder,
+            next_n=state.next_n,
+            min_bids=state.min_bids,
+            overtime=sorted(state.overtime),
+            draw=Draw.of(state),
+            hands=hands,
+        )
+
+
+class StateAnswer(Answer):
+    """The game after the change."""
+
+    state: GameState
+
+
+class CreatedGame(Answer):
+    """The game was started."""
+
+    id: str
+    edit_token: str = Field(description="Send as `Authorization: Bearer` to record.")
+    view_token: str = Field("", description="Token of the read-only link; it can never write.")
+    links: GameLinks
+    state: GameState
+
+
+def _compact(answer: Answer, **leave_out: Any) -> str:
+    """The JSON text of *answer* as ``jsonify`` writes it outside debug mode (no spaces), every field written."""
+    return current_app.json.dumps(answer.model_dump(mode="json", **leave_out), separators=(",", ":"))
+
+
+def _json(text: str, status: int) -> Response:
+    return current_app.response_class(text + "\n", status=status, mimetype="application/json")
 
 
 def state_response(
-    game: Game | services.GameHead, state: GameState, status: int = 200, *, wrapped: bool = True
+    game: Game | services.GameHead, state: Played, status: int = 200, *, wrapped: bool = True
 ) -> Response:
     """The state of a game as a JSON answer (``{"state": ...}`` when *wrapped*), its hands' rows written once.
 
     A game's answer is mostly its sheet, and each hand recorded sends the whole sheet back: the rows already
     written for the game's earlier hands are reused as JSON text, so only the head and the new row are encoded.
     """
-    head = _compact(_state_head(game, state))
+    head = _compact(GameState.of(game, state, hands=[]), exclude={"hands"})
     body = f'{head[:-1]},"hands":[{",".join(_hand_rows(game.id, state.hands))}]}}'
-    if wrapped:
-        body = f'{{"state":{body}}}'
-    return current_app.response_class(body + "\n", status=status, mimetype="application/json")
-
-
-def _compact(value: Any) -> str:
-    """JSON text as ``jsonify`` writes it outside debug mode (no spaces)."""
-    return current_app.json.dumps(value, separators=(",", ":"))
+    return _json(f'{{"state":{body}}}' if wrapped else body, status)
 
 
 # The rows last written for a game (per language), kept while its sheet only grows (the app's, on the shelf).
@@ -119,70 +572,14 @@ def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
     done, rows = kept if kept is not None else ((), [])
     if len(done) > len(hands) or hands[: len(done)] != done:  # the same hands are the same objects: a quick check
         done, rows = (), []
-    rows = rows + [_compact(hand_json(hand)) for hand in hands[len(done) :]]
+    rows = rows + [_compact(HandRow.of(hand)) for hand in hands[len(done) :]]
     with _ROWS_LOCK:
         shelved[key] = (hands, rows)
     return rows
 
 
-def draw_json(state: GameState) -> dict[str, Any]:
-    """How many cards the players of the next hand may change (the rule book's draw limits, /rules#draw-limits), for those still playing."""
-    limit = game_draw_limit(state)
-    return {
-        "players": limit.players,
-        "keep": limit.keep,
-        "change": limit.change,
-        "others_change": limit.others_change,
-        "four_and_a_flip": limit.flip,
-    }
-
-
-def hand_json(hand: HandResult) -> dict[str, Any]:
-    """Return one row of the sheet as JSON."""
-    return {
-        "n": hand.n,
-        "dealer": hand.dealer,
-        "bidder": hand.bidder,
-        "bid": hand.bid,
-        "bagged": hand.bagged,
-        "hold": hand.hold,
-        "partner": hand.partner,
-        "offsuit_set": hand.offsuit_set,
-        "tie_break_side": hand.tie_break_side,
-        "tricks": list(hand.tricks) if hand.tricks is not None else None,
-        "high": hand.high,
-        "points": list(hand.points),
-        "deltas": list(hand.deltas),
-        "scores": list(hand.scores),
-        "made": hand.made,
-        "notes": [words.note(note) for note in hand.notes],
-        "note_codes": [{"code": note.kind, "side": note.side} for note in hand.notes],
-        "standing": [list(marks) for marks in hand.standing],
-    }
-
-
-def links_json(game: Game) -> dict[str, Any]:
-    """Return the links of the sheet that can record and the one that only shows."""
-    return {
-        "edit": page_link("games.sheet", game_id=game.id, token=game.edit_token),
-        "view": page_link("games.view", game_id=game.id, token=game.view_token),
-    }
-
-
 def etag(game_id: str, version: int) -> str:
     return f'"{game_id}-{version}"'
-
-
-# -- Reading requests ------------------------------------------------------------
-
-
-def hand_from_json(data: dict[str, Any], *, n_required: bool = True) -> tuple[HandEntry, int | None]:
-    """Return the hand entry and the hand number a request body describes.
-
-    ``n`` is required when recording: without it a resent request would record the hand twice.
-    """
-    hand = read_model(HandInput if n_required else HandEdit, data)
-    return hand_entry(hand), hand.n
 
 
 def hand_entry(hand: HandFields) -> HandEntry:
@@ -196,16 +593,8 @@ def hand_entry(hand: HandFields) -> HandEntry:
 G = TypeVar("G", bound=Linked)
 
 
-def _game_or_404(game_id: str) -> Game:
-    game = services.load_game(game_id)
-    if game is None:
-        raise BadInput("There is no game with that id", "id", 404)
-    return game
-
-
-def _game_to_change(game_id: str) -> Game:
-    """The game named, if the request carries its edit token (a write without it is refused)."""
-    return _may_change(_game_or_404(game_id))
+def _no_game() -> BadInput:
+    return BadInput("There is no game with that id", "id", 404)
 
 
 def _may_change(game: G) -> G:
@@ -244,102 +633,39 @@ def _answer(exc: Exception) -> Response:
 REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError, tables.TableError)
 
 
-def _changing_game(change: Callable[..., GameState]) -> Callable[..., Response]:
-    """The view of a change to the game named, with its edit token: *change* makes it and gives the game's state
-    after it, which is the answer; a refusal on the way is answered instead."""
+def _door(load: Callable[[str], Linked | None] | None = None) -> Callable[[Callable[..., Response]], Any]:
+    """A route whose refusals, its models' included, are answered in the API's words; with *load*, a change to the
+    game it loads, which is found and its edit token checked (404, 401, 403) before the library reads the request
+    by the route's models, and given to the view as ``game``."""
 
-    @functools.wraps(change)
-    def view(game_id: str, **values: Any) -> Response:
-        try:
-            game = _game_to_change(game_id)
-            state = change(game, **values)
-        except REFUSALS as exc:
-            return _answer(exc)
-        return state_response(game, state)
+    def wrap(view: Callable[..., Response]) -> Callable[..., Response]:
+        # The library's delayed reading (``validate_request``) works out the view's models again on every request.
+        models = functools.cache(lambda: parse_parameters(view, doc_ui=False))
 
-    return view
+        @functools.wraps(view)
+        def door(**values: Any) -> Response:
+            try:
+                if isinstance(request.get_json(silent=True), str):  # which the library would read as JSON again
+                    raise BadInput(said.not_an_object(""), None, 400)
+                if load is not None:
+                    found = load(values["game_id"])
+                    if found is None:
+                        raise _no_game()
+                    values["game"] = _may_change(found)
+                header, cookie, path, query, form, body, _raw = models()
+                # The path's values leave *values* for the path model; what is left (the game) goes to the view.
+                read = _validate_request(header, cookie, path, query, form, body, path_kwargs=values)
+                return view(**read, **values)
+            except REFUSALS as exc:
+                return _answer(exc)
 
+        vars(door)["__delay_validate_request__"] = True  # the library leaves the reading to the door
+        return door
 
-# -- Routes ----------------------------------------------------------------------
-
-
-@bp.route("/games", methods=["POST"])
-def create_game() -> Response:
-    """Start a game."""
-    try:
-        new = read_model(NewGame)
-        sides = [Side(side.name, tuple(side.players)) for side in new.sides]
-        scores = tuple(new.scores) if new.scores is not None else None
-        try:
-            if new.table is not None:
-                # A game of a table: its edit token is the Bearer, its players join the roster.
-                table = table_for(new.table, edit=True)
-                game = tables.start_game(table, new.rules, sides, first_dealer=new.first_dealer, scores=scores)
-            else:
-                game = services.create_game(new.rules, sides, first_dealer=new.first_dealer, scores=scores)
-        except TypeError:
-            raise unreadable_rules() from None
-        state = services.state_for(game)
-    except REFUSALS as exc:
-        return _answer(exc)
-    body = {
-        "id": game.id,
-        "edit_token": game.edit_token,
-        "view_token": game.view_token,
-        "links": links_json(game),
-        "state": state_json(game, state),
-    }
-    response = make_response(jsonify(body), 201)
-    response.headers["Location"] = answer_link("api.games_read", game_id=game.id)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return wrap
 
 
-def _since() -> int | None:
-    """Read ``?since=<version>`` (once at most), or None when absent."""
-    given = request.args.getlist("since")
-    if not given:
-        return None
-    if len(given) > 1:
-        raise BadInput("Give since once", "since", 400)
-    try:
-        return parse_int(given[0], lo=0, what="since")
-    except NumberError as exc:
-        raise BadInput(f"{exc}: the version the caller already has", "since", 400) from None
-
-
-def _not_modified(game_id: str, version: int) -> Response:
-    response = make_response("", 304)
-    response.headers["ETag"] = etag(game_id, version)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
-
-
-@bp.route("/games/<game_id>", methods=["GET"])
-def games_read(game_id: str) -> Response:
-    """Return a game's state; 304 when ``?since=<version>`` or ``If-None-Match`` says the caller has it."""
-    try:
-        since = _since()
-    except BadInput as exc:
-        return _answer(exc)
-    if since is not None or request.if_none_match:
-        # Unchanged since the caller's copy: one light query, no body.
-        found = services.version_and_tokens(game_id)
-        if found is not None and (
-            found[0] == since or request.if_none_match.contains(etag(game_id, found[0]).strip('"'))
-        ):
-            return _not_modified(game_id, found[0])
-    try:
-        game = _game_or_404(game_id)
-    except BadInput as exc:
-        return _answer(exc)
-    response = state_response(game, services.state_for(game), wrapped=False)
-    response.headers["ETag"] = etag(game.id, game.version)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
-
-
-def _precondition(game: Game, version: int | None, *, required: bool) -> None:
+def _precondition(game: Game, version: int | None, if_match: str | None, *, required: bool) -> None:
     """Check the version an edit was made from: ``"version"`` in the body, or an ``If-Match`` of the ETag.
 
     A stale version is 409 (another phone changed the game), a stale If-Match 412,
@@ -349,9 +675,8 @@ def _precondition(game: Game, version: int | None, *, required: bool) -> None:
         if version != game.version:
             raise services.StaleGame(services.Said.VERSION_IS, version=game.version, given=version)
         return
-    header = request.headers.get("If-Match")
-    if header is not None:
-        tags = parse_etags(header)
+    if if_match is not None:
+        tags = parse_etags(if_match)
         if not (tags.star_tag or tags.contains(etag(game.id, game.version).strip('"'))):
             raise BadInput(
                 "The game changed since that ETag (another phone changed it): read it again and retry",
@@ -368,75 +693,216 @@ def _precondition(game: Game, version: int | None, *, required: bool) -> None:
         )
 
 
-@bp.route("/games/<game_id>/hands", methods=["POST"])
-def games_record_hand(game_id: str) -> Response:
-    """Record the next hand."""
-    token = bearer_token()
+# -- Routes ----------------------------------------------------------------------
+
+_TAGS = [Tag(name="games")]
+_EDIT: list[dict[str, list[str]]] = [{"editToken": []}]
+SECURITY_SCHEMES: dict[str, Any] = {
+    "editToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The game's edit_token, returned when the game is created.",
+    }
+}
+_NO_GAME = error_body("No game with that id.")
+_WRITE_ERRORS: ResponseDict = {
+    400: error_body("The body is not a JSON object, or a query value is not one whole number."),
+    401: NO_EDIT_TOKEN,
+    403: error_body("The token is not this game's edit token (the view token can never write)."),
+    404: _NO_GAME,
+    409: error_body(
+        "Another phone changed the game first (for example it already recorded hand `n`); nothing was saved."
+    ),
+    412: error_body("The `If-Match` ETag is not the game's current one: nothing changed."),
+    415: NOT_JSON,
+    422: error_body(
+        "The hand breaks the game's rules or a field has the wrong type; `field` names it. Nothing was saved."
+    ),
+    429: error_body("Too many requests from this address; `Retry-After` says when to try again. Nothing was saved."),
+}
+
+
+@bp.post(
+    "/games",
+    operation_id="createGame",
+    tags=_TAGS,
+    description="Seats are dealt clockwise in the alternating order of the sides' players. "
+    "The answer holds the edit token (keep it: it is the only way to record hands) "
+    "and two links: the score sheet that can record, and the one that only shows.",
+    responses={
+        201: CreatedGame,
+        401: error_body("With `table`: no `Authorization: Bearer <table's edit_token>` header."),
+        403: error_body("With `table`: the token is not that table's edit token."),
+        404: error_body("With `table`: no table with that id."),
+        415: NOT_JSON,
+        422: error_body("The game cannot be played as described; `field` names what to fix."),
+        429: error_body("Too many games started from this address; `Retry-After` says when to try again."),
+    },
+)
+@_door()
+def create_game(body: NewGame) -> Response:
+    """Start a game"""
+    sides = [Side(side.name, tuple(side.players)) for side in body.sides]
+    scores = tuple(body.scores) if body.scores is not None else None
     try:
-        found = services.game_to_write(game_id)  # its head alone, when this worker keeps its state: one light read
-        if found is None:
-            raise BadInput("There is no game with that id", "id", 404)
-        _may_change(found)  # said before the body is read; the door checks the token again as it writes
-        entry, n = hand_from_json(read_body(HAND_FIELDS))
-    except REFUSALS as exc:
-        return _answer(exc)
-    recording = services.record(game_id, token, entry, n, loaded=found)  # the door checks the token
+        if body.table is not None:
+            # A game of a table: its edit token is the Bearer, its players join the roster.
+            table = table_for(body.table, edit=True)
+            game = tables.start_game(table, body.rules, sides, first_dealer=body.first_dealer, scores=scores)
+        else:
+            game = services.create_game(body.rules, sides, first_dealer=body.first_dealer, scores=scores)
+    except TypeError:
+        raise unreadable_rules() from None
+    state = services.state_for(game)
+    created = CreatedGame(
+        id=game.id,
+        edit_token=game.edit_token,
+        view_token=game.view_token,
+        links=GameLinks.of(game),
+        state=GameState.of(game, state, [HandRow.of(hand) for hand in state.hands]),
+    )
+    response = _json(_compact(created), 201)
+    response.headers["Location"] = answer_link("api.games_read", game_id=game.id)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get(
+    "/games/<game_id>",
+    operation_id="getGame",
+    tags=_TAGS,
+    description="Public to anyone holding the game's id (a random, unguessable string that travels "
+    "only inside the game's links); no token is needed to read. With `?since=<version>`, or "
+    "`If-None-Match` holding the ETag of an earlier answer, the answer is 304 with no body while "
+    "the game is still at that version, so a display board can poll cheaply.",
+    responses={
+        200: GameState,
+        304: {"description": "Unchanged since the given version or ETag."},
+        400: error_body("`since` is not one whole number."),
+        404: _NO_GAME,
+        429: error_body("Too many reads from this address; `Retry-After` says when to try again."),
+    },
+)
+@_door()
+def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
+    """Read a game's score sheet"""
+    game_id, since, known = path.game_id, query.since, parse_etags(header.if_none_match)
+    if since is not None or known:
+        # Unchanged since the caller's copy: one light query, no body.
+        found = services.version_and_tokens(game_id)
+        if found is not None and (found[0] == since or known.contains(etag(game_id, found[0]).strip('"'))):
+            response = make_response("", 304)
+            response.headers["ETag"] = etag(game_id, found[0])
+            response.headers["Cache-Control"] = "no-cache"
+            return response
+    game = services.load_game(game_id)
+    if game is None:
+        raise _no_game()
+    response = state_response(game, services.state_for(game), wrapped=False)
+    response.headers["ETag"] = etag(game.id, game.version)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.post(
+    "/games/<game_id>/hands",
+    operation_id="recordHand",
+    tags=_TAGS,
+    security=_EDIT,
+    description="`n`, the number the hand will have (the state's `next_n`), is required, so that two "
+    "phones recording the same hand (or a request sent twice) record it once: the second gets 409. "
+    f"A game keeps at most {MAX_HANDS} hands (422, field `game`, past that).",
+    responses={201: StateAnswer, **_WRITE_ERRORS},
+)
+@_door(services.game_to_write)  # the game's head alone, when this worker keeps its state: one light read
+def games_record_hand(game: services.GameHead, path: GamePath, body: HandInput) -> Response:
+    """Record the next hand"""
+    token = bearer_token()
+    recording = services.record(game.id, token, hand_entry(body), body.n, loaded=game)  # the door checks the token
     match recording.outcome:
         case services.Outcome.RECORDED:
-            return state_response(found, recording.standing, 201)
+            return state_response(game, recording.standing, 201)
         case services.Outcome.NOT_FOUND:
-            return _answer(BadInput("There is no game with that id", "id", 404))
+            raise _no_game()
         case services.Outcome.NOT_ALLOWED:
-            return _answer(_key_refused(token, recording.access))
+            raise _key_refused(token, recording.access)
         case services.Outcome.REFUSED:
             code = error_code(422, getattr(recording.refusal, "code", None))
             return api_error(words.recording(recording), recording.field, 422, code)
     return api_error(words.recording(recording), recording.field, 409)
 
 
-@bp.route("/games/<game_id>/hands/last", methods=["DELETE"])
-@_changing_game
-def games_undo_hand(game: Game) -> GameState:
-    """Undo the last hand."""
-    given = request.args.getlist("n")
-    if len(given) > 1:
-        raise BadInput("Give n once", "n", 400)
+@bp.delete(
+    "/games/<game_id>/hands/last",
+    operation_id="undoLastHand",
+    tags=_TAGS,
+    security=_EDIT,
+    description="With `?n=<number>`, only undoes if hand `n` is still the last one (409 otherwise).",
+    responses={200: StateAnswer, **_WRITE_ERRORS},
+)
+@_door(services.load_game)
+def games_undo_hand(game: Game, path: GamePath, query: UndoQuery, header: Precondition) -> Response:
+    """Undo the last hand"""
+    _precondition(game, None, header.if_match, required=False)
+    return state_response(game, services.undo_last(game, query.n))
+
+
+@bp.put(
+    "/games/<game_id>/hands/<int:n>",
+    operation_id="editHand",
+    tags=_TAGS,
+    security=_EDIT,
+    description="Carries the version it was made from: `version` in the body (409 if the game has "
+    "moved on) or `If-Match` with the game's ETag (412); without either, 428. If the changed "
+    "hand, or any later hand, no longer stands under the rules, nothing changes and the answer "
+    "says which hand and why.",
+    responses={
+        200: StateAnswer,
+        **_WRITE_ERRORS,
+        428: error_body("Neither `version` nor `If-Match` says which version this edit was made from."),
+    },
+)
+@_door(services.load_game)
+def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: HandEdit) -> Response:
+    """Replace hand n and recompute every later hand"""
+    if body.n is not None and body.n != path.n:
+        raise BadInput(f"The address names hand {path.n} but the body says hand {body.n}", "n")
+    _precondition(game, body.version, header.if_match, required=True)
+    return state_response(game, services.edit_hand(game, path.n, hand_entry(body)))
+
+
+@bp.put(
+    "/games/<game_id>/rules",
+    operation_id="changeRules",
+    tags=_TAGS,
+    security=_EDIT,
+    description="Every score depends on the rules, so once the first hand is recorded the answer "
+    "is 409 (field `rules`) and nothing changes.",
+    responses={200: StateAnswer, **_WRITE_ERRORS},
+)
+@_door(services.load_game)
+def games_change_rules(game: Game, path: GamePath, header: Precondition, body: RulesInput) -> Response:
+    """Play the game under other rules (before its first hand only)"""
+    _precondition(game, None, header.if_match, required=False)
     try:
-        expected = parse_int(given[0], lo=1, hi=MAX_NUMBER, what=words.hand_number()) if given else None
-    except NumberError as exc:
-        raise BadInput(str(exc), "n", 400) from None
-    _precondition(game, None, required=False)
-    return services.undo_last(game, expected)
-
-
-@bp.route("/games/<game_id>/hands/<int:n>", methods=["PUT"])
-@_changing_game
-def games_edit_hand(game: Game, n: int) -> GameState:
-    """Replace hand n and recompute every later hand."""
-    edit = read_model(HandEdit)
-    if edit.n is not None and edit.n != n:
-        raise BadInput(f"The address names hand {n} but the body says hand {edit.n}", "n")
-    _precondition(game, edit.version, required=True)
-    return services.edit_hand(game, n, hand_entry(edit))
-
-
-@bp.route("/games/<game_id>/rules", methods=["PUT"])
-@_changing_game
-def games_change_rules(game: Game) -> GameState:
-    """Play a game under other rules; only before its first hand (409 after)."""
-    rules = read_model(RulesInput).rules
-    _precondition(game, None, required=False)
-    try:
-        return services.change_rules(game, rules)
+        return state_response(game, services.change_rules(game, body.rules))
     except TypeError:
         raise unreadable_rules() from None
 
 
-@bp.route("/games/<game_id>/finished", methods=["PUT"])
-@_changing_game
-def games_set_finished(game: Game) -> GameState:
-    """Finish a game early (``{"finished": true}``: no more hands), or open it again."""
-    finished = read_model(FinishedInput).finished
-    _precondition(game, None, required=False)
-    services.finish_game(game, finished)  # refreshes the game it changes
-    return services.state_for(game)
+@bp.put(
+    "/games/<game_id>/finished",
+    operation_id="setFinished",
+    tags=_TAGS,
+    security=_EDIT,
+    description='`{"finished": true}` ends a game before anyone won: it takes no more hands '
+    'until `{"finished": false}`. A game that was won cannot be opened again '
+    "(422, field `finished`): undo the winning hand instead.",
+    responses={200: StateAnswer, **_WRITE_ERRORS},
+)
+@_door(services.load_game)
+def games_set_finished(game: Game, path: GamePath, header: Precondition, body: FinishedInput) -> Response:
+    """Finish the game early, or open it again"""
+    _precondition(game, None, header.if_match, required=False)
+    services.finish_game(game, body.finished)  # refreshes the game it changes
+    return state_response(game, services.state_for(game))

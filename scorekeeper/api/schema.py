@@ -3,8 +3,10 @@ check the request bodies, and small builders of the paths."""
 
 from __future__ import annotations
 
+import sys
+import unicodedata
 from collections.abc import Callable, Iterable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, model_validator
 from pydantic.json_schema import (
@@ -15,6 +17,9 @@ from pydantic.json_schema import (
     models_json_schema,
 )
 from pydantic_core import core_schema
+
+from scorekeeper.rules import REFUSED_NAME_CATEGORIES
+from scorekeeper.store.games import NAME_MAX_LENGTH
 
 REF = "#/components/schemas/"
 
@@ -141,6 +146,30 @@ def enum(values: Iterable[Any], **field: Any) -> Any:
 def one_of(values: Iterable[object]) -> Any:
     """The type of a value that is one of *values* (a preset's name, an option's choices...)."""
     return Literal.__getitem__(tuple(values))
+
+
+def _hidden_characters() -> str:
+    """A regex class body of every character a name may not hold (the engine's has_hidden_character)."""
+    ranges: list[list[int]] = []
+    for code in range(sys.maxunicode + 1):
+        if unicodedata.category(chr(code)) in REFUSED_NAME_CATEGORIES:
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1][1] = code
+            else:
+                ranges.append([code, code])
+
+    def esc(code: int) -> str:
+        # Beyond the first plane the character itself: \U escapes are not in every regex dialect.
+        return f"\\u{code:04x}" if code <= 0xFFFF else chr(code)
+
+    return "".join(esc(a) if a == b else f"{esc(a)}-{esc(b)}" for a, b in ranges)
+
+
+_HIDDEN = _hidden_characters()
+# Surrounding spaces are trimmed; inside, no control or invisible character; at least one visible one.
+NAME_PATTERN = rf"^\s*[^\s{_HIDDEN}](?:[^{_HIDDEN}]*[^\s{_HIDDEN}])?\s*$"
+# A name as the document describes it (the readers of each part of the API check it in their words).
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX_LENGTH, json_schema_extra={"pattern": NAME_PATTERN})]
 
 
 def schemas(models: Iterable[type[BaseModel]]) -> dict[str, Any]:

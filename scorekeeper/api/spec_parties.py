@@ -12,7 +12,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper.api.base import BadInput
 from scorekeeper.api.schema import Answer, AnswerPart, Part, Read, enum, read_as
-from scorekeeper.api.spec_games import Name as _NAME
+from scorekeeper.api.schema import Name as _NAME
 from scorekeeper.party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PRIZES, Couple, GameKind
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.numbers import NumberError

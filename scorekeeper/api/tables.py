@@ -42,7 +42,7 @@ from scorekeeper.api.schema import (
     error_body,
     read_as,
 )
-from scorekeeper.api.spec_games import Name as _NAME
+from scorekeeper.api.schema import Name as _NAME
 from scorekeeper.platform import bodies
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests._support.api import refs
+from tests._support.api import refs, resolved
 from tests._support.app import SIDES
 
 
@@ -222,7 +222,11 @@ def test_bad_hands_are_refused_in_words_and_save_nothing(client, game, hand, sta
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["version"] == game["state"]["version"]
 
 
-@pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b"null", b'"hand"', b"{"])
+# The last: a JSON string that holds a hand is not the hand.
+AS_TEXT = b'"{\\"n\\": 1, \\"bidder\\": 1, \\"bid\\": 20, \\"points\\": [10, 20]}"'
+
+
+@pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b"null", b'"hand"', b"{", AS_TEXT])
 def test_a_body_that_is_not_an_object_is_a_400(client, game, body):
     response = client.post(hands_url(game), data=body, headers={**auth(game), "Content-Type": "application/json"})
     assert response.status_code == 400
@@ -432,3 +436,19 @@ def test_every_answer_carries_the_sheet_as_it_stands_in_the_asking_language(clie
     undone = client.delete(f"{hands_url(game)}/last", headers=auth(game)).get_json()["state"]
     assert [h["n"] for h in undone["hands"]] == [1, 2] and undone == read()
     assert read("fr")["hands"][1]["bid"] == 25
+
+
+def test_a_game_is_answered_with_exactly_the_fields_its_document_names(client, game):
+    """Each answer is written through its model: no field the document leaves out, none it names left out."""
+    document = client.get("/api/v1/openapi.json").get_json()
+    described = document["components"]["schemas"]
+    recorded = client.post(
+        hands_url(game), json={"n": 1, "bidder": 1, "bid": 20, "points": [10, 20]}, headers=auth(game)
+    )
+    assert recorded.status_code == 201
+    for state in (recorded.get_json()["state"], client.get(f"/api/v1/games/{game['id']}").get_json()):
+        assert set(state) == set(described["GameState"]["properties"])
+        row = resolved(document, described["GameState"]["properties"]["hands"]["items"])
+        assert set(state["hands"][0]) == set(row["properties"])
+        assert set(state["draw"]) == set(described["GameState"]["properties"]["draw"]["properties"])
+    assert set(game) == set(described["CreatedGame"]["properties"])

@@ -25,7 +25,7 @@ PYTHON_LEAKS = [
     # api/games.py: the bid list in the refusals.
     ("""raise BadInput('Give the bid as 15, 20, 25, 30, "30-for-60", "60-for-120" or "slam"', "bid")""", "written out"),
     ('raise BadInput(f"{bid} is not a bid: bids are 15, 20, 25 or 30", "bid")', "written out"),
-    # api/spec_games.py: the OpenAPI text.
+    # api/games.py: the OpenAPI text.
     ('BID = {"type": "integer", "enum": [15, 20, 25, 30]}', "bid list"),
     ('BID = {"type": "string", "enum": ["30-for-60", "60-for-120", "slam"]}', "bid list"),
     ('TRICKS = {"type": "integer", "minimum": 0, "maximum": 5}', "bound"),
