@@ -8,6 +8,9 @@ names in ``Content-Language``.
 
 from __future__ import annotations
 
+import functools
+import typing
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from flask import Response, jsonify, make_response, request
@@ -213,6 +216,45 @@ def read_body(allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
         if allowed is not None and key not in allowed:
             raise BadInput(said.unknown_key(str(key)[:40]), str(key)[:40])
     return data
+
+
+def door(
+    check: Callable[[dict[str, Any]], Mapping[str, Any] | Response] = lambda values: {},
+) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+    """Read a route's request by the models its view names, after *check*: *check* is given the path's values and
+    finds what the request names (checking its token: 404, 401, 403 come before the body is read), and either answers
+    at once or gives the view what it found, which the models' readers also see as their context. The body is read
+    as ``read_model`` reads it (a JSON object, in the API's words); the library only writes the document."""
+
+    def reading(view: Callable[..., Response]) -> Callable[..., Response]:
+        models = {name: kind for name, kind in typing.get_type_hints(view).items() if name in _READ_FROM}
+
+        @functools.wraps(view)
+        def read(**values: Any) -> Response:
+            found = check(values)
+            if isinstance(found, Response):
+                return found
+            given = dict(found)
+            body = models.get("body")
+            if body is not None:
+                data = read_body(tuple(body.model_fields) if body.model_config.get("extra") == "forbid" else None)
+            for name, model in models.items():
+                sent = data if name == "body" else _READ_FROM[name](values)
+                given[name] = read_model(model, sent, context=dict(found))
+            return view(**given)
+
+        vars(read)["__delay_validate_request__"] = True  # read here, not by the library
+        return read
+
+    return reading
+
+
+_READ_FROM: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "path": lambda values: values,
+    "query": lambda values: request.args.to_dict(),
+    "header": lambda values: dict(request.headers),
+    "body": lambda values: {},
+}
 
 
 def idempotency_key() -> str | None:

@@ -4,47 +4,408 @@ Writes need ``Authorization: Bearer <edit_token>`` (the club director's). Readin
 a club, its roster, evenings and ladder needs only its id, like its public page.
 An evening is an ordinary card party: once created here, it is run through the
 card parties' endpoints with the party's own edit token.
+
+Each route declares its path, query, body and answers as the models below: they read the request, write the answer
+and give the document its part.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import datetime
+import typing
+from collections.abc import Callable
+from typing import Annotated, Any
 
-from flask import Response, jsonify, make_response, request
+from flask import Response, make_response, request
+from flask_openapi3.models.tag import Tag
+from flask_openapi3.types import ResponseDict
+from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo, WithJsonSchema, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, check_size, idempotency_key, read_body, read_model
+from scorekeeper import words
+from scorekeeper.api.base import BadInput, bearer_token, bp, check_size, door, idempotency_key, input_error, reply
 from scorekeeper.api.parties import setup_of
-from scorekeeper.api.spec_clubs import (
-    MAX_RULE_NUMBER,
-    ClubChange,
-    ClubMemberChange,
-    NewClub,
-    NewClubEvening,
-    NewClubMember,
-    whole,
+from scorekeeper.api.schema import (
+    NO_EDIT_TOKEN,
+    NOT_JSON,
+    Answer,
+    AnswerPart,
+    Asked,
+    Part,
+    Read,
+    Schema,
+    enum,
+    error_body,
+    read_as,
 )
-from scorekeeper.party import PartyError
-from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, LadderRules, Scoring, TieBreak
+from scorekeeper.api.schema import Name as _NAME
+from scorekeeper.api.spec_parties import PartySettings, read_date, text
+from scorekeeper.party import MAX_COUPLES, PartyError, Problem
+from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, Scoring, TieBreak
+from scorekeeper.party.ladder import LadderRules as EngineLadderRules
 from scorekeeper.platform import bodies
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
+from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import club_exports
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
-from scorekeeper.store.models import Club, ClubMember
+from scorekeeper.store.clubs import CURRENCIES, MAX_SEASON
+from scorekeeper.store.models import Club as ClubRow
+from scorekeeper.store.models import ClubMember as MemberRow
 from scorekeeper.words import refusal as ladder_words
-from scorekeeper.words.party import ladder_refusal, problem
+from scorekeeper.words.party import SENTENCES, ladder_refusal, problem
+
+MAX_RULE_NUMBER = 1000
+SECURITY_SCHEMES: dict[str, Any] = {
+    "clubEditToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The `edit_token` returned when the club was created (the director's link holds it too).",
+    }
+}
+
+# -- Reading what a request gives ---------------------------------------------------------------------
 
 
-def _club(club_id: str) -> Club:
+def whole(field: str, lo: int, hi: int) -> Callable[[Any], int]:
+    """The reader of a whole number from *lo* to *hi*, sent as a number (``parse_int``: 3.0 is read as 3)."""
+
+    def read(value: Any) -> int:
+        try:
+            return parse_int(value if not isinstance(value, str) else None, lo=lo, hi=hi)
+        except NumberError:
+            raise BadInput(f"Give {field} as a whole number from {lo} to {hi}", field) from None
+
+    return read
+
+
+def _name(label: str) -> Callable[[Any], str]:
+    return lambda value: text(value, label, "name")
+
+
+def _currency(value: Any) -> str:
+    if value not in CURRENCIES:
+        raise BadInput("Give the currency as CAD, USD or EUR", "currency")
+    return str(value)
+
+
+def _flag(field: str) -> Callable[[Any], bool]:
+    def read(value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise BadInput(f"Say true or false for {field}", field)
+        return value
+
+    return read
+
+
+def _season(value: Any) -> str | None:
+    # The length as sent, as the published schema counts it (surrounding spaces included).
+    if value is not None and (not isinstance(value, str) or len(value) > MAX_SEASON or not value.strip()):
+        raise BadInput("Give the season as a short name, for example 2026-2027", "season")
+    return value
+
+
+def _couples(value: Any, info: ValidationInfo) -> list[tuple[int, ...]]:
+    """Pairs of club numbers: two different members of the club's roster (the ``club`` of the reading's context)."""
+    if not isinstance(value, list) or len(value) > MAX_COUPLES:
+        raise BadInput("Give the couples as pairs of club numbers", "couples")
+    numbers = []
+    for pair in value:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise BadInput("Give the couples as pairs of club numbers", "couples")
+        try:
+            numbers.append(tuple(parse_int(n, lo=1, hi=10**6, what=words.club_number()) for n in pair))
+        except NumberError as err:
+            raise BadInput(str(err), "couples") from None
+    club: ClubRow = (info.context or {})["club"]
+    known = {m.number for m in club.members if m.merged_into is None}
+    flat = [n for pair in numbers for n in pair]
+    if len(set(flat)) != len(flat) or not set(flat) <= known or any(a == b for a, b in numbers):
+        raise BadInput("Each couple is two different members of the roster, each in one couple", "couples")
+    return numbers
+
+
+# -- What a request sends -----------------------------------------------------------------------------
+
+_CURRENCY = Annotated[str, enum(CURRENCIES)]
+_SCORING = [str(way) for way in Scoring]
+_TIE_BREAKS = [str(way) for way in TieBreak]
+
+
+class ClubPath(Asked):
+    club_id: str = Field(description="The club's id, as returned when it was created (anything else is 404).")
+
+
+class MemberPath(ClubPath):
+    number: int = Field(ge=1, description="The member's club number.")
+
+    @model_validator(mode="after")
+    def _on_the_roster(self, info: ValidationInfo) -> MemberPath:
+        if store.member((info.context or {})["club"], self.number) is None:
+            raise BadInput("There is no member with that club number", "number", 404)
+        return self
+
+
+class SeasonQuery(Asked):
+    season: Annotated[
+        Any, PlainValidator(lambda value: value), WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 32})
+    ] = None
+    """The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out."""
+
+
+class KeyHeader(Asked):
+    idempotency_key: Annotated[Any, read_as(Annotated[str, Field(max_length=64)]), Field(alias="Idempotency-Key")] = (
+        None
+    )
+    """Chosen by the client, one per document: a resend with the same key and the same document within 24 hours answers 200 with what the first send made, never a second copy (the same key with another document: 422)."""
+
+
+class NewClub(Read):
+    currency: Annotated[
+        str, read_as(Annotated[str, enum(CURRENCIES, json_schema_extra={"default": "CAD"})], _currency)
+    ] = "CAD"
+    name: Annotated[str, read_as(_NAME, _name("the club a name"))]
+
+
+class LadderRulesChange(Part):
+    model_config = ConfigDict(extra="forbid")
+
+    scoring: str = enum(_SCORING, default="")
+    place_points: Annotated[
+        list[Annotated[int, Field(ge=0, le=MAX_RULE_NUMBER)]], Field(min_length=1, max_length=MAX_PLACE_POINTS)
+    ] = []
+    """Points for first place, second place and so on."""
+    best_of: Annotated[int, Field(ge=1, le=MAX_RULE_NUMBER)] | None = None
+    """Only the best this many evenings count; null: all of them."""
+    minimum: int = Field(0, ge=0, le=MAX_RULE_NUMBER, description="Evenings attended to be ranked.")
+    tie_breaks: list[Annotated[str, enum(_TIE_BREAKS)]] = Field([], json_schema_extra={"uniqueItems": True})
+    """In order: more games won in the season, the better best evening, more evenings attended."""
+
+
+class ClubChange(Read):
+    name: Annotated[str | None, read_as(_NAME, _name("the club a name"))] = None
+    currency: Annotated[str | None, read_as(_CURRENCY, _currency)] = None
+    # Read against the club's rules now: what is left out stays as it is.
+    ladder_rules: Annotated[Any, read_as(LadderRulesChange)] = None
+
+
+class ClubMemberChange(Read):
+    name: Annotated[str | None, read_as(_NAME, _name("the member's name"))] = None
+    active: Annotated[bool | None, read_as(bool, _flag("active"))] = None
+    merged_into: Annotated[
+        int | None, read_as(Annotated[int, Field(ge=1, le=10**6)], whole("merged_into", 1, 10**6))
+    ] = None
+
+
+class NewClubMember(Read):
+    name: Annotated[str, read_as(_NAME, _name("the member's name"))]
+
+
+class _Dated(Read):
+    date: Annotated[
+        datetime.date | None, read_as(Annotated[str, Field(json_schema_extra={"format": "date"})] | None, read_date)
+    ] = None
+
+
+class NewClubEvening(PartySettings, _Dated):
+    # The evening's settings as a card party's, read after its date; its name is the club's when left out.
+    name: Annotated[
+        str | None,
+        read_as(
+            _NAME, lambda value: None if value is None else text(value, SENTENCES[Problem.PARTY_NAME_MISSING](), "name")
+        ),
+        Field(description="The club's name when left out."),
+    ] = None  # type: ignore[assignment]
+    season: Annotated[str | None, read_as(Annotated[str, Field(min_length=1, max_length=MAX_SEASON)], _season)] = None
+    couples: Annotated[
+        list[tuple[int, ...]],
+        PlainValidator(
+            _couples,
+            json_schema_input_type=Annotated[
+                list[Annotated[list[Annotated[int, Field(ge=1)]], Field(min_length=2, max_length=2)]],
+                Field(max_length=MAX_COUPLES),
+            ],
+        ),
+        Field(description="Each couple as the club numbers of its two players."),
+    ] = []
+    start: Annotated[
+        bool,
+        read_as(Annotated[bool, Field(json_schema_extra={"default": False})], _flag("start")),
+        Field(description="Seat game 1 at once (two couples or more)."),
+    ] = False
+
+
+class ClubExport(Schema):
+    """A club's export, as `GET …/export.json` gives it."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+# -- What the routes answer ---------------------------------------------------------------------------
+
+
+class LadderRules(AnswerPart):
+    scoring: str = enum(_SCORING)
+    place_points: list[Annotated[int, Field(ge=0)]]
+    best_of: Annotated[int, Field(ge=1)] | None
+    minimum: int = Field(ge=0)
+    tie_breaks: list[Annotated[str, enum(_TIE_BREAKS)]]
+
+    @classmethod
+    def of(cls, rules: EngineLadderRules) -> LadderRules:
+        return cls.model_validate(store.settings_of(rules))
+
+
+class ClubMember(Answer):
+    number: int = Field(ge=1, description="The club number: the member's for good.")
+    name: str
+    active: bool
+    merged_into: int | None = Field(description="The number whose evenings these count as.")
+
+    @classmethod
+    def of(cls, m: MemberRow) -> ClubMember:
+        return cls(number=m.number, name=m.name, active=m.active, merged_into=m.merged_into)
+
+
+class ClubMembers(Answer):
+    members: list[ClubMember]
+
+
+class Club(Answer):
+    id: str
+    version: int
+    name: str
+    currency: str
+    ladder_rules: LadderRules
+    seasons: list[str]
+    members: list[ClubMember]
+
+    @classmethod
+    def of(cls, club: ClubRow) -> Club:
+        return cls(
+            id=club.id,
+            version=club.version,
+            name=club.name,
+            currency=club.currency,
+            ladder_rules=LadderRules.of(store.rules_of(club.settings)),
+            seasons=store.seasons(club.id),
+            members=[ClubMember.of(m) for m in club.members],
+        )
+
+
+class ClubLinks(AnswerPart):
+    director: str = ""
+    public: str = ""
+    board: str = ""
+
+
+class CreatedClub(Answer):
+    id: str
+    edit_token: str = Field(description="Keep it: it is the director's link and token.")
+    links: ClubLinks
+    club: Club
+
+    @classmethod
+    def of(cls, club: ClubRow) -> CreatedClub:
+        links = ClubLinks(
+            director=answer_link("clubs.director", club_id=club.id, token=club.edit_token),
+            public=answer_link("clubs.public", club_id=club.id),
+            board=answer_link("clubs.board", club_id=club.id),
+        )
+        return cls(id=club.id, edit_token=club.edit_token, links=links, club=Club.of(club))
+
+
+class EveningLinks(AnswerPart):
+    desk: str = ""
+    director: str = ""
+    results: str = ""
+
+
+class CreatedClubEvening(Answer):
+    party_id: str
+    edit_token: str = Field(description="The evening's director token (card parties).")
+    links: EveningLinks
+
+
+class Pots(AnswerPart):
+    entry_fee: int = 0
+    players: int = 0
+    fees: int = 0
+    prizes: list[int] = []
+    cookie_jar: int = 0
+    fifty_fifty: int = 0
+    fifty_fifty_prize: int = 0
+    jackpot_before: int = 0
+    jackpot_added: int = 0
+    jackpot_won: bool = False
+
+    @classmethod
+    def of(cls, tally: store.Tally) -> Pots:
+        return cls(
+            entry_fee=tally.entry_fee,
+            players=tally.players,
+            fees=tally.fees,
+            prizes=list(tally.prizes),
+            cookie_jar=tally.cookie_jar,
+            fifty_fifty=tally.fifty_collected,
+            fifty_fifty_prize=tally.fifty_prize,
+            jackpot_before=tally.jackpot.before,
+            jackpot_added=tally.jackpot.added,
+            jackpot_won=tally.jackpot.won,
+        )
+
+
+class ClubEvening(AnswerPart):
+    party_id: str
+    name: str
+    date: str | None
+    season: str
+    couples: int
+    started: bool
+    finished: bool
+    wins: list[int]
+    pots: Pots | SkipJsonSchema[None] = None
+    """Amounts in cents, for the director's token only; `fifty_fifty_prize` is half of what was collected."""
+
+
+class ClubEvenings(Answer):
+    season: str
+    currency: str
+    evenings: list[ClubEvening]
+
+
+class LadderLine(AnswerPart):
+    position: int | None
+    number: int
+    name: str
+    total: int
+    counted: list[int] = []
+    scores: list[int] = []
+    evenings: int
+    wins: int
+    best: int = 0
+
+
+class ClubLadder(Answer):
+    season: str
+    rules: LadderRules
+    evenings: int
+    lines: list[LadderLine]
+
+
+# -- The club a request names -------------------------------------------------------------------------
+
+
+def _club(club_id: str) -> ClubRow:
     club = store.get(club_id)
     if club is None:
         raise BadInput("There is no club with that id", "id", 404)
     return club
 
 
-def _may_write(club: Club) -> None:
+def _may_write(club: ClubRow) -> None:
     token = bearer_token()
     if token is None:
         raise BadInput("Changing a club needs its edit token: Authorization: Bearer <edit_token>", "authorization", 401)
@@ -52,71 +413,7 @@ def _may_write(club: Club) -> None:
         raise BadInput("That token may not change this club", "authorization", 403)
 
 
-def member_json(m: ClubMember) -> dict[str, Any]:
-    return {"number": m.number, "name": m.name, "active": m.active, "merged_into": m.merged_into}
-
-
-def club_json(club: Club) -> dict[str, Any]:
-    return {
-        "id": club.id,
-        "version": club.version,
-        "name": club.name,
-        "currency": club.currency,
-        "ladder_rules": store.settings_of(store.rules_of(club.settings)),
-        "seasons": store.seasons(club.id),
-        "members": [member_json(m) for m in club.members],
-    }
-
-
-def _season_name(club: Club) -> str:
-    season = request.args.get("season")
-    if season is not None and (not season or len(season) > store.MAX_SEASON):
-        raise BadInput("Give a season as it is named, for example 2026-2027", "season")
-    return season or store.current_season(club)
-
-
-def _links(club: Club) -> dict[str, Any]:
-    return {
-        "director": answer_link("clubs.director", club_id=club.id, token=club.edit_token),
-        "public": answer_link("clubs.public", club_id=club.id),
-        "board": answer_link("clubs.board", club_id=club.id),
-    }
-
-
-@bp.route("/clubs", methods=["POST"])
-def create_club() -> Response:
-    new = read_model(NewClub)
-    try:
-        club = store.create(new.name, new.currency)
-    except store.ClubError as err:
-        raise BadInput(ladder_words(err), err.field) from None
-    body = {"id": club.id, "edit_token": club.edit_token, "links": _links(club), "club": club_json(club)}
-    return make_response(jsonify(body), 201)
-
-
-@bp.route("/clubs/<string(minlength=8):club_id>", methods=["GET"])
-def get_club(club_id: str) -> Response:
-    return jsonify(club_json(_club(club_id)))
-
-
-@bp.route("/clubs/<club_id>/members", methods=["GET"])
-def club_members(club_id: str) -> Response:
-    return jsonify({"members": [member_json(m) for m in _club(club_id).members]})
-
-
-@bp.route("/clubs/<club_id>/members", methods=["POST"])
-def add_club_member(club_id: str) -> Response:
-    club = _club(club_id)
-    _may_write(club)
-    name = read_model(NewClubMember).name
-    try:
-        added = store.add_member(club, name)
-    except store.ClubError as err:
-        raise BadInput(ladder_words(err), err.field) from None
-    return make_response(jsonify(member_json(added)), 201)
-
-
-def _director_asks(club: Club) -> bool:
+def _director_asks(club: ClubRow) -> bool:
     """Whether the request carries the club's edit token (the director's): only then are money figures shown."""
     token = bearer_token()
     if token is None:
@@ -130,112 +427,216 @@ def _director_asks(club: Club) -> bool:
     return True
 
 
-def _pots(tally: store.Tally) -> dict[str, Any]:
-    return {
-        "entry_fee": tally.entry_fee,
-        "players": tally.players,
-        "fees": tally.fees,
-        "prizes": list(tally.prizes),
-        "cookie_jar": tally.cookie_jar,
-        "fifty_fifty": tally.fifty_collected,
-        "fifty_fifty_prize": tally.fifty_prize,
-        "jackpot_before": tally.jackpot.before,
-        "jackpot_added": tally.jackpot.added,
-        "jackpot_won": tally.jackpot.won,
-    }
+def _season_name(club: ClubRow) -> str:
+    season = request.args.get("season")
+    if season is not None and (not season or len(season) > store.MAX_SEASON):
+        raise BadInput("Give a season as it is named, for example 2026-2027", "season")
+    return season or store.current_season(club)
 
 
-@bp.route("/clubs/<club_id>/evenings", methods=["GET"])
-def club_evenings(club_id: str) -> Response:
-    """The season's evenings as the hall sees them; their money (``pots``) only with the director's token."""
-    club = _club(club_id)
+def _director(values: dict[str, Any]) -> dict[str, Any]:
+    """The club a write names, if the request carries its edit token: the view is given it as ``club``."""
+    club = _club(values["club_id"])
+    _may_write(club)
+    return {"club": club}
+
+
+def _import_checks(values: dict[str, Any]) -> dict[str, Any]:
+    """An import's key (422) and size (413), checked before its body is read: the view is given the key."""
+    key = idempotency_key()
+    check_size(club_exports.IMPORT_MAX_BYTES)
+    return {"key": key}
+
+
+@bp.errorhandler(store.ClubError)
+def _club_refused(exc: store.ClubError) -> Response:
+    """A change the club cannot take, refused in its words (the views' other refusals are BadInput)."""
+    return input_error(ladder_words(exc), exc.field, 422)
+
+
+# -- Routes ---------------------------------------------------------------------------------------------
+
+_TAGS = [Tag(name="clubs")]
+_WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
+NO_CLUB = error_body("No club with that id.")
+BAD_SEASON = error_body("The season is not a season's name.")
+_AUTH: ResponseDict = {
+    401: NO_EDIT_TOKEN,
+    403: error_body("The token is not this club's edit token."),
+}
+
+
+def _change(answer: ResponseDict, refused: str, missing: dict[str, Any] = NO_CLUB) -> ResponseDict:
+    """The answers to a change of the club with its edit token; *refused* says when it cannot be made (422)."""
+    return {**answer, **_AUTH, 404: missing, 415: NOT_JSON, 422: error_body(refused)}
+
+
+@bp.post(
+    "/clubs",
+    operation_id="createClub",
+    tags=_TAGS,
+    responses={
+        201: CreatedClub,
+        415: NOT_JSON,
+        422: error_body("No name, or a name the app does not take; `field` names it."),
+    },
+)
+@door()
+def create_club(body: NewClub) -> Response:
+    """Start a club that runs card parties"""
+    club = store.create(body.name, body.currency)
+    return reply(CreatedClub.of(club), 201)
+
+
+@bp.get(
+    "/clubs/<string(minlength=8):club_id>",
+    operation_id="getClub",
+    tags=_TAGS,
+    responses={200: Club, 404: NO_CLUB},
+)
+def get_club(path: ClubPath) -> Response:
+    """A club: its roster, its ladder's rules and its seasons"""
+    return reply(Club.of(_club(path.club_id)))
+
+
+@bp.get(
+    "/clubs/<club_id>/members",
+    operation_id="getClubMembers",
+    tags=_TAGS,
+    description="A club number is never given twice: a member renamed, marked inactive or merged into another keeps it.",
+    responses={200: ClubMembers, 404: NO_CLUB},
+)
+def club_members(path: ClubPath) -> Response:
+    """The club's roster, by club number"""
+    return reply(ClubMembers(members=[ClubMember.of(m) for m in _club(path.club_id).members]))
+
+
+@bp.post(
+    "/clubs/<club_id>/members",
+    operation_id="addClubMember",
+    tags=_TAGS,
+    security=_WRITE,
+    responses=_change({201: ClubMember}, "No name, or a name the app does not take, or the roster is full."),
+)
+@door(_director)
+def add_club_member(club: ClubRow, path: ClubPath, body: NewClubMember) -> Response:
+    """Add a member to the roster: the next club number is theirs"""
+    return reply(ClubMember.of(store.add_member(club, body.name)), 201)
+
+
+@bp.get(
+    "/clubs/<club_id>/evenings",
+    operation_id="getClubEvenings",
+    tags=_TAGS,
+    security=[{}, *_WRITE],
+    description="What the hall's notice board shows needs only the club's id. The money (`pots`: entry fees, prizes, "
+    "the 50/50, the jackpot) is in the answer only with the director's token as `Authorization: Bearer "
+    "<edit_token>`; another token is refused (403). The jackpot carries over from evening to evening of the season "
+    "until it is won.",
+    responses={
+        200: ClubEvenings,
+        403: error_body("A token that is not the club's director token."),
+        404: NO_CLUB,
+        422: BAD_SEASON,
+    },
+)
+def club_evenings(path: ClubPath, query: SeasonQuery) -> Response:
+    """The evenings of a season: couples, wins, and for the director the money (in cents)"""
+    club = _club(path.club_id)
     director = _director_asks(club)
     worked = store.season(club, _season_name(club))
     evenings = []
     for evening, row, state in worked.evenings:
-        shown: dict[str, Any] = {
-            "party_id": row.id,
-            "name": row.name,
-            "date": row.held_on.isoformat() if row.held_on else None,
-            "season": evening.season,
-            "couples": len(state.couples),
-            "started": state.started,
-            "finished": state.finished,
-            "wins": list(state.standings().wins),
-        }
+        shown = ClubEvening(
+            party_id=row.id,
+            name=row.name,
+            date=row.held_on.isoformat() if row.held_on else None,
+            season=evening.season,
+            couples=len(state.couples),
+            started=state.started,
+            finished=state.finished,
+            wins=list(state.standings().wins),
+        )
         if director:
-            shown["pots"] = _pots(worked.tallies[row.id])
+            shown.pots = Pots.of(worked.tallies[row.id])
         evenings.append(shown)
-    response = jsonify({"season": worked.season, "currency": club.currency, "evenings": evenings})
+    response = reply(ClubEvenings(season=worked.season, currency=club.currency, evenings=evenings))
     if director:
         response.headers["Cache-Control"] = "private, no-store"
     return response
 
 
-@bp.route("/clubs/<club_id>/evenings", methods=["POST"])
-def create_club_evening(club_id: str) -> Response:
-    club = _club(club_id)
-    _may_write(club)
-    evening = read_model(NewClubEvening, context={"club": club})
+@bp.post(
+    "/clubs/<club_id>/evenings",
+    operation_id="createClubEvening",
+    tags=_TAGS,
+    security=_WRITE,
+    description="The evening is an ordinary card party, not started: run it with the card parties' endpoints and the "
+    "`edit_token` answered here. Each couple is two club numbers.",
+    responses=_change(
+        {201: CreatedClubEvening}, "The evening cannot be run as described, or a couple is not two roster members."
+    ),
+)
+@door(_director)
+def create_club_evening(club: ClubRow, path: ClubPath, body: NewClubEvening) -> Response:
+    """Open a card party of the club, with couples of roster members"""
     # Left out, the evening takes the club's name.
-    setup = setup_of(evening.model_copy(update={"name": club.name if evening.name is None else evening.name}))
-    held_on, season, numbers, start = evening.date, evening.season, evening.couples, evening.start
+    setup = setup_of(body.model_copy(update={"name": club.name if body.name is None else body.name}))
+    numbers, start = body.couples, body.start
     if start and len(numbers) < 2:
         raise BadInput("An evening starts with two couples or more", "couples")
     try:
-        party = store.new_evening(club, setup, held_on=held_on, season=season)
+        party = store.new_evening(club, setup, held_on=body.date, season=body.season)
         if numbers:
             store.register(club, party.id, numbers)
         if start:
             party_store.write(party.id, party_store.start_entries, source="api")
-    except store.ClubError as err:
-        raise BadInput(ladder_words(err), err.field) from None
     except PartyError as err:
         raise BadInput(problem(err), err.field) from None
-    body = {
-        "party_id": party.id,
-        "edit_token": party.edit_token,
-        "links": {
-            "desk": answer_link("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party.id),
-            "director": answer_link("parties.director", party_id=party.id, token=party.edit_token),
-            "results": answer_link("clubs.evening_sheet", club_id=club.id, party_id=party.id),
-        },
-    }
-    return make_response(jsonify(body), 201)
+    links = EveningLinks(
+        desk=answer_link("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party.id),
+        director=answer_link("parties.director", party_id=party.id, token=party.edit_token),
+        results=answer_link("clubs.evening_sheet", club_id=club.id, party_id=party.id),
+    )
+    return reply(CreatedClubEvening(party_id=party.id, edit_token=party.edit_token, links=links), 201)
 
 
-@bp.route("/clubs/<club_id>/ladder", methods=["GET"])
-def club_ladder(club_id: str) -> Response:
-    club = _club(club_id)
+@bp.get(
+    "/clubs/<club_id>/ladder",
+    operation_id="getClubLadder",
+    tags=_TAGS,
+    description="Worked out from the evenings' logs: a corrected result moves it. Members below the minimum "
+    "attendance have a null `position` and come last.",
+    responses={200: ClubLadder, 404: NO_CLUB, 422: BAD_SEASON},
+)
+def club_ladder(path: ClubPath, query: SeasonQuery) -> Response:
+    """The season's ladder, by the club's rules"""
+    club = _club(path.club_id)
     worked = store.season(club, _season_name(club))
     lines = [
-        {
-            "position": line.position,
-            "number": line.member,
-            "name": worked.names.get(line.member, ""),
-            "total": line.total,
-            "counted": list(line.counted),
-            "scores": list(line.scores),
-            "evenings": line.attended,
-            "wins": line.wins,
-            "best": line.best,
-        }
+        LadderLine(
+            position=line.position,
+            number=line.member,
+            name=worked.names.get(line.member, ""),
+            total=line.total,
+            counted=list(line.counted),
+            scores=list(line.scores),
+            evenings=line.attended,
+            wins=line.wins,
+            best=line.best,
+        )
         for line in worked.lines
     ]
-    return jsonify(
-        {
-            "season": worked.season,
-            "rules": store.settings_of(worked.rules),
-            "evenings": len(worked.evenings),
-            "lines": lines,
-        }
+    ladder = ClubLadder(
+        season=worked.season, rules=LadderRules.of(worked.rules), evenings=len(worked.evenings), lines=lines
     )
+    return reply(ladder)
 
 
 RULE_FIELDS = ("scoring", "place_points", "best_of", "minimum", "tie_breaks")
 
 
-def _rules(club: Club, value: object) -> LadderRules:
+def _rules(club: ClubRow, value: object) -> EngineLadderRules:
     if not isinstance(value, dict) or set(value) - set(RULE_FIELDS):
         raise BadInput(f"Give the ladder's rules as an object of {', '.join(RULE_FIELDS)}", "ladder_rules")
     now = store.settings_of(store.rules_of(club.settings))
@@ -254,7 +655,7 @@ def _rules(club: Club, value: object) -> LadderRules:
         raise BadInput('Give each tie-break once, of "wins", "best" and "attended"', "tie_breaks")
     best = merged["best_of"]
     try:
-        return LadderRules(
+        return EngineLadderRules(
             scoring=Scoring(merged["scoring"]),
             place_points=tuple(whole("place_points", 0, MAX_RULE_NUMBER)(p) for p in points),
             best_of=None if best is None else whole("best_of", 1, MAX_RULE_NUMBER)(best),
@@ -265,45 +666,69 @@ def _rules(club: Club, value: object) -> LadderRules:
         raise BadInput(ladder_refusal(err), err.field) from None
 
 
-@bp.route("/clubs/<string(minlength=8):club_id>", methods=["PATCH"])
-def change_club(club_id: str) -> Response:
-    club = _club(club_id)
-    _may_write(club)
-    data = read_body()
-    change = read_model(ClubChange, data)
-    rules = _rules(club, change.ladder_rules) if "ladder_rules" in data else None
-    try:
-        store.update(club, name=change.name, currency=change.currency, rules=rules)
-    except store.ClubError as err:
-        raise BadInput(ladder_words(err), err.field) from None
-    return jsonify(club_json(club))
+@bp.patch(
+    "/clubs/<string(minlength=8):club_id>",
+    operation_id="changeClub",
+    tags=_TAGS,
+    security=_WRITE,
+    description="`ladder_rules` may give some of the rules: the others stay as they are. The ladder is worked out "
+    "again at once.",
+    responses=_change({200: Club}, "A name or a rule the club cannot have; `field` names it."),
+)
+@door(_director)
+def change_club(club: ClubRow, path: ClubPath, body: ClubChange) -> Response:
+    """Rename the club, change its currency or its ladder's rules"""
+    rules = _rules(club, body.ladder_rules) if "ladder_rules" in body.model_fields_set else None
+    store.update(club, name=body.name, currency=body.currency, rules=rules)
+    return reply(Club.of(club))
 
 
-@bp.route("/clubs/<club_id>/members/<int:number>", methods=["PATCH"])
-def change_club_member(club_id: str, number: int) -> Response:
-    club = _club(club_id)
-    _may_write(club)
-    data = read_body(tuple(ClubMemberChange.model_fields))
-    found = store.member(club, number)
-    if found is None:
-        raise BadInput("There is no member with that club number", "number", 404)
-    change = read_model(ClubMemberChange, data)
-    try:
-        if change.name is not None:
-            store.rename_member(club, number, change.name)
-        if change.active is not None:
-            store.set_active(club, number, change.active)
-        if change.merged_into is not None:
-            store.merge_member(club, number, change.merged_into)
-    except store.ClubError as err:
-        raise BadInput(ladder_words(err), err.field) from None
-    return jsonify(member_json(found))
+@bp.patch(
+    "/clubs/<club_id>/members/<int:number>",
+    operation_id="changeClubMember",
+    tags=_TAGS,
+    security=_WRITE,
+    description="The club number stays the member's. A merged member's evenings count as the kept member's on the "
+    "ladder. Merges of one club are made one after the other: of two crossing merges sent at once (1 into 5, 5 into "
+    "1), the second is refused, so one member stays. The director's page can undo a merge.",
+    responses=_change(
+        {200: ClubMember},
+        "A name the app does not take, a merge into the same or a merged member, or a merge of a member already merged.",
+        error_body("No club with that id, or no member with that number."),
+    ),
+)
+@door(_director)
+def change_club_member(club: ClubRow, path: MemberPath, body: ClubMemberChange) -> Response:
+    """Rename a member, mark them active or inactive, or merge them into another number"""
+    number = path.number
+    if body.name is not None:
+        store.rename_member(club, number, body.name)
+    if body.active is not None:
+        store.set_active(club, number, body.active)
+    if body.merged_into is not None:
+        store.merge_member(club, number, body.merged_into)
+    return reply(ClubMember.of(typing.cast(MemberRow, store.member(club, number))))
 
 
-@bp.route("/clubs/<club_id>/export.json", methods=["GET"])
-def export_club(club_id: str) -> Response:
-    """The whole club, with its director's token: members, evenings with their logs, ladder rules, pots."""
-    club = _club(club_id)
+@bp.get(
+    "/clubs/<club_id>/export.json",
+    operation_id="exportClub",
+    tags=_TAGS,
+    security=_WRITE,
+    description="With the director's (edit) token. `format` is `forty-fives-club`, `version` 1: the club's `name`, "
+    "`currency` and `ladder_rules`; `members`, each with its club `number`, `name`, `active`, `merged_into` and "
+    "`joined`; `evenings`, each with `name`, `held_on`, `season`, `settings`, `pots` (cents), `created`, its whole "
+    "`log` as recorded (`n`, `kind`, `data`, `source`, `recorded_at`), its `chairs` (who sat in each couple, from "
+    "which game) and the score `sheets` its tables kept (each as a table's export writes a game).",
+    responses={
+        200: {"description": "The club's export.", "content": {"application/json": {"schema": {"type": "object"}}}},
+        **_AUTH,
+        404: NO_CLUB,
+    },
+)
+def export_club(path: ClubPath) -> Response:
+    """The whole club, to keep off the machine it is run on"""
+    club = _club(path.club_id)
     _may_write(club)
     response = make_response(club_exports.export_club(club))
     response.mimetype = "application/json"
@@ -311,20 +736,33 @@ def export_club(club_id: str) -> Response:
     return response
 
 
-@bp.route("/clubs/import", methods=["POST"])
+_MB = club_exports.IMPORT_MAX_BYTES // 2**20
+
+
+@bp.post(
+    "/clubs/import",
+    operation_id="importClub",
+    tags=_TAGS,
+    description="A new club, with links of its own, holding the same members with their numbers, evenings with their "
+    "logs, chairs, pots and sheets, and ladder rules. Everything is read and each evening replayed before anything "
+    "is written: a part that cannot be read refuses the whole import (422, `field` names it) and nothing is stored. "
+    f"At most {_MB} MB (413 past it). An `Idempotency-Key` makes a resend answer 200 with the club the first send "
+    "made.",
+    responses={
+        201: CreatedClub,
+        200: CreatedClub,
+        413: error_body(f"The body is larger than {_MB} MB; nothing is stored."),
+        415: NOT_JSON,
+        422: error_body("A part of the export cannot be brought back; `field` names it."),
+    },
+)
+@door(_import_checks)
 @bodies.takes_up_to(club_exports.IMPORT_MAX_BYTES)
-def import_club() -> Response:
-    """A new club from a club's export, with links of its own; a resend with the same Idempotency-Key answers 200."""
-    key = idempotency_key()
-    check_size(club_exports.IMPORT_MAX_BYTES)
-    exported = read_body()
-    try:
-        made = club_exports.import_club(exported, key, request.get_data())
-    except store.ClubError as err:
-        raise BadInput(ladder_words(err), err.field) from None
+def import_club(header: KeyHeader, body: ClubExport, key: str | None) -> Response:
+    """Bring back a club from its export"""
+    made = club_exports.import_club(request.get_json(), key, request.get_data())
     club = made.what
-    body = {"id": club.id, "edit_token": club.edit_token, "links": _links(club), "club": club_json(club)}
-    response = make_response(jsonify(body), 201 if made.first else 200)
+    response = reply(CreatedClub.of(club), 201 if made.first else 200)
     response.headers["Location"] = answer_link("api.get_club", club_id=club.id)
     response.headers["Cache-Control"] = "no-store"
     return response

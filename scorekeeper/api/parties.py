@@ -18,7 +18,7 @@ from pydantic import Field, WithJsonSchema
 
 from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, reply
 from scorekeeper.api.base import error as api_error
-from scorekeeper.api.schema import NO_EDIT_TOKEN, Asked, Closed, error_body
+from scorekeeper.api.schema import NO_EDIT_TOKEN, NOT_AN_OBJECT, NOT_JSON, Asked, Closed, error_body
 from scorekeeper.api.spec_parties import (
     CreatedParty,
     LateCouple,
@@ -201,8 +201,6 @@ def _write(party_id: str, make: Callable[[PartyState], list[Entry]], source: str
 
 _TAGS = [Tag(name="parties")]
 _EDIT: list[dict[str, list[str]]] = [{"partyEditToken": []}]
-_NOT_JSON = error_body("The body was not sent as application/json.")
-_NOT_OBJECT = error_body("The body is not a JSON object.")
 _NO_PARTY = error_body("No party with that id.")
 _AUTH: ResponseDict = {
     401: NO_EDIT_TOKEN,
@@ -251,10 +249,10 @@ def director_only(view: Callable[..., Response]) -> Callable[..., Response]:
     "each game, in turn. Game 1 is seated at once unless `start` is false.",
     responses={
         201: CreatedParty,
-        400: _NOT_OBJECT,
+        400: NOT_AN_OBJECT,
         413: error_body("The body is larger than an evening needs."),
         429: error_body("Too many evenings created from this address in a short time; see `Retry-After`."),
-        415: _NOT_JSON,
+        415: NOT_JSON,
         422: error_body("The evening cannot be run as described; `field` names what to fix."),
     },
 )
@@ -280,11 +278,11 @@ def create_party(body: NewParty) -> Response:
     'is 409 unless sent with `"correct": true`, which works out every later game again.',
     responses={
         201: ResultAnswer,
-        400: _NOT_OBJECT,
+        400: NOT_AN_OBJECT,
         **_AUTH,
         404: _NO_PARTY,
         409: error_body("That result is already in, or another winner is in (send `correct`)."),
-        415: _NOT_JSON,
+        415: NOT_JSON,
         422: error_body("No such game or table yet, or that couple does not sit there; `field` names it."),
     },
 )
@@ -340,10 +338,10 @@ def get_party(path: PartyPath) -> Response:
     "`couple` in the answer.",
     responses={
         201: LateCoupleAnswer,
-        400: _NOT_OBJECT,
+        400: NOT_AN_OBJECT,
         **_AUTH,
         404: _NO_PARTY,
-        415: _NOT_JSON,
+        415: NOT_JSON,
         422: error_body(
             "No name, a name too long, or (field `couples`) the last game is being played or the evening is over."
         ),
@@ -391,7 +389,7 @@ def _couple_answers(done: str, conflict: str, refused: str) -> ResponseDict:
         200: PartyAnswer,
         **_AUTH,
         404: error_body("No party with that id, or no couple with that index."),
-        415: _NOT_JSON,
+        415: NOT_JSON,
         409: error_body(conflict),
         422: error_body(refused),
     }

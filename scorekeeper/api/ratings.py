@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from flask import Response
 from flask_openapi3.models.tag import Tag
-from pydantic import Field, PlainValidator, WithJsonSchema
+from pydantic import Field
 
 from scorekeeper.api.base import bp, reply
-from scorekeeper.api.clubs import _club, _season_name
-from scorekeeper.api.schema import Answer, AnswerPart, Asked, error_body
-from scorekeeper.api.tables import table_for
+from scorekeeper.api.clubs import BAD_SEASON, NO_CLUB, ClubPath, SeasonQuery, _club, _season_name
+from scorekeeper.api.schema import Answer, AnswerPart
+from scorekeeper.api.tables import TablePath, auth, private, table_for
 from scorekeeper.stats.ratings import SETTLED_GAMES, Skill
 from scorekeeper.store import parties as party_store
 from scorekeeper.store import ratings as store
@@ -21,21 +21,6 @@ _ABOUT = (
     "ranks first. `rating` is the conservative figure, max(0, round(1000 + 40 × (mu − 3 × sigma))): a newcomer "
     f"shows 1000. `settling` is true below {SETTLED_GAMES} rated games. Highest rating first."
 )
-
-
-class TablePath(Asked):
-    table_id: str = Field(description="The table's id, as returned when it was created (anything else is 404).")
-
-
-class ClubPath(Asked):
-    club_id: str = Field(description="The club's id, as returned when it was created (anything else is 404).")
-
-
-class SeasonQuery(Asked):
-    season: Annotated[
-        Any, PlainValidator(lambda value: value), WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 32})
-    ] = None
-    """The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out."""
 
 
 class _Rated(AnswerPart):
@@ -88,9 +73,7 @@ class ClubRatings(Answer):
     security=[{"tableToken": []}],
     responses={
         200: TableRatings,
-        401: error_body("No `Authorization: Bearer <token>` header."),
-        403: error_body("The token is neither of this table's tokens."),
-        404: error_body("No table with that id."),
+        **auth(write=False),
     },
 )
 def tables_ratings(path: TablePath) -> Response:
@@ -99,9 +82,7 @@ def tables_ratings(path: TablePath) -> Response:
     book = store.table_ratings(table)
     names = {p.public_id: p.name for p in table.people}
     players = [RatedPlayer.of(names.get(pid, pid), skill, player=pid) for pid, skill in book.ordered()]
-    response = reply(TableRatings(players=players))
-    response.headers["Cache-Control"] = "private, no-cache"  # for its token's holder only, checked again each time
-    return response
+    return private(reply(TableRatings(players=players)))
 
 
 @bp.get(
@@ -112,8 +93,8 @@ def tables_ratings(path: TablePath) -> Response:
     tags=[Tag(name="clubs")],
     responses={
         200: ClubRatings,
-        404: error_body("No club with that id."),
-        422: error_body("The season is not a season's name."),
+        404: NO_CLUB,
+        422: BAD_SEASON,
     },
 )
 def club_ratings(path: ClubPath, query: SeasonQuery) -> Response:

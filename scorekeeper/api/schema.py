@@ -256,3 +256,4 @@ def parameter(
 # Answers several parts of the API give alike.
 NOT_JSON = error_body("The body was not sent as `application/json`.")
 NO_EDIT_TOKEN = error_body("No `Authorization: Bearer <edit_token>` header.")
+NOT_AN_OBJECT = error_body("The body is not a JSON object.")

@@ -2,36 +2,331 @@
 
 A table is private to its links: every request names the table's edit token (to
 change it) or view token (to read it) as ``Authorization: Bearer <token>``.
+
+Each route declares its path, query, body and answers as the models below: they read the request, write the answer
+and give the document its part.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, date
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any, Self
 
-from flask import Response, jsonify, make_response, request
+from flask import Response, make_response, request
+from flask_openapi3.models.tag import Tag
+from flask_openapi3.types import ResponseDict
+from pydantic import ConfigDict, Field, PlainValidator, WithJsonSchema
 
 from scorekeeper.api.base import (
     BadInput,
     bearer_token,
     bp,
     check_size,
+    door,
     idempotency_key,
     input_error,
     page_link,
-    read_body,
-    read_model,
+    reply,
 )
-from scorekeeper.api.spec_tables import AddGameInput, MergeInput, NewTable, PersonInput, TableExport
+from scorekeeper.api.clubs import KeyHeader
+from scorekeeper.api.schema import (
+    NOT_AN_OBJECT,
+    NOT_JSON,
+    Answer,
+    AnswerPart,
+    Asked,
+    Part,
+    Read,
+    enum,
+    error_body,
+    read_as,
+)
+from scorekeeper.api.schema import Name as _NAME
 from scorekeeper.platform import bodies
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
-from scorekeeper.stats import Figures, PersonFigures
+from scorekeeper.stats import BID_ORDER, Figures, PersonFigures
 from scorekeeper.store import games as game_store
 from scorekeeper.store import tables as store
-from scorekeeper.store.models import Table, TablePerson
+from scorekeeper.store.models import Table as TableRow
+from scorekeeper.store.models import TablePerson
+from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION, IMPORT_MAX_BYTES, IMPORT_MAX_HANDS, MAX_GAMES
 from scorekeeper.words import refusal
+
+MAX_PLAYERS_GIVEN = 64
+SECURITY_SCHEMES: dict[str, Any] = {
+    "tableToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The table's edit_token (reads and changes) or view_token (reads only).",
+    }
+}
+# A read of the table is for its token's holder only, checked again each time.
+PRIVATE = "private, no-cache"
+
+
+def private(response: Response) -> Response:
+    """*response*, a read of a table: kept by no shared cache, and asked again each time."""
+    response.headers["Cache-Control"] = PRIVATE
+    return response
+
+
+# -- What a request sends -----------------------------------------------------------------------------
+
+
+def _players(value: Any) -> list[Any]:
+    if not isinstance(value, list) or len(value) > MAX_PLAYERS_GIVEN:
+        raise BadInput(_("Give the players as a list of names"), "players")
+    return value
+
+
+_PERSON_REF = Annotated[str, Field(json_schema_extra={"pattern": "^p[1-9][0-9]{0,5}$"})]
+_ROSTER_NAME = read_as(_NAME)
+
+
+class TablePath(Asked):
+    table_id: str = Field(description="The table's id, as returned when it was created (anything else is 404).")
+
+
+class PersonPath(TablePath):
+    person_id: str = Field(description="A roster entry's id: `p1`, `p2`...")
+
+
+class DeleteQuery(Asked):
+    games: Annotated[
+        Any, PlainValidator(lambda value: value), WithJsonSchema({"type": "string", "enum": ["true", "false"]})
+    ] = None
+    """`true` deletes the table's games too."""
+
+
+_DAY = Annotated[Any, PlainValidator(lambda value: value), WithJsonSchema({"type": "string", "format": "date"})]
+
+
+class Season(Asked):
+    from_: _DAY = Field(None, alias="from")
+    to: _DAY = None
+
+
+class NewTable(Read):
+    name: Annotated[Any, _ROSTER_NAME]
+    players: Annotated[list[Any], read_as(Annotated[list[_NAME], Field(max_length=MAX_PLAYERS_GIVEN)], _players)] = []
+
+
+class PersonInput(Read):
+    name: Annotated[Any, _ROSTER_NAME]
+
+
+class MergeInput(Read):
+    into: Annotated[Any, read_as(_PERSON_REF), Field(description="The roster entry that stays.")]
+
+
+class AddGameInput(Read):
+    game: Annotated[Any, read_as(str)]
+    token: Annotated[Any, read_as(str)]
+
+
+class _ExportPerson(Part):
+    id: _PERSON_REF
+    name: _NAME
+
+
+class _ExportGame(Part):
+    model_config = ConfigDict(json_schema_extra={"required": ["sides"]})
+
+
+class TableExport(Read):
+    format: Annotated[Any, read_as(Annotated[str, enum([EXPORT_FORMAT])])]
+    version: Annotated[Any, read_as(Annotated[int, enum([EXPORT_VERSION])])] = None
+    name: Annotated[Any, _ROSTER_NAME]
+    players: Annotated[Any, read_as(list[_ExportPerson])] = None
+    games: Annotated[
+        Any,
+        read_as(list[_ExportGame]),
+        Field(
+            description="Each game as `GET /api/v1/tables/{id}/export.json` gives it: rules, sides, "
+            "first_dealer, start_scores, started, finished_at, every hand as entered, and `people` (the "
+            "roster ids on each side)."
+        ),
+    ]
+
+
+# -- What the routes answer ---------------------------------------------------------------------------
+
+
+class RosterEntry(AnswerPart):
+    id: str
+    name: str
+
+
+class TableSide(AnswerPart):
+    name: str
+    players: list[str]
+
+
+class TableGame(AnswerPart):
+    id: str
+    started: str = Field(json_schema_extra={"format": "date-time"})
+    rules: str = Field(description="The preset, or `custom`.")
+    sides: list[TableSide]
+    scores: list[int]
+    winner: int | None
+    finished: bool
+    hands: int = 0
+
+
+class Table(Answer):
+    """The table: its roster, and its games newest first."""
+
+    id: str
+    name: str
+    version: int = 0
+    players: list[RosterEntry]
+    games: list[TableGame] = Field(description="Newest first.")
+
+    @classmethod
+    def of(cls, table: TableRow) -> Table:
+        games = [
+            TableGame(
+                id=row.game_id,
+                started=row.played.astimezone(UTC).isoformat().replace("+00:00", "Z"),
+                rules=row.rules,
+                sides=[TableSide(name=name, players=[f"p{n}" for n in people]) for name, people in row.sides],
+                scores=list(row.scores),
+                winner=row.winner,
+                finished=row.finished,
+                hands=row.hands,
+            )
+            for row in store.history(table)
+        ]
+        players = [RosterEntry(id=p.public_id, name=p.name) for p in table.people]
+        return cls(id=table.id, name=table.name, version=table.version, players=players, games=games)
+
+
+class TableLinks(AnswerPart):
+    edit: str | None = Field(json_schema_extra={"format": "uri-reference"})
+    view: str | None = Field(json_schema_extra={"format": "uri-reference"})
+
+
+class CreatedTable(Answer):
+    id: str
+    edit_token: str = Field(description="Send as `Authorization: Bearer` to change the table.")
+    view_token: str = Field(description="Reads the table; it can never change it.")
+    links: TableLinks
+    state: Table
+
+
+class TableAnswer(Answer):
+    state: Table
+
+
+class AddedPlayer(Answer):
+    player: str
+    state: Table
+
+
+class KeptGame(AnswerPart):
+    id: str
+    why: str = enum(["view-only", "card-party"])
+
+
+class DeletedTable(Answer):
+    """Deleted; some of its games stayed (their ids, and why)."""
+
+    deleted_games: list[str]
+    kept_games: list[KeptGame]
+
+
+class BidCount(AnswerPart):
+    bid: int
+    made: int
+
+
+_RATE = float | None
+
+
+class Counts(AnswerPart):
+    games: int
+    won: int
+    win_rate: _RATE
+    hands: int = Field(description="Hands played (the side not benched).")
+    hands_bid: int = Field(description="Hands the side bid, bagged ones included.")
+    bids_made: int
+    bids_set: int = Field(description="bids_made + bids_set = hands_bid.")
+    by_bid: dict[str, BidCount] = Field(
+        description="Per bid, keyed as the bid is written (" + ", ".join(f"`{label}`" for label in BID_ORDER) + ")."
+    )
+    average_bid: _RATE = Field(description="What the bids needed, on average (a 30 for 60 counts 30).")
+    points: int = Field(description="Sum of the side's score changes.")
+    points_per_hand: _RATE
+    sets_inflicted: int = Field(description="Hands another side bid and was set, this side defending.")
+    bagged: int = Field(description="Hands bid because the side was bagged.")
+    out_as_bidder: int = Field(description="Games won by bidding and making it at the target.")
+    won_from_green: int | None = Field(
+        description="Games won having stood on the green at some moment before the winning hand, the start scores "
+        "included; only games played with the green count, and null (not applicable) without any."
+    )
+
+    @classmethod
+    def of(cls, f: Figures, **who: Any) -> Self:
+        """The figures *f*, for the player or the pair *who* names."""
+        counts = f.counts()
+        return cls(
+            games=counts["games"],
+            won=counts["won"],
+            win_rate=_rate(f.win_rate),
+            hands=counts["hands"],
+            hands_bid=counts["hands_bid"],
+            bids_made=counts["bids_made"],
+            bids_set=counts["bids_set"],
+            by_bid={label: BidCount(bid=b, made=m) for label, b, m in f.bids()},
+            average_bid=_rate(f.average_bid),
+            points=counts["points"],
+            points_per_hand=_rate(f.points_per_hand),
+            sets_inflicted=counts["sets_inflicted"],
+            bagged=counts["bagged"],
+            out_as_bidder=counts["out_as_bidder"],
+            won_from_green=f.from_green,
+            **who,
+        )
+
+
+def _rate(value: Fraction | None) -> float | None:
+    return None if value is None else round(float(value), 4)
+
+
+class PersonCounts(Counts):
+    player: str
+    name: str
+    longest_streak: int = 0
+    current_streak: int = 0
+    best_partner: str | None = None
+
+
+class PairCounts(Counts):
+    players: list[str]
+
+
+class HeadToHead(AnswerPart):
+    pair: list[str]
+    against: list[str]
+    games: int
+    won: int
+    lost: int
+
+
+class TableStats(Answer):
+    model_config = ConfigDict(serialize_by_alias=True)
+
+    from_: str | None = Field(None, alias="from", json_schema_extra={"format": "date"})
+    to: str | None = Field(None, json_schema_extra={"format": "date"})
+    games: int = 0
+    players: list[PersonCounts]
+    pairs: list[PairCounts]
+    head_to_head: list[HeadToHead] = []
+
+
+# -- The table a request names ------------------------------------------------------------------------
 
 
 @bp.errorhandler(store.TableError)
@@ -40,7 +335,7 @@ def _table_refused(exc: store.TableError) -> Response:
     return input_error(refusal(exc), exc.field, exc.status)
 
 
-def table_for(table_id: str, *, edit: bool) -> Table:
+def table_for(table_id: str, *, edit: bool) -> TableRow:
     """The table named, if the request's token opens it (for changing it, the edit token)."""
     token = bearer_token()
     if token is None:
@@ -60,70 +355,9 @@ def table_for(table_id: str, *, edit: bool) -> Table:
     return table
 
 
-def _links(table: Table) -> dict[str, str | None]:
-    return {
-        "edit": page_link("tables.table", table_id=table.id, token=table.edit_token),
-        "view": page_link("tables.table", table_id=table.id, token=table.view_token),
-    }
-
-
-def table_json(table: Table) -> dict[str, Any]:
-    """The documented ``<table>``: roster and games, newest first."""
-    return {
-        "id": table.id,
-        "name": table.name,
-        "version": table.version,
-        "players": [{"id": p.public_id, "name": p.name} for p in table.people],
-        "games": [
-            {
-                "id": row.game_id,
-                "started": row.played.astimezone(UTC).isoformat().replace("+00:00", "Z"),
-                "rules": row.rules,
-                "sides": [{"name": name, "players": [f"p{n}" for n in people]} for name, people in row.sides],
-                "scores": list(row.scores),
-                "winner": row.winner,
-                "finished": row.finished,
-                "hands": row.hands,
-            }
-            for row in store.history(table)
-        ],
-    }
-
-
-def _rate(value: Fraction | None) -> float | None:
-    return None if value is None else round(float(value), 4)
-
-
-def _figures(f: Figures) -> dict[str, Any]:
-    counts = f.counts()
-    return {
-        "games": counts["games"],
-        "won": counts["won"],
-        "win_rate": _rate(f.win_rate),
-        "hands": counts["hands"],
-        "hands_bid": counts["hands_bid"],
-        "bids_made": counts["bids_made"],
-        "bids_set": counts["bids_set"],
-        "by_bid": {label: {"bid": b, "made": m} for label, b, m in f.bids()},
-        "average_bid": _rate(f.average_bid),
-        "points": counts["points"],
-        "points_per_hand": _rate(f.points_per_hand),
-        "sets_inflicted": counts["sets_inflicted"],
-        "bagged": counts["bagged"],
-        "out_as_bidder": counts["out_as_bidder"],
-        "won_from_green": f.from_green,
-    }
-
-
-def _person(pid: str, name: str, f: PersonFigures) -> dict[str, Any]:
-    return {
-        "player": pid,
-        "name": name,
-        **_figures(f),
-        "longest_streak": f.longest_streak,
-        "current_streak": f.current_streak,
-        "best_partner": None if f.best_partner is None else next((p for p in f.best_partner if p != pid), None),
-    }
+def _editor(values: dict[str, Any]) -> dict[str, Any]:
+    """The table a change names, if the request carries its edit token: the view is given it as ``table``."""
+    return {"table": table_for(values["table_id"], edit=True)}
 
 
 def _day(name: str) -> date | None:
@@ -138,104 +372,7 @@ def _day(name: str) -> date | None:
         raise BadInput(_("Give %(name)s as an ISO date (2026-01-31)", name=name), name, 400) from None
 
 
-@bp.route("/tables", methods=["POST"])
-def create_table() -> Response:
-    """Start a table with its roster."""
-    new = read_model(NewTable)
-    table = store.create_table(new.name, new.players)
-    return _created(table)
-
-
-def _created(table: Table, status: int = 201) -> Response:
-    body = {
-        "id": table.id,
-        "edit_token": table.edit_token,
-        "view_token": table.view_token,
-        "links": _links(table),
-        "state": table_json(table),
-    }
-    response = make_response(jsonify(body), status)
-    response.headers["Location"] = answer_link("api.tables_read", table_id=table.id)
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-def _private(body: dict[str, Any]) -> Response:
-    """A read of the table: for its token's holder only, checked again each time."""
-    response = jsonify(body)
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
-
-
-def _state(table: Table, status: int = 200) -> Response:
-    """The answer to a change: the table after it."""
-    return make_response(jsonify({"state": table_json(table)}), status)
-
-
-@bp.route("/tables/<string(minlength=8):table_id>", methods=["GET"])
-def tables_read(table_id: str) -> Response:
-    table = table_for(table_id, edit=False)
-    return _private(table_json(table))
-
-
-@bp.route("/tables/<string(minlength=8):table_id>/stats", methods=["GET"])
-def tables_stats(table_id: str) -> Response:
-    """The statistics of the table's games between ``from`` and ``to`` (ISO dates, both optional)."""
-    since, until = _day("from"), _day("to")
-    if since and until and since > until:
-        raise BadInput(_("The season ends before it starts: from must not be after to"), "from", 422)
-    table = table_for(table_id, edit=False)
-    stats = store.season_stats(table, since, until)[1]
-    names = {p.public_id: p.name for p in table.people}
-    body = {
-        "from": since.isoformat() if since else None,
-        "to": until.isoformat() if until else None,
-        "games": stats.games,
-        "players": [_person(pid, names.get(pid, pid), f) for pid, f in stats.people.items()],
-        "pairs": [{"players": list(pair), **_figures(f)} for pair, f in stats.pairs.items()],
-        "head_to_head": [
-            {"pair": list(h.pair), "against": list(h.against), "games": h.games, "won": h.won, "lost": h.lost}
-            for h in stats.head_to_head
-        ],
-    }
-    return _private(body)
-
-
-@bp.route("/tables/<string(minlength=8):table_id>/export.json", methods=["GET"])
-def tables_export(table_id: str) -> Response:
-    table = table_for(table_id, edit=False)
-    response = make_response(store.export_table(table))
-    response.mimetype = "application/json"
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@bp.route("/tables/import", methods=["POST"])
-@bodies.takes_up_to(store.IMPORT_MAX_BYTES)
-def import_table() -> Response:
-    """A new table from an export: the same roster, games, hands, scores and statistics.
-
-    With an ``Idempotency-Key``, a resend answers 200 with the table the first send made.
-    """
-    key = idempotency_key()
-    check_size(store.IMPORT_MAX_BYTES)
-    made_before = store.made_before(key, request.get_data())
-    if made_before is not None:
-        return _created(made_before, 200)
-    exported = read_body()
-    read_model(TableExport, exported)
-    made = store.import_table(exported, key, request.get_data())
-    return _created(made.what, 201 if made.first else 200)
-
-
-@bp.route("/tables/<string(minlength=8):table_id>/players", methods=["POST"])
-def tables_add_player(table_id: str) -> Response:
-    table = table_for(table_id, edit=True)
-    person = store.add_people(table, [read_model(PersonInput).name])[0]
-    return make_response(jsonify({"player": person.public_id, "state": table_json(table)}), 201)
-
-
-def _person_or_404(table: Table, person_id: str) -> TablePerson:
+def _person_or_404(table: TableRow, person_id: str) -> TablePerson:
     found = store.person(table, person_id)
     if found is None:
         # 422, not 404: the table is there, the request names someone it does not hold.
@@ -243,33 +380,245 @@ def _person_or_404(table: Table, person_id: str) -> TablePerson:
     return found
 
 
-@bp.route("/tables/<string(minlength=8):table_id>/players/<person_id>", methods=["PUT"])
-def tables_rename_player(table_id: str, person_id: str) -> Response:
-    table = table_for(table_id, edit=True)
-    who = _person_or_404(table, person_id)
-    store.rename(table, who, read_model(PersonInput).name)
-    return _state(table)
+# -- Routes ---------------------------------------------------------------------------------------------
+
+_TAGS = [Tag(name="tables")]
+_TOKEN: list[dict[str, list[str]]] = [{"tableToken": []}]
+_BODY_ERRORS: ResponseDict = {
+    400: NOT_AN_OBJECT,
+    415: NOT_JSON,
+    422: error_body("The change cannot be made (`field` names what to fix), or nobody of that id is on the roster."),
+}
 
 
-@bp.route("/tables/<string(minlength=8):table_id>/players/<person_id>/merge", methods=["POST"])
-def tables_merge_players(table_id: str, person_id: str) -> Response:
-    """Merge a roster entry into another (the same person typed twice)."""
-    table = table_for(table_id, edit=True)
-    gone = _person_or_404(table, person_id)
-    into = store.person(table, read_model(MergeInput).into)
+def auth(write: bool) -> ResponseDict:
+    """The refusals of a request without the table's token (for a change, its edit token), or of a table not there."""
+    return {
+        401: error_body("No `Authorization: Bearer <token>` header."),
+        403: error_body(
+            "The token is not this table's edit token." if write else "The token is neither of this table's tokens."
+        ),
+        404: error_body("No table with that id."),
+    }
+
+
+def _change(answers: ResponseDict) -> ResponseDict:
+    """The answers to a change of a table's roster or games with its edit token."""
+    return {**answers, **_BODY_ERRORS, **auth(True)}
+
+
+def _created(table: TableRow, status: int = 201) -> Response:
+    links = TableLinks(
+        edit=page_link("tables.table", table_id=table.id, token=table.edit_token),
+        view=page_link("tables.table", table_id=table.id, token=table.view_token),
+    )
+    created = CreatedTable(
+        id=table.id, edit_token=table.edit_token, view_token=table.view_token, links=links, state=Table.of(table)
+    )
+    response = reply(created, status)
+    response.headers["Location"] = answer_link("api.tables_read", table_id=table.id)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post(
+    "/tables",
+    operation_id="createTable",
+    tags=_TAGS,
+    responses={201: CreatedTable, **_BODY_ERRORS},
+)
+@door()
+def create_table(body: NewTable) -> Response:
+    """Keep a table: a group that plays together, with its roster"""
+    return _created(store.create_table(body.name, body.players))
+
+
+def _import_checks(values: dict[str, Any]) -> dict[str, Any] | Response:
+    """An import's key (422) and size (413) checked before its body is read, and a resend answered at once."""
+    key = idempotency_key()
+    check_size(IMPORT_MAX_BYTES)
+    made_before = store.made_before(key, request.get_data())
+    return {"key": key} if made_before is None else _created(made_before, 200)
+
+
+_MB = IMPORT_MAX_BYTES // 2**20
+
+
+@bp.post(
+    "/tables/import",
+    operation_id="importTable",
+    tags=_TAGS,
+    description="A new table with the same roster, games, hands, scores and statistics. The whole document is read "
+    "and every game replayed through the rules engine before anything is written: a game that cannot be read or "
+    "replayed, a date out of range (a game is played between 1950 and today), hands not numbered 1, 2, 3… in order, "
+    "or `scores` and `winner` that are not what the hands make refuse the whole import (422, `field` names the "
+    f"part), and nothing is stored. Caps: {_MB} MB of JSON (413 past it), {MAX_GAMES} games and {IMPORT_MAX_HANDS} "
+    "hands in all (422 past them).",
+    responses={
+        201: CreatedTable,
+        200: CreatedTable,
+        **_BODY_ERRORS,
+        413: error_body(f"The body is larger than {_MB} MB; nothing is stored."),
+    },
+)
+@door(_import_checks)
+@bodies.takes_up_to(IMPORT_MAX_BYTES)
+def import_table(header: KeyHeader, body: TableExport, key: str | None) -> Response:
+    """Bring back a table from its export"""
+    made = store.import_table(request.get_json(), key, request.get_data())
+    return _created(made.what, 201 if made.first else 200)
+
+
+@bp.get(
+    "/tables/<string(minlength=8):table_id>",
+    operation_id="getTable",
+    tags=_TAGS,
+    security=_TOKEN,
+    description="Private to the table's links: send its edit or view token.",
+    responses={200: Table, **auth(False)},
+)
+def tables_read(path: TablePath) -> Response:
+    """A table's roster and games, newest first"""
+    return private(reply(Table.of(table_for(path.table_id, edit=False))))
+
+
+@bp.get(
+    "/tables/<string(minlength=8):table_id>/stats",
+    operation_id="getTableStats",
+    tags=_TAGS,
+    security=_TOKEN,
+    description="Counted from the rules engine's replay of each game, kept per game version. `from` and `to` (ISO "
+    "dates, both included) make a season; left out, every game counts.",
+    responses={
+        200: TableStats,
+        400: error_body("`from` or `to` is not an ISO date."),
+        422: error_body("`from` is after `to`."),
+        **auth(False),
+    },
+)
+def tables_stats(path: TablePath, query: Season) -> Response:
+    """Statistics per player, per pair and pair against pair"""
+    since, until = _day("from"), _day("to")
+    if since and until and since > until:
+        raise BadInput(_("The season ends before it starts: from must not be after to"), "from", 422)
+    table = table_for(path.table_id, edit=False)
+    stats = store.season_stats(table, since, until)[1]
+    names = {p.public_id: p.name for p in table.people}
+    answer = TableStats(
+        **{"from": since.isoformat() if since else None},
+        to=until.isoformat() if until else None,
+        games=stats.games,
+        players=[_person(pid, names.get(pid, pid), f) for pid, f in stats.people.items()],
+        pairs=[PairCounts.of(f, players=list(pair)) for pair, f in stats.pairs.items()],
+        head_to_head=[
+            HeadToHead(pair=list(h.pair), against=list(h.against), games=h.games, won=h.won, lost=h.lost)
+            for h in stats.head_to_head
+        ],
+    )
+    return private(reply(answer))
+
+
+def _person(pid: str, name: str, f: PersonFigures) -> PersonCounts:
+    best = f.best_partner
+    return PersonCounts.of(
+        f,
+        player=pid,
+        name=name,
+        longest_streak=f.longest_streak,
+        current_streak=f.current_streak,
+        best_partner=None if best is None else next((p for p in best if p != pid), None),
+    )
+
+
+@bp.get(
+    "/tables/<string(minlength=8):table_id>/export.json",
+    operation_id="exportTable",
+    tags=_TAGS,
+    security=_TOKEN,
+    responses={
+        200: {
+            "description": "The export.",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TableExport"}}},
+        },
+        **auth(False),
+    },
+)
+def tables_export(path: TablePath) -> Response:
+    """Every game of the table with every hand as recorded"""
+    table = table_for(path.table_id, edit=False)
+    response = make_response(store.export_table(table))
+    response.mimetype = "application/json"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post(
+    "/tables/<string(minlength=8):table_id>/players",
+    operation_id="addTablePlayer",
+    tags=_TAGS,
+    security=_TOKEN,
+    description="A name already on the roster (whatever its case) is that entry.",
+    responses=_change({201: AddedPlayer}),
+)
+@door(_editor)
+def tables_add_player(path: TablePath, body: PersonInput, table: TableRow) -> Response:
+    """Add someone to the roster"""
+    person = store.add_people(table, [body.name])[0]
+    return reply(AddedPlayer(player=person.public_id, state=Table.of(table)), 201)
+
+
+@bp.put(
+    "/tables/<string(minlength=8):table_id>/players/<person_id>",
+    operation_id="renameTablePlayer",
+    tags=_TAGS,
+    security=_TOKEN,
+    description="A name another entry has is refused (422): merge the two instead.",
+    responses=_change({200: TableAnswer}),
+)
+@door(_editor)
+def tables_rename_player(path: PersonPath, body: PersonInput, table: TableRow) -> Response:
+    """Rename someone of the roster; every statistic follows"""
+    store.rename(table, _person_or_404(table, path.person_id), body.name)
+    return reply(TableAnswer(state=Table.of(table)))
+
+
+@bp.post(
+    "/tables/<string(minlength=8):table_id>/players/<person_id>/merge",
+    operation_id="mergeTablePlayers",
+    tags=_TAGS,
+    security=_TOKEN,
+    description="The entry's games become `into`'s and it leaves the roster. Two entries that sat in the same game are "
+    "two people: refused (422). Merges of one table are made one after the other: of two crossing merges sent at "
+    "once (p1 into p5, p5 into p1), the second finds its entry gone and is refused (409), so one person stays. The "
+    "table's page can undo a merge.",
+    responses=_change({200: TableAnswer, 409: error_body("An entry of the two was merged meanwhile.")}),
+)
+@door(_editor)
+def tables_merge_players(path: PersonPath, body: MergeInput, table: TableRow) -> Response:
+    """Merge a roster entry into another: the same person typed twice"""
+    gone = _person_or_404(table, path.person_id)
+    into = store.person(table, body.into)
     if into is None:
         raise BadInput(_("Give into, the id of the roster entry to keep (p1, p2...)"), "into")
     store.merge(table, gone, into)
-    return _state(table)
+    return reply(TableAnswer(state=Table.of(table)))
 
 
-@bp.route("/tables/<string(minlength=8):table_id>/games", methods=["POST"])
-def tables_add_game(table_id: str) -> Response:
-    """Add a game played before the table existed: its id and its edit token (a view token only shows it)."""
-    table = table_for(table_id, edit=True)
-    given = read_model(AddGameInput)
-    game = game_store.load_game(given.game) if isinstance(given.game, str) else None
-    found = game_store.Access.NONE if game is None else game_store.access(game, given.token)
+@bp.post(
+    "/tables/<string(minlength=8):table_id>/games",
+    operation_id="addTableGame",
+    tags=_TAGS,
+    security=_TOKEN,
+    description="The game's id and its edit token: a view token only shows the game, and is refused (403), since a "
+    "table may later be deleted with its games. Its players join the roster by name. To start a new game of the "
+    "table, `POST /api/v1/games` with `table`.",
+    responses=_change({201: TableAnswer, 409: error_body("The game is in the table already.")}),
+)
+@door(_editor)
+def tables_add_game(path: TablePath, body: AddGameInput, table: TableRow) -> Response:
+    """Add a game played before the table existed"""
+    game = game_store.load_game(body.game) if isinstance(body.game, str) else None
+    found = game_store.Access.NONE if game is None else game_store.access(game, body.token)
     if found is game_store.Access.VIEW:
         raise BadInput(
             _("That is the game's view token: it only shows the game. Add it with its edit token"), "token", 403
@@ -277,13 +626,28 @@ def tables_add_game(table_id: str) -> Response:
     if game is None or found is not game_store.Access.EDIT:
         raise BadInput(_("Give the id of a game and its edit token"), "game")
     store.add_game(table, game)
-    return _state(table, 201)
+    return reply(TableAnswer(state=Table.of(table)), 201)
 
 
-@bp.route("/tables/<string(minlength=8):table_id>", methods=["DELETE"])
-def tables_delete(table_id: str) -> Response:
-    """Delete the table and its roster; its games too only with ``?games=true``."""
-    table = table_for(table_id, edit=True)
+@bp.delete(
+    "/tables/<string(minlength=8):table_id>",
+    operation_id="deleteTable",
+    tags=_TAGS,
+    security=_TOKEN,
+    description="Its games' score sheets stay, each reachable by its own links, unless `games=true`. Even then, only "
+    "the games whose edit rights the table holds are deleted (started from it, kept, imported, or added with their "
+    "edit token); a game added with its view token before that was asked for, or a card party's sheet, stays: the "
+    "answer is then 200 and names them.",
+    responses={
+        204: {"description": "Deleted, and every game asked for with it."},
+        200: DeletedTable,
+        400: error_body("`games` is neither true nor false."),
+        **auth(True),
+    },
+)
+def tables_delete(path: TablePath, query: DeleteQuery) -> Response:
+    """Delete a table and its roster"""
+    table = table_for(path.table_id, edit=True)
     given = request.args.get("games", "false")
     if given not in ("true", "false"):
         raise BadInput(_("games is true or false"), "games", 400)
@@ -291,8 +655,5 @@ def tables_delete(table_id: str) -> Response:
     if not done.kept:
         return make_response("", 204)
     # Some games were to go and stay: say which, and why.
-    body = {
-        "deleted_games": list(done.games),
-        "kept_games": [{"id": game_id, "why": str(why)} for game_id, why in done.kept],
-    }
-    return make_response(jsonify(body), 200)
+    kept = [KeptGame(id=game_id, why=str(why)) for game_id, why in done.kept]
+    return reply(DeletedTable(deleted_games=list(done.games), kept_games=kept))
