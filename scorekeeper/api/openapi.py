@@ -1,4 +1,5 @@
-"""The OpenAPI 3.1 document at /api/v1/openapi.json, merged from each part's description."""
+"""The OpenAPI 3.1 document at /api/v1/openapi.json, as the library writes it from the routes' models, with the
+answers every operation may get and each part's security scheme."""
 
 from __future__ import annotations
 
@@ -17,9 +18,6 @@ from scorekeeper.api.base import Error, bp
 from scorekeeper.api.schema import error_body, in_place, schemas
 from scorekeeper.platform.config import MAX_BODY_KB
 
-# Every part now writes its paths from its routes' models: no hand-written description is merged any more.
-SPECS: tuple[Any, ...] = ()
-
 
 def document() -> dict[str, Any]:
     """Build the OpenAPI document from the referee's, the games', the card parties', the clubs', the tables' and the
@@ -27,10 +25,7 @@ def document() -> dict[str, Any]:
     written = _written()
     paths: dict[str, Any] = copy.deepcopy(written["paths"])
     security_schemes: dict[str, Any] = {}
-    for spec in SPECS:
-        for path, operations in copy.deepcopy(spec.PATHS).items():
-            paths.setdefault(path, {}).update(operations)
-    for spec in (games, *SPECS, spec_parties, clubs, tables):
+    for spec in (games, spec_parties, clubs, tables):
         security_schemes.update(spec.SECURITY_SCHEMES)
     _answers_every_operation_may_get(paths)
     return {
@@ -70,8 +65,8 @@ ABOUT = (
 
 @functools.cache
 def _components() -> dict[str, Any]:
-    """The schemas of every part's models, made once."""
-    return schemas([Error, *(model for spec in SPECS for model in spec.MODELS)])
+    """The error answer's schema, which the library does not write (errors are answered by the app's hook)."""
+    return schemas([Error])
 
 
 URI_TOO_LONG = (

@@ -234,25 +234,6 @@ def error_body(description: str) -> dict[str, Any]:
     return json_body(ref("Error"), description)
 
 
-def json_request(schema: dict[str, Any], description: str | None = None) -> dict[str, Any]:
-    """An operation's required JSON request body with *schema*."""
-    body: dict[str, Any] = {"required": True, "content": {"application/json": {"schema": schema}}}
-    if description is not None:
-        body["description"] = description
-    return body
-
-
-def parameter(
-    name: str, where: str, schema: dict[str, Any], description: str | None = None, *, required: bool | None = None
-) -> dict[str, Any]:
-    """An operation's parameter *where* ("path", "query" or "header"): one in the path is always required."""
-    found: dict[str, Any] = {"name": name, "in": where, "required": where == "path" if required is None else required}
-    if description is not None:
-        found["description"] = description
-    found["schema"] = schema
-    return found
-
-
 # Answers several parts of the API give alike.
 NOT_JSON = error_body("The body was not sent as `application/json`.")
 NO_EDIT_TOKEN = error_body("No `Authorization: Bearer <edit_token>` header.")
