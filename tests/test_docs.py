@@ -138,7 +138,7 @@ def test_the_readme_is_read_in_two_minutes():
 def test_the_readme_says_how_long_the_tests_take_and_where_the_manual_is():
     text = README.read_text(encoding="utf-8")
     quick = text.split("\n## Quick start\n", 1)[1].split("\n## ", 1)[0]
-    assert "about 11 minutes on a quiet 2-core machine" in " ".join(quick.split())
+    assert "about 8 minutes on a quiet 2-core machine" in " ".join(quick.split())
     assert "docs/index.md" in quick
 
 

@@ -13,7 +13,7 @@ from pydantic.json_schema import SkipJsonSchema
 from scorekeeper.api.base import BadInput
 from scorekeeper.api.schema import Answer, AnswerPart, Part, Read, enum, read_as
 from scorekeeper.api.schema import Name as _NAME
-from scorekeeper.party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PRIZES, Couple, GameKind
+from scorekeeper.party import MAX_COUPLES, MAX_GAMES, MAX_NAME, MAX_PRIZES, Couple, GameKind, Problem
 from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.numbers import NumberError
 from scorekeeper.rules import LOWEST_TARGET
@@ -54,7 +54,7 @@ def text(value: object, missing: str, field: str) -> str:
         raise BadInput(_("Names are sent as text"), field)
     # Measured as sent, as the published schema counts it (surrounding spaces included).
     if len(value) > MAX_NAME:
-        raise BadInput(_("Names may be at most %(max)d letters long", max=MAX_NAME), field)
+        raise BadInput(words.SENTENCES[Problem.NAME_TOO_LONG](limit=MAX_NAME), field)
     value = value.strip()
     if not value:
         raise BadInput(missing, field)
@@ -66,7 +66,7 @@ def text(value: object, missing: str, field: str) -> str:
 def players(value: Any) -> tuple[str, ...]:
     """A couple's players: two names at most."""
     if not isinstance(value, list) or len(value) > 2:
-        raise BadInput(_("A couple is two players"), "players")
+        raise BadInput(words.SENTENCES[Problem.TWO_PLAYERS](), "players")
     return tuple(text(p, said.give_name("players"), "players") for p in value)
 
 
@@ -82,7 +82,7 @@ def _couples(value: object) -> list[Couple]:
             raise BadInput(_('Give each couple as {"name": ..., "players": [..., ...]}'), "couples")
         item_players = item.get("players", [])
         if not isinstance(item_players, list) or len(item_players) > 2:
-            raise BadInput(_("A couple is two players"), "players")
+            raise BadInput(words.SENTENCES[Problem.TWO_PLAYERS](), "players")
         couples.append(
             Couple(text(item.get("name"), _("Give a name for every couple"), "couples"), players(item_players))
         )
@@ -164,7 +164,7 @@ class PartySettings(Read):
         read_as(Annotated[int, Field(ge=LOWEST_TARGET, le=200)] | None, _play_to),
         Field(description="With play-to."),
     ] = None
-    name: Annotated[str, _name(lambda: _("Give the evening a name"), "name")]
+    name: Annotated[str, _name(words.SENTENCES[Problem.PARTY_NAME_MISSING], "name")]
     games: Annotated[int, _count("games", lambda: _("Give the number of games"), 1, MAX_GAMES, 25)] = 25
     prizes: Annotated[int, _count("prizes", lambda: _("Give the number of prizes"), 0, MAX_PRIZES, 3)] = 3
     booby: Annotated[bool, _switch("booby", False)] = False
@@ -193,7 +193,7 @@ class PartyResult(Read):
 
 
 class LateCouple(Read):
-    name: Annotated[str, _name(lambda: _("Give the couple a name"), "name")]
+    name: Annotated[str, _name(lambda: str(words.COUPLE_NAME_WANTED), "name")]
     players: Annotated[tuple[str, ...], _PLAYERS] = ()
 
 
