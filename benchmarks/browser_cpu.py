@@ -27,20 +27,11 @@ import time
 from pathlib import Path
 
 import figures
+from suite_cpu import unpack
 
 ROOT = Path(__file__).resolve().parent.parent
 CGROUP_V1 = Path("/sys/fs/cgroup/cpuacct")
 CGROUP_V2 = Path("/sys/fs/cgroup")
-
-
-def unpack(rev: str, into: Path) -> str:
-    """The commit *rev* unpacked into *into*; its short hash."""
-    into.mkdir(parents=True)
-    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, capture_output=True, check=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return subprocess.run(
-        ["git", "rev-parse", "--short", rev], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout.strip()
 
 
 class Group:
