@@ -9,17 +9,21 @@ replayed from its log). The target is under 100 ms for the ladder page and the
 hall board once the evenings are replayed.
 
 Run: .venv/bin/python benchmarks/club.py [--repeat 20]
+
+The figures are written to docs/figures/club.json, which the manual shows.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from datetime import date, timedelta
 from pathlib import Path
 
+import figures
 from measure import fresh_app, show, timed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,7 +72,14 @@ def main() -> None:
         worked = [evening_result(str(n), s, c) for n, (s, (_a, _b, c)) in enumerate(zip(states, season, strict=True))]
         return ladder(worked, rules)
 
-    show("30 evening results and the ladder", timed(engine_ladder, args.repeat))
+    times = timed(engine_ladder, args.repeat)
+    show("30 evening results and the ladder", times)
+    measured: dict[str, dict] = {
+        "engine": {"median_ms": round(statistics.median(times), 1), "least_ms": round(min(times), 1)},
+        "worked_out": {},
+        "after_correction": {},
+        "from_nothing": {},
+    }
 
     app = fresh_app("club", rate_limits=False)
 
@@ -108,6 +119,7 @@ def main() -> None:
         ("hall board with the ladder", f"/clubs/{club_id}/board"),
         ("JSON ladder (API)", f"/api/v1/clubs/{club_id}/ladder"),
     ]
+    keys = dict(zip((label for label, _path in pages), ("ladder", "board", "json"), strict=True))
 
     def get(path: str):
         response = client.get(path)
@@ -150,16 +162,35 @@ def main() -> None:
         get(path)
         size = len(get(path).data)
         medians[label] = show(label, timed(lambda path=path: get(path), args.repeat), f"   {size} bytes")
+        measured["worked_out"][keys[label]] = {"median_ms": round(medians[label], 1), "bytes": size}
     print(" just after a corrected result (one evening replayed from its last state, the ladder recounted):")
     for label, path in pages:
         run = after_correction(path)
-        show(label, [run() for _ in range(args.repeat)])
+        median = show(label, [run() for _ in range(args.repeat)])
+        measured["after_correction"][keys[label]] = {"median_ms": round(median, 1)}
     print(" from nothing (all 30 evenings replayed from their logs):")
+    cold_repeat = max(3, args.repeat // 5)
     for label, path in pages:
-        show(label, timed(cold(path), max(3, args.repeat // 5)))
+        median = show(label, timed(cold(path), cold_repeat))
+        measured["from_nothing"][keys[label]] = {"median_ms": round(median, 1)}
     worst = max(medians[label] for label, _p in pages[:2])
     verdict = "under" if worst < TARGET_MS else "OVER"
     print(f"\nLadder page and hall board: {worst:.1f} ms at the median, {verdict} the {TARGET_MS} ms target.")
+    figures.write(
+        "club",
+        {
+            "evenings": EVENINGS,
+            "couples": COUPLES,
+            "games": GAMES,
+            "regulars": REGULARS,
+            "results": results,
+            "repeat": args.repeat,
+            "cold_repeat": cold_repeat,
+            "target_ms": TARGET_MS,
+            **measured,
+            "target_met": worst < TARGET_MS,
+        },
+    )
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """One source for every figure: the benchmarks write them to docs/figures/<name>.json, the manual shows them.
 
-A benchmark ends with ``figures.write("page-weight", {...})``: its figures, with the date, the machine
-and its load average. A page of the manual names a figure where it stands, ``{{ page-weight.first_load.bytes | kib }}``,
+A benchmark ends with ``figures.write("page-weight", {...})``: its figures, with the date, the commit,
+the machine and its load average. A page of the manual names a figure where it stands, ``{{ page-weight.first_load.bytes | kib }}``,
 and MkDocs (this module is its hook, in mkdocs.yml) writes the figure in: a figure that is not in its
 file stops the build, so a page can never show a figure its benchmark did not measure, and two pages
 showing the same figure cannot disagree.
@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -37,10 +38,29 @@ def machine() -> dict[str, Any]:
     return {"cores": os.cpu_count(), "cpu": model, "python": sys.version.split()[0]}
 
 
+def commit() -> str:
+    """The commit measured: its short hash, with ``+`` when the app's code had changes not yet committed."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "status", "--porcelain", "--", "scorekeeper", "templates", "static", "migrations"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""  # not a clone: an unpacked copy
+    return head + ("+" if changed else "")
+
+
 def write(name: str, figures: dict[str, Any], folder: Path = FOLDER) -> Path:
-    """Write *figures* to ``<folder>/<name>.json`` with the date, the machine and its load; return the path."""
+    """Write *figures* to ``<folder>/<name>.json`` with the date, the commit, the machine and its load; return the path."""
     document = {
         "measured": time.strftime("%Y-%m-%d", time.gmtime()),
+        "commit": commit(),
         "machine": machine(),
         "load_average": round(os.getloadavg()[0], 1),
         **figures,
@@ -82,6 +102,16 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
+def _met(value: Any) -> str:
+    if not isinstance(value, bool):
+        raise KeyError(f"{value!r} is not a verdict (true or false)")
+    return "met" if value else "not met"
+
+
+def _times(value: Any) -> str:
+    return f"{value:.2f}×"
+
+
 FORMATS: dict[str, Callable[[Any], str]] = {
     "kib": _kib,
     "minutes": _minutes,
@@ -89,6 +119,8 @@ FORMATS: dict[str, Callable[[Any], str]] = {
     "count": _count,
     "date": _date,
     "plain": _plain,
+    "met": _met,
+    "times": _times,
 }
 
 

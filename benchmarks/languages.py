@@ -4,14 +4,17 @@ Run: .venv/bin/python benchmarks/languages.py [--repeat 200]
 
 A French hand should cost what an English one does: the same sheet, the same sentences, its numbers
 written by Babel for each language (``−130``, ``1 000``) and its typography already in the catalog.
-Prints the least, median and p95 render time per language, and the French median over the English one.
+Prints the least, median and p95 render time per language, and the French median over the English one, and
+writes them to docs/figures/languages.json, which the manual shows.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 
-from measure import fresh_app, show, timed
+import figures
+from measure import fresh_app, percentile, show, timed
 
 SIDES = [{"name": "Ann & Cathy", "players": ["Ann", "Cathy"]}, {"name": "Bob & Dan", "players": ["Bob", "Dan"]}]
 
@@ -30,13 +33,22 @@ def main() -> None:
         assert client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=headers).status_code == 201
     sheet = game["links"]["edit"].split("#")[0].replace("http://localhost", "")
     print(f"The sheet of a 60-hand game, both sides deep in the hole, {args.repeat} renders each:")
-    medians = {}
+    medians, measured = {}, {}
     for language in ("en", "fr"):
         page = client.get(sheet, headers={"Accept-Language": language})
         assert page.status_code == 200 and f'lang="{language}"' in page.get_data(as_text=True)
         times = timed(lambda language=language: client.get(sheet, headers={"Accept-Language": language}), args.repeat)
         medians[language] = show(language, times, width=4)
-    print(f"  French over English: {medians['fr'] / medians['en']:.2f}×")
+        measured[language] = {
+            "least_ms": round(min(times), 1),
+            "median_ms": round(statistics.median(times), 1),
+            "p95_ms": round(percentile(times, 95), 1),
+        }
+    ratio = medians["fr"] / medians["en"]
+    print(f"  French over English: {ratio:.2f}×")
+    figures.write(
+        "languages", {"hands": 60, "renders": args.repeat, **measured, "french_over_english": round(ratio, 2)}
+    )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ the evening already replayed at that version), plus an unchanged poll. The
 target is under 50 ms for standings and the board.
 
 Run: .venv/bin/python benchmarks/party.py [--repeat 30]
+
+The figures are written to docs/figures/party.json, which the manual shows.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ import argparse
 import html
 import random
 import re
+import statistics
 import sys
 from pathlib import Path
 
+import figures
 from measure import fresh_app, show, timed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,8 +56,14 @@ def main() -> None:
     results = sum(1 for e in entries if type(e).__name__ == "Result")
     print(f"{COUPLES} couples, {COUPLES // 2} tables, {GAMES} games: {len(entries)} log entries, {results} results")
 
+    def kept(times: list[float]) -> dict[str, float]:
+        return {"median_ms": round(statistics.median(times), 2), "least_ms": round(min(times), 2)}
+
+    measured: dict[str, dict] = {"engine": {}, "from_the_log": {}, "replayed": {}}
     print("\nThe party engine alone:")
-    show("replay the whole log", timed(lambda: replay(setup, entries), args.repeat))
+    times = timed(lambda: replay(setup, entries), args.repeat)
+    show("replay the whole log", times)
+    measured["engine"]["replay"] = kept(times)
     state = replay(setup, entries)
 
     def standings():
@@ -64,7 +74,9 @@ def main() -> None:
         state.leaders(10)
         return s
 
-    show("standings, places, booby, leaders", timed(standings, args.repeat))
+    times = timed(standings, args.repeat)
+    show("standings, places, booby, leaders", times)
+    measured["engine"]["standings"] = kept(times)
 
     app = fresh_app("party", rate_limits=True)
 
@@ -99,6 +111,14 @@ def main() -> None:
         ("a couple's punch card", f"/parties/{party_id}/couples/17", 200),
         ("JSON state (API)", f"/api/v1/parties/{party_id}", 200),
     ]
+    # Each page's key in docs/figures/party.json.
+    keys = dict(
+        zip(
+            (label for label, _path, _status in pages),
+            ("board_game_13", "board_end", "board_poll_changed", "board_poll_unchanged", "results", "card", "json"),
+            strict=True,
+        )
+    )
 
     def cold(path: str, expected: int):
         def run():
@@ -118,11 +138,26 @@ def main() -> None:
     print(f"\nThe app, whole request through Flask on SQLite ({args.repeat} each):")
     print(f" from the log (read up to {len(entries)} entries, replay, render):")
     for label, path, status in [p for p in pages if p[2] != 304]:
-        show(label, timed(cold(path, status), args.repeat))
+        times = timed(cold(path, status), args.repeat)
+        show(label, times)
+        measured["from_the_log"][keys[label]] = kept(times)
     print(" evening already replayed at this version (render only):")
     for label, path, status in pages:
         size = len(client.get(path).data)
-        show(label, timed(warm(path, status), args.repeat), f"   {size} bytes")
+        times = timed(warm(path, status), args.repeat)
+        show(label, times, f"   {size} bytes")
+        measured["replayed"][keys[label]] = {**kept(times), "bytes": size}
+    figures.write(
+        "party",
+        {
+            "couples": COUPLES,
+            "tables": COUPLES // 2,
+            "games": GAMES,
+            "results": results,
+            "repeat": args.repeat,
+            **measured,
+        },
+    )
 
 
 if __name__ == "__main__":
