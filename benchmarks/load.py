@@ -17,6 +17,9 @@ one router following one game's sheet while a hand is recorded every 15 s, besid
 sheet with a stale ``since`` without a pause (from its own address): no phone may meet a 429, and the
 abuser is held to the polls a minute.
 
+Each run writes its figures to docs/figures/ (load.json, hall.json, hall-sheet.json; with -postgresql before .json
+when a --database-url is given), which the manual shows.
+
 Run: .venv/bin/python benchmarks/load.py [--viewers 400 2000 3000] [--duration 20] [--workers 2 --threads 32]
      [--abusers 12 --abuse-viewers 400] [--database-url postgresql+psycopg://user@127.0.0.1:5432/empty_database]
 """
@@ -40,6 +43,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import figures
 from measure import htmx_environ, percentile, start_gunicorn, stop
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -468,6 +472,38 @@ def report(phase: dict) -> None:
         print(f"  error: {problem}")
 
 
+def summary(phase: dict) -> dict:
+    """A phase's figures as the manual shows them: requests a second, each kind's times (ms), statuses, errors."""
+    results: Results = phase["results"]
+    times = {}
+    for kind, values in results.latencies.items():
+        if values:
+            ms = [v * 1000 for v in values]
+            times[kind] = {
+                "count": len(ms),
+                "p50_ms": round(percentile(ms, 50), 1),
+                "p95_ms": round(percentile(ms, 95), 1),
+                "p99_ms": round(percentile(ms, 99), 1),
+            }
+    return {
+        "phones": phase["viewers"],
+        "recorders": phase["recorders"],
+        "seconds": round(phase["elapsed"]),
+        "requests": phase["requests"],
+        "requests_a_second": round(phase["rps"]),
+        **times,
+        "statuses": {str(status): count for status, count in sorted(results.statuses.items())},
+        "answered_429": results.statuses.get(429, 0),
+        "answered_409": results.statuses.get(409, 0),
+        "errors": len(results.errors),
+    }
+
+
+def figures_name(name: str, database_url: str | None) -> str:
+    """The file a run's figures go to: *name*, or *name*-postgresql for a run on PostgreSQL."""
+    return f"{name}-postgresql" if database_url else name
+
+
 def compare_poll_and_render(port: int, game: dict, repeat: int) -> list[tuple[str, str, int]]:
     """Time one client asking the same thing in a row: an unchanged poll, a changed one, the whole page."""
     client = Client(port)
@@ -558,18 +594,34 @@ def main() -> None:
     server_options(parser)
     args = parser.parse_args()
 
+    load_at_start = round(os.getloadavg()[0], 1)
+    measured: dict = {
+        "database": "PostgreSQL" if args.database_url else "SQLite",
+        "server": sizes(args.workers, args.threads),
+        "load_at_start": load_at_start,
+        "duration": args.duration,
+        "games": args.games,
+        "recorders": args.recorders,
+        "client_processes": args.client_processes,
+        "steps": {},
+    }
     with server_under_load(args, "load") as (port, workdir):
         games = create_games(port, max(args.games, args.recorders + 1))
         for viewers in args.viewers:
-            report(run_split(port, games, viewers, args.recorders, args.duration, args.client_processes))
+            phase = run_split(port, games, viewers, args.recorders, args.duration, args.client_processes)
+            report(phase)
+            measured["steps"][str(viewers)] = summary(phase)
         if args.abusers:
             target = big_game(port, args.abuse_hands)
             phase = run_phase(port, games, args.abuse_viewers, args.recorders, args.duration, args.abusers, target)
             report(phase)
             abuse = phase["results"].statuses
             print(f"  (abusers: {len(phase['results'].latencies['abuse'])} requests; all statuses above: {abuse})")
+            measured["abuse"] = {"abusers": args.abusers, "hands": args.abuse_hands, **summary(phase)}
         cases = compare_poll_and_render(port, games[-1], args.repeat)
         server_cost(app_env(workdir, args.database_url), cases, args.repeat)
+    measured["load_at_end"] = round(os.getloadavg()[0], 1)
+    figures.write(figures_name("load", args.database_url), measured)
 
 
 # -- A card party hall: phones at every table and in every pocket, two boards -------------------
@@ -758,6 +810,7 @@ def hall_main() -> None:
     parser.add_argument("--report-delay", type=float, nargs=2, default=[5.0, 40.0], help="seconds a table plays a game")
     server_options(parser)
     args = parser.parse_args()
+    load_at_start = round(os.getloadavg()[0], 1)
     with server_under_load(args, "hall") as (port, _workdir):
         print(
             f"A hall of {HALL_COUPLES} couples at {HALL_COUPLES // 2} tables: {args.phones} phones + {args.boards} boards"
@@ -772,6 +825,26 @@ def hall_main() -> None:
         )
         everything = [v * 1000 for k, values in phase["results"].latencies.items() if k != "page" for v in values]
         print(f"  all requests: p99 {percentile(everything, 99):.1f} ms, errors {len(phase['results'].errors)}")
+        polls = phase["results"].latencies["poll"]
+        unchanged = phase["results"].statuses.get(304, 0)
+    figures.write(
+        figures_name("hall", args.database_url),
+        {
+            "database": "PostgreSQL" if args.database_url else "SQLite",
+            "server": sizes(args.workers, args.threads),
+            "load_at_start": load_at_start,
+            "couples": HALL_COUPLES,
+            "tables": HALL_COUPLES // 2,
+            "boards": args.boards,
+            "duration": args.duration,
+            "report_delay": {"least": args.report_delay[0], "most": args.report_delay[1]},
+            **summary(phase),
+            "reports_sent": sent,
+            "results_in": phase["reported"],
+            "results_distinct": phase["distinct"],
+            "unchanged_percent": round(100 * unchanged / len(polls)) if polls else 0,
+        },
+    )
 
 
 # -- A hall following one game's sheet: every phone behind the same router ---------------------------
@@ -824,6 +897,7 @@ def hall_sheet_main() -> None:
     parser.add_argument("--abusers", type=int, default=1, help="clients asking with a stale since, no pause")
     server_options(parser)
     args = parser.parse_args()
+    load_at_start = round(os.getloadavg()[0], 1)
     with server_under_load(args, "hall-sheet") as (port, workdir):
         game = create_games(port, 1)[0]
         results = Results()
@@ -865,6 +939,31 @@ def hall_sheet_main() -> None:
             f"  the stale-since client: {len(abuse)} requests in {elapsed:.0f} s, "
             f"{abused.statuses.get(200, 0)} answered 200 (the sheet), {abused.statuses.get(429, 0)} answered 429"
         )
+        polls = [v * 1000 for v in results.latencies["poll"]]
+    figures.write(
+        figures_name("hall-sheet", args.database_url),
+        {
+            "database": "PostgreSQL" if args.database_url else "SQLite",
+            "load_at_start": load_at_start,
+            "phones": args.phones,
+            "every": args.every,
+            "duration": args.duration,
+            "abusers": args.abusers,
+            "hands_recorded": game["next_n"] - 5,
+            "polls": answered,
+            "answered_304": results.statuses.get(304, 0),
+            "answered_200": results.statuses.get(200, 0),
+            "answered_429": refused,
+            "poll_p50_ms": round(percentile(polls, 50), 1),
+            "poll_p99_ms": round(percentile(polls, 99), 1),
+            "errors": len(results.errors),
+            "stale_since": {
+                "requests": len(abuse),
+                "answered_200": abused.statuses.get(200, 0),
+                "answered_429": abused.statuses.get(429, 0),
+            },
+        },
+    )
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ sheet, 200) for scale:
 The aim: an unchanged poll at most 0.2 ms in process with the limits on.
 
 Run: .venv/bin/python benchmarks/poll.py [--repeat 3000] [--database-url postgresql+psycopg://…/empty_database]
+
+The medians are written to docs/figures/poll.json (poll-postgresql.json on PostgreSQL), which the manual shows.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import figures
 from load import ROOT, SIDES, Client, app_env, next_address, server_options, start_server
 from measure import htmx_environ, stop
 from measure import show as measure_show
@@ -93,9 +96,11 @@ def in_process(env: dict, cases: dict[str, tuple[str, int]], repeat: int, limits
     return medians
 
 
-def over_http(port: int, cases: dict[str, tuple[str, int]], repeat: int) -> None:
+def over_http(port: int, cases: dict[str, tuple[str, int]], repeat: int) -> dict[str, float]:
+    """Ask gunicorn for each case, one request after another; return the median in ms."""
     client = Client(port, "192.0.2.2")
     print(f"\nOver HTTP (gunicorn on 127.0.0.1, one client, one kept-alive connection), {repeat} each:")
+    medians = {}
     for label, (path, expected) in cases.items():
         times = []
         for _ in range(repeat):
@@ -104,7 +109,8 @@ def over_http(port: int, cases: dict[str, tuple[str, int]], repeat: int) -> None
             status, _ = client.request("GET", path)
             times.append((time.perf_counter() - start) * 1000)
             assert status == expected, (label, status)
-        show(label, times)
+        medians[label] = show(label, times)
+    return medians
 
 
 def show(label: str, times: list[float]) -> float:
@@ -117,6 +123,7 @@ def main() -> None:
     server_options(parser)
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="scorekeeper-poll."))
+    load_at_start = round(os.getloadavg()[0], 1)
     server, port = start_server(args.workers, args.threads, workdir, args.database_url)
     try:
         print(
@@ -124,7 +131,7 @@ def main() -> None:
             + " ".join(f"{x:.1f}" for x in os.getloadavg())
         )
         cases = setup(port)
-        over_http(port, cases, args.repeat)
+        http = over_http(port, cases, args.repeat)
         env = app_env(workdir, args.database_url)
         on = in_process(env, cases, args.repeat, limits=True)
         off = in_process(env, cases, args.repeat, limits=False)
@@ -136,6 +143,28 @@ def main() -> None:
             f"{AIM_MS} ms {verdict} (limits off: at most {max(off[k] for k in unchanged):.3f} ms; the two runs "
             "differ by the limits' count and by the machine's noise). "
             f"A changed poll (the sheet) costs {on['game sheet poll, changed (200)'] / worst:.0f}x the dearest unchanged one."
+        )
+        # Each poll's key in docs/figures/poll.json.
+        keys = dict(zip(cases, ("sheet", "game_api", "board", "card", "sheet_changed"), strict=True))
+        figures.write(
+            "poll-postgresql" if args.database_url else "poll",
+            {
+                "database": "PostgreSQL" if args.database_url else "SQLite",
+                "repeat": args.repeat,
+                "load_at_start": load_at_start,
+                "aim_ms": AIM_MS,
+                "polls": {
+                    keys[label]: {
+                        "limits_on_ms": round(on[label], 3),
+                        "limits_off_ms": round(off[label], 3),
+                        "over_http_ms": round(http[label], 2),
+                    }
+                    for label in cases
+                },
+                "unchanged_most_ms": round(worst, 3),
+                "unchanged_least_ms": round(min(on[label] for label in unchanged), 3),
+                "aim_met": worst <= AIM_MS,
+            },
         )
     finally:
         stop(server, workdir)

@@ -12,6 +12,8 @@ Two runs: over HTTP against gunicorn started with the project's settings
 client), which shows the app's own work with no network in front of it.
 
 Run: .venv/bin/python benchmarks/record.py [--hands 300] [--database-url postgresql+psycopg://…]
+
+The figures are written to docs/figures/record.json (record-postgresql.json on PostgreSQL), which the manual shows.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import figures  # noqa: E402
 import flask_migrate  # noqa: E402
 from flask import jsonify, request  # noqa: E402
 from measure import start_gunicorn, stop  # noqa: E402
@@ -148,13 +151,22 @@ def measure(client, hands: int) -> tuple[list[float], list[float]]:
     return bare, api
 
 
-def report(label: str, bare: list[float], api: list[float]) -> None:
+def report(label: str, bare: list[float], api: list[float]) -> dict:
+    """Print the two paths' times and their ratio; return them as figures."""
     p50_bare, p50_api = statistics.median(bare) * 1000, statistics.median(api) * 1000
     ratio = p50_api / p50_bare
     print(label)
     print(f"  bare insert of one row        p50 {p50_bare:6.2f} ms   p95 {_p95(bare):6.2f} ms")
     print(f"  record a hand through the API p50 {p50_api:6.2f} ms   p95 {_p95(api):6.2f} ms")
     print(f"  ratio (p50) {ratio:.2f}x; aim at most {AIM}x: {'met' if ratio <= AIM else 'not met'}")
+    return {
+        "bare_p50_ms": round(p50_bare, 2),
+        "record_p50_ms": round(p50_api, 2),
+        "bare_p95_ms": round(_p95(bare), 2),
+        "record_p95_ms": round(_p95(api), 2),
+        "ratio": round(ratio, 2),
+        "aim_met": ratio <= AIM,
+    }
 
 
 def time_api(client, hands: int) -> list[float]:
@@ -197,18 +209,34 @@ def main() -> int:
     args = parser.parse_args()
     database = (args.database_url or "sqlite").split(":")[0]
     print(f"machine: {os.cpu_count()} cores; database: {database}; {args.hands} hands each")
+    load_at_start = round(os.getloadavg()[0], 1)
     with tempfile.TemporaryDirectory() as folder:
         server, port = start_server(args.database_url, folder)
         try:
-            report("over HTTP (gunicorn, 1 worker, the project's settings)", *measure(HttpClient(port), args.hands))
+            http = report(
+                "over HTTP (gunicorn, 1 worker, the project's settings)", *measure(HttpClient(port), args.hands)
+            )
         finally:
             stop(server)
     with tempfile.TemporaryDirectory() as folder:
         app, rows = build_app(args.database_url, folder)
-        report("in process (Flask test client)", *measure(app.test_client(), args.hands))
+        in_process = report("in process (Flask test client)", *measure(app.test_client(), args.hands))
         with app.app_context():
             rows.drop(db.engine)
             db.engine.dispose()
+    figures.write(
+        "record" if database == "sqlite" else "record-postgresql",
+        {
+            "database": "SQLite" if database == "sqlite" else "PostgreSQL",
+            "hands": args.hands,
+            "turn": BLOCK,
+            "hands_a_game": HANDS_PER_GAME,
+            "aim_ratio": AIM,
+            "load_at_start": load_at_start,
+            "over_http": http,
+            "in_process": in_process,
+        },
+    )
     return 0
 
 
