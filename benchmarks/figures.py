@@ -22,6 +22,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "docs" / "figures"
 PLACEHOLDER = re.compile(r"\{\{\s*([\w-]+)((?:\.[\w-]+)+)\s*(?:\|\s*(\w+)\s*)?\}\}")
+# What a page means as a figure but the hook cannot read (two formats, a stray character): an error, never text.
+MALFORMED = re.compile(r"\{\{\s*[\w-]+\.[^}]*\}\}")
 MONTHS = "January February March April May June July August September October November December".split()
 
 
@@ -38,22 +40,22 @@ def machine() -> dict[str, Any]:
     return {"cores": os.cpu_count(), "cpu": model, "python": sys.version.split()[0]}
 
 
+# The app's own code: what a benchmark measures (the manual and the benchmarks change no figure).
+APP_CODE = ["scorekeeper", "templates", "static", "migrations"]
+
+
 def commit() -> str:
-    """The commit measured: its short hash, with ``+`` when the app's code had changes not yet committed."""
+    """The app's code measured: the last commit that changed it, with ``+`` when it has changes not committed."""
     try:
-        head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+        last = subprocess.run(
+            ["git", "log", "-1", "--format=%h", "--", *APP_CODE], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout.strip()
         changed = subprocess.run(
-            ["git", "status", "--porcelain", "--", "scorekeeper", "templates", "static", "migrations"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
+            ["git", "status", "--porcelain", "--", *APP_CODE], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return ""  # not a clone: an unpacked copy
-    return head + ("+" if changed else "")
+    return last + ("+" if changed else "")
 
 
 def write(name: str, figures: dict[str, Any], folder: Path = FOLDER) -> Path:
@@ -144,7 +146,13 @@ def render(markdown: str, folder: Path = FOLDER) -> str:
             raise KeyError(f"{match[0]}: no format {form!r} (there are {', '.join(FORMATS)})")
         return FORMATS[form](value)
 
-    return PLACEHOLDER.sub(figure, markdown)
+    written = PLACEHOLDER.sub(figure, markdown)
+    left = MALFORMED.search(written)
+    if left:
+        raise KeyError(
+            f"{left[0]}: not a figure (a name, its keys and at most one format: {{{{ name.key | format }}}})"
+        )
+    return written
 
 
 def on_page_markdown(markdown: str, **_: Any) -> str:

@@ -353,3 +353,86 @@ def test_a_page_shows_a_figure_from_its_file_and_refuses_one_that_is_not_there(t
 def test_sizes_are_written_in_one_unit(path):
     """KiB (1,024 bytes) everywhere: a size in KB beside one in KiB reads as two figures that disagree."""
     assert re.findall(r"\d\s?KB\b", prose(path.read_text(encoding="utf-8"))) == []
+
+
+# A measured figure written by hand: a time, a size, a share or a ratio (a number and its unit), or the day
+# a measure was taken. A page shows such a figure from its docs/figures/ file, through the hook
+# ({{ name.key }}), never copied: a copy disagrees with the next run. Screen sizes (360 × 740) and counts
+# (16 × 201) are not ratios.
+MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+MEASURED = re.compile(
+    r"(?<![\w.,/-])\d[\d,]*(?:\.\d+)?(?:\s?(?:ms|µs|KiB|MiB|MB|%)|\s?×(?!\s?\d)|x|\s(?:s|min|minutes|seconds|hours))(?!\w)"
+    rf"|\b\d{{1,2}} (?:{MONTHS}) \d{{4}}\b"
+)
+PLACEHOLDERS = re.compile(r"\{\{.*?\}\}", re.S)
+# What is not a measure: an aim, a budget or a bound the app keeps, said just before the figure...
+AIM_BEFORE = re.compile(
+    r"(?:\baims?|\baim of|\bbudget|\btarget|\bat most|\bnever more than|\bup to|\blarger than|\bunder|\bwithin|"
+    r"\bevery|\bover the first)\W+(?:\w+\W+){0,2}$",
+    re.I,
+)
+# ... or just after it ...
+AIM_AFTER = re.compile(r"^\W*(?:aim|budget|target|request timeout|keep-alive)\b", re.I)
+# ... and the few settings and sizes a page states in words of its own.
+NOT_MEASURED = [
+    "about 8 minutes on a quiet 2-core machine",  # the README's promise, checked against the fresh clone's run
+    "valid for 12 hours",
+    "wait 40 seconds",
+    "a weak signal gets 6 s",
+    "at its largest (200 %)",
+    "the rule book at 200 %",
+    "a larger body: **8 MB**",
+    "a body over 64 KiB",
+]
+
+
+def hand_written_figures(text: str) -> list[str]:
+    """Each measured figure *text* writes itself rather than through a placeholder, with the words before it."""
+    shown = " ".join(PLACEHOLDERS.sub("FIGURE", prose(text)).split())
+    for phrase in NOT_MEASURED:
+        shown = shown.replace(phrase, "")
+    found = []
+    for match in MEASURED.finditer(shown):
+        before, after = shown[max(0, match.start() - 40) : match.start()], shown[match.end() :][:30]
+        if not (AIM_BEFORE.search(before) or AIM_AFTER.search(after)):
+            found.append(f"…{before[-25:]}{match[0]}")
+    return found
+
+
+@pytest.mark.parametrize("path", [*PAGES, README, ROOT / "CONTRIBUTING.md"], ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_measured_figure_comes_from_its_benchmark(path):
+    assert hand_written_figures(path.read_text(encoding="utf-8")) == [], (
+        "a measured figure copied by hand: show it from docs/figures/ ({{ name.key }}), or drop it"
+    )
+
+
+def test_the_figure_checker_sees_a_figure_copied_by_hand():
+    page = "The board took 12.5 ms (measured on 24 November 2026); the export 1,015 ms, 1.66×, 3.4 s, 27.7 KiB, 87%."
+    assert len(hand_written_figures(page)) == 7
+    shown = "The board took {{ party.replayed.board_end.median_ms }} ms on {{ party.measured | date }}, 1.2×."
+    assert [figure[-4:] for figure in hand_written_figures(shown)] == ["1.2×"]
+    aims = "Aim 300 ms; under 50 ms; every 3 s; a 30 KiB budget; at most 1.2×; 2 workers × 4 threads at 360 × 740."
+    assert hand_written_figures(aims) == []
+    assert hand_written_figures("`took 3 ms` in code is not prose") == []
+
+
+def test_a_verdict_or_a_figure_the_hook_cannot_read_stops_the_page(tmp_path):
+    figures = figures_module()
+    figures.write("record", {"aim_met": False, "ratio": 2.394, "turn": 25}, folder=tmp_path)
+    assert figures.render("**{{ record.aim_met | met }}**, {{ record.ratio | times }}", folder=tmp_path) == (
+        "**not met**, 2.39×"
+    )
+    assert figures.read("record", folder=tmp_path)["commit"]  # the commit measured, as the date and the machine
+    with pytest.raises(KeyError, match="not a verdict"):
+        figures.render("{{ record.turn | met }}", folder=tmp_path)
+    with pytest.raises(KeyError, match="not a figure"):
+        figures.render("{{ record.ratio | times | kib }}", folder=tmp_path)
+    with pytest.raises(KeyError, match="not a figure"):
+        figures.render("{{ record.ratio| times ms }}", folder=tmp_path)
+
+
+def test_every_figure_a_page_names_is_in_its_file():
+    """Each {{ name.key }} of every page is in docs/figures/name.json, with a format that exists (as the build checks)."""
+    figures = figures_module()
+    for path in PAGES:
+        figures.render(path.read_text(encoding="utf-8"))
