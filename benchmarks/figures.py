@@ -110,6 +110,11 @@ def _met(value: Any) -> str:
     return "met" if value else "not met"
 
 
+def _ms(value: Any) -> str:
+    """A time in milliseconds as a reader takes it in: 0.92 ms, 27.4 ms, 1,872 ms."""
+    return f"{value:,.0f} ms" if value >= 100 else f"{value:g} ms"
+
+
 def _times(value: Any) -> str:
     return f"{value:.2f}×"
 
@@ -123,6 +128,7 @@ FORMATS: dict[str, Callable[[Any], str]] = {
     "plain": _plain,
     "met": _met,
     "times": _times,
+    "ms": _ms,
 }
 
 

@@ -422,6 +422,8 @@ def test_a_verdict_or_a_figure_the_hook_cannot_read_stops_the_page(tmp_path):
     assert figures.render("**{{ record.aim_met | met }}**, {{ record.ratio | times }}", folder=tmp_path) == (
         "**not met**, 2.39×"
     )
+    figures.write("load", {"p50_ms": 6.2, "p99_ms": 1871.84}, folder=tmp_path)
+    assert figures.render("{{ load.p50_ms | ms }}, {{ load.p99_ms | ms }}", folder=tmp_path) == "6.2 ms, 1,872 ms"
     assert {"measured", "commit", "machine"} <= figures.read("record", folder=tmp_path).keys()
     with pytest.raises(KeyError, match="not a verdict"):
         figures.render("{{ record.turn | met }}", folder=tmp_path)
