@@ -40,7 +40,7 @@ def machine() -> dict[str, Any]:
     return {"cores": os.cpu_count(), "cpu": model, "python": sys.version.split()[0]}
 
 
-# The app's own code: what a benchmark measures (the manual and the benchmarks change no figure).
+# The app's own code, what a benchmark measures: a figure names the last commit that changed it.
 APP_CODE = ["scorekeeper", "templates", "static", "migrations"]
 
 
