@@ -12,58 +12,55 @@ and give the document its part.
 from __future__ import annotations
 
 import datetime
+import functools
 import typing
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from flask import Response, make_response, request
+from flask import Response, request
 from flask_openapi3.models.tag import Tag
 from flask_openapi3.types import ResponseDict
 from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo, WithJsonSchema, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, check_size, door, idempotency_key, input_error, reply
-from scorekeeper.api.parties import setup_of
-from scorekeeper.api.schema import (
-    NO_EDIT_TOKEN,
-    NOT_JSON,
-    Answer,
-    AnswerPart,
-    Asked,
-    Part,
-    Read,
-    Schema,
-    enum,
-    error_body,
-    read_as,
-)
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, input_error, reply
+from scorekeeper.api.parties import PartySettings, setup_of
+from scorekeeper.api.schema import NOT_JSON, Answer, AnswerPart, Asked, Part, Read, Schema, enum, error_body, read_as
 from scorekeeper.api.schema import Name as _NAME
-from scorekeeper.api.spec_parties import PartySettings, read_date, text
+from scorekeeper.api.shapes import (
+    DATE,
+    Door,
+    KeyHeader,
+    bearer,
+    edit_token,
+    exported,
+    import_checks,
+    locked,
+    missing,
+    named,
+    text,
+)
 from scorekeeper.party import MAX_COUPLES, PartyError, Problem
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, Scoring, TieBreak
 from scorekeeper.party.ladder import LadderRules as EngineLadderRules
 from scorekeeper.platform import bodies
-from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
-from scorekeeper.platform.security import token_matches
 from scorekeeper.store import club_exports
 from scorekeeper.store import clubs as store
 from scorekeeper.store import parties as party_store
 from scorekeeper.store.clubs import CURRENCIES, MAX_SEASON
+from scorekeeper.store.games import Access
 from scorekeeper.store.models import Club as ClubRow
 from scorekeeper.store.models import ClubMember as MemberRow
+from scorekeeper.words import api as said
 from scorekeeper.words import refusal as ladder_words
 from scorekeeper.words.party import SENTENCES, ladder_refusal, problem
 
 MAX_RULE_NUMBER = 1000
-SECURITY_SCHEMES: dict[str, Any] = {
-    "clubEditToken": {
-        "type": "http",
-        "scheme": "bearer",
-        "description": "The `edit_token` returned when the club was created (the director's link holds it too).",
-    }
+SECURITY_SCHEMES = {
+    "clubEditToken": bearer("The `edit_token` returned when the club was created (the director's link holds it too).")
 }
 
 # -- Reading what a request gives ---------------------------------------------------------------------
@@ -79,10 +76,6 @@ def whole(field: str, lo: int, hi: int) -> Callable[[Any], int]:
             raise BadInput(f"Give {field} as a whole number from {lo} to {hi}", field) from None
 
     return read
-
-
-def _name(label: str) -> Callable[[Any], str]:
-    return lambda value: text(value, label, "name")
 
 
 def _currency(value: Any) -> str:
@@ -155,18 +148,11 @@ class SeasonQuery(Asked):
     """The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out."""
 
 
-class KeyHeader(Asked):
-    idempotency_key: Annotated[Any, read_as(Annotated[str, Field(max_length=64)]), Field(alias="Idempotency-Key")] = (
-        None
-    )
-    """Chosen by the client, one per document: a resend with the same key and the same document within 24 hours answers 200 with what the first send made, never a second copy (the same key with another document: 422)."""
-
-
 class NewClub(Read):
     currency: Annotated[
         str, read_as(Annotated[str, enum(CURRENCIES, json_schema_extra={"default": "CAD"})], _currency)
     ] = "CAD"
-    name: Annotated[str, read_as(_NAME, _name("the club a name"))]
+    name: Annotated[str, named(lambda: "the club a name")]
 
 
 class LadderRulesChange(Part):
@@ -185,14 +171,14 @@ class LadderRulesChange(Part):
 
 
 class ClubChange(Read):
-    name: Annotated[str | None, read_as(_NAME, _name("the club a name"))] = None
+    name: Annotated[str | None, named(lambda: "the club a name")] = None
     currency: Annotated[str | None, read_as(_CURRENCY, _currency)] = None
     # Read against the club's rules now: what is left out stays as it is.
     ladder_rules: Annotated[Any, read_as(LadderRulesChange)] = None
 
 
 class ClubMemberChange(Read):
-    name: Annotated[str | None, read_as(_NAME, _name("the member's name"))] = None
+    name: Annotated[str | None, named(lambda: "the member's name")] = None
     active: Annotated[bool | None, read_as(bool, _flag("active"))] = None
     merged_into: Annotated[
         int | None, read_as(Annotated[int, Field(ge=1, le=10**6)], whole("merged_into", 1, 10**6))
@@ -200,13 +186,11 @@ class ClubMemberChange(Read):
 
 
 class NewClubMember(Read):
-    name: Annotated[str, read_as(_NAME, _name("the member's name"))]
+    name: Annotated[str, named(lambda: "the member's name")]
 
 
 class _Dated(Read):
-    date: Annotated[
-        datetime.date | None, read_as(Annotated[str, Field(json_schema_extra={"format": "date"})] | None, read_date)
-    ] = None
+    date: Annotated[datetime.date | None, DATE] = None
 
 
 class NewClubEvening(PartySettings, _Dated):
@@ -398,19 +382,14 @@ class ClubLadder(Answer):
 # -- The club a request names -------------------------------------------------------------------------
 
 
-def _club(club_id: str) -> ClubRow:
-    club = store.get(club_id)
-    if club is None:
-        raise BadInput("There is no club with that id", "id", 404)
-    return club
-
-
-def _may_write(club: ClubRow) -> None:
-    token = bearer_token()
-    if token is None:
-        raise BadInput("Changing a club needs its edit token: Authorization: Bearer <edit_token>", "authorization", 401)
-    if not token_matches(token, club.edit_token):
-        raise BadInput("That token may not change this club", "authorization", 403)
+_CLUB = Door(
+    store.get,
+    lambda club, token: edit_token(token, club.edit_token),
+    lambda: BadInput("There is no club with that id", "id", 404),
+    lambda: "Changing a club needs its edit token: Authorization: Bearer <edit_token>",
+    lambda: "That token may not change this club",
+)
+_club = _CLUB.row
 
 
 def _director_asks(club: ClubRow) -> bool:
@@ -418,12 +397,8 @@ def _director_asks(club: ClubRow) -> bool:
     token = bearer_token()
     if token is None:
         return False
-    if not token_matches(token, club.edit_token):
-        raise BadInput(
-            _("That token is not this club's director token: send none to read what the hall sees"),
-            "authorization",
-            403,
-        )
+    if edit_token(token, club.edit_token) is Access.NONE:
+        raise BadInput(said.club_director_token(), "authorization", 403)
     return True
 
 
@@ -436,16 +411,7 @@ def _season_name(club: ClubRow) -> str:
 
 def _director(values: dict[str, Any]) -> dict[str, Any]:
     """The club a write names, if the request carries its edit token: the view is given it as ``club``."""
-    club = _club(values["club_id"])
-    _may_write(club)
-    return {"club": club}
-
-
-def _import_checks(values: dict[str, Any]) -> dict[str, Any]:
-    """An import's key (422) and size (413), checked before its body is read: the view is given the key."""
-    key = idempotency_key()
-    check_size(club_exports.IMPORT_MAX_BYTES)
-    return {"key": key}
+    return {"club": _CLUB(values["club_id"])}
 
 
 @bp.errorhandler(store.ClubError)
@@ -457,24 +423,21 @@ def _club_refused(exc: store.ClubError) -> Response:
 # -- Routes ---------------------------------------------------------------------------------------------
 
 _TAGS = [Tag(name="clubs")]
+_get, _post, _patch = (functools.partial(route, tags=_TAGS) for route in (bp.get, bp.post, bp.patch))
 _WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
-NO_CLUB = error_body("No club with that id.")
+NO_CLUB = missing("club")
 BAD_SEASON = error_body("The season is not a season's name.")
-_AUTH: ResponseDict = {
-    401: NO_EDIT_TOKEN,
-    403: error_body("The token is not this club's edit token."),
-}
+_LOCKED = locked("club")
 
 
-def _change(answer: ResponseDict, refused: str, missing: dict[str, Any] = NO_CLUB) -> ResponseDict:
+def _change(answer: ResponseDict, refused: str, not_there: dict[str, Any] = NO_CLUB) -> ResponseDict:
     """The answers to a change of the club with its edit token; *refused* says when it cannot be made (422)."""
-    return {**answer, **_AUTH, 404: missing, 415: NOT_JSON, 422: error_body(refused)}
+    return {**answer, **_LOCKED, 404: not_there, 415: NOT_JSON, 422: error_body(refused)}
 
 
-@bp.post(
+@_post(
     "/clubs",
     operation_id="createClub",
-    tags=_TAGS,
     responses={
         201: CreatedClub,
         415: NOT_JSON,
@@ -488,10 +451,9 @@ def create_club(body: NewClub) -> Response:
     return reply(CreatedClub.of(club), 201)
 
 
-@bp.get(
+@_get(
     "/clubs/<string(minlength=8):club_id>",
     operation_id="getClub",
-    tags=_TAGS,
     responses={200: Club, 404: NO_CLUB},
 )
 def get_club(path: ClubPath) -> Response:
@@ -499,10 +461,9 @@ def get_club(path: ClubPath) -> Response:
     return reply(Club.of(_club(path.club_id)))
 
 
-@bp.get(
+@_get(
     "/clubs/<club_id>/members",
     operation_id="getClubMembers",
-    tags=_TAGS,
     description="A club number is never given twice: a member renamed, marked inactive or merged into another keeps it.",
     responses={200: ClubMembers, 404: NO_CLUB},
 )
@@ -511,10 +472,9 @@ def club_members(path: ClubPath) -> Response:
     return reply(ClubMembers(members=[ClubMember.of(m) for m in _club(path.club_id).members]))
 
 
-@bp.post(
+@_post(
     "/clubs/<club_id>/members",
     operation_id="addClubMember",
-    tags=_TAGS,
     security=_WRITE,
     responses=_change({201: ClubMember}, "No name, or a name the app does not take, or the roster is full."),
 )
@@ -524,10 +484,9 @@ def add_club_member(club: ClubRow, path: ClubPath, body: NewClubMember) -> Respo
     return reply(ClubMember.of(store.add_member(club, body.name)), 201)
 
 
-@bp.get(
+@_get(
     "/clubs/<club_id>/evenings",
     operation_id="getClubEvenings",
-    tags=_TAGS,
     security=[{}, *_WRITE],
     description="What the hall's notice board shows needs only the club's id. The money (`pots`: entry fees, prizes, "
     "the 50/50, the jackpot) is in the answer only with the director's token as `Authorization: Bearer "
@@ -566,10 +525,9 @@ def club_evenings(path: ClubPath, query: SeasonQuery) -> Response:
     return response
 
 
-@bp.post(
+@_post(
     "/clubs/<club_id>/evenings",
     operation_id="createClubEvening",
-    tags=_TAGS,
     security=_WRITE,
     description="The evening is an ordinary card party, not started: run it with the card parties' endpoints and the "
     "`edit_token` answered here. Each couple is two club numbers.",
@@ -601,10 +559,9 @@ def create_club_evening(club: ClubRow, path: ClubPath, body: NewClubEvening) -> 
     return reply(CreatedClubEvening(party_id=party.id, edit_token=party.edit_token, links=links), 201)
 
 
-@bp.get(
+@_get(
     "/clubs/<club_id>/ladder",
     operation_id="getClubLadder",
-    tags=_TAGS,
     description="Worked out from the evenings' logs: a corrected result moves it. Members below the minimum "
     "attendance have a null `position` and come last.",
     responses={200: ClubLadder, 404: NO_CLUB, 422: BAD_SEASON},
@@ -666,10 +623,9 @@ def _rules(club: ClubRow, value: object) -> EngineLadderRules:
         raise BadInput(ladder_refusal(err), err.field) from None
 
 
-@bp.patch(
+@_patch(
     "/clubs/<string(minlength=8):club_id>",
     operation_id="changeClub",
-    tags=_TAGS,
     security=_WRITE,
     description="`ladder_rules` may give some of the rules: the others stay as they are. The ladder is worked out "
     "again at once.",
@@ -683,10 +639,9 @@ def change_club(club: ClubRow, path: ClubPath, body: ClubChange) -> Response:
     return reply(Club.of(club))
 
 
-@bp.patch(
+@_patch(
     "/clubs/<club_id>/members/<int:number>",
     operation_id="changeClubMember",
-    tags=_TAGS,
     security=_WRITE,
     description="The club number stays the member's. A merged member's evenings count as the kept member's on the "
     "ladder. Merges of one club are made one after the other: of two crossing merges sent at once (1 into 5, 5 into "
@@ -710,10 +665,9 @@ def change_club_member(club: ClubRow, path: MemberPath, body: ClubMemberChange) 
     return reply(ClubMember.of(typing.cast(MemberRow, store.member(club, number))))
 
 
-@bp.get(
+@_get(
     "/clubs/<club_id>/export.json",
     operation_id="exportClub",
-    tags=_TAGS,
     security=_WRITE,
     description="With the director's (edit) token. `format` is `forty-fives-club`, `version` 1: the club's `name`, "
     "`currency` and `ladder_rules`; `members`, each with its club `number`, `name`, `active`, `merged_into` and "
@@ -722,27 +676,20 @@ def change_club_member(club: ClubRow, path: MemberPath, body: ClubMemberChange) 
     "which game) and the score `sheets` its tables kept (each as a table's export writes a game).",
     responses={
         200: {"description": "The club's export.", "content": {"application/json": {"schema": {"type": "object"}}}},
-        **_AUTH,
-        404: NO_CLUB,
+        **_LOCKED,
     },
 )
 def export_club(path: ClubPath) -> Response:
     """The whole club, to keep off the machine it is run on"""
-    club = _club(path.club_id)
-    _may_write(club)
-    response = make_response(club_exports.export_club(club))
-    response.mimetype = "application/json"
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return exported(club_exports.export_club(_CLUB(path.club_id)))
 
 
 _MB = club_exports.IMPORT_MAX_BYTES // 2**20
 
 
-@bp.post(
+@_post(
     "/clubs/import",
     operation_id="importClub",
-    tags=_TAGS,
     description="A new club, with links of its own, holding the same members with their numbers, evenings with their "
     "logs, chairs, pots and sheets, and ladder rules. Everything is read and each evening replayed before anything "
     "is written: a part that cannot be read refuses the whole import (422, `field` names it) and nothing is stored. "
@@ -756,7 +703,7 @@ _MB = club_exports.IMPORT_MAX_BYTES // 2**20
         422: error_body("A part of the export cannot be brought back; `field` names it."),
     },
 )
-@door(_import_checks)
+@door(lambda values: {"key": import_checks(club_exports.IMPORT_MAX_BYTES)})
 @bodies.takes_up_to(club_exports.IMPORT_MAX_BYTES)
 def import_club(header: KeyHeader, body: ClubExport, key: str | None) -> Response:
     """Bring back a club from its export"""

@@ -13,7 +13,7 @@ from flask_openapi3.models.components import Components
 from flask_openapi3.models.info import Info
 from flask_openapi3.models.server import Server
 
-from scorekeeper.api import clubs, games, spec_parties, tables
+from scorekeeper.api import clubs, games, parties, tables
 from scorekeeper.api.base import Error, bp
 from scorekeeper.api.schema import error_body, in_place, schemas
 from scorekeeper.platform.config import MAX_BODY_KB
@@ -25,7 +25,7 @@ def document() -> dict[str, Any]:
     written = _written()
     paths: dict[str, Any] = copy.deepcopy(written["paths"])
     security_schemes: dict[str, Any] = {}
-    for spec in (games, spec_parties, clubs, tables):
+    for spec in (games, parties, clubs, tables):
         security_schemes.update(spec.SECURITY_SCHEMES)
     _answers_every_operation_may_get(paths)
     return {
