@@ -298,24 +298,23 @@ class Party(Answer):
                 "wins": list(standings.wins),
                 "punched": [list(p) for p in standings.punched],
                 "places": state.places(),
-                "ties": [
-                    {
-                        "place": tie.place,
-                        "couples": list(tie.couples),
-                        "settled": tie.settled,
-                        "how": str(tie.how),
-                        "winners": list(tie.winners),
-                        "in_contention": list(tie.in_contention),
-                    }
-                    for tie in state.ties.values()
-                ],
-                "booby": None if booby is None else {"couples": list(booby.couples), "wins": booby.wins},
+                "ties": [_picked(tie, *_TIE) for tie in state.ties.values()],
+                "booby": None if booby is None else _picked(booby, "couples", "wins"),
                 "cookie_jar": None
                 if not setup.cookie_jar
                 else {"numbers": list(state.cookie_numbers), "winners": list(state.cookie_winners())},
             },
             from_attributes=True,
         )
+
+
+# What the answer says of a tie for a place.
+_TIE = ("place", "couples", "settled", "how", "winners", "in_contention")
+
+
+def _picked(thing: object, *names: str) -> dict[str, Any]:
+    """The fields *names* of the engine's *thing*, as the answer writes them."""
+    return {name: getattr(thing, name) for name in names}
 
 
 class CreatedParty(Answer):
@@ -427,8 +426,15 @@ def _links(party_id: str, edit_token: str) -> PartyLinks:
 
 _TAGS = [Tag(name="parties")]
 _get, _post = (functools.partial(route, tags=_TAGS) for route in (bp.get, bp.post))
-_EDIT: list[dict[str, list[str]]] = [{"partyEditToken": []}]
+# A change of the evening, with its edit token.
+_change_post = functools.partial(bp.post, tags=_TAGS, security=[{"partyEditToken": []}])
 _LOCKED = locked("party")
+
+
+def _change(answers: ResponseDict, refused: str, *, object_only: bool = True) -> ResponseDict:
+    """The answers to a change of the evening with its edit token; *refused* says when it cannot be made (422)."""
+    read: ResponseDict = {400: NOT_AN_OBJECT} if object_only else {}
+    return {**read, **_LOCKED, 415: NOT_JSON, 422: error_body(refused), **answers}
 
 
 @_post(
@@ -456,20 +462,15 @@ def create_party(body: NewParty) -> Response:
     return response
 
 
-@_post(
+@_change_post(
     "/parties/<party_id>/results",
     operation_id="reportPartyResult",
-    security=_EDIT,
     description="The same result twice is answered 409 and saved once; a different winner for a result already in "
     'is 409 unless sent with `"correct": true`, which works out every later game again.',
-    responses={
-        201: ResultAnswer,
-        400: NOT_AN_OBJECT,
-        **_LOCKED,
-        409: error_body("That result is already in, or another winner is in (send `correct`)."),
-        415: NOT_JSON,
-        422: error_body("No such game or table yet, or that couple does not sit there; `field` names it."),
-    },
+    responses=_change(
+        {201: ResultAnswer, 409: error_body("That result is already in, or another winner is in (send `correct`).")},
+        "No such game or table yet, or that couple does not sit there; `field` names it.",
+    ),
 )
 @door(_director)
 def report_result(path: PartyPath, header: Preference, body: PartyResult) -> Response:
@@ -513,22 +514,16 @@ def get_party(path: PartyPath) -> Response:
     return response
 
 
-@_post(
+@_change_post(
     "/parties/<party_id>/couples",
     operation_id="addLateCouple",
-    security=_EDIT,
     description="The couple plays from the next game (the card party's rules of the evening): it fills an empty seat "
     "after the couple that sat out, in number order with other late arrivals. Its index (counted from 0) is "
     "`couple` in the answer.",
-    responses={
-        201: LateCoupleAnswer,
-        400: NOT_AN_OBJECT,
-        **_LOCKED,
-        415: NOT_JSON,
-        422: error_body(
-            "No name, a name too long, or (field `couples`) the last game is being played or the evening is over."
-        ),
-    },
+    responses=_change(
+        {201: LateCoupleAnswer},
+        "No name, a name too long, or (field `couples`) the last game is being played or the evening is over.",
+    ),
 )
 @door(_director)
 def add_couple(path: PartyPath, body: LateCouple) -> Response:
@@ -557,20 +552,13 @@ def _couple_change(path: CouplePath, make: Callable[[int], Gone | Returned]) -> 
 
 
 def _couple_answers(conflict: str, refused: str) -> ResponseDict:
-    return {
-        200: PartyAnswer,
-        **_LOCKED,
-        404: error_body("No party with that id, or no couple with that index."),
-        415: NOT_JSON,
-        409: error_body(conflict),
-        422: error_body(refused),
-    }
+    no_couple = error_body("No party with that id, or no couple with that index.")
+    return _change({200: PartyAnswer, 404: no_couple, 409: error_body(conflict)}, refused, object_only=False)
 
 
-@_post(
+@_change_post(
     "/parties/<party_id>/couples/<index>/gone",
     operation_id="coupleGone",
-    security=_EDIT,
     description="The couple plays no game after the one being played; its seat is filled as the rules of the evening "
     "say.",
     responses=_couple_answers(
@@ -583,10 +571,9 @@ def couple_gone(path: CouplePath, body: Nothing) -> Response:
     return _couple_change(path, Gone)
 
 
-@_post(
+@_change_post(
     "/parties/<party_id>/couples/<index>/back",
     operation_id="coupleBack",
-    security=_EDIT,
     description="The couple plays on, as if never marked gone. Only until the game it would miss is seated (before "
     "that game, or before the start); after that, register it again as a late couple.",
     responses=_couple_answers(

@@ -102,23 +102,22 @@ class Asked(Schema):
         return {**dict.fromkeys(cls.model_fields), **data}
 
 
-class Part(Schema):
+# The models the document writes inside the schema that holds them, not as components of their own.
+PARTS: set[str] = set()
+
+
+class _InPlace:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        PARTS.add(cls.__name__)
+
+
+class Part(_InPlace, Schema):
     """An object the document writes inside the schema that holds it, not as a component of its own."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        PARTS.add(cls.__name__)
 
-
-class AnswerPart(Answer):
+class AnswerPart(_InPlace, Answer):
     """A part of an answer the document writes inside the schema that holds it."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        PARTS.add(cls.__name__)
-
-
-PARTS: set[str] = set()
 
 
 class DocumentSchema(GenerateJsonSchema):

@@ -1,6 +1,6 @@
 """The shapes the clubs', tables' and card parties' parts of the API share: the door that reads what a request names
 and checks its token, the readers of a name, a date and a flag, an import's header and checks, an export's answer, and
-the answers their document lists alike."""
+the answers their document lists alike, and a rating, a table's and a club's."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from flask_openapi3.types import ResponseDict
 from pydantic import Field, PlainValidator
 
 from scorekeeper.api.base import BadInput, bearer_token, check_size, idempotency_key
-from scorekeeper.api.schema import NO_EDIT_TOKEN, Asked, Name, error_body, read_as
+from scorekeeper.api.schema import NO_EDIT_TOKEN, AnswerPart, Asked, Name, error_body, read_as
 from scorekeeper.party import MAX_NAME, Problem
 from scorekeeper.platform.security import token_matches
+from scorekeeper.stats.ratings import SETTLED_GAMES, Skill
 from scorekeeper.store.games import Access
 from scorekeeper.words import api as said
 from scorekeeper.words.party import SENTENCES
@@ -152,3 +153,33 @@ def exported(document: str | bytes) -> Response:
     response.mimetype = "application/json"
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+# -- Ratings, a table's people's and a club's members' -----------------------------------------------------------
+
+RATINGS = (
+    "A skill rating per person that knows partners (Weng–Lin, Plackett–Luce): partners are one team, the winner "
+    "ranks first. `rating` is the conservative figure, max(0, round(1000 + 40 × (mu − 3 × sigma))): a newcomer "
+    f"shows 1000. `settling` is true below {SETTLED_GAMES} rated games. Highest rating first."
+)
+
+
+class Rated(AnswerPart):
+    name: str
+    rating: int = Field(ge=0, description="The conservative figure shown to players.")
+    settling: bool = Field(description=f"Fewer than {SETTLED_GAMES} rated games.")
+    games: int = Field(ge=0, description="Games rated.")
+    mu: float = Field(description="The model's mean, rounded to 0.1.")
+    sigma: float = Field(description="The model's uncertainty, rounded to 0.1.")
+
+    @classmethod
+    def of(cls, name: str, skill: Skill, **who: Any) -> Any:
+        return cls(
+            name=name,
+            rating=skill.rating,
+            settling=skill.settling,
+            games=skill.games,
+            mu=round(skill.mu, 1),
+            sigma=round(skill.sigma, 1),
+            **who,
+        )

@@ -1,4 +1,4 @@
-"""The tables part of the JSON API: a group's roster, its games, their statistics, export and import.
+"""The tables part of the JSON API: a group's roster, its games, their statistics and ratings, export and import.
 
 A table is private to its links: every request names the table's edit token (to
 change it) or view token (to read it) as ``Authorization: Bearer <token>``.
@@ -33,11 +33,12 @@ from scorekeeper.api.schema import (
     read_as,
 )
 from scorekeeper.api.schema import Name as _NAME
-from scorekeeper.api.shapes import Door, KeyHeader, bearer, exported, import_checks, locked
+from scorekeeper.api.shapes import RATINGS, Door, KeyHeader, Rated, bearer, exported, import_checks, locked
 from scorekeeper.platform import bodies
 from scorekeeper.platform.links import answer_link
 from scorekeeper.stats import BID_ORDER, Figures, PersonFigures
 from scorekeeper.store import games as game_store
+from scorekeeper.store import ratings
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Table as TableRow
 from scorekeeper.store.models import TablePerson
@@ -317,6 +318,16 @@ class TableStats(Answer):
     head_to_head: list[HeadToHead] = []
 
 
+class RatedPlayer(Rated):
+    player: str = Field(description="The roster id: `p1`, `p2`...")
+
+
+class TableRatings(Answer):
+    """The ratings."""
+
+    players: list[RatedPlayer] = Field(description="Highest rating first.")
+
+
 # -- The table a request names ------------------------------------------------------------------------
 
 
@@ -366,8 +377,12 @@ def _person_or_404(table: TableRow, person_id: str) -> TablePerson:
 # -- Routes ---------------------------------------------------------------------------------------------
 
 _TAGS = [Tag(name="tables")]
-_get, _post, _put, _delete = (functools.partial(route, tags=_TAGS) for route in (bp.get, bp.post, bp.put, bp.delete))
 _TOKEN: list[dict[str, list[str]]] = [{"tableToken": []}]
+# A table's routes, each with its token but the two that make a table.
+_get, _post, _put, _delete = (
+    functools.partial(r, tags=_TAGS, security=_TOKEN) for r in (bp.get, bp.post, bp.put, bp.delete)
+)
+_make = functools.partial(bp.post, tags=_TAGS)
 _BODY_ERRORS: ResponseDict = {
     400: NOT_AN_OBJECT,
     415: NOT_JSON,
@@ -399,7 +414,7 @@ def _created(table: TableRow, status: int = 201) -> Response:
     return response
 
 
-@_post(
+@_make(
     "/tables",
     operation_id="createTable",
     responses={201: CreatedTable, **_BODY_ERRORS},
@@ -420,7 +435,7 @@ def _import_checks(values: dict[str, Any]) -> dict[str, Any] | Response:
 _MB = IMPORT_MAX_BYTES // 2**20
 
 
-@_post(
+@_make(
     "/tables/import",
     operation_id="importTable",
     description="A new table with the same roster, games, hands, scores and statistics. The whole document is read "
@@ -447,7 +462,6 @@ def import_table(header: KeyHeader, body: TableExport, key: str | None) -> Respo
 @_get(
     "/tables/<string(minlength=8):table_id>",
     operation_id="getTable",
-    security=_TOKEN,
     description="Private to the table's links: send its edit or view token.",
     responses={200: Table, **auth(False)},
 )
@@ -459,7 +473,6 @@ def tables_read(path: TablePath) -> Response:
 @_get(
     "/tables/<string(minlength=8):table_id>/stats",
     operation_id="getTableStats",
-    security=_TOKEN,
     description="Counted from the rules engine's replay of each game, kept per game version. `from` and `to` (ISO "
     "dates, both included) make a season; left out, every game counts.",
     responses={
@@ -483,10 +496,7 @@ def tables_stats(path: TablePath, query: Season) -> Response:
         games=stats.games,
         players=[_person(pid, names.get(pid, pid), f) for pid, f in stats.people.items()],
         pairs=[PairCounts.of(f, players=list(pair)) for pair, f in stats.pairs.items()],
-        head_to_head=[
-            HeadToHead(pair=list(h.pair), against=list(h.against), games=h.games, won=h.won, lost=h.lost)
-            for h in stats.head_to_head
-        ],
+        head_to_head=[HeadToHead.model_validate(h, from_attributes=True) for h in stats.head_to_head],
     )
     return private(reply(answer))
 
@@ -506,7 +516,6 @@ def _person(pid: str, name: str, f: PersonFigures) -> PersonCounts:
 @_get(
     "/tables/<string(minlength=8):table_id>/export.json",
     operation_id="exportTable",
-    security=_TOKEN,
     responses={
         200: {
             "description": "The export.",
@@ -523,7 +532,6 @@ def tables_export(path: TablePath) -> Response:
 @_post(
     "/tables/<string(minlength=8):table_id>/players",
     operation_id="addTablePlayer",
-    security=_TOKEN,
     description="A name already on the roster (whatever its case) is that entry.",
     responses=_change({201: AddedPlayer}),
 )
@@ -537,7 +545,6 @@ def tables_add_player(path: TablePath, body: PersonInput, table: TableRow) -> Re
 @_put(
     "/tables/<string(minlength=8):table_id>/players/<person_id>",
     operation_id="renameTablePlayer",
-    security=_TOKEN,
     description="A name another entry has is refused (422): merge the two instead.",
     responses=_change({200: TableAnswer}),
 )
@@ -551,7 +558,6 @@ def tables_rename_player(path: PersonPath, body: PersonInput, table: TableRow) -
 @_post(
     "/tables/<string(minlength=8):table_id>/players/<person_id>/merge",
     operation_id="mergeTablePlayers",
-    security=_TOKEN,
     description="The entry's games become `into`'s and it leaves the roster. Two entries that sat in the same game are "
     "two people: refused (422). Merges of one table are made one after the other: of two crossing merges sent at "
     "once (p1 into p5, p5 into p1), the second finds its entry gone and is refused (409), so one person stays. The "
@@ -572,7 +578,6 @@ def tables_merge_players(path: PersonPath, body: MergeInput, table: TableRow) ->
 @_post(
     "/tables/<string(minlength=8):table_id>/games",
     operation_id="addTableGame",
-    security=_TOKEN,
     description="The game's id and its edit token: a view token only shows the game, and is refused (403), since a "
     "table may later be deleted with its games. Its players join the roster by name. To start a new game of the "
     "table, `POST /api/v1/games` with `table`.",
@@ -594,7 +599,6 @@ def tables_add_game(path: TablePath, body: AddGameInput, table: TableRow) -> Res
 @_delete(
     "/tables/<string(minlength=8):table_id>",
     operation_id="deleteTable",
-    security=_TOKEN,
     description="Its games' score sheets stay, each reachable by its own links, unless `games=true`. Even then, only "
     "the games whose edit rights the table holds are deleted (started from it, kept, imported, or added with their "
     "edit token); a game added with its view token before that was asked for, or a card party's sheet, stays: the "
@@ -618,3 +622,19 @@ def tables_delete(path: TablePath, query: DeleteQuery) -> Response:
     # Some games were to go and stay: say which, and why.
     kept = [KeptGame(id=game_id, why=str(why)) for game_id, why in done.kept]
     return reply(DeletedTable(deleted_games=list(done.games), kept_games=kept))
+
+
+@_get(
+    "/tables/<string(minlength=8):table_id>/ratings",
+    operation_id="getTableRatings",
+    description=RATINGS
+    + " Games are taken in the order they were played; a corrected game rates again from itself on.",
+    responses={200: TableRatings, **auth(write=False)},
+)
+def tables_ratings(path: TablePath) -> Response:
+    """The ratings of a table's people, from all its finished games"""
+    table = table_for(path.table_id, edit=False)
+    book = ratings.table_ratings(table)
+    names = {p.public_id: p.name for p in table.people}
+    players = [RatedPlayer.of(names.get(pid, pid), skill, player=pid) for pid, skill in book.ordered()]
+    return private(reply(TableRatings(players=players)))
