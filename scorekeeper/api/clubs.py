@@ -29,6 +29,7 @@ from scorekeeper.api.parties import PartySettings, setup_of
 from scorekeeper.api.schema import NOT_JSON, Answer, AnswerPart, Asked, Part, Read, Schema, enum, error_body, read_as
 from scorekeeper.api.schema import Name as _NAME
 from scorekeeper.api.shapes import (
+    BEST_FIRST,
     DATE,
     RATINGS,
     Door,
@@ -389,7 +390,7 @@ class ClubRatings(Answer):
     """The ratings."""
 
     season: str
-    players: list[RatedMember] = Field(description="Highest rating first.")
+    players: list[RatedMember] = Field(description=BEST_FIRST)
 
 
 # -- The club a request names -------------------------------------------------------------------------

@@ -164,6 +164,10 @@ RATINGS = (
 )
 
 
+# The order of the ratings' players.
+BEST_FIRST = "Highest rating first."
+
+
 class Rated(AnswerPart):
     name: str
     rating: int = Field(ge=0, description="The conservative figure shown to players.")

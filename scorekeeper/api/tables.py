@@ -33,7 +33,7 @@ from scorekeeper.api.schema import (
     read_as,
 )
 from scorekeeper.api.schema import Name as _NAME
-from scorekeeper.api.shapes import RATINGS, Door, KeyHeader, Rated, bearer, exported, import_checks, locked
+from scorekeeper.api.shapes import BEST_FIRST, RATINGS, Door, KeyHeader, Rated, bearer, exported, import_checks, locked
 from scorekeeper.platform import bodies
 from scorekeeper.platform.links import answer_link
 from scorekeeper.stats import BID_ORDER, Figures, PersonFigures
@@ -325,7 +325,7 @@ class RatedPlayer(Rated):
 class TableRatings(Answer):
     """The ratings."""
 
-    players: list[RatedPlayer] = Field(description="Highest rating first.")
+    players: list[RatedPlayer] = Field(description=BEST_FIRST)
 
 
 # -- The table a request names ------------------------------------------------------------------------
