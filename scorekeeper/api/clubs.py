@@ -38,6 +38,7 @@ from scorekeeper.api.shapes import (
     bearer,
     edit_token,
     exported,
+    flag,
     import_checks,
     locked,
     missing,
@@ -76,41 +77,32 @@ def whole(field: str, lo: int, hi: int) -> Callable[[Any], int]:
         try:
             return parse_int(value if not isinstance(value, str) else None, lo=lo, hi=hi)
         except NumberError:
-            raise BadInput(f"Give {field} as a whole number from {lo} to {hi}", field) from None
+            raise BadInput(said.club_whole(field, lo, hi), field) from None
 
     return read
 
 
 def _currency(value: Any) -> str:
     if value not in CURRENCIES:
-        raise BadInput("Give the currency as CAD, USD or EUR", "currency")
+        raise BadInput(said.club_currency(), "currency")
     return str(value)
-
-
-def _flag(field: str) -> Callable[[Any], bool]:
-    def read(value: Any) -> bool:
-        if not isinstance(value, bool):
-            raise BadInput(f"Say true or false for {field}", field)
-        return value
-
-    return read
 
 
 def _season(value: Any) -> str | None:
     # The length as sent, as the published schema counts it (surrounding spaces included).
     if value is not None and (not isinstance(value, str) or len(value) > MAX_SEASON or not value.strip()):
-        raise BadInput("Give the season as a short name, for example 2026-2027", "season")
+        raise BadInput(said.season_name(given=True), "season")
     return value
 
 
 def _couples(value: Any, info: ValidationInfo) -> list[tuple[int, ...]]:
     """Pairs of club numbers: two different members of the club's roster (the ``club`` of the reading's context)."""
     if not isinstance(value, list) or len(value) > MAX_COUPLES:
-        raise BadInput("Give the couples as pairs of club numbers", "couples")
+        raise BadInput(said.club_couples(pairs=True), "couples")
     numbers = []
     for pair in value:
         if not isinstance(pair, list) or len(pair) != 2:
-            raise BadInput("Give the couples as pairs of club numbers", "couples")
+            raise BadInput(said.club_couples(pairs=True), "couples")
         try:
             numbers.append(tuple(parse_int(n, lo=1, hi=10**6, what=words.club_number()) for n in pair))
         except NumberError as err:
@@ -119,7 +111,7 @@ def _couples(value: Any, info: ValidationInfo) -> list[tuple[int, ...]]:
     known = {m.number for m in club.members if m.merged_into is None}
     flat = [n for pair in numbers for n in pair]
     if len(set(flat)) != len(flat) or not set(flat) <= known or any(a == b for a, b in numbers):
-        raise BadInput("Each couple is two different members of the roster, each in one couple", "couples")
+        raise BadInput(said.club_couples(pairs=False), "couples")
     return numbers
 
 
@@ -140,7 +132,7 @@ class MemberPath(ClubPath):
     @model_validator(mode="after")
     def _on_the_roster(self, info: ValidationInfo) -> MemberPath:
         if store.member((info.context or {})["club"], self.number) is None:
-            raise BadInput("There is no member with that club number", "number", 404)
+            raise BadInput(said.no_member(), "number", 404)
         return self
 
 
@@ -155,7 +147,7 @@ class NewClub(Read):
     currency: Annotated[
         str, read_as(Annotated[str, enum(CURRENCIES, json_schema_extra={"default": "CAD"})], _currency)
     ] = "CAD"
-    name: Annotated[str, named(lambda: "the club a name")]
+    name: Annotated[str, named(said.club_name)]
 
 
 class LadderRulesChange(Part):
@@ -174,22 +166,22 @@ class LadderRulesChange(Part):
 
 
 class ClubChange(Read):
-    name: Annotated[str | None, named(lambda: "the club a name")] = None
+    name: Annotated[str | None, named(said.club_name)] = None
     currency: Annotated[str | None, read_as(_CURRENCY, _currency)] = None
     # Read against the club's rules now: what is left out stays as it is.
     ladder_rules: Annotated[Any, read_as(LadderRulesChange)] = None
 
 
 class ClubMemberChange(Read):
-    name: Annotated[str | None, named(lambda: "the member's name")] = None
-    active: Annotated[bool | None, read_as(bool, _flag("active"))] = None
+    name: Annotated[str | None, named(said.member_name)] = None
+    active: Annotated[bool | None, read_as(bool, flag("active"))] = None
     merged_into: Annotated[
         int | None, read_as(Annotated[int, Field(ge=1, le=10**6)], whole("merged_into", 1, 10**6))
     ] = None
 
 
 class NewClubMember(Read):
-    name: Annotated[str, named(lambda: "the member's name")]
+    name: Annotated[str, named(said.member_name)]
 
 
 class _Dated(Read):
@@ -219,7 +211,7 @@ class NewClubEvening(PartySettings, _Dated):
     ] = []
     start: Annotated[
         bool,
-        read_as(Annotated[bool, Field(json_schema_extra={"default": False})], _flag("start")),
+        read_as(Annotated[bool, Field(json_schema_extra={"default": False})], flag("start")),
         Field(description="Seat game 1 at once (two couples or more)."),
     ] = False
 
@@ -399,9 +391,9 @@ class ClubRatings(Answer):
 _CLUB = Door(
     store.get,
     lambda club, token: edit_token(token, club.edit_token),
-    lambda: BadInput("There is no club with that id", "id", 404),
-    lambda: "Changing a club needs its edit token: Authorization: Bearer <edit_token>",
-    lambda: "That token may not change this club",
+    lambda: BadInput(said.no_club(), "id", 404),
+    said.club_token_needed,
+    said.club_token_refused,
 )
 _club = _CLUB.row
 
@@ -419,7 +411,7 @@ def _director_asks(club: ClubRow) -> bool:
 def _season_name(club: ClubRow) -> str:
     season = request.args.get("season")
     if season is not None and (not season or len(season) > store.MAX_SEASON):
-        raise BadInput("Give a season as it is named, for example 2026-2027", "season")
+        raise BadInput(said.season_name(given=False), "season")
     return season or store.current_season(club)
 
 
@@ -555,7 +547,7 @@ def create_club_evening(club: ClubRow, path: ClubPath, body: NewClubEvening) -> 
     setup = setup_of(body.model_copy(update={"name": club.name if body.name is None else body.name}))
     numbers, start = body.couples, body.start
     if start and len(numbers) < 2:
-        raise BadInput("An evening starts with two couples or more", "couples")
+        raise BadInput(said.evening_couples(), "couples")
     try:
         party = store.new_evening(club, setup, held_on=body.date, season=body.season)
         if numbers:
@@ -609,21 +601,21 @@ RULE_FIELDS = ("scoring", "place_points", "best_of", "minimum", "tie_breaks")
 
 def _rules(club: ClubRow, value: object) -> EngineLadderRules:
     if not isinstance(value, dict) or set(value) - set(RULE_FIELDS):
-        raise BadInput(f"Give the ladder's rules as an object of {', '.join(RULE_FIELDS)}", "ladder_rules")
+        raise BadInput(said.ladder_rules(", ".join(RULE_FIELDS)), "ladder_rules")
     now = store.settings_of(store.rules_of(club.settings))
     merged = {**now, **value}
     if not isinstance(merged["scoring"], str) or merged["scoring"] not in set(Scoring):
-        raise BadInput('Say "places" or "wins" for scoring', "scoring")
+        raise BadInput(said.ladder_scoring(), "scoring")
     points = merged["place_points"]
     if not isinstance(points, list) or not 1 <= len(points) <= MAX_PLACE_POINTS:
-        raise BadInput(f"Give points for 1 to {MAX_PLACE_POINTS} places", "place_points")
+        raise BadInput(said.ladder_points(MAX_PLACE_POINTS), "place_points")
     breaks = merged["tie_breaks"]
     if (
         not isinstance(breaks, list)
         or any(not isinstance(t, str) or t not in set(TieBreak) for t in breaks)
         or len(set(breaks)) != len(breaks)
     ):
-        raise BadInput('Give each tie-break once, of "wins", "best" and "attended"', "tie_breaks")
+        raise BadInput(said.ladder_tie_breaks(), "tie_breaks")
     best = merged["best_of"]
     try:
         return EngineLadderRules(

@@ -369,3 +369,69 @@ def give_game() -> str:
 
 def games_true_or_false() -> str:
     return _("games is true or false")
+
+
+def club_whole(field: str, lo: int, hi: int) -> str:
+    return _("Give %(field)s as a whole number from %(lo)d to %(hi)d", field=field, lo=lo, hi=hi)
+
+
+def club_currency() -> str:
+    return _("Give the currency as CAD, USD or EUR")
+
+
+def season_name(*, given: bool) -> str:
+    """A season a club's evening is given (*given*) or a request asks for, that cannot be a season's name."""
+    if given:
+        return _("Give the season as a short name, for example 2026-2027")
+    return _("Give a season as it is named, for example 2026-2027")
+
+
+def club_couples(*, pairs: bool) -> str:
+    """A club evening's couples that are not pairs of numbers (*pairs*), or not two different members each."""
+    if pairs:
+        return _("Give the couples as pairs of club numbers")
+    return _("Each couple is two different members of the roster, each in one couple")
+
+
+def no_member() -> str:
+    return _("There is no member with that club number")
+
+
+def club_name() -> str:
+    return _("Give the club a name")
+
+
+def member_name() -> str:
+    return _("Give the member a name")
+
+
+def no_club() -> str:
+    return _("There is no club with that id")
+
+
+def club_token_needed() -> str:
+    return _("Changing a club needs its edit token: Authorization: Bearer <edit_token>")
+
+
+def club_token_refused() -> str:
+    return _("That token may not change this club")
+
+
+def evening_couples() -> str:
+    return _("An evening starts with two couples or more")
+
+
+def ladder_rules(fields: str) -> str:
+    return _("Give the ladder's rules as an object of %(fields)s", fields=fields)
+
+
+def ladder_scoring() -> str:
+    return _('Say "places" or "wins" for scoring')
+
+
+def ladder_points(most: int) -> str:
+    return _("Give points for 1 to %(most)d places", most=most)
+
+
+def ladder_tie_breaks() -> str:
+    return _('Give each tie-break once, of "wins", "best" and "attended"')
