@@ -401,11 +401,9 @@ _club = _CLUB.row
 def _director_asks(club: ClubRow) -> bool:
     """Whether the request carries the club's edit token (the director's): only then are money figures shown."""
     token = bearer_token()
-    if token is None:
-        return False
-    if edit_token(token, club.edit_token) is Access.NONE:
+    if token is not None and edit_token(token, club.edit_token) is Access.NONE:
         raise BadInput(said.club_director_token(), "authorization", 403)
-    return True
+    return token is not None
 
 
 def _season_name(club: ClubRow) -> str:

@@ -9,6 +9,7 @@ forms read it), write the answer and give the document its part.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import functools
 from collections.abc import Callable
@@ -359,15 +360,7 @@ class ResultAnswer(Answer):
 def setup_of(new: PartySettings) -> PartySetup:
     """The evening's settings a request gives, as the party engine takes them."""
     try:
-        return PartySetup(
-            name=new.name,
-            games=new.games,
-            kind=new.kind,
-            play_to=new.play_to,
-            prizes=new.prizes,
-            cookie_jar=new.cookie_jar,
-            booby=new.booby,
-        )
+        return PartySetup(**{field.name: getattr(new, field.name) for field in dataclasses.fields(PartySetup)})
     except PartyError as err:
         raise BadInput(words.problem(err), err.field) from None
 

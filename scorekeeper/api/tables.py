@@ -269,18 +269,7 @@ class Counts(AnswerPart):
 
 
 # The counts written as the figures add them up.
-_ADDED_UP = (
-    "games",
-    "won",
-    "hands",
-    "hands_bid",
-    "bids_made",
-    "bids_set",
-    "points",
-    "sets_inflicted",
-    "bagged",
-    "out_as_bidder",
-)
+_ADDED_UP = "games won hands hands_bid bids_made bids_set points sets_inflicted bagged out_as_bidder".split()
 
 
 def _rate(value: Fraction | None) -> float | None:
