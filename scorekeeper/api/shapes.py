@@ -1,6 +1,6 @@
 """The shapes the clubs', tables' and card parties' parts of the API share: the door that reads what a request names
-and checks its token, the readers of a name, a date and a flag, an import's header and checks, an export's answer, and
-the answers their document lists alike, and a rating, a table's and a club's."""
+and checks its token, the readers of a name, a date and a flag, an import's header and checks, an export's answer, the
+answers their document lists alike, and the rating a table's people and a club's members are answered with."""
 
 from __future__ import annotations
 
