@@ -43,6 +43,7 @@ from scorekeeper.api.shapes import (
     locked,
     missing,
     named,
+    picked,
     text,
 )
 from scorekeeper.party import MAX_COUPLES, PartyError, Problem
@@ -323,11 +324,7 @@ class Pots(AnswerPart):
     @classmethod
     def of(cls, tally: store.Tally) -> Pots:
         return cls(
-            entry_fee=tally.entry_fee,
-            players=tally.players,
-            fees=tally.fees,
-            prizes=list(tally.prizes),
-            cookie_jar=tally.cookie_jar,
+            **picked(tally, "entry_fee", "players", "fees", "prizes", "cookie_jar"),
             fifty_fifty=tally.fifty_collected,
             fifty_fifty_prize=tally.fifty_prize,
             jackpot_before=tally.jackpot.before,
@@ -576,15 +573,10 @@ def club_ladder(path: ClubPath, query: SeasonQuery) -> Response:
     # Validated at once from the engine's figures, not one model per line: the same answer, a third quicker to make.
     lines = [
         {
-            "position": line.position,
+            **picked(line, "position", "total", "counted", "scores", "wins", "best"),
             "number": line.member,
             "name": worked.names.get(line.member, ""),
-            "total": line.total,
-            "counted": line.counted,
-            "scores": line.scores,
             "evenings": line.attended,
-            "wins": line.wins,
-            "best": line.best,
         }
         for line in worked.lines
     ]

@@ -37,7 +37,7 @@ from scorekeeper.api.schema import (
     read_as,
 )
 from scorekeeper.api.schema import Name as _NAME
-from scorekeeper.api.shapes import DATE, Door, bearer, edit_token, flag, locked, missing, named, text
+from scorekeeper.api.shapes import DATE, Door, bearer, edit_token, flag, locked, missing, named, picked, text
 from scorekeeper.party import (
     MAX_COUPLES,
     MAX_GAMES,
@@ -280,14 +280,9 @@ class Party(Answer):
                 "version": row.version,
                 "name": row.name,
                 "date": row.held_on.isoformat() if row.held_on else None,
-                "game": state.game,
-                "games": setup.games,
+                **picked(state, "game", "started", "closed", "finished"),
+                **picked(setup, "games", "play_to", "prizes"),
                 "kind": str(setup.kind),
-                "play_to": setup.play_to,
-                "prizes": setup.prizes,
-                "started": state.started,
-                "closed": state.closed,
-                "finished": state.finished,
                 "couples": [
                     {"name": c.name, "players": list(c.couple.players), "joined": c.joined, "gone_from": c.gone_from}
                     for c in state.couples
@@ -299,8 +294,8 @@ class Party(Answer):
                 "wins": list(standings.wins),
                 "punched": [list(p) for p in standings.punched],
                 "places": state.places(),
-                "ties": [_picked(tie, *_TIE) for tie in state.ties.values()],
-                "booby": None if booby is None else _picked(booby, "couples", "wins"),
+                "ties": [picked(tie, *_TIE) for tie in state.ties.values()],
+                "booby": None if booby is None else picked(booby, "couples", "wins"),
                 "cookie_jar": None
                 if not setup.cookie_jar
                 else {"numbers": list(state.cookie_numbers), "winners": list(state.cookie_winners())},
@@ -311,11 +306,6 @@ class Party(Answer):
 
 # What the answer says of a tie for a place.
 _TIE = ("place", "couples", "settled", "how", "winners", "in_contention")
-
-
-def _picked(thing: object, *names: str) -> dict[str, Any]:
-    """The fields *names* of the engine's *thing*, as the answer writes them."""
-    return {name: getattr(thing, name) for name in names}
 
 
 class CreatedParty(Answer):

@@ -77,6 +77,11 @@ class Door(Generic[R]):
         return found
 
 
+def picked(thing: object, *names: str) -> dict[str, Any]:
+    """The fields *names* of the engine's or the store's *thing*, for an answer whose fields have the same names."""
+    return {name: getattr(thing, name) for name in names}
+
+
 def edit_token(token: str, kept: str) -> Access:
     """What *token* opens of a row whose only token is *kept*, the director's."""
     return Access.EDIT if token_matches(token, kept) else Access.NONE

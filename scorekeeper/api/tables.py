@@ -33,7 +33,18 @@ from scorekeeper.api.schema import (
     read_as,
 )
 from scorekeeper.api.schema import Name as _NAME
-from scorekeeper.api.shapes import BEST_FIRST, RATINGS, Door, KeyHeader, Rated, bearer, exported, import_checks, locked
+from scorekeeper.api.shapes import (
+    BEST_FIRST,
+    RATINGS,
+    Door,
+    KeyHeader,
+    Rated,
+    bearer,
+    exported,
+    import_checks,
+    locked,
+    picked,
+)
 from scorekeeper.platform import bodies
 from scorekeeper.platform.links import answer_link
 from scorekeeper.stats import BID_ORDER, Figures, PersonFigures
@@ -174,14 +185,10 @@ class Table(Answer):
     def of(cls, table: TableRow) -> Table:
         games = [
             TableGame(
+                **picked(row, "rules", "scores", "winner", "finished", "hands"),
                 id=row.game_id,
                 started=row.played.astimezone(UTC).isoformat().replace("+00:00", "Z"),
-                rules=row.rules,
                 sides=[TableSide(name=name, players=[f"p{n}" for n in people]) for name, people in row.sides],
-                scores=list(row.scores),
-                winner=row.winner,
-                finished=row.finished,
-                hands=row.hands,
             )
             for row in store.history(table)
         ]
