@@ -36,6 +36,7 @@ from scorekeeper.api.shapes import (
     KeyHeader,
     Rated,
     bearer,
+    changes,
     edit_token,
     exported,
     flag,
@@ -431,9 +432,8 @@ BAD_SEASON = error_body("The season is not a season's name.")
 _LOCKED = locked("club")
 
 
-def _change(answer: ResponseDict, refused: str, not_there: dict[str, Any] = NO_CLUB) -> ResponseDict:
-    """The answers to a change of the club with its edit token; *refused* says when it cannot be made (422)."""
-    return {**answer, **_LOCKED, 404: not_there, 415: NOT_JSON, 422: error_body(refused)}
+def _change(answers: ResponseDict, refused: str) -> ResponseDict:
+    return changes(_LOCKED, refused, answers, object_only=False)
 
 
 @_post(
@@ -643,9 +643,8 @@ def change_club(club: ClubRow, path: ClubPath, body: ClubChange) -> Response:
     "ladder. Merges of one club are made one after the other: of two crossing merges sent at once (1 into 5, 5 into "
     "1), the second is refused, so one member stays. The director's page can undo a merge.",
     responses=_change(
-        {200: ClubMember},
+        {200: ClubMember, 404: error_body("No club with that id, or no member with that number.")},
         "A name the app does not take, a merge into the same or a merged member, or a merge of a member already merged.",
-        error_body("No club with that id, or no member with that number."),
     ),
 )
 @door(_director)

@@ -37,7 +37,7 @@ from scorekeeper.api.schema import (
     read_as,
 )
 from scorekeeper.api.schema import Name as _NAME
-from scorekeeper.api.shapes import DATE, Door, bearer, edit_token, flag, locked, missing, named, picked, text
+from scorekeeper.api.shapes import DATE, Door, bearer, changes, edit_token, flag, locked, missing, named, picked, text
 from scorekeeper.party import (
     MAX_COUPLES,
     MAX_GAMES,
@@ -414,12 +414,6 @@ _change_post = functools.partial(bp.post, tags=_TAGS, security=[{"partyEditToken
 _LOCKED = locked("party")
 
 
-def _change(answers: ResponseDict, refused: str, *, object_only: bool = True) -> ResponseDict:
-    """The answers to a change of the evening with its edit token; *refused* says when it cannot be made (422)."""
-    read: ResponseDict = {400: NOT_AN_OBJECT} if object_only else {}
-    return {**read, **_LOCKED, 415: NOT_JSON, 422: error_body(refused), **answers}
-
-
 @_post(
     "/parties",
     operation_id="createParty",
@@ -450,9 +444,10 @@ def create_party(body: NewParty) -> Response:
     operation_id="reportPartyResult",
     description="The same result twice is answered 409 and saved once; a different winner for a result already in "
     'is 409 unless sent with `"correct": true`, which works out every later game again.',
-    responses=_change(
-        {201: ResultAnswer, 409: error_body("That result is already in, or another winner is in (send `correct`).")},
+    responses=changes(
+        _LOCKED,
         "No such game or table yet, or that couple does not sit there; `field` names it.",
+        {201: ResultAnswer, 409: error_body("That result is already in, or another winner is in (send `correct`).")},
     ),
 )
 @door(_director)
@@ -503,9 +498,10 @@ def get_party(path: PartyPath) -> Response:
     description="The couple plays from the next game (the card party's rules of the evening): it fills an empty seat "
     "after the couple that sat out, in number order with other late arrivals. Its index (counted from 0) is "
     "`couple` in the answer.",
-    responses=_change(
-        {201: LateCoupleAnswer},
+    responses=changes(
+        _LOCKED,
         "No name, a name too long, or (field `couples`) the last game is being played or the evening is over.",
+        {201: LateCoupleAnswer},
     ),
 )
 @door(_director)
@@ -536,7 +532,7 @@ def _couple_change(path: CouplePath, make: Callable[[int], Gone | Returned]) -> 
 
 def _couple_answers(conflict: str, refused: str) -> ResponseDict:
     no_couple = error_body("No party with that id, or no couple with that index.")
-    return _change({200: PartyAnswer, 404: no_couple, 409: error_body(conflict)}, refused, object_only=False)
+    return changes(_LOCKED, refused, {200: PartyAnswer, 404: no_couple, 409: error_body(conflict)}, object_only=False)
 
 
 @_change_post(

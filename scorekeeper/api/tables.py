@@ -40,6 +40,7 @@ from scorekeeper.api.shapes import (
     KeyHeader,
     Rated,
     bearer,
+    changes,
     exported,
     import_checks,
     locked,
@@ -379,11 +380,8 @@ _get, _post, _put, _delete = (
     functools.partial(r, tags=_TAGS, security=_TOKEN) for r in (bp.get, bp.post, bp.put, bp.delete)
 )
 _make = functools.partial(bp.post, tags=_TAGS)
-_BODY_ERRORS: ResponseDict = {
-    400: NOT_AN_OBJECT,
-    415: NOT_JSON,
-    422: error_body("The change cannot be made (`field` names what to fix), or nobody of that id is on the roster."),
-}
+_REFUSED = "The change cannot be made (`field` names what to fix), or nobody of that id is on the roster."
+_BODY_ERRORS: ResponseDict = {400: NOT_AN_OBJECT, 415: NOT_JSON, 422: error_body(_REFUSED)}
 
 
 def auth(write: bool) -> ResponseDict:
@@ -393,7 +391,7 @@ def auth(write: bool) -> ResponseDict:
 
 def _change(answers: ResponseDict) -> ResponseDict:
     """The answers to a change of a table's roster or games with its edit token."""
-    return {**answers, **_BODY_ERRORS, **auth(True)}
+    return changes(auth(True), _REFUSED, answers)
 
 
 def _created(table: TableRow, status: int = 201) -> Response:
