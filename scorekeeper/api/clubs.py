@@ -27,7 +27,6 @@ from scorekeeper import words
 from scorekeeper.api.base import BadInput, bearer_token, bp, door, input_error, reply
 from scorekeeper.api.parties import PartySettings, setup_of
 from scorekeeper.api.schema import NOT_JSON, Answer, AnswerPart, Asked, Part, Read, Schema, enum, error_body, read_as
-from scorekeeper.api.schema import Name as _NAME
 from scorekeeper.api.shapes import (
     BEST_FIRST,
     DATE,
@@ -45,7 +44,6 @@ from scorekeeper.api.shapes import (
     missing,
     named,
     picked,
-    text,
 )
 from scorekeeper.party import MAX_COUPLES, PartyError, Problem
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, Scoring, TieBreak
@@ -191,13 +189,10 @@ class _Dated(Read):
 
 
 class NewClubEvening(PartySettings, _Dated):
-    # The evening's settings as a card party's, read after its date; its name is the club's when left out.
+    # The evening's settings as a card party's, read after its date; its name is the club's when left out (a name
+    # sent is text, as the document says: null is refused).
     name: Annotated[
-        str | None,
-        read_as(
-            _NAME, lambda value: None if value is None else text(value, SENTENCES[Problem.PARTY_NAME_MISSING](), "name")
-        ),
-        Field(description="The club's name when left out."),
+        str | None, named(SENTENCES[Problem.PARTY_NAME_MISSING]), Field(description="The club's name when left out.")
     ] = None  # type: ignore[assignment]
     season: Annotated[str | None, read_as(Annotated[str, Field(min_length=1, max_length=MAX_SEASON)], _season)] = None
     couples: Annotated[

@@ -75,3 +75,13 @@ def test_a_blank_name_is_asked_for_in_words(client, club):
         assert answer.get_json()["error"] == {"code": "refused", "field": "name", "message": asked}
     french = client.post("/api/v1/clubs", json={"name": ""}, headers=FR).get_json()["error"]
     assert french["message"] == "Donnez un nom au club"
+
+
+def test_an_evening_name_sent_as_null_is_refused_and_left_out_is_the_clubs(client, club):
+    club_id, token = club
+    path = f"/api/v1/clubs/{club_id}/evenings"
+    refused = client.post(path, json={"name": None}, headers=token)
+    assert refused.status_code == 422
+    assert refused.get_json()["error"]["field"] == "name"
+    made = client.post(path, json={}, headers=token).get_json()
+    assert client.get(f"/api/v1/parties/{made['party_id']}").get_json()["name"] == "Legion Branch 12"
