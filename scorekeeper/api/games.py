@@ -8,7 +8,8 @@ nothing changed. Edits of a hand carry the version they were made from
 (``"version"`` in the body, or ``If-Match``): a stale one changes nothing.
 
 Each route declares its path, query, headers, body and answers as the models below: the library reads the request
-by them and writes them into the document, and every answer is written out through its model.
+by them and writes them into the document; every answer is the object its model's ``of`` builds, as the model
+describes it.
 """
 
 from __future__ import annotations
@@ -387,6 +388,9 @@ class Precondition(Asked):
 
 
 # -- What an answer says ---------------------------------------------------------
+# Each model describes an answer, and its ``of`` writes it from the engine's values as the JSON object the model
+# describes: what the engine made is not validated again on each request (the API tests check every answer they get
+# against the document).
 
 
 class GameLinks(AnswerPart):
@@ -396,11 +400,11 @@ class GameLinks(AnswerPart):
     """The read-only score sheet, to follow the game."""
 
     @classmethod
-    def of(cls, game: Game) -> Self:
-        return cls(
-            edit=page_link("games.sheet", game_id=game.id, token=game.edit_token),
-            view=page_link("games.view", game_id=game.id, token=game.view_token),
-        )
+    def of(cls, game: Game) -> dict[str, Any]:
+        return {
+            "edit": page_link("games.sheet", game_id=game.id, token=game.edit_token),
+            "view": page_link("games.view", game_id=game.id, token=game.view_token),
+        }
 
 
 class NoteCode(AnswerPart):
@@ -436,11 +440,11 @@ class HandRow(Answer):
     standing: Sequence[Marks] = []
 
     @classmethod
-    def of(cls, hand: HandResult) -> Self:
+    def of(cls, hand: HandResult) -> dict[str, Any]:
         """One row of the sheet: the hand's own fields, its notes said and as codes."""
-        row = {name: getattr(hand, name) for name in cls.model_fields if name != "notes" and hasattr(hand, name)}
+        row = {name: getattr(hand, name) for name in cls.model_fields if hasattr(hand, name)}
         codes = [{"code": note.kind, "side": note.side} for note in hand.notes]
-        return cls.model_validate({**row, "notes": [words.note(note) for note in hand.notes], "note_codes": codes})
+        return {**row, "notes": [words.note(note) for note in hand.notes], "note_codes": codes}
 
 
 class Draw(AnswerPart):
@@ -451,11 +455,12 @@ class Draw(AnswerPart):
     four_and_a_flip: bool = False
 
     @classmethod
-    def of(cls, state: Played) -> Self:
+    def of(cls, state: Played) -> dict[str, Any]:
         """How many cards the players of the next hand may change (the rule book's draw limits, /rules#draw-limits)."""
         limit = game_draw_limit(state)
-        kept = {name: getattr(limit, name) for name in ("players", "keep", "change", "others_change")}
-        return cls(**kept, four_and_a_flip=limit.flip)
+        return {name: getattr(limit, name) for name in ("players", "keep", "change", "others_change")} | {
+            "four_and_a_flip": limit.flip
+        }
 
 
 class GameSide(AnswerPart):
@@ -497,28 +502,24 @@ class GameState(Answer):
     hands: list[HandRow]
 
     @classmethod
-    def of(cls, game: Game | services.GameHead, state: Played, hands: list[HandRow]) -> Self:
-        """The state of *game*, with the rows *hands*."""
+    def of(cls, game: Game | services.GameHead, state: Played) -> dict[str, Any]:
+        """The state of *game* but its rows (``hands``)."""
         setup = state.setup
-        return cls(
-            id=game.id,
-            version=game.version,
-            rules=setup.rules.to_dict(),
-            sides=[GameSide(name=side.name, players=list(side.players)) for side in setup.sides],
-            scores=state.scores,
-            winner=state.winner,
-            win_reason=words.win_reason(state),
-            win_reason_code=state.won_by,
-            finished=state.winner is not None or game.finished_at is not None,
-            standing=state.standing,
-            dealer=state.dealer,
-            first_bidder=state.first_bidder,
-            next_n=state.next_n,
-            min_bids=state.min_bids,
-            overtime=sorted(state.overtime),
-            draw=Draw.of(state),
-            hands=hands,
-        )
+        return {name: getattr(state, name) for name in _FROM_STATE} | {
+            "id": game.id,
+            "version": game.version,
+            "rules": setup.rules.to_dict(),
+            "sides": [{"name": side.name, "players": list(side.players)} for side in setup.sides],
+            "win_reason": words.win_reason(state),
+            "win_reason_code": state.won_by,
+            "finished": state.winner is not None or game.finished_at is not None,
+            "overtime": sorted(state.overtime),
+            "draw": Draw.of(state),
+        }
+
+
+# The fields of a game's answer that are the engine's own, under the same name.
+_FROM_STATE = ("scores", "winner", "standing", "dealer", "first_bidder", "next_n", "min_bids")
 
 
 class StateAnswer(Answer):
@@ -536,10 +537,15 @@ class CreatedGame(Answer):
     links: GameLinks
     state: GameState
 
+    @classmethod
+    def of(cls, game: Game, state: Played) -> dict[str, Any]:
+        tokens = {"id": game.id, "edit_token": game.edit_token, "view_token": game.view_token}
+        return tokens | {"links": GameLinks.of(game), "state": GameState.of(game, state) | {"hands": []}}
 
-def _compact(answer: Answer, **leave_out: Any) -> str:
-    """The JSON text of *answer* as ``jsonify`` writes it outside debug mode (no spaces), every field written."""
-    return current_app.json.dumps(answer.model_dump(mode="json", **leave_out), separators=(",", ":"))
+
+def _compact(answer: dict[str, Any]) -> str:
+    """The JSON text of *answer* as ``jsonify`` writes it outside debug mode (no spaces)."""
+    return current_app.json.dumps(answer, separators=(",", ":"))
 
 
 def _json(text: str, status: int) -> Response:
@@ -554,7 +560,7 @@ def state_response(
     A game's answer is mostly its sheet, and each hand recorded sends the whole sheet back: the rows already
     written for the game's earlier hands are reused as JSON text, so only the head and the new row are encoded.
     """
-    head = _compact(GameState.of(game, state, hands=[]), exclude={"hands"})
+    head = _compact(GameState.of(game, state))
     body = f'{head[:-1]},"hands":[{",".join(_hand_rows(game.id, state.hands))}]}}'
     return _json(f'{{"state":{body}}}' if wrapped else body, status)
 
@@ -753,15 +759,7 @@ def create_game(body: NewGame) -> Response:
             game = services.create_game(body.rules, sides, first_dealer=body.first_dealer, scores=scores)
     except TypeError:
         raise unreadable_rules() from None
-    state = services.state_for(game)
-    created = CreatedGame(
-        id=game.id,
-        edit_token=game.edit_token,
-        view_token=game.view_token,
-        links=GameLinks.of(game),
-        state=GameState.of(game, state, [HandRow.of(hand) for hand in state.hands]),
-    )
-    response = _json(_compact(created), 201)
+    response = _json(_compact(CreatedGame.of(game, services.state_for(game))), 201)
     response.headers["Location"] = answer_link("api.games_read", game_id=game.id)
     response.headers["Cache-Control"] = "no-store"
     return response
