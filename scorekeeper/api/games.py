@@ -15,7 +15,6 @@ describes it.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Self, TypeGuard, TypeVar, cast
@@ -23,9 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Self, TypeGuard, TypeVar, cast
 from cachetools import LRUCache
 from flask import Response, current_app, make_response, request
 from flask_openapi3.models.tag import Tag
-from flask_openapi3.request import _validate_request
 from flask_openapi3.types import ResponseDict
-from flask_openapi3.utils import parse_parameters
 from pydantic import (
     AfterValidator,
     ConfigDict,
@@ -41,7 +38,7 @@ from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from werkzeug.http import parse_etags
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, error_code, input_error, page_link
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, error_code, page_link
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.schema import (
     NAME_PATTERN,
@@ -72,11 +69,10 @@ from scorekeeper.rules import (
     STANDINGS,
     TRICKS_IN_HAND,
     HandEntry,
-    HandError,
     HandResult,
     NoteKind,
+    Refused,
     Rules,
-    SetupError,
     Side,
     WinReason,
     has_hidden_character,
@@ -625,50 +621,28 @@ def _key_refused(token: str | None, found: services.Access) -> BadInput:
     return BadInput("That token does not belong to this game", "authorization", 403)
 
 
-def _answer(exc: Exception) -> Response:
-    if isinstance(exc, BadInput):
-        return input_error(str(exc), exc.field, exc.status, exc.code)
-    if isinstance(exc, tables.TableError):
-        return api_error(words.refusal(exc), exc.field, exc.status)
-    if isinstance(exc, services.GameConflict):
-        return api_error(words.refusal(exc), exc.field or "n", 409)
-    field = getattr(exc, "field", None)
-    return api_error(words.refusal(exc), field, 422, error_code(422, getattr(exc, "code", None)))
+def _game(load: Callable[[str], Linked | None]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The door's check of a change to the game the address names: the game *load* finds (404), if the request
+    carries its edit token (401, 403); the view is given it as ``game``."""
+
+    def check(values: dict[str, Any]) -> dict[str, Any]:
+        found = load(values["game_id"])
+        if found is None:
+            raise _no_game()
+        return {"game": _may_change(found)}
+
+    return check
 
 
-REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError, tables.TableError)
+@bp.errorhandler(Refused)
+def _refused(exc: Refused) -> Response:
+    """A request the engine refuses (a hand, a game's setup, its rules), said in the request's language."""
+    return api_error(words.refusal(exc), exc.field, 422, error_code(422, exc.code))
 
 
-def _door(load: Callable[[str], Linked | None] | None = None) -> Callable[[Callable[..., Response]], Any]:
-    """A route whose refusals, its models' included, are answered in the API's words; with *load*, a change to the
-    game it loads, which is found and its edit token checked (404, 401, 403) before the library reads the request
-    by the route's models, and given to the view as ``game``."""
-
-    def wrap(view: Callable[..., Response]) -> Callable[..., Response]:
-        # The library's delayed reading (``validate_request``) works out the view's models again on every request.
-        models = functools.cache(lambda: parse_parameters(view, doc_ui=False))
-
-        @functools.wraps(view)
-        def door(**values: Any) -> Response:
-            try:
-                if isinstance(request.get_json(silent=True), str):  # which the library would read as JSON again
-                    raise BadInput(said.not_an_object(""), None, 400)
-                if load is not None:
-                    found = load(values["game_id"])
-                    if found is None:
-                        raise _no_game()
-                    values["game"] = _may_change(found)
-                header, cookie, path, query, form, body, _raw = models()
-                # The path's values leave *values* for the path model; what is left (the game) goes to the view.
-                read = _validate_request(header, cookie, path, query, form, body, path_kwargs=values)
-                return view(**read, **values)
-            except REFUSALS as exc:
-                return _answer(exc)
-
-        vars(door)["__delay_validate_request__"] = True  # the library leaves the reading to the door
-        return door
-
-    return wrap
+@bp.errorhandler(services.GameConflict)
+def _conflict(exc: services.GameConflict) -> Response:
+    return api_error(words.refusal(exc), exc.field or "n", 409)
 
 
 def _precondition(game: Game, version: int | None, if_match: str | None, *, required: bool) -> None:
@@ -745,7 +719,7 @@ _WRITE_ERRORS: ResponseDict = {
         429: error_body("Too many games started from this address; `Retry-After` says when to try again."),
     },
 )
-@_door()
+@door()
 def create_game(body: NewGame) -> Response:
     """Start a game"""
     sides = [Side(side.name, tuple(side.players)) for side in body.sides]
@@ -781,7 +755,7 @@ def create_game(body: NewGame) -> Response:
         429: error_body("Too many reads from this address; `Retry-After` says when to try again."),
     },
 )
-@_door()
+@door()
 def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
     """Read a game's score sheet"""
     game_id, since, known = path.game_id, query.since, parse_etags(header.if_none_match)
@@ -812,7 +786,7 @@ def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
     f"A game keeps at most {MAX_HANDS} hands (422, field `game`, past that).",
     responses={201: StateAnswer, **_WRITE_ERRORS},
 )
-@_door(services.game_to_write)  # the game's head alone, when this worker keeps its state: one light read
+@door(_game(services.game_to_write))  # the game's head alone, when this worker keeps its state: one light read
 def games_record_hand(game: services.GameHead, path: GamePath, body: HandInput) -> Response:
     """Record the next hand"""
     token = bearer_token()
@@ -838,7 +812,7 @@ def games_record_hand(game: services.GameHead, path: GamePath, body: HandInput) 
     description="With `?n=<number>`, only undoes if hand `n` is still the last one (409 otherwise).",
     responses={200: StateAnswer, **_WRITE_ERRORS},
 )
-@_door(services.load_game)
+@door(_game(services.load_game))
 def games_undo_hand(game: Game, path: GamePath, query: UndoQuery, header: Precondition) -> Response:
     """Undo the last hand"""
     _precondition(game, None, header.if_match, required=False)
@@ -860,7 +834,7 @@ def games_undo_hand(game: Game, path: GamePath, query: UndoQuery, header: Precon
         428: error_body("Neither `version` nor `If-Match` says which version this edit was made from."),
     },
 )
-@_door(services.load_game)
+@door(_game(services.load_game))
 def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: HandEdit) -> Response:
     """Replace hand n and recompute every later hand"""
     if body.n is not None and body.n != path.n:
@@ -878,7 +852,7 @@ def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: Hand
     "is 409 (field `rules`) and nothing changes.",
     responses={200: StateAnswer, **_WRITE_ERRORS},
 )
-@_door(services.load_game)
+@door(_game(services.load_game))
 def games_change_rules(game: Game, path: GamePath, header: Precondition, body: RulesInput) -> Response:
     """Play the game under other rules (before its first hand only)"""
     _precondition(game, None, header.if_match, required=False)
@@ -898,7 +872,7 @@ def games_change_rules(game: Game, path: GamePath, header: Precondition, body: R
     "(422, field `finished`): undo the winning hand instead.",
     responses={200: StateAnswer, **_WRITE_ERRORS},
 )
-@_door(services.load_game)
+@door(_game(services.load_game))
 def games_set_finished(game: Game, path: GamePath, header: Precondition, body: FinishedInput) -> Response:
     """Finish the game early, or open it again"""
     _precondition(game, None, header.if_match, required=False)
