@@ -14,8 +14,8 @@ describes it.
 
 from __future__ import annotations
 
-import dataclasses
 import threading
+import typing
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Self, TypeGuard, TypeVar, cast
 
@@ -142,26 +142,21 @@ class HandFields(Closed):
     @field_validator("bid", mode="before")
     @classmethod
     def _bid(cls, bid: Any) -> int | str | None:
-        if bid is not None and not (_is_int(bid) or isinstance(bid, str)):
-            raise BadInput(said.give_bid(), "bid")
-        if isinstance(bid, str) and len(bid) > 20:
-            raise BadInput(said.give_bid(), "bid")
-        if isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid):
-            # "20" is read like 20; "²" or "٣" is not a bid.
-            try:
-                bid = parse_int(bid, lo=-MAX_NUMBER, hi=MAX_NUMBER, what="The bid")
-            except NumberError:
-                raise BadInput(said.give_bid(), "bid") from None
+        try:
+            if not (bid is None or _is_int(bid) or (isinstance(bid, str) and len(bid) <= 20)):
+                raise NumberError("")
+            if isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid):
+                bid = parse_int(bid, lo=-MAX_NUMBER, hi=MAX_NUMBER, what="The bid")  # "20" is 20; "²" or "٣" no bid
+        except NumberError:
+            raise BadInput(said.give_bid(), "bid") from None
         if _is_int(bid) and abs(bid) > MAX_NUMBER:
             raise BadInput(said.not_a_bid(bid), "bid")
         return cast(int | str | None, bid)
 
     @model_validator(mode="after")
     def _points_or_tricks(self) -> Self:
-        if self.tricks is None and self.points is None:
-            raise BadInput(said.points_or_tricks(both=False), "points")
-        if self.tricks is not None and self.points is not None:
-            raise BadInput(said.points_or_tricks(both=True), "points")
+        if (self.tricks is None) == (self.points is None):
+            raise BadInput(said.points_or_tricks(both=self.tricks is not None), "points")
         return self
 
 
@@ -207,23 +202,15 @@ class SideInput(Schema):
     name: Annotated[str, _NAME, _name("sides")]
 
 
-def _option_type(field: dataclasses.Field[Any]) -> tuple[Any, Any]:
+def _option_type(name: str, kind: Any) -> tuple[Any, Any]:
     """An option of the rules as a request gives it, and its field: the choices the rule book lists, or its kind."""
-    info = OPTION_INFO.get(field.name)
+    info = OPTION_INFO.get(name)
     choices = info.choices if info is not None else None
-    nullable = "None" in str(field.type)
-    kind: Any
     if choices and not all(isinstance(c, bool) for c in choices):
-        values = [c for c in choices if c is not None]
-        kind = one_of(values + ([None] if nullable or None in choices else []))
-    elif "bool" in str(field.type):
-        kind = bool
-    elif "int" in str(field.type):
-        kind = int | None if nullable else int
-    else:
-        kind = str | None if nullable else str
+        nullable = None in choices or type(None) in typing.get_args(kind)
+        kind = one_of([c for c in choices if c is not None] + [None] * nullable)
     # The document is written in English: read at import, outside any request, the label is the catalog's source.
-    return kind, Field(None, description=option_label(field.name) if info is not None else None)
+    return kind, Field(None, description=option_label(name) if info is not None else None)
 
 
 def _option_refusal(name: str) -> str:
@@ -237,19 +224,8 @@ def _option_refusal(name: str) -> str:
     return f"{label}: give {allowed or kind or 'another value'}"
 
 
-class _RuleChangesBase(Closed):
-    @model_validator(mode="before")
-    @classmethod
-    def _no_fractions(cls, data: Any) -> Any:
-        # Choices are matched by kind too: 15.0 is not the 15 a rule book lists.
-        for name, value in data.items() if isinstance(data, dict) else ():
-            if isinstance(value, float) and name in cls.model_fields:
-                raise BadInput(_option_refusal(name), name)
-        return data
-
-
-_OPTIONS: dict[str, Any] = {field.name: _option_type(field) for field in dataclasses.fields(Rules)}
-RuleChanges = create_model("RuleChanges", __base__=_RuleChangesBase, preset=(one_of(PRESETS), Field(None)), **_OPTIONS)
+_OPTIONS: dict[str, Any] = {name: _option_type(name, kind) for name, kind in typing.get_type_hints(Rules).items()}
+RuleChanges = create_model("RuleChanges", __base__=Closed, preset=(one_of(PRESETS), Field(None)), **_OPTIONS)
 RULES_DESCRIPTION = (
     'A preset name, or `{"preset": ..., <option>: <value>}` (options left out follow the preset). '
     "Values the rule book does not allow together are refused with 422."
@@ -274,15 +250,15 @@ def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str
         if len(rules) > 40:
             raise BadInput(said.no_such_preset(), "rules")
         return rules
-    # What the engine reads leniently (an object where a word belongs...) is still refused here.
+    # What the engine reads leniently (an object where a word belongs...) is still refused here; choices are matched
+    # by kind too: 15.0 is not the 15 a rule book lists.
+    refused = [name for name, value in rules.items() if isinstance(value, float) and name in RuleChanges.model_fields]
     try:
         RuleChanges.model_validate(rules)
     except ValidationError as exc:
-        found = exc.errors()[0]
-        if isinstance(found.get("ctx", {}).get("error"), BadInput):
-            raise found["ctx"]["error"] from None
-        name = str(found["loc"][0])
-        raise BadInput(_option_refusal(name), name) from None
+        refused.append(str(exc.errors()[0]["loc"][0]))
+    if refused:
+        raise BadInput(_option_refusal(refused[0]), refused[0])
     return rules
 
 
