@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 import typing
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Self, TypeGuard, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, Self, TypeVar, cast
 
 from cachetools import LRUCache
 from flask import Response, current_app, make_response, request
@@ -91,10 +91,6 @@ MAX_NUMBER = 10_000
 MAX_SIDES = 8
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 # -- What a request gives --------------------------------------------------------
 
 SideIndex = Annotated[int, Field(ge=0, le=MAX_SIDES - 1)]
@@ -143,13 +139,13 @@ class HandFields(Closed):
     @classmethod
     def _bid(cls, bid: Any) -> int | str | None:
         try:
-            if not (bid is None or _is_int(bid) or (isinstance(bid, str) and len(bid) <= 20)):
+            if not (bid is None or type(bid) is int or (isinstance(bid, str) and len(bid) <= 20)):
                 raise NumberError("")
             if isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid):
                 bid = parse_int(bid, lo=-MAX_NUMBER, hi=MAX_NUMBER, what="The bid")  # "20" is 20; "²" or "٣" no bid
         except NumberError:
             raise BadInput(said.give_bid(), "bid") from None
-        if _is_int(bid) and abs(bid) > MAX_NUMBER:
+        if type(bid) is int and abs(bid) > MAX_NUMBER:  # not True, which is an int too
             raise BadInput(said.not_a_bid(bid), "bid")
         return cast(int | str | None, bid)
 
@@ -340,23 +336,22 @@ class UndoQuery(Asked):
     ] = None
 
 
+# A header, as sent.
+Sent = Annotated[str | None, read_as(str)]
+
+
 class Known(Asked):
-    if_none_match: Annotated[
-        str | None,
-        read_as(str),
-        Field(alias="If-None-Match", description="The ETag of an answer the caller already has."),
-    ] = None
+    if_none_match: Sent = Field(
+        None, alias="If-None-Match", description="The ETag of an answer the caller already has."
+    )
 
 
 class Precondition(Asked):
-    if_match: Annotated[
-        str | None,
-        read_as(str),
-        Field(
-            alias="If-Match",
-            description="The game's ETag this change was made from; 412 if the game has changed since.",
-        ),
-    ] = None
+    if_match: Sent = Field(
+        None,
+        alias="If-Match",
+        description="The game's ETag this change was made from; 412 if the game has changed since.",
+    )
 
 
 # -- What an answer says ---------------------------------------------------------
@@ -627,20 +622,16 @@ def _precondition(game: Game, version: int | None, if_match: str | None, *, requ
     A stale version is 409 (another phone changed the game), a stale If-Match 412,
     neither (when required) 428.
     """
-    if version is not None:
-        if version != game.version:
-            raise services.StaleGame(services.Said.VERSION_IS, version=game.version, given=version)
-        return
-    if if_match is not None:
-        tags = parse_etags(if_match)
-        if not (tags.star_tag or tags.contains(etag(game.id, game.version).strip('"'))):
-            raise BadInput(
-                "The game changed since that ETag (another phone changed it): read it again and retry",
-                "if-match",
-                412,
-            )
-        return
-    if required:
+    if version is not None and version != game.version:
+        raise services.StaleGame(services.Said.VERSION_IS, version=game.version, given=version)
+    tags = parse_etags(if_match)
+    if version is None and if_match is not None and not (tags.star_tag or tags.contains(f"{game.id}-{game.version}")):
+        raise BadInput(
+            "The game changed since that ETag (another phone changed it): read it again and retry",
+            "if-match",
+            412,
+        )
+    if required and version is None and if_match is None:
         raise BadInput(
             'Say which version of the game this edit was made from: "version" in the body, '
             "or an If-Match header with the game's ETag",
