@@ -138,13 +138,15 @@ class HandFields(Closed):
     @field_validator("bid", mode="before")
     @classmethod
     def _bid(cls, bid: Any) -> int | str | None:
-        try:
-            if not (bid is None or type(bid) is int or (isinstance(bid, str) and len(bid) <= 20)):
-                raise NumberError("")
-            if isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid):
-                bid = parse_int(bid, lo=-MAX_NUMBER, hi=MAX_NUMBER, what="The bid")  # "20" is 20; "²" or "٣" no bid
-        except NumberError:
-            raise BadInput(said.give_bid(), "bid") from None
+        readable = bid is None or type(bid) is int or (isinstance(bid, str) and len(bid) <= 20)
+        digits = isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid)
+        if readable and digits:
+            try:  # "20" is read like 20; "²" or "٣" is not a bid.
+                bid = parse_int(bid, lo=-MAX_NUMBER, hi=MAX_NUMBER, what="The bid")
+            except NumberError:
+                readable = False
+        if not readable:
+            raise BadInput(said.give_bid(), "bid")
         if type(bid) is int and abs(bid) > MAX_NUMBER:  # not True, which is an int too
             raise BadInput(said.not_a_bid(bid), "bid")
         return cast(int | str | None, bid)
@@ -506,6 +508,7 @@ class CreatedGame(Answer):
 
     @classmethod
     def of(cls, game: Game, state: Played) -> dict[str, Any]:
+        """The game just started: its tokens, its links and its state (no hand yet)."""
         tokens = {"id": game.id, "edit_token": game.edit_token, "view_token": game.view_token}
         return tokens | {"links": GameLinks.of(game), "state": GameState.of(game, state) | {"hands": []}}
 
