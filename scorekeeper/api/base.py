@@ -141,10 +141,8 @@ def _json_only() -> Response | None:
 def _http_error(exc: HTTPException) -> Response:
     status = exc.code or 500
     retry_after = retry_after_seconds() if status == 429 else None
-    if status == 429:
-        message = too_many_message(retry_after)
-    else:
-        message = MESSAGES.get(status, exc.description or MESSAGES[500 if status >= 500 else 400])
+    fallback = MESSAGES.get(status, exc.description or MESSAGES[500 if status >= 500 else 400])
+    message = too_many_message(retry_after) if status == 429 else fallback
     return with_next_steps(error(message, None, status), exc, retry_after)
 
 
