@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 import typing
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, Self, cast
 
 from cachetools import LRUCache
 from flask import Response, current_app, make_response, request
@@ -544,9 +544,8 @@ def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
     key = (game_id, current_language())
     shelved: LRUCache[tuple[str, str], tuple[tuple[HandResult, ...], list[str]]] = app_lru(current_app, "api_hand_rows")
     with _ROWS_LOCK:
-        kept = shelved.get(key)
-    done, rows = kept if kept is not None else ((), [])
-    if len(done) > len(hands) or hands[: len(done)] != done:  # the same hands are the same objects: a quick check
+        done, rows = shelved.get(key, ((), []))
+    if hands[: len(done)] != done:  # the same hands are the same objects: a quick check (fewer hands: never equal)
         done, rows = (), []
     rows = rows + [_compact(HandRow.of(hand)) for hand in hands[len(done) :]]
     with _ROWS_LOCK:
@@ -558,6 +557,13 @@ def etag(game_id: str, version: int) -> str:
     return f'"{game_id}-{version}"'
 
 
+def _of_version(response: Response, game_id: str, version: int) -> Response:
+    """*response*, tagged with the game's *version*, to be asked again each time (``no-cache``)."""
+    response.headers["ETag"] = etag(game_id, version)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 def hand_entry(hand: HandFields) -> HandEntry:
     """The engine's entry of a hand a request gives, read by the engine's own reader (``HandEntry.from_dict``)."""
     return HandEntry.from_dict(hand.model_dump(exclude={"n", "version"}))
@@ -566,20 +572,8 @@ def hand_entry(hand: HandFields) -> HandEntry:
 # -- Checking who may write ------------------------------------------------------
 
 
-G = TypeVar("G", bound=Linked)
-
-
 def _no_game() -> BadInput:
     return BadInput("There is no game with that id", "id", 404)
-
-
-def _may_change(game: G) -> G:
-    """*game*, if the request carries its edit token (a write without it is refused)."""
-    token = bearer_token()
-    found = services.access(game, token) if token is not None else services.Access.NONE
-    if found is services.Access.EDIT:
-        return game
-    raise _key_refused(token, found)
 
 
 def _key_refused(token: str | None, found: services.Access) -> BadInput:
@@ -600,10 +594,14 @@ def _game(load: Callable[[str], Linked | None]) -> Callable[[dict[str, Any]], di
     carries its edit token (401, 403); the view is given it as ``game``."""
 
     def check(values: dict[str, Any]) -> dict[str, Any]:
-        found = load(values["game_id"])
-        if found is None:
+        game = load(values["game_id"])
+        if game is None:
             raise _no_game()
-        return {"game": _may_change(found)}
+        token = bearer_token()
+        opens = services.access(game, token) if token is not None else services.Access.NONE
+        if opens is not services.Access.EDIT:
+            raise _key_refused(token, opens)
+        return {"game": game}
 
     return check
 
@@ -732,18 +730,12 @@ def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
     if since is not None or known:
         # Unchanged since the caller's copy: one light query, no body.
         found = services.version_and_tokens(game_id)
-        if found is not None and (found[0] == since or known.contains(etag(game_id, found[0]).strip('"'))):
-            response = make_response("", 304)
-            response.headers["ETag"] = etag(game_id, found[0])
-            response.headers["Cache-Control"] = "no-cache"
-            return response
+        if found is not None and (found[0] == since or known.contains(f"{game_id}-{found[0]}")):
+            return _of_version(make_response("", 304), game_id, found[0])
     game = services.load_game(game_id)
     if game is None:
         raise _no_game()
-    response = state_response(game, services.state_for(game), wrapped=False)
-    response.headers["ETag"] = etag(game.id, game.version)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return _of_version(state_response(game, services.state_for(game), wrapped=False), game.id, game.version)
 
 
 @bp.post(
