@@ -291,7 +291,7 @@ class FinishedInput(Closed):
     finished: bool
 
 
-class GamePath(Asked):
+class GamePath(Schema):  # always given: the address holds it
     game_id: Annotated[
         str,
         read_as(Annotated[str, Field(max_length=64)]),  # any other id is 404, as an unknown one
@@ -411,9 +411,13 @@ class HandRow(Answer):
     @classmethod
     def of(cls, hand: HandResult) -> dict[str, Any]:
         """One row of the sheet: the hand's own fields, its notes said and as codes."""
-        row = {name: getattr(hand, name) for name in cls.model_fields if hasattr(hand, name)}
+        row = {name: getattr(hand, name) for name in _FROM_HAND}
         codes = [{"code": note.kind, "side": note.side} for note in hand.notes]
         return {**row, "notes": [words.note(note) for note in hand.notes], "note_codes": codes}
+
+
+# The fields of a row that are the engine's own, under the same name.
+_FROM_HAND = tuple(name for name in HandRow.model_fields if name in HandResult.__dataclass_fields__)
 
 
 class Draw(AnswerPart):
