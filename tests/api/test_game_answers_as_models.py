@@ -20,6 +20,7 @@ def as_the_model_writes_it(model: type[Answer], answer: dict[str, Any]) -> None:
 
 
 def every_field(state: dict[str, Any]) -> None:
+    """*state* and each of its rows as their models write them, its draw with every field."""
     as_the_model_writes_it(GameState, state)
     assert set(state["draw"]) == set(Draw.model_fields)
     for row in state["hands"]:
