@@ -2,8 +2,9 @@
 
 Chosen beside the language (a cookie) or asked for by the phone (``prefers-contrast: more``, no choice
 made), every element of the page is drawn in the same colours: text, background, borders, outline,
-shadow and the contrast button's half-filled circle. A palette that drifted in one of the two ways would
-show here as a colour that differs. And both differ from the ordinary colours, so that the comparison
+shadow and the contrast button's half-filled circle; and every colour of the palette the page holds is the
+same, those only a rare moment draws (a focus ring, an error) too. A palette that drifted in one of the
+two ways would show here as a colour that differs. And both differ from the ordinary colours, so that the comparison
 is never between two pages that simply missed the palette. Normal contrast chosen on a phone that asks
 for more shows exactly the ordinary colours: the choice wins over the phone's setting.
 """
@@ -21,16 +22,27 @@ from tests._support.steps import SCHEMES, phone_of_its_own
 
 SIDES = [{"name": "Ann & Cathy", "players": ["Ann", "Cathy"]}, {"name": "Bob & Dan", "players": ["Bob", "Dan"]}]
 
-# Every element's colours as drawn, in the page's order, named by its tag, id and classes.
+# Every colour of the page's palette as the page holds it (those only a rare moment draws too: a focus ring, an
+# error's background), then every element's colours as drawn, in the page's order, named by tag, id and classes.
 _COLOURS = """
 () => {
+  const names = new Set();
+  const walk = (rules) => {
+    for (const rule of rules) {
+      if (rule.cssRules) walk(rule.cssRules);
+      if (rule.style) for (const name of rule.style) if (name.startsWith('--')) names.add(name);
+    }
+  };
+  for (const sheet of document.styleSheets) walk(sheet.cssRules);
+  const root = getComputedStyle(document.documentElement);
+  const palette = [...names].sort().map((name) => name + ': ' + root.getPropertyValue(name).trim());
   const drawn = ['color', 'backgroundColor', 'backgroundImage', 'borderTopColor', 'borderRightColor',
                  'borderBottomColor', 'borderLeftColor', 'outlineColor', 'boxShadow', 'accentColor'];
-  return [document.documentElement, ...document.body.querySelectorAll('*')].map((el) => {
+  return palette.concat([document.documentElement, ...document.body.querySelectorAll('*')].map((el) => {
     const style = getComputedStyle(el);
     return el.tagName + (el.id ? '#' + el.id : '') + '.' + el.getAttribute('class') + ' '
       + drawn.map((name) => style[name]).join(' | ');
-  });
+  }));
 }
 """
 
