@@ -10,8 +10,7 @@ from typing import Any
 
 from scorekeeper import words
 from scorekeeper.rules import HandEntry, HandError
-from scorekeeper.web.games.hand_fields import HandFields
-from scorekeeper.web.games.hand_reader import read_hand
+from scorekeeper.web.games.hand_fields import HandFields, read_boxes
 from scorekeeper.words.forms import page_too_old
 
 # Boxes the page does not show: a refusal about them is said atop the form.
@@ -21,7 +20,7 @@ PAGE_FIELDS = ("csrf_token", "n", "version")
 
 
 class HandForm(HandFields):
-    """One hand: the page's own boxes checked by WTForms, the hand read by ``read_hand``, a refusal put beside its box.
+    """One hand: the page's own boxes checked by WTForms, the hand read by ``read_boxes``, a refusal put beside its box.
 
     The first save of a hand that needs a question (off-suit set, tie-break) is refused with the question in place.
     """
@@ -48,7 +47,7 @@ class HandForm(HandFields):
         return self.read
 
     def validate(self, extra_validators: Any = None) -> bool:
-        """Check the page's own boxes, then read the hand (``read_hand``) and put its refusal beside its box.
+        """Check the page's own boxes, then read the hand (``read_boxes``) and put its refusal beside its box.
 
         The hand is read only once the page's boxes are sound and hold what the page needs (``needs``).
         """
@@ -57,8 +56,8 @@ class HandForm(HandFields):
             return False
         if any(self[name].data is None for name in self.needs):
             return True
-        reading = read_hand(self.boxes(), self.state)
-        self.ask(reading.offsuit_sides, reading.tie_sides)
+        reading = read_boxes(self.boxes(), self.state)
+        self.ask(dict(reading.asked))
         self.read, self.refusal = reading.entry, reading.refusal
         if self.refusal is not None:
             self.refuse(self.refusal)
@@ -72,7 +71,7 @@ class HandForm(HandFields):
         carriers = {
             # Two sides: one tap gives the bidding side's share (points sent side by side stay beside that row).
             "tricks": "took" if self.two_sides else "side_tricks",
-            "points": "took_points" if self.quick and self.took_points.data else "points",
+            "points": "took_points" if self.quick and self["took_points"].data else "points",
         }
         name = carriers.get(name or "", name)
         return self[name] if name is not None and name in self and name not in HIDDEN_FIELDS else None
