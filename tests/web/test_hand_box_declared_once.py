@@ -17,16 +17,10 @@ from scorekeeper.rules import PRESETS, GameSetup, Side, replay
 from scorekeeper.web.games import hand_fields
 from scorekeeper.web.games.hand import HandForm
 from scorekeeper.web.games.hand_fields import HandBox, read_boxes
-from scorekeeper.web.games.hand_reader import Boxes, Reader
+from scorekeeper.web.games.hand_reader import Boxes, a_side
 from tests._support.games import errors, hand, hands_in_db, page
 
 TWO = GameSetup(PRESETS["new-england"], (Side("Us", ("Ann", "Cal")), Side("Them", ("Bob", "Dee"))), 0, None)
-
-
-def reneged(r: Reader) -> None:
-    raw = r.text("reneged")
-    if raw:
-        r.hand["reneged"] = r.side(raw, "reneged", "Tap a side of this game, or nobody.")
 
 
 TRIAL = HandBox(
@@ -34,7 +28,7 @@ TRIAL = HandBox(
     RadioField("Who reneged?", choices=[], validate_choice=False),
     "choices",
     lambda form: form.bidding,
-    reneged,
+    a_side("reneged", "Tap a side of this game, or nobody."),
     lambda form, entry: "",
     choices=lambda form: [(str(i), name) for i, name in enumerate(form.side_names)],
 )

@@ -114,6 +114,25 @@ class Reader:
 # -- Each box's step, in the order the boxes are declared ---------------------------------
 
 
+def a_side(name: str, message: str) -> Step:
+    """The step of a box that names a side, or nobody when left blank; *message* (a lazy string) when no side."""
+
+    def step(r: Reader) -> None:
+        if raw := r.text(name):
+            r.hand[name] = r.side(raw, name, str(message))
+
+    return step
+
+
+def a_tick(name: str) -> Step:
+    """The step of a box ticked or not."""
+
+    def step(r: Reader) -> None:
+        r.hand[name] = r.ticked(name)
+
+    return step
+
+
 def bagged(r: Reader) -> None:
     r.hand["bagged"] = r.ticked("bagged") and r.bidding
 
