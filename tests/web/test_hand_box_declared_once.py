@@ -15,8 +15,7 @@ from wtforms import RadioField
 
 from scorekeeper.rules import PRESETS, GameSetup, Side, replay
 from scorekeeper.web.games import hand_fields
-from scorekeeper.web.games.hand import HandForm
-from scorekeeper.web.games.hand_fields import HandBox, read_boxes
+from scorekeeper.web.games.hand_fields import HandBox, HandForm, read_boxes
 from scorekeeper.web.games.hand_reader import Boxes, a_side
 from tests._support.games import errors, hand, hands_in_db, page
 

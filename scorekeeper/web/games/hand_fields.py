@@ -1,7 +1,9 @@
 """The hand form's boxes, each declared once (``HAND_BOXES``): its field, when and how the page draws it, its step of
 the reader, and how a hand already entered fills it.
 
-Reading what they hold is ``hand_reader``'s (plain values in, the engine's hand out); ``hand.HandForm`` joins both.
+Reading what they hold is ``hand_reader``'s (plain values in, the engine's hand out); ``HandForm`` joins both: what
+the rest of the table took, who must have taken the high, the bids offered and the questions a hand needs are the
+engine's (``scorekeeper.rules``), and its refusal comes back beside the box it names.
 A new hand field is one ``HandBox`` here (with its step, in ``hand_reader`` or beside it): the form, the reader and
 the page (``templates/games/_hand_form.html`` draws each box by its ``kind``) all take it from the list.
 """
@@ -39,8 +41,13 @@ from scorekeeper.web.games.fields import (
     options,
 )
 from scorekeeper.web.games.hand_reader import Boxes, Reading, Step, read_hand, text
+from scorekeeper.words.forms import page_too_old
 
 Choices = Iterable[tuple[str, str]]
+# Boxes the page does not show: a refusal about them is said atop the form.
+HIDDEN_FIELDS = ("n", "version", "by", "csrf_token")
+# The page's own boxes, checked before the hand is read.
+PAGE_FIELDS = ("csrf_token", "n", "version")
 
 
 def _radio(label: str, choices: Choices = ()) -> Any:
@@ -62,26 +69,28 @@ class HandBox:
     name: str
     field: Any
     kind: str
-    shown: Callable[[HandFields], bool] = lambda form: True
+    shown: Callable[[HandForm], bool] = lambda form: True
     read: Step | None = None
-    fill: Callable[[HandFields, HandEntry], Any] | None = None
-    choices: Callable[[HandFields], Choices] | None = None
-    legend: Callable[[HandFields], str | None] = lambda form: None
-    css: Callable[[HandFields], str] | str = ""
-    term: Callable[[HandFields], str | None] = lambda form: None
+    fill: Callable[[HandForm, HandEntry], Any] | None = None
+    choices: Callable[[HandForm], Choices] | None = None
+    legend: Callable[[HandForm], str | None] = lambda form: None
+    css: Callable[[HandForm], str] | str = ""
+    term: Callable[[HandForm], str | None] = lambda form: None
     term_shown: str | None = None
     hint: str | None = None
     each: str = ""
     beside: str | None = None
     asks: Callable[[GameState, HandEntry], tuple[int, ...]] | None = None
 
-    def classes(self, form: HandFields) -> str:
+    def classes(self, form: HandForm) -> str:
         return self.css if isinstance(self.css, str) else self.css(form)
 
 
-class HandFields(FlaskForm):
+class HandForm(FlaskForm):
     """One hand's boxes (``HAND_BOXES``, added below the class): who bid what, and what the bidding side (or each
-    side) took. Choices depend on the game.
+    side) took. Choices depend on the game. The page's own boxes are checked by WTForms, the hand read by
+    ``read_boxes``, and a refusal put beside its box; the first save of a hand that needs a question (off-suit set,
+    tie-break) is refused with the question in place.
 
     Two ways to enter what was taken, chosen once per game (``by``): the paper way, the bidding
     side's points (``took_points``; the rest is worked out), or its tricks with the high in the same
@@ -116,6 +125,9 @@ class HandFields(FlaskForm):
         # The questions of this hand, when the engine says it needs them: the sides each offers.
         self.asked: dict[str, tuple[int, ...]] = {}
         self.reentered: int | None = None  # the hand this phone saved while offline, shown again to enter once more
+        # What ``validate`` read of the hand, and the refusal that stopped it.
+        self.read: HandEntry | None = None
+        self.refusal: HandError | None = None
         self._fit(HAND_BOXES)
         if self.n.data is None and not self.n.raw_data:
             self.n.data = state.next_n
@@ -196,6 +208,60 @@ class HandFields(FlaskForm):
             else:
                 field.data = value
 
+    def entry(self) -> HandEntry:
+        """Return the hand ``validate`` read; raise its refusal (HandError naming the field) when it refused it."""
+        if self.refusal is not None:
+            raise self.refusal
+        if self.read is None:
+            raise HandError(words.form_damaged(), "n")
+        return self.read
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Check the page's own boxes, then read the hand (``read_boxes``) and put its refusal beside its box.
+
+        The hand is read only once the page's boxes are sound and hold what the page needs (``needs``).
+        """
+        self._errors, self.read, self.refusal = None, None, None
+        if not all([self[name].validate(self) for name in PAGE_FIELDS if name in self]):
+            return False
+        if any(self[name].data is None for name in self.needs):
+            return True
+        reading = read_boxes(self.boxes(), self.state)
+        self.ask(dict(reading.asked))
+        self.read, self.refusal = reading.entry, reading.refusal
+        if self.refusal is not None:
+            self.refuse(self.refusal)
+            return False
+        return True
+
+    # -- The engine's refusal, beside the box that carries its field ---------------------------
+
+    def box(self, name: str | None) -> Any:
+        """The box that carries the entry field *name* on this page, or None when the page shows none."""
+        carriers = {
+            # Two sides: one tap gives the bidding side's share (points sent side by side stay beside that row).
+            "tricks": "took" if self.two_sides else "side_tricks",
+            "points": "took_points" if self.quick and self["took_points"].data else "points",
+        }
+        name = carriers.get(name or "", name)
+        return self[name] if name is not None and name in self and name not in HIDDEN_FIELDS else None
+
+    def refuse(self, err: ValueError) -> None:
+        """Put the engine's refusal beside the box its field name gives (``box``), or atop the form."""
+        box, message = self.box(getattr(err, "field", None)), words.refusal(err)
+        if box is None:
+            self.problems.add("form", message)
+        else:
+            box.errors = [*(box.errors or ()), message]
+
+    def field_problems(self) -> None:
+        """Say atop the form what is wrong with the page's own boxes: an old token, a damaged number or version."""
+        if "csrf_token" in self and self.csrf_token.errors:
+            self.problems.add("form", page_too_old())
+        for name in ("n", "version"):
+            for message in self[name].errors:
+                self.problems.add("form", message)
+
     def _fit(self, boxes: Iterable[HandBox]) -> None:
         """Offer each box the choices of the game as it stands before this hand, a box per side named by its side."""
         for box in boxes:
@@ -218,33 +284,33 @@ def _number(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def _sides(form: HandFields, sides: Iterable[int] | None = None) -> Choices:
+def _sides(form: HandForm, sides: Iterable[int] | None = None) -> Choices:
     return [(str(s), form.side_names[s]) for s in (range(len(form.side_names)) if sides is None else sides)]
 
 
-def _bidders(form: HandFields) -> Iterable[int]:
+def _bidders(form: HandForm) -> Iterable[int]:
     """In an overtime (tie_break: overtime) only the tied sides play on: the sheet offers only them."""
     return form.state.active_sides if form.state.overtime else range(len(form.side_names))
 
 
-def _high_bonus(form: HandFields) -> str | None:
+def _high_bonus(form: HandForm) -> str | None:
     return "high" if form.state.rules.high_bonus else None
 
 
-def _points(form: HandFields) -> Choices:
+def _points(form: HandForm) -> Choices:
     return [(str(p), str(p)) for p in point_choices(form.state.rules)]
 
 
-def _bidders_tricks(form: HandFields, entry: HandEntry) -> int | None:
+def _bidders_tricks(form: HandForm, entry: HandEntry) -> int | None:
     return entry.tricks[entry.bidder or 0] if form.two_sides and entry.tricks else None
 
 
-def _took(form: HandFields, entry: HandEntry) -> str | None:
+def _took(form: HandForm, entry: HandEntry) -> str | None:
     took = _bidders_tricks(form, entry)
     return None if took is None else f"{took}{HIGH_MARK if entry.high == (entry.bidder or 0) else ''}"
 
 
-def _high_choices(form: HandFields) -> Choices:
+def _high_choices(form: HandForm) -> Choices:
     rules = form.state.rules
     yield NOT_NEEDED, _("Not answered") if rules.may_score_25 else _("Not needed: one side took every trick")
     yield from _sides(form)
@@ -252,35 +318,35 @@ def _high_choices(form: HandFields) -> Choices:
         yield NOBODY, _("Nobody: the hand is worth 25")
 
 
-def _high(form: HandFields, entry: HandEntry) -> str:
+def _high(form: HandForm, entry: HandEntry) -> str:
     if entry.points is not None or (entry.high is None and not form.state.rules.may_score_25):
         return NOT_NEEDED
     return NOBODY if entry.high is None else str(entry.high)
 
 
-def _no_high(form: HandFields, entry: HandEntry) -> bool:
+def _no_high(form: HandForm, entry: HandEntry) -> bool:
     if entry.points is not None:
         return form.may_have_no_high and took_no_high(entry.points)
     took = _bidders_tricks(form, entry)
     return took is not None and form.may_have_no_high and entry.high is None and took_some_tricks(took)
 
 
-def _tie_question(form: HandFields) -> str:
+def _tie_question(form: HandForm) -> str:
     """The tie-break question in the table's words (``tie_break``: ``last-trick`` or ``first-out``)."""
     if form.state.rules.tie_break == "last-trick":
         return _("Tied for the win: who took the later trick?")
     return _("Tied for the win: who reached %(target)s first?", target=form.state.rules.target)
 
 
-def _bidding(form: HandFields) -> bool:
+def _bidding(form: HandForm) -> bool:
     return form.bidding
 
 
-def _by(way: str, *, two_sides: bool) -> Callable[[HandFields], bool]:
+def _by(way: str, *, two_sides: bool) -> Callable[[HandForm], bool]:
     return lambda form: form.entry_by == way and form.two_sides == two_sides
 
 
-def _asked(name: str) -> Callable[[HandFields], bool]:
+def _asked(name: str) -> Callable[[HandForm], bool]:
     return lambda form: bool(form.asked.get(name))
 
 
@@ -367,4 +433,4 @@ def read_boxes(boxes: Boxes, state: GameState) -> Reading:
 
 
 for _box in HAND_BOXES:
-    setattr(HandFields, _box.name, _box.field)
+    setattr(HandForm, _box.name, _box.field)
