@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import flash
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
+from scorekeeper.words import refusal
 from scorekeeper.words.forms import page_too_old
 
 
@@ -56,3 +58,26 @@ def first_problem(form: FlaskForm) -> str | None:
         if field.errors:
             return str(field.errors[0])
     return None
+
+
+def form_read(form: FlaskForm) -> bool:
+    """Whether *form* reads well; if not, its first problem is flashed for the next page, and nothing changes."""
+    if form.validate():
+        return True
+    flash(form_problem(form), "error")
+    return False
+
+
+T = TypeVar("T")
+
+
+def flashed(change: Callable[[], T], done: str | Callable[[T], str], *refused: type[Exception]) -> T | None:
+    """Make *change* and flash *done* (or what it says of the change made); a refusal of a kind in *refused* is
+    flashed instead, in the reader's words, and gives None."""
+    try:
+        made = change()
+    except refused as err:
+        flash(refusal(err), "error")
+        return None
+    flash(done if isinstance(done, str) else done(made), "ok")
+    return made
