@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from wtforms import RadioField
+from wtforms import BooleanField, RadioField
 
 from scorekeeper.rules import PRESETS, GameSetup, Side, replay
 from scorekeeper.web.games import hand_fields
 from scorekeeper.web.games.hand_fields import HandBox, HandForm, read_boxes
-from scorekeeper.web.games.hand_reader import Boxes, a_side
+from scorekeeper.web.games.hand_reader import Boxes, a_side, a_tick
 from tests._support.games import errors, hand, hands_in_db, page
 
 TWO = GameSetup(PRESETS["new-england"], (Side("Us", ("Ann", "Cal")), Side("Them", ("Bob", "Dee"))), 0, None)
@@ -90,3 +90,14 @@ def test_without_the_declaration_the_sheet_knows_no_such_box(client, sheet):
     assert 'name="reneged"' not in page(client, sheet)
     saved = hand(client, sheet, by="points", bidder=0, bid=20, took_points=20, reneged=7)
     assert saved.status_code == 303, errors(saved.get_data(as_text=True))
+
+
+def test_a_declared_tick_box_is_drawn_and_read_the_same_way(monkeypatch, client, app, sheet):
+    tick = HandBox("misdeal", BooleanField("A misdeal was called"), "check", read=a_tick("misdeal"))
+    monkeypatch.setattr(hand_fields, "HAND_BOXES", (*hand_fields.HAND_BOXES, tick))
+    monkeypatch.setattr(HandForm, tick.name, tick.field, raising=False)
+    body = page(client, sheet)
+    assert re.search(r'<label class="choice" for="misdeal"><input id="misdeal" name="misdeal" type="checkbox"', body)
+    ticked = hand(client, sheet, by="points", bidder=0, bid=20, took_points=20, misdeal="y")
+    assert said_beside(ticked.get_data(as_text=True), "misdeal") == "A hand has no &#39;misdeal&#39;"
+    assert hands_in_db(app) == 0
