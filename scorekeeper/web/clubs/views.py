@@ -45,9 +45,8 @@ from scorekeeper.web.clubs.forms import (
 )
 from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
-from scorekeeper.web.forms import ConfirmedForm, CsrfForm, button_fresh, flashed, form_read
+from scorekeeper.web.forms import ConfirmedForm, CsrfForm, button_fresh, flashed, form_read, sent_file
 from scorekeeper.words import refusal
-from scorekeeper.words.forms import file_too_large, page_too_old
 from scorekeeper.words.party import evening_started, game_kind, ladder_refusal
 
 bp = Blueprint("clubs", __name__)
@@ -170,17 +169,11 @@ def import_club() -> Response:
     problem, status = None, 200
     key = (ImportForm().resend_key.data or "") if request.method == "POST" else secrets.token_urlsafe(16)
     if request.method == "POST":
-        upload = request.files.get("export")
-        if not CsrfForm().validate_on_submit():
-            problem, status = page_too_old(), 400
-        elif upload is None or not upload.filename:
-            problem, status = _("Choose the file the club's page kept (a .json file)."), 422
-        else:
-            sent = upload.read(club_exports.IMPORT_MAX_BYTES + 1)
+        sent, problem, status = sent_file(
+            club_exports.IMPORT_MAX_BYTES, _("Choose the file the club's page kept (a .json file).")
+        )
+        if sent is not None:
             try:
-                if len(sent) > club_exports.IMPORT_MAX_BYTES:
-                    mb = club_exports.IMPORT_MAX_BYTES // 2**20
-                    raise store.ClubError(file_too_large(mb), "export")
                 made = club_exports.import_club(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
             except (ValueError, UnicodeDecodeError) as err:
                 known = isinstance(err, store.ClubError | resends.ResendError)
