@@ -7,6 +7,7 @@ import time
 from playwright.sync_api import Page
 
 from tests._support.live_api import api
+from tests._support.steps import SIGNAL_PROBE
 
 
 def eventually(page: Page, script: str, what: str, timeout_s: float = 15) -> None:
@@ -26,6 +27,21 @@ def open_with_worker(page: Page, url: str) -> None:
     page.goto(url)
     eventually(page, "navigator.serviceWorker.controller !== null", "the service worker to control the page")
     eventually(page, f"caches.match({KEPT_COPY}).then((found) => !!found)", "a copy of the page")
+
+
+def cut_signal(page: Page) -> None:
+    """Cut the phone's signal, and wait until the phone itself knows it.
+
+    The browser's offline mode reaches the page and its network a moment after the call returns; a tap in that
+    moment would still go out (and a reply cut mid-way looks like a dropped signal). So wait until the page says
+    it is offline and a request to the server fails, as it does in a hall whose Wi-Fi has gone.
+    """
+    page.context.set_offline(True)
+    eventually(
+        page,
+        f"navigator.onLine === false && fetch('{SIGNAL_PROBE}', {{cache: 'no-store'}}).then(() => false, () => true)",
+        "the phone to have no signal",
+    )
 
 
 def tap_hand(page: Page, *, bidder: int, bid: int, tricks: int, high: int | None = None) -> None:

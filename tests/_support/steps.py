@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
 
 from tests._support.a11y import axe_problems, smallest_targets, smallest_text
 from tests._support.live_api import api, play_to_the_end
@@ -20,11 +20,21 @@ SCHEMES = ["light", "dark"]
 HALL_SCREEN = {"width": 1920, "height": 1080}
 
 
+# A request the tests make to learn whether a phone has lost its signal (offline.cut_signal): its failure is the
+# answer sought, not a problem of the page.
+SIGNAL_PROBE = "/healthz?signal-probe"
+
+
 def watch(page: Page, console: bool = True) -> Page:
     """Collect the page's uncaught exceptions (and, with *console*, its console errors) in ``page.problems``."""
     problems: list[str] = []
+
+    def seen(msg: ConsoleMessage) -> None:
+        if msg.type == "error" and not msg.location.get("url", "").endswith(SIGNAL_PROBE):
+            problems.append(msg.text)
+
     if console:
-        page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+        page.on("console", seen)
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.problems = problems
     return page

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests._support.live_api import api
-from tests._support.offline import KEPT_COPY, eventually, open_with_worker, recorded, tap_hand
+from tests._support.offline import KEPT_COPY, cut_signal, eventually, open_with_worker, recorded, tap_hand
 from tests._support.steps import assert_readable, phone_of_its_own, watch
 
 SENT_TIMEOUT_MS = 15_000  # the queue is sent on the "online" event, or within 4 s by its timer
@@ -32,7 +32,7 @@ def test_a_sheet_reopened_with_no_signal_is_the_last_one_seen_and_says_so(phone,
         "the sheet with hand 1 to be kept",
     )
 
-    phone.context.set_offline(True)
+    cut_signal(phone)
     phone.reload()
     # The sheet as last seen, with hand 1, marked as the phone's copy with the time it was fetched.
     expect(phone.locator("h1")).to_have_text("Us v Them")
@@ -76,7 +76,7 @@ def queued_numbers(page: Page) -> list[str]:
 
 def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_in_order(phone, live_game, live_server):
     open_with_worker(phone, live_game["links"]["edit"])
-    phone.context.set_offline(True)
+    cut_signal(phone)
     for n, (bidder, bid, tricks, high) in enumerate(HANDS, start=1):
         tap_hand(phone, bidder=bidder, bid=bid, tricks=tricks, high=high)
         phone.get_by_role("button", name=f"Save hand {n}").click()
@@ -134,7 +134,7 @@ def test_five_hands_recorded_with_no_signal_wait_on_the_phone_and_are_sent_once_
 
 def test_a_hand_another_phone_took_meanwhile_is_a_conflict_and_nothing_is_lost(phone, live_game, live_server):
     open_with_worker(phone, live_game["links"]["edit"])
-    phone.context.set_offline(True)
+    cut_signal(phone)
     tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
     phone.get_by_role("button", name="Save hand 1").click()
     expect(phone.locator("#log [data-queued='1']")).to_contain_text("not sent yet")
@@ -159,7 +159,7 @@ def test_a_hand_another_phone_took_meanwhile_is_a_conflict_and_nothing_is_lost(p
 
 def test_the_referee_with_no_signal_keeps_the_rules_and_says_answers_need_the_signal(phone, live_server):
     open_with_worker(phone, live_server.url + "/referee?tool=trick&trump=S")
-    phone.context.set_offline(True)
+    cut_signal(phone)
     phone.locator("#trick-form button[name=tap][value='8']").click()
     error = phone.locator("#request-error")
     expect(error).to_be_visible()
@@ -187,7 +187,7 @@ def test_chromium_finds_the_app_installable(phone, live_server):
 
 def test_a_waiting_hand_the_rules_refuse_stops_the_queue_and_is_dropped_only_by_a_tap(phone, live_game, live_server):
     open_with_worker(phone, live_game["links"]["edit"])
-    phone.context.set_offline(True)
+    cut_signal(phone)
     # Hand 1 without a bid (nothing checks it on the phone: the rules are the server's), then hand 2.
     phone.locator("label[for='bidder-0']").click()
     phone.locator("#took_points-group label:has(input[value='25'])").click()
@@ -213,7 +213,7 @@ def test_a_waiting_hand_the_rules_refuse_stops_the_queue_and_is_dropped_only_by_
 
 def test_the_same_hand_entered_on_two_phones_is_kept_once_and_the_next_follows(phone, live_game, live_server):
     open_with_worker(phone, live_game["links"]["edit"])
-    phone.context.set_offline(True)
+    cut_signal(phone)
     tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
     phone.get_by_role("button", name="Save hand 1").click()
     tap_hand(phone, bidder=1, bid=20, tricks=5)
@@ -239,7 +239,7 @@ def test_waiting_hands_and_the_kept_copy_read_well_in_light_and_dark(browser, br
     phone = context.new_page()
     try:
         open_with_worker(phone, live_game["links"]["edit"])
-        phone.context.set_offline(True)
+        cut_signal(phone)
         tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
         phone.get_by_role("button", name="Save hand 1").click()
         tap_hand(phone, bidder=1, bid=25, tricks=2, high=1)
@@ -267,7 +267,7 @@ def test_a_hand_kept_with_no_signal_and_its_notice_land_in_view_below_the_score_
             live_game["edit_token"],
         )
     open_with_worker(phone, live_game["links"]["edit"])
-    phone.context.set_offline(True)
+    cut_signal(phone)
     tap_hand(phone, bidder=0, bid=20, tricks=4)
     phone.get_by_role("button", name="Save hand 13").tap()
     status = phone.locator("#queue-status")
@@ -294,7 +294,7 @@ def test_a_switch_of_language_is_never_undone_by_the_phones_copy(phone, live_gam
     # And the words the page says with no signal, which it asks for a moment after it shows.
     eventually(phone, "caches.match('/offline/words?lang=fr').then((found) => !!found)", "the French words kept")
 
-    phone.context.set_offline(True)
+    cut_signal(phone)
     phone.reload()
     # With no signal the phone shows its copy in the language it chose last, and says so in that language.
     expect(phone.locator("html")).to_have_attribute("lang", "fr")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests._support.offline import open_with_worker, recorded, tap_hand
+from tests._support.offline import cut_signal, open_with_worker, recorded, tap_hand
 from tests._support.steps import phone_of_its_own, watch
 
 
@@ -26,7 +26,7 @@ def test_a_hand_kept_with_no_signal_is_said_in_french_and_sent_when_the_signal_r
     phone = french_phone
     open_with_worker(phone, live_game["links"]["edit"])
     assert phone.locator("html").get_attribute("lang") == "fr"
-    phone.context.set_offline(True)
+    cut_signal(phone)
     tap_hand(phone, bidder=0, bid=20, tricks=4, high=0)
     phone.locator("#hand-form button[type=submit]").click()
     status = phone.locator("#queue-status")

@@ -7,6 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests._support.offline import cut_signal
 from tests._support.sheet import start_partners_game, tap
 
 pytestmark = pytest.mark.browser
@@ -129,7 +130,7 @@ def test_a_weak_signal_loses_nothing_and_saves_nothing_twice(page: Page, page_pr
     tap(page, "bidder-1")
     page.locator("#bid-group label:has(input[value='20'])").click()
     page.locator("#took_points-group label:has(input[value='25'])").click()
-    page.context.set_offline(True)
+    cut_signal(page)
     page.locator("#hand-form").get_by_role("button", name="Save hand 1").click()
     expect(page.locator("#log [data-queued='1']")).to_contain_text("not sent yet")
     expect(page.locator("#hand-1")).to_have_count(0)
