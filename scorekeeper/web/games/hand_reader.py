@@ -30,10 +30,8 @@ from scorekeeper.web.games.fields import ENTRY_WAYS, HIGH_MARK, NOBODY, NOT_NEED
 
 
 class Boxes(dict[str, Any]):
-    """What the hand form's boxes hold by name, as the page sent them: text trimmed, a tick a bool, one text a side.
-
-    A box not sent is blank (``""``), a tick not sent False, sides not sent none.
-    """
+    """What the hand form's boxes hold by name, as the page sent them: a box's text, a tick as a bool, a row of boxes
+    (one a side) as a tuple of texts. A box not sent is blank, a tick not sent False, a row not sent empty."""
 
 
 @dataclass(frozen=True, slots=True)
