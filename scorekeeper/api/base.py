@@ -141,10 +141,8 @@ def _json_only() -> Response | None:
 def _http_error(exc: HTTPException) -> Response:
     status = exc.code or 500
     retry_after = retry_after_seconds() if status == 429 else None
-    if status == 429:
-        message = too_many_message(retry_after)
-    else:
-        message = MESSAGES.get(status, exc.description or MESSAGES[500 if status >= 500 else 400])
+    fallback = MESSAGES.get(status, exc.description or MESSAGES[500 if status >= 500 else 400])
+    message = too_many_message(retry_after) if status == 429 else fallback
     return with_next_steps(error(message, None, status), exc, retry_after)
 
 
@@ -207,9 +205,7 @@ def read_body(allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Return the request's JSON object, refusing anything else."""
     if not request.is_json:
         raise BadInput(_("Send the body as JSON, with Content-Type: application/json"), None, 415)
-    data = request.get_json(silent=True)
-    if data is None:
-        raise BadInput(said.not_an_object(None), None, 400)
+    data = request.get_json(silent=True)  # None: not JSON at all
     if not isinstance(data, dict):
         raise BadInput(said.not_an_object(data), None, 400)
     for key in data:

@@ -8,23 +8,21 @@ nothing changed. Edits of a hand carry the version they were made from
 (``"version"`` in the body, or ``If-Match``): a stale one changes nothing.
 
 Each route declares its path, query, headers, body and answers as the models below: the library reads the request
-by them and writes them into the document, and every answer is written out through its model.
+by them and writes them into the document; every answer is the object its model's ``of`` builds, as the model
+describes it.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import threading
+import typing
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Self, TypeGuard, TypeVar, cast
+from typing import TYPE_CHECKING, Annotated, Any, Self, cast
 
 from cachetools import LRUCache
 from flask import Response, current_app, make_response, request
 from flask_openapi3.models.tag import Tag
-from flask_openapi3.request import _validate_request
 from flask_openapi3.types import ResponseDict
-from flask_openapi3.utils import parse_parameters
 from pydantic import (
     AfterValidator,
     ConfigDict,
@@ -40,7 +38,7 @@ from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from werkzeug.http import parse_etags
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, error_code, input_error, page_link
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, error_code, page_link
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.schema import (
     NAME_PATTERN,
@@ -71,11 +69,10 @@ from scorekeeper.rules import (
     STANDINGS,
     TRICKS_IN_HAND,
     HandEntry,
-    HandError,
     HandResult,
     NoteKind,
+    Refused,
     Rules,
-    SetupError,
     Side,
     WinReason,
     has_hidden_character,
@@ -92,10 +89,6 @@ from scorekeeper.words.options import option_label
 
 MAX_NUMBER = 10_000
 MAX_SIDES = 8
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # -- What a request gives --------------------------------------------------------
@@ -145,26 +138,23 @@ class HandFields(Closed):
     @field_validator("bid", mode="before")
     @classmethod
     def _bid(cls, bid: Any) -> int | str | None:
-        if bid is not None and not (_is_int(bid) or isinstance(bid, str)):
-            raise BadInput(said.give_bid(), "bid")
-        if isinstance(bid, str) and len(bid) > 20:
-            raise BadInput(said.give_bid(), "bid")
-        if isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid):
-            # "20" is read like 20; "²" or "٣" is not a bid.
-            try:
+        readable = bid is None or type(bid) is int or (isinstance(bid, str) and len(bid) <= 20)
+        digits = isinstance(bid, str) and any(ch.isdigit() for ch in bid) and not any(ch.isalpha() for ch in bid)
+        if readable and digits:
+            try:  # "20" is read like 20; "²" or "٣" is not a bid.
                 bid = parse_int(bid, lo=-MAX_NUMBER, hi=MAX_NUMBER, what="The bid")
             except NumberError:
-                raise BadInput(said.give_bid(), "bid") from None
-        if _is_int(bid) and abs(bid) > MAX_NUMBER:
+                readable = False
+        if not readable:
+            raise BadInput(said.give_bid(), "bid")
+        if type(bid) is int and abs(bid) > MAX_NUMBER:  # not True, which is an int too
             raise BadInput(said.not_a_bid(bid), "bid")
         return cast(int | str | None, bid)
 
     @model_validator(mode="after")
     def _points_or_tricks(self) -> Self:
-        if self.tricks is None and self.points is None:
-            raise BadInput(said.points_or_tricks(both=False), "points")
-        if self.tricks is not None and self.points is not None:
-            raise BadInput(said.points_or_tricks(both=True), "points")
+        if (self.tricks is None) == (self.points is None):
+            raise BadInput(said.points_or_tricks(both=self.tricks is not None), "points")
         return self
 
 
@@ -210,23 +200,15 @@ class SideInput(Schema):
     name: Annotated[str, _NAME, _name("sides")]
 
 
-def _option_type(field: dataclasses.Field[Any]) -> tuple[Any, Any]:
+def _option_type(name: str, kind: Any) -> tuple[Any, Any]:
     """An option of the rules as a request gives it, and its field: the choices the rule book lists, or its kind."""
-    info = OPTION_INFO.get(field.name)
+    info = OPTION_INFO.get(name)
     choices = info.choices if info is not None else None
-    nullable = "None" in str(field.type)
-    kind: Any
     if choices and not all(isinstance(c, bool) for c in choices):
-        values = [c for c in choices if c is not None]
-        kind = one_of(values + ([None] if nullable or None in choices else []))
-    elif "bool" in str(field.type):
-        kind = bool
-    elif "int" in str(field.type):
-        kind = int | None if nullable else int
-    else:
-        kind = str | None if nullable else str
+        nullable = None in choices or type(None) in typing.get_args(kind)
+        kind = one_of([c for c in choices if c is not None] + [None] * nullable)
     # The document is written in English: read at import, outside any request, the label is the catalog's source.
-    return kind, Field(None, description=option_label(field.name) if info is not None else None)
+    return kind, Field(None, description=option_label(name) if info is not None else None)
 
 
 def _option_refusal(name: str) -> str:
@@ -240,19 +222,8 @@ def _option_refusal(name: str) -> str:
     return f"{label}: give {allowed or kind or 'another value'}"
 
 
-class _RuleChangesBase(Closed):
-    @model_validator(mode="before")
-    @classmethod
-    def _no_fractions(cls, data: Any) -> Any:
-        # Choices are matched by kind too: 15.0 is not the 15 a rule book lists.
-        for name, value in data.items() if isinstance(data, dict) else ():
-            if isinstance(value, float) and name in cls.model_fields:
-                raise BadInput(_option_refusal(name), name)
-        return data
-
-
-_OPTIONS: dict[str, Any] = {field.name: _option_type(field) for field in dataclasses.fields(Rules)}
-RuleChanges = create_model("RuleChanges", __base__=_RuleChangesBase, preset=(one_of(PRESETS), Field(None)), **_OPTIONS)
+_OPTIONS: dict[str, Any] = {name: _option_type(name, kind) for name, kind in typing.get_type_hints(Rules).items()}
+RuleChanges = create_model("RuleChanges", __base__=Closed, preset=(one_of(PRESETS), Field(None)), **_OPTIONS)
 RULES_DESCRIPTION = (
     'A preset name, or `{"preset": ..., <option>: <value>}` (options left out follow the preset). '
     "Values the rule book does not allow together are refused with 422."
@@ -277,15 +248,15 @@ def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str
         if len(rules) > 40:
             raise BadInput(said.no_such_preset(), "rules")
         return rules
-    # What the engine reads leniently (an object where a word belongs...) is still refused here.
+    # What the engine reads leniently (an object where a word belongs...) is still refused here; choices are matched
+    # by kind too: 15.0 is not the 15 a rule book lists.
+    refused = [name for name, value in rules.items() if isinstance(value, float) and name in RuleChanges.model_fields]
     try:
         RuleChanges.model_validate(rules)
     except ValidationError as exc:
-        found = exc.errors()[0]
-        if isinstance(found.get("ctx", {}).get("error"), BadInput):
-            raise found["ctx"]["error"] from None
-        name = str(found["loc"][0])
-        raise BadInput(_option_refusal(name), name) from None
+        refused.append(str(exc.errors()[0]["loc"][0]))
+    if refused:
+        raise BadInput(_option_refusal(refused[0]), refused[0])
     return rules
 
 
@@ -320,7 +291,7 @@ class FinishedInput(Closed):
     finished: bool
 
 
-class GamePath(Asked):
+class GamePath(Schema):  # always given: the address holds it
     game_id: Annotated[
         str,
         read_as(Annotated[str, Field(max_length=64)]),  # any other id is 404, as an unknown one
@@ -367,26 +338,28 @@ class UndoQuery(Asked):
     ] = None
 
 
+# A header, as sent.
+Sent = Annotated[str | None, read_as(str)]
+
+
 class Known(Asked):
-    if_none_match: Annotated[
-        str | None,
-        read_as(str),
-        Field(alias="If-None-Match", description="The ETag of an answer the caller already has."),
-    ] = None
+    if_none_match: Sent = Field(
+        None, alias="If-None-Match", description="The ETag of an answer the caller already has."
+    )
 
 
 class Precondition(Asked):
-    if_match: Annotated[
-        str | None,
-        read_as(str),
-        Field(
-            alias="If-Match",
-            description="The game's ETag this change was made from; 412 if the game has changed since.",
-        ),
-    ] = None
+    if_match: Sent = Field(
+        None,
+        alias="If-Match",
+        description="The game's ETag this change was made from; 412 if the game has changed since.",
+    )
 
 
 # -- What an answer says ---------------------------------------------------------
+# Each model describes an answer, and its ``of`` writes it from the engine's values as the JSON object the model
+# describes: what the engine made is not validated again on each request (the API tests check every answer they get
+# against the document).
 
 
 class GameLinks(AnswerPart):
@@ -396,11 +369,11 @@ class GameLinks(AnswerPart):
     """The read-only score sheet, to follow the game."""
 
     @classmethod
-    def of(cls, game: Game) -> Self:
-        return cls(
-            edit=page_link("games.sheet", game_id=game.id, token=game.edit_token),
-            view=page_link("games.view", game_id=game.id, token=game.view_token),
-        )
+    def of(cls, game: Game) -> dict[str, Any]:
+        return {
+            "edit": page_link("games.sheet", game_id=game.id, token=game.edit_token),
+            "view": page_link("games.view", game_id=game.id, token=game.view_token),
+        }
 
 
 class NoteCode(AnswerPart):
@@ -436,11 +409,15 @@ class HandRow(Answer):
     standing: Sequence[Marks] = []
 
     @classmethod
-    def of(cls, hand: HandResult) -> Self:
+    def of(cls, hand: HandResult) -> dict[str, Any]:
         """One row of the sheet: the hand's own fields, its notes said and as codes."""
-        row = {name: getattr(hand, name) for name in cls.model_fields if name != "notes" and hasattr(hand, name)}
+        row = {name: getattr(hand, name) for name in _FROM_HAND}
         codes = [{"code": note.kind, "side": note.side} for note in hand.notes]
-        return cls.model_validate({**row, "notes": [words.note(note) for note in hand.notes], "note_codes": codes})
+        return {**row, "notes": [words.note(note) for note in hand.notes], "note_codes": codes}
+
+
+# The fields of a row that are the engine's own, under the same name.
+_FROM_HAND = tuple(name for name in HandRow.model_fields if name in HandResult.__dataclass_fields__)
 
 
 class Draw(AnswerPart):
@@ -451,11 +428,12 @@ class Draw(AnswerPart):
     four_and_a_flip: bool = False
 
     @classmethod
-    def of(cls, state: Played) -> Self:
+    def of(cls, state: Played) -> dict[str, Any]:
         """How many cards the players of the next hand may change (the rule book's draw limits, /rules#draw-limits)."""
         limit = game_draw_limit(state)
-        kept = {name: getattr(limit, name) for name in ("players", "keep", "change", "others_change")}
-        return cls(**kept, four_and_a_flip=limit.flip)
+        return {name: getattr(limit, name) for name in ("players", "keep", "change", "others_change")} | {
+            "four_and_a_flip": limit.flip
+        }
 
 
 class GameSide(AnswerPart):
@@ -497,28 +475,24 @@ class GameState(Answer):
     hands: list[HandRow]
 
     @classmethod
-    def of(cls, game: Game | services.GameHead, state: Played, hands: list[HandRow]) -> Self:
-        """The state of *game*, with the rows *hands*."""
+    def of(cls, game: Game | services.GameHead, state: Played) -> dict[str, Any]:
+        """The state of *game* but its rows (``hands``)."""
         setup = state.setup
-        return cls(
-            id=game.id,
-            version=game.version,
-            rules=setup.rules.to_dict(),
-            sides=[GameSide(name=side.name, players=list(side.players)) for side in setup.sides],
-            scores=state.scores,
-            winner=state.winner,
-            win_reason=words.win_reason(state),
-            win_reason_code=state.won_by,
-            finished=state.winner is not None or game.finished_at is not None,
-            standing=state.standing,
-            dealer=state.dealer,
-            first_bidder=state.first_bidder,
-            next_n=state.next_n,
-            min_bids=state.min_bids,
-            overtime=sorted(state.overtime),
-            draw=Draw.of(state),
-            hands=hands,
-        )
+        return {name: getattr(state, name) for name in _FROM_STATE} | {
+            "id": game.id,
+            "version": game.version,
+            "rules": setup.rules.to_dict(),
+            "sides": [{"name": side.name, "players": list(side.players)} for side in setup.sides],
+            "win_reason": words.win_reason(state),
+            "win_reason_code": state.won_by,
+            "finished": state.winner is not None or game.finished_at is not None,
+            "overtime": sorted(state.overtime),
+            "draw": Draw.of(state),
+        }
+
+
+# The fields of a game's answer that are the engine's own, under the same name.
+_FROM_STATE = ("scores", "winner", "standing", "dealer", "first_bidder", "next_n", "min_bids")
 
 
 class StateAnswer(Answer):
@@ -536,10 +510,16 @@ class CreatedGame(Answer):
     links: GameLinks
     state: GameState
 
+    @classmethod
+    def of(cls, game: Game, state: Played) -> dict[str, Any]:
+        """The game just started: its tokens, its links and its state (no hand yet)."""
+        tokens = {"id": game.id, "edit_token": game.edit_token, "view_token": game.view_token}
+        return tokens | {"links": GameLinks.of(game), "state": GameState.of(game, state) | {"hands": []}}
 
-def _compact(answer: Answer, **leave_out: Any) -> str:
-    """The JSON text of *answer* as ``jsonify`` writes it outside debug mode (no spaces), every field written."""
-    return current_app.json.dumps(answer.model_dump(mode="json", **leave_out), separators=(",", ":"))
+
+def _compact(answer: dict[str, Any]) -> str:
+    """The JSON text of *answer* as ``jsonify`` writes it outside debug mode (no spaces)."""
+    return current_app.json.dumps(answer, separators=(",", ":"))
 
 
 def _json(text: str, status: int) -> Response:
@@ -554,7 +534,7 @@ def state_response(
     A game's answer is mostly its sheet, and each hand recorded sends the whole sheet back: the rows already
     written for the game's earlier hands are reused as JSON text, so only the head and the new row are encoded.
     """
-    head = _compact(GameState.of(game, state, hands=[]), exclude={"hands"})
+    head = _compact(GameState.of(game, state))
     body = f'{head[:-1]},"hands":[{",".join(_hand_rows(game.id, state.hands))}]}}'
     return _json(f'{{"state":{body}}}' if wrapped else body, status)
 
@@ -568,9 +548,8 @@ def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
     key = (game_id, current_language())
     shelved: LRUCache[tuple[str, str], tuple[tuple[HandResult, ...], list[str]]] = app_lru(current_app, "api_hand_rows")
     with _ROWS_LOCK:
-        kept = shelved.get(key)
-    done, rows = kept if kept is not None else ((), [])
-    if len(done) > len(hands) or hands[: len(done)] != done:  # the same hands are the same objects: a quick check
+        done, rows = shelved.get(key, ((), []))
+    if hands[: len(done)] != done:  # the same hands are the same objects: a quick check (fewer hands: never equal)
         done, rows = (), []
     rows = rows + [_compact(HandRow.of(hand)) for hand in hands[len(done) :]]
     with _ROWS_LOCK:
@@ -582,6 +561,13 @@ def etag(game_id: str, version: int) -> str:
     return f'"{game_id}-{version}"'
 
 
+def _of_version(response: Response, game_id: str, version: int) -> Response:
+    """*response*, tagged with the game's *version*, to be asked again each time (``no-cache``)."""
+    response.headers["ETag"] = etag(game_id, version)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 def hand_entry(hand: HandFields) -> HandEntry:
     """The engine's entry of a hand a request gives, read by the engine's own reader (``HandEntry.from_dict``)."""
     return HandEntry.from_dict(hand.model_dump(exclude={"n", "version"}))
@@ -590,20 +576,8 @@ def hand_entry(hand: HandFields) -> HandEntry:
 # -- Checking who may write ------------------------------------------------------
 
 
-G = TypeVar("G", bound=Linked)
-
-
 def _no_game() -> BadInput:
     return BadInput("There is no game with that id", "id", 404)
-
-
-def _may_change(game: G) -> G:
-    """*game*, if the request carries its edit token (a write without it is refused)."""
-    token = bearer_token()
-    found = services.access(game, token) if token is not None else services.Access.NONE
-    if found is services.Access.EDIT:
-        return game
-    raise _key_refused(token, found)
 
 
 def _key_refused(token: str | None, found: services.Access) -> BadInput:
@@ -619,50 +593,32 @@ def _key_refused(token: str | None, found: services.Access) -> BadInput:
     return BadInput("That token does not belong to this game", "authorization", 403)
 
 
-def _answer(exc: Exception) -> Response:
-    if isinstance(exc, BadInput):
-        return input_error(str(exc), exc.field, exc.status, exc.code)
-    if isinstance(exc, tables.TableError):
-        return api_error(words.refusal(exc), exc.field, exc.status)
-    if isinstance(exc, services.GameConflict):
-        return api_error(words.refusal(exc), exc.field or "n", 409)
-    field = getattr(exc, "field", None)
-    return api_error(words.refusal(exc), field, 422, error_code(422, getattr(exc, "code", None)))
+def _game(load: Callable[[str], Linked | None]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The door's check of a change to the game the address names: the game *load* finds (404), if the request
+    carries its edit token (401, 403); the view is given it as ``game``."""
+
+    def check(values: dict[str, Any]) -> dict[str, Any]:
+        game = load(values["game_id"])
+        if game is None:
+            raise _no_game()
+        token = bearer_token()
+        opens = services.access(game, token) if token is not None else services.Access.NONE
+        if opens is not services.Access.EDIT:
+            raise _key_refused(token, opens)
+        return {"game": game}
+
+    return check
 
 
-REFUSALS = (BadInput, services.GameConflict, HandError, SetupError, RulesError, tables.TableError)
+@bp.errorhandler(Refused)
+def _refused(exc: Refused) -> Response:
+    """A request the engine refuses (a hand, a game's setup, its rules), said in the request's language."""
+    return api_error(words.refusal(exc), exc.field, 422, error_code(422, exc.code))
 
 
-def _door(load: Callable[[str], Linked | None] | None = None) -> Callable[[Callable[..., Response]], Any]:
-    """A route whose refusals, its models' included, are answered in the API's words; with *load*, a change to the
-    game it loads, which is found and its edit token checked (404, 401, 403) before the library reads the request
-    by the route's models, and given to the view as ``game``."""
-
-    def wrap(view: Callable[..., Response]) -> Callable[..., Response]:
-        # The library's delayed reading (``validate_request``) works out the view's models again on every request.
-        models = functools.cache(lambda: parse_parameters(view, doc_ui=False))
-
-        @functools.wraps(view)
-        def door(**values: Any) -> Response:
-            try:
-                if isinstance(request.get_json(silent=True), str):  # which the library would read as JSON again
-                    raise BadInput(said.not_an_object(""), None, 400)
-                if load is not None:
-                    found = load(values["game_id"])
-                    if found is None:
-                        raise _no_game()
-                    values["game"] = _may_change(found)
-                header, cookie, path, query, form, body, _raw = models()
-                # The path's values leave *values* for the path model; what is left (the game) goes to the view.
-                read = _validate_request(header, cookie, path, query, form, body, path_kwargs=values)
-                return view(**read, **values)
-            except REFUSALS as exc:
-                return _answer(exc)
-
-        vars(door)["__delay_validate_request__"] = True  # the library leaves the reading to the door
-        return door
-
-    return wrap
+@bp.errorhandler(services.GameConflict)
+def _conflict(exc: services.GameConflict) -> Response:
+    return api_error(words.refusal(exc), exc.field or "n", 409)
 
 
 def _precondition(game: Game, version: int | None, if_match: str | None, *, required: bool) -> None:
@@ -671,20 +627,16 @@ def _precondition(game: Game, version: int | None, if_match: str | None, *, requ
     A stale version is 409 (another phone changed the game), a stale If-Match 412,
     neither (when required) 428.
     """
-    if version is not None:
-        if version != game.version:
-            raise services.StaleGame(services.Said.VERSION_IS, version=game.version, given=version)
-        return
-    if if_match is not None:
-        tags = parse_etags(if_match)
-        if not (tags.star_tag or tags.contains(etag(game.id, game.version).strip('"'))):
-            raise BadInput(
-                "The game changed since that ETag (another phone changed it): read it again and retry",
-                "if-match",
-                412,
-            )
-        return
-    if required:
+    if version is not None and version != game.version:
+        raise services.StaleGame(services.Said.VERSION_IS, version=game.version, given=version)
+    tags = parse_etags(if_match)
+    if version is None and if_match is not None and not (tags.star_tag or tags.contains(f"{game.id}-{game.version}")):
+        raise BadInput(
+            "The game changed since that ETag (another phone changed it): read it again and retry",
+            "if-match",
+            412,
+        )
+    if required and version is None and if_match is None:
         raise BadInput(
             'Say which version of the game this edit was made from: "version" in the body, '
             "or an If-Match header with the game's ETag",
@@ -739,7 +691,7 @@ _WRITE_ERRORS: ResponseDict = {
         429: error_body("Too many games started from this address; `Retry-After` says when to try again."),
     },
 )
-@_door()
+@door()
 def create_game(body: NewGame) -> Response:
     """Start a game"""
     sides = [Side(side.name, tuple(side.players)) for side in body.sides]
@@ -753,15 +705,7 @@ def create_game(body: NewGame) -> Response:
             game = services.create_game(body.rules, sides, first_dealer=body.first_dealer, scores=scores)
     except TypeError:
         raise unreadable_rules() from None
-    state = services.state_for(game)
-    created = CreatedGame(
-        id=game.id,
-        edit_token=game.edit_token,
-        view_token=game.view_token,
-        links=GameLinks.of(game),
-        state=GameState.of(game, state, [HandRow.of(hand) for hand in state.hands]),
-    )
-    response = _json(_compact(created), 201)
+    response = _json(_compact(CreatedGame.of(game, services.state_for(game))), 201)
     response.headers["Location"] = answer_link("api.games_read", game_id=game.id)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -783,25 +727,19 @@ def create_game(body: NewGame) -> Response:
         429: error_body("Too many reads from this address; `Retry-After` says when to try again."),
     },
 )
-@_door()
+@door()
 def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
     """Read a game's score sheet"""
     game_id, since, known = path.game_id, query.since, parse_etags(header.if_none_match)
     if since is not None or known:
         # Unchanged since the caller's copy: one light query, no body.
         found = services.version_and_tokens(game_id)
-        if found is not None and (found[0] == since or known.contains(etag(game_id, found[0]).strip('"'))):
-            response = make_response("", 304)
-            response.headers["ETag"] = etag(game_id, found[0])
-            response.headers["Cache-Control"] = "no-cache"
-            return response
+        if found is not None and (found[0] == since or known.contains(f"{game_id}-{found[0]}")):
+            return _of_version(make_response("", 304), game_id, found[0])
     game = services.load_game(game_id)
     if game is None:
         raise _no_game()
-    response = state_response(game, services.state_for(game), wrapped=False)
-    response.headers["ETag"] = etag(game.id, game.version)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return _of_version(state_response(game, services.state_for(game), wrapped=False), game.id, game.version)
 
 
 @bp.post(
@@ -814,7 +752,7 @@ def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
     f"A game keeps at most {MAX_HANDS} hands (422, field `game`, past that).",
     responses={201: StateAnswer, **_WRITE_ERRORS},
 )
-@_door(services.game_to_write)  # the game's head alone, when this worker keeps its state: one light read
+@door(_game(services.game_to_write))  # the game's head alone, when this worker keeps its state: one light read
 def games_record_hand(game: services.GameHead, path: GamePath, body: HandInput) -> Response:
     """Record the next hand"""
     token = bearer_token()
@@ -840,7 +778,7 @@ def games_record_hand(game: services.GameHead, path: GamePath, body: HandInput) 
     description="With `?n=<number>`, only undoes if hand `n` is still the last one (409 otherwise).",
     responses={200: StateAnswer, **_WRITE_ERRORS},
 )
-@_door(services.load_game)
+@door(_game(services.load_game))
 def games_undo_hand(game: Game, path: GamePath, query: UndoQuery, header: Precondition) -> Response:
     """Undo the last hand"""
     _precondition(game, None, header.if_match, required=False)
@@ -862,7 +800,7 @@ def games_undo_hand(game: Game, path: GamePath, query: UndoQuery, header: Precon
         428: error_body("Neither `version` nor `If-Match` says which version this edit was made from."),
     },
 )
-@_door(services.load_game)
+@door(_game(services.load_game))
 def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: HandEdit) -> Response:
     """Replace hand n and recompute every later hand"""
     if body.n is not None and body.n != path.n:
@@ -880,7 +818,7 @@ def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: Hand
     "is 409 (field `rules`) and nothing changes.",
     responses={200: StateAnswer, **_WRITE_ERRORS},
 )
-@_door(services.load_game)
+@door(_game(services.load_game))
 def games_change_rules(game: Game, path: GamePath, header: Precondition, body: RulesInput) -> Response:
     """Play the game under other rules (before its first hand only)"""
     _precondition(game, None, header.if_match, required=False)
@@ -900,7 +838,7 @@ def games_change_rules(game: Game, path: GamePath, header: Precondition, body: R
     "(422, field `finished`): undo the winning hand instead.",
     responses={200: StateAnswer, **_WRITE_ERRORS},
 )
-@_door(services.load_game)
+@door(_game(services.load_game))
 def games_set_finished(game: Game, path: GamePath, header: Precondition, body: FinishedInput) -> Response:
     """Finish the game early, or open it again"""
     _precondition(game, None, header.if_match, required=False)

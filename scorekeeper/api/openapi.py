@@ -3,7 +3,6 @@ answers every operation may get and each part's security scheme."""
 
 from __future__ import annotations
 
-import copy
 import functools
 from typing import Any
 
@@ -19,37 +18,29 @@ from scorekeeper.api.schema import error_body, in_place, schemas
 from scorekeeper.platform.config import MAX_BODY_KB
 
 
-def document() -> dict[str, Any]:
-    """Build the OpenAPI document from the referee's, the games', the card parties', the clubs', the tables' and the
-    ratings' descriptions."""
-    written = _written()
-    paths: dict[str, Any] = copy.deepcopy(written["paths"])
-    security_schemes: dict[str, Any] = {}
-    for spec in (games, spec_parties, clubs, tables):
-        security_schemes.update(spec.SECURITY_SCHEMES)
-    _answers_every_operation_may_get(paths)
-    return {
-        **written,
-        "paths": dict(sorted(paths.items())),
-        "components": {
-            "schemas": {**written["components"].get("schemas", {}), **_components()},
-            "securitySchemes": security_schemes,
-        },
-    }
-
-
 @functools.cache
-def _written() -> dict[str, Any]:
-    """The document as the library writes it from the routes' models."""
-    document = APISpec(
+def document() -> dict[str, Any]:
+    """Build the OpenAPI document from the routes' models, with the error answer's schema, which the library does
+    not write (errors are answered by the app's hook), and the security schemes of the games, the card parties, the
+    clubs and the tables."""
+    written: dict[str, Any] = APISpec(
         openapi="3.1.0",
         info=Info(title=TITLE, version="1.0.0", description=ABOUT),
         servers=[Server(url="/")],
         paths=bp.paths,
         components=Components(schemas=bp.components_schemas),
-    )
-    written: dict[str, Any] = document.model_dump(mode="json", by_alias=True, exclude_unset=True, warnings=False)
-    return {**written, "components": {"schemas": in_place(written["components"].get("schemas", {}))}}
+    ).model_dump(mode="json", by_alias=True, exclude_unset=True, warnings=False)
+    paths = written["paths"]
+    _answers_every_operation_may_get(paths)
+    schemes = {
+        name: scheme for part in (games, spec_parties, clubs, tables) for name, scheme in part.SECURITY_SCHEMES.items()
+    }
+    components = {**in_place(written["components"].get("schemas", {})), **schemas([Error])}
+    return {
+        **written,
+        "paths": dict(sorted(paths.items())),
+        "components": {"schemas": components, "securitySchemes": schemes},
+    }
 
 
 TITLE = "Forty-Fives score sheet and referee"
@@ -61,12 +52,6 @@ ABOUT = (
     "win_reason, explanation) are in the language of the request's Accept-Language header (English by "
     "default, French with fr), named by the answer's Content-Language header."
 )
-
-
-@functools.cache
-def _components() -> dict[str, Any]:
-    """The error answer's schema, which the library does not write (errors are answered by the app's hook)."""
-    return schemas([Error])
 
 
 URI_TOO_LONG = (
