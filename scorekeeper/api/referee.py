@@ -12,7 +12,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Annotated, Any, Literal, TypeVar, overload
+from typing import Annotated, Any, TypeVar
 
 from flask import Response
 from flask_openapi3.models.tag import Tag
@@ -133,19 +133,9 @@ def _as_the_engine_reads(parse: Callable[[Any], T], value: Any, field: str) -> T
         raise BadInput(words.refusal(exc), field, code=exc.code) from None
 
 
-@overload
-def read_suit(value: Any, field: str, *, required: Literal[True] = True) -> EngineSuit: ...
-
-
-@overload
-def read_suit(value: Any, field: str, *, required: bool) -> EngineSuit | None: ...
-
-
-def read_suit(value: Any, field: str, *, required: bool = True) -> EngineSuit | None:
+def read_suit(value: Any, field: str) -> EngineSuit:
     if value is None or value == "":
-        if required:
-            raise BadInput(said.give_suit(field), field)
-        return None
+        raise BadInput(said.give_suit(field), field)
     if not isinstance(value, str):
         raise BadInput(said.not_a_suit(field), field)
     return _as_the_engine_reads(EngineSuit.parse, value, field)
@@ -177,7 +167,7 @@ def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[Engine
 def _led(value: Any) -> EngineSuit | None:
     if value is not None and not str(value).strip():
         raise BadInput(said.empty_led(), "led")
-    return read_suit(value, "led", required=False)
+    return None if value is None else read_suit(value, "led")
 
 
 def _optional_card(value: Any, field: str) -> EngineCard | None:
@@ -271,24 +261,23 @@ class RankQuery(Asked):
     trump: Annotated[Any, _TRUMP, _TRUMP_DOC]
 
 
-class CompareQuery(Asked):
-    rules: Annotated[Any, *_QUERY_RULES] = None
-    trump: Annotated[Any, _TRUMP, _TRUMP_DOC]
+class CompareQuery(RankQuery):
     led: Annotated[Any, PlainValidator(_led, json_schema_input_type=Suit)] = None
     """The suit led (omit when a trump was led)."""
     a: Annotated[Any, _read(read_card, "a", Card)]
     b: Annotated[Any, _read(read_card, "b", Card)]
 
 
-class TrickQuestion(Asked):
+class _Question(Asked):
     rules: Annotated[Any, _RULES] = None
     trump: Annotated[Any, _TRUMP]
+
+
+class TrickQuestion(_Question):
     cards: Annotated[Any, _read(read_cards, "cards", Cards)]
 
 
-class LegalQuestion(Asked):
-    rules: Annotated[Any, _RULES] = None
-    trump: Annotated[Any, _TRUMP]
+class LegalQuestion(_Question):
     trick: Annotated[Any, _read(partial(read_cards, required=False), "trick", Cards)] = None
     """Cards already played, lead first; empty when leading."""
     hand: Annotated[Any, _read(read_cards, "hand", Cards)]
