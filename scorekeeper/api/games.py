@@ -674,6 +674,19 @@ _WRITE_ERRORS: ResponseDict = {
 }
 
 
+def _change(
+    route: str, operation_id: str, description: str, answer: int = 200, more: ResponseDict | None = None
+) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+    """A route (``"put <rule>"``) that changes the game its address names, behind the door that checks its edit token,
+    answering the game's state with *answer*."""
+    method, rule = route.split()
+    responses = {answer: StateAnswer, **_WRITE_ERRORS, **(more or {})}
+    declared = getattr(bp, method)(
+        rule, operation_id=operation_id, tags=_TAGS, security=_EDIT, description=description, responses=responses
+    )
+    return lambda view: cast(Callable[..., Response], declared(door(_game(services.load_game))(view)))
+
+
 @bp.post(
     "/games",
     operation_id="createGame",
@@ -770,37 +783,26 @@ def games_record_hand(game: services.GameHead, path: GamePath, body: HandInput) 
     return api_error(words.recording(recording), recording.field, 409)
 
 
-@bp.delete(
-    "/games/<game_id>/hands/last",
-    operation_id="undoLastHand",
-    tags=_TAGS,
-    security=_EDIT,
-    description="With `?n=<number>`, only undoes if hand `n` is still the last one (409 otherwise).",
-    responses={200: StateAnswer, **_WRITE_ERRORS},
+@_change(
+    "delete /games/<game_id>/hands/last",
+    "undoLastHand",
+    "With `?n=<number>`, only undoes if hand `n` is still the last one (409 otherwise).",
 )
-@door(_game(services.load_game))
 def games_undo_hand(game: Game, path: GamePath, query: UndoQuery, header: Precondition) -> Response:
     """Undo the last hand"""
     _precondition(game, None, header.if_match, required=False)
     return state_response(game, services.undo_last(game, query.n))
 
 
-@bp.put(
-    "/games/<game_id>/hands/<int:n>",
-    operation_id="editHand",
-    tags=_TAGS,
-    security=_EDIT,
-    description="Carries the version it was made from: `version` in the body (409 if the game has "
+@_change(
+    "put /games/<game_id>/hands/<int:n>",
+    "editHand",
+    "Carries the version it was made from: `version` in the body (409 if the game has "
     "moved on) or `If-Match` with the game's ETag (412); without either, 428. If the changed "
     "hand, or any later hand, no longer stands under the rules, nothing changes and the answer "
     "says which hand and why.",
-    responses={
-        200: StateAnswer,
-        **_WRITE_ERRORS,
-        428: error_body("Neither `version` nor `If-Match` says which version this edit was made from."),
-    },
+    more={428: error_body("Neither `version` nor `If-Match` says which version this edit was made from.")},
 )
-@door(_game(services.load_game))
 def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: HandEdit) -> Response:
     """Replace hand n and recompute every later hand"""
     if body.n is not None and body.n != path.n:
@@ -809,16 +811,12 @@ def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: Hand
     return state_response(game, services.edit_hand(game, path.n, hand_entry(body)))
 
 
-@bp.put(
-    "/games/<game_id>/rules",
-    operation_id="changeRules",
-    tags=_TAGS,
-    security=_EDIT,
-    description="Every score depends on the rules, so once the first hand is recorded the answer "
+@_change(
+    "put /games/<game_id>/rules",
+    "changeRules",
+    "Every score depends on the rules, so once the first hand is recorded the answer "
     "is 409 (field `rules`) and nothing changes.",
-    responses={200: StateAnswer, **_WRITE_ERRORS},
 )
-@door(_game(services.load_game))
 def games_change_rules(game: Game, path: GamePath, header: Precondition, body: RulesInput) -> Response:
     """Play the game under other rules (before its first hand only)"""
     _precondition(game, None, header.if_match, required=False)
@@ -828,17 +826,13 @@ def games_change_rules(game: Game, path: GamePath, header: Precondition, body: R
         raise unreadable_rules() from None
 
 
-@bp.put(
-    "/games/<game_id>/finished",
-    operation_id="setFinished",
-    tags=_TAGS,
-    security=_EDIT,
-    description='`{"finished": true}` ends a game before anyone won: it takes no more hands '
+@_change(
+    "put /games/<game_id>/finished",
+    "setFinished",
+    '`{"finished": true}` ends a game before anyone won: it takes no more hands '
     'until `{"finished": false}`. A game that was won cannot be opened again '
     "(422, field `finished`): undo the winning hand instead.",
-    responses={200: StateAnswer, **_WRITE_ERRORS},
 )
-@door(_game(services.load_game))
 def games_set_finished(game: Game, path: GamePath, header: Precondition, body: FinishedInput) -> Response:
     """Finish the game early, or open it again"""
     _precondition(game, None, header.if_match, required=False)
