@@ -303,8 +303,9 @@ class HandPath(GamePath):
     n: Annotated[int, read_as(Annotated[int, Field(ge=1)]), Field(description="The hand's number, from 1.")]
 
 
-def _once(name: str, what: Callable[[], str], lo: int, hi: int | None, told: str = "{}") -> Callable[[Any], int | None]:
-    """The reader of a whole number the query gives once at most (None when it is left out); *told* says a refusal."""
+def _once(name: str, what: Callable[[], str], lo: int, hi: int, told: str = "{}", *, bounded: bool = True) -> Any:
+    """A whole number the query gives once at most, from *lo* to *hi* (read past *hi* too unless *bounded*), None when
+    it is left out; *told* says a refusal."""
 
     def read(value: Any) -> int | None:
         if value is None:
@@ -312,20 +313,17 @@ def _once(name: str, what: Callable[[], str], lo: int, hi: int | None, told: str
         if len(request.args.getlist(name)) > 1:
             raise BadInput(f"Give {name} once", name, 400)
         try:
-            return parse_int(value, lo=lo, hi=hi, what=what())
+            return parse_int(value, lo=lo, hi=hi if bounded else None, what=what())
         except NumberError as exc:
             raise BadInput(told.format(exc), name, 400) from None
 
-    return read
+    return read_as(Annotated[int, Field(ge=lo, le=hi)], read)
 
 
 class SinceQuery(Asked):
     since: Annotated[
         int | None,
-        read_as(
-            Annotated[int, Field(ge=0, le=999_999_999)],
-            _once("since", lambda: "since", 0, None, "{}: the version the caller already has"),
-        ),
+        _once("since", lambda: "since", 0, 999_999_999, "{}: the version the caller already has", bounded=False),
         Field(description="The `version` the caller already has (given once)."),
     ] = None
 
@@ -333,7 +331,7 @@ class SinceQuery(Asked):
 class UndoQuery(Asked):
     n: Annotated[
         int | None,
-        read_as(Annotated[int, Field(ge=1, le=MAX_NUMBER)], _once("n", words.hand_number, 1, MAX_NUMBER)),
+        _once("n", words.hand_number, 1, MAX_NUMBER),
         Field(description="The number of the hand meant to be undone."),
     ] = None
 

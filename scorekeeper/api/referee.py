@@ -356,12 +356,7 @@ def codes(cards: Iterable[EngineCard]) -> list[str]:
     return [card.code for card in cards]
 
 
-@bp.get(
-    "/referee/rank",
-    operation_id="refereeRank",
-    responses={200: RankAnswer, **_ASKED},
-    tags=_REFEREE,
-)
+@bp.get("/referee/rank", operation_id="refereeRank", responses={200: RankAnswer, **_ASKED}, tags=_REFEREE)
 def rank(query: RankQuery) -> Response:
     """The order of the trumps and of each off-suit, highest first"""
     rules, trump = query.rules, query.trump
