@@ -555,13 +555,9 @@ def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
     return rows
 
 
-def etag(game_id: str, version: int) -> str:
-    return f'"{game_id}-{version}"'
-
-
 def _of_version(response: Response, game_id: str, version: int) -> Response:
     """*response*, tagged with the game's *version*, to be asked again each time (``no-cache``)."""
-    response.headers["ETag"] = etag(game_id, version)
+    response.set_etag(f"{game_id}-{version}")
     response.headers["Cache-Control"] = "no-cache"
     return response
 
