@@ -75,15 +75,11 @@ def _alternatives(words: Iterable[str], *, spaces_inside: bool = False) -> str:
 
 # Exactly what Suit.parse and Card.parse accept, written out from their own tables.
 SUIT_PATTERN = r"^\s*" + _alternatives(_cards._SUIT_WORDS) + r"\s*$"
-CARD_PATTERN = (
-    r"^\s*(?:"
-    + _alternatives(("jk", "joker", "jo", "🃏"), spaces_inside=True)
-    + "|"
-    + _alternatives(_cards._RANK_WORDS, spaces_inside=True)
-    + r"\s*"
-    + _alternatives(_cards._SUIT_WORDS, spaces_inside=True)
-    + r")\s*$"
+_JOKER, _RANK, _SUIT = (
+    _alternatives(words, spaces_inside=True)
+    for words in (("jk", "joker", "jo", "🃏"), _cards._RANK_WORDS, _cards._SUIT_WORDS)
 )
+CARD_PATTERN = rf"^\s*(?:{_JOKER}|{_RANK}\s*{_SUIT})\s*$"
 
 # -- Reading what a request gives: each value in the referee's own words --------------------------
 
