@@ -282,6 +282,12 @@ _COMPARE_REASONS = [str(reason) for reason in CompareReason]
 _TRICK_REASONS = [str(reason) for reason in TrickReason]
 
 
+def _reason_code(reasons: list[str], why: str) -> Any:
+    return enum(
+        reasons, default="", description=f"Why {why}, as a code (the same as reason; the sentence is explanation)."
+    )
+
+
 # A card in an answer: always its code.
 Code = Annotated[str, Field(examples=["5H", "10D", "JK"])]
 
@@ -301,11 +307,7 @@ class CompareAnswer(Answer):
 
     higher: str | None = None
     reason: str = enum(_COMPARE_REASONS, default="")
-    reason_code: str = enum(
-        _COMPARE_REASONS,
-        default="",
-        description="Why one card is higher, as a code (the same as reason; the sentence is explanation).",
-    )
+    reason_code: str = _reason_code(_COMPARE_REASONS, "one card is higher")
     explanation: str = Field("", description=_EXPLANATION)
 
 
@@ -316,11 +318,7 @@ class TrickAnswer(Answer):
     card: Code
     trump_lead: bool = False
     reason: str = enum(_TRICK_REASONS, default="")
-    reason_code: str = enum(
-        _TRICK_REASONS,
-        default="",
-        description="Why the card won, as a code (the same as reason; the sentence is explanation).",
-    )
+    reason_code: str = _reason_code(_TRICK_REASONS, "the card won")
     rule: str = ""
     explanation: str = Field(description=_EXPLANATION)
 
