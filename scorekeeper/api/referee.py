@@ -250,16 +250,16 @@ class CompareQuery(RankQuery):
     b: Annotated[Any, _read(read_card, "b", Card)]
 
 
-class _Sent(Asked):  # the rules and the trump every question in a body gives
+class _Question(Asked):
     rules: Annotated[Any, _RULES] = None
     trump: Annotated[Any, _TRUMP]
 
 
-class TrickQuestion(_Sent):
+class TrickQuestion(_Question):
     cards: Annotated[Any, _read(read_cards, "cards", Cards)]
 
 
-class LegalQuestion(_Sent):
+class LegalQuestion(_Question):
     trick: Annotated[Any, _read(partial(read_cards, required=False), "trick", Cards)] = None
     """Cards already played, lead first; empty when leading."""
     hand: Annotated[Any, _read(read_cards, "hand", Cards)]
