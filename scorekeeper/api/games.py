@@ -55,6 +55,7 @@ from scorekeeper.api.schema import (
     one_of,
     read_as,
 )
+from scorekeeper.api.shapes import Door, bearer
 from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.links import answer_link
@@ -574,34 +575,18 @@ def _no_game() -> BadInput:
     return BadInput("There is no game with that id", "id", 404)
 
 
-def _key_refused(token: str | None, found: services.Access) -> BadInput:
-    """The refusal of a write whose token (None: no header) opens *found*, not the edit."""
-    if token is None:
-        return BadInput(
-            "Recording needs the game's edit token: Authorization: Bearer <edit_token>", "authorization", 401
-        )
-    if found is services.Access.VIEW:
-        return BadInput(
-            "That is the token of the link that only shows the score; it cannot change it", "authorization", 403
-        )
-    return BadInput("That token does not belong to this game", "authorization", 403)
-
-
 def _game(load: Callable[[str], Linked | None]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """The door's check of a change to the game the address names: the game *load* finds (404), if the request
     carries its edit token (401, 403); the view is given it as ``game``."""
-
-    def check(values: dict[str, Any]) -> dict[str, Any]:
-        game = load(values["game_id"])
-        if game is None:
-            raise _no_game()
-        token = bearer_token()
-        opens = services.access(game, token) if token is not None else services.Access.NONE
-        if opens is not services.Access.EDIT:
-            raise _key_refused(token, opens)
-        return {"game": game}
-
-    return check
+    opened = Door(
+        load,
+        services.access,
+        _no_game,
+        no_token=lambda: "Recording needs the game's edit token: Authorization: Bearer <edit_token>",
+        wrong_token=lambda: "That token does not belong to this game",
+        view_token=lambda: "That is the token of the link that only shows the score; it cannot change it",
+    )
+    return lambda values: {"game": opened(values["game_id"])}
 
 
 @bp.errorhandler(Refused)
@@ -643,13 +628,7 @@ def _precondition(game: Game, version: int | None, if_match: str | None, *, requ
 
 _TAGS = [Tag(name="games")]
 _EDIT: list[dict[str, list[str]]] = [{"editToken": []}]
-SECURITY_SCHEMES: dict[str, Any] = {
-    "editToken": {
-        "type": "http",
-        "scheme": "bearer",
-        "description": "The game's edit_token, returned when the game is created.",
-    }
-}
+SECURITY_SCHEMES = {"editToken": bearer("The game's edit_token, returned when the game is created.")}
 _NO_GAME = error_body("No game with that id.")
 _WRITE_ERRORS: ResponseDict = {
     400: error_body("The body is not a JSON object, or a query value is not one whole number."),
