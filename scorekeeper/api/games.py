@@ -55,7 +55,7 @@ from scorekeeper.api.schema import (
     one_of,
     read_as,
 )
-from scorekeeper.api.shapes import Door, bearer
+from scorekeeper.api.shapes import Door, bearer, picked
 from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.links import answer_link
@@ -410,9 +410,8 @@ class HandRow(Answer):
     @classmethod
     def of(cls, hand: HandResult) -> dict[str, Any]:
         """One row of the sheet: the hand's own fields, its notes said and as codes."""
-        row = {name: getattr(hand, name) for name in _FROM_HAND}
         codes = [{"code": note.kind, "side": note.side} for note in hand.notes]
-        return {**row, "notes": [words.note(note) for note in hand.notes], "note_codes": codes}
+        return {**picked(hand, *_FROM_HAND), "notes": [words.note(note) for note in hand.notes], "note_codes": codes}
 
 
 # The fields of a row that are the engine's own, under the same name.
@@ -430,9 +429,7 @@ class Draw(AnswerPart):
     def of(cls, state: Played) -> dict[str, Any]:
         """How many cards the players of the next hand may change (the rule book's draw limits, /rules#draw-limits)."""
         limit = game_draw_limit(state)
-        return {name: getattr(limit, name) for name in ("players", "keep", "change", "others_change")} | {
-            "four_and_a_flip": limit.flip
-        }
+        return picked(limit, "players", "keep", "change", "others_change") | {"four_and_a_flip": limit.flip}
 
 
 class GameSide(AnswerPart):
@@ -477,7 +474,7 @@ class GameState(Answer):
     def of(cls, game: Game | services.GameHead, state: Played) -> dict[str, Any]:
         """The state of *game* but its rows (``hands``)."""
         setup = state.setup
-        return {name: getattr(state, name) for name in _FROM_STATE} | {
+        return picked(state, *_FROM_STATE) | {
             "id": game.id,
             "version": game.version,
             "rules": setup.rules.to_dict(),
