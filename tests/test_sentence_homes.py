@@ -3,7 +3,8 @@
 Read from the source's syntax tree. A sentence is a string literal of 15 or more characters with at
 least three words in it; docstrings, SQL, headers and the parts of an f-string are not sentences. Two checks:
 no sentence stands in two modules of the package, and the engines (``rules``, ``party``, ``stats``)
-and the store neither import the catalog nor call it. Each check is shown catching a planted
+and the store neither import the catalog nor call it, nor does the JSON API (``api``), whose sentences are said by
+``words.api``. Each check is shown catching a planted
 violation, so it cannot pass by reading nothing.
 """
 
@@ -24,6 +25,8 @@ SQL = re.compile(r"\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|PRAGMA
 WORD = re.compile(r"[^\W\d_]{2,}")
 HEADER = re.compile(r"[a-z-]+(/[a-z.+-]+)?[;,] \S+=")  # "text/plain; charset=utf-8": a header's value
 CODE_ONLY = ("rules/", "party/", "stats/", "store/")
+# The JSON API says codes and asks ``words`` for each sentence: it neither imports the catalog nor calls it.
+WORDED_ELSEWHERE = ("api/",)
 CATALOG_CALLS = {"_", "_l", "gettext", "ngettext", "lazy_gettext", "lazy_ngettext", "pgettext", "npgettext"}
 CATALOG_MODULES = ("flask_babel", "babel.support", "gettext", "scorekeeper.platform.i18n")
 
@@ -163,6 +166,43 @@ def test_a_sentence_planted_in_a_new_module_is_caught():
 def test_the_catalog_planted_in_an_engine_or_the_store_is_caught(module, source):
     planted = {**SOURCES, module: SOURCES[module] + "\n" + source}
     assert module in code_only_modules(planted)
+
+
+def gettext_uses(source: str) -> list[str]:
+    """Each call of the catalog in *source*, and each import of it or of one of its functions (the app's language
+    alone, ``current_language``, is no sentence)."""
+    found = [use for use in catalog_uses(source) if "calls" in use or "scorekeeper.platform.i18n" not in use]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            found += [f"{node.lineno}: imports {alias.name}" for alias in node.names if alias.name in CATALOG_CALLS]
+    return found
+
+
+def api_modules_using_the_catalog(sources: dict[str, str]) -> dict[str, list[str]]:
+    return {
+        module: uses
+        for module, source in sources.items()
+        if module.startswith(WORDED_ELSEWHERE) and (uses := gettext_uses(source))
+    }
+
+
+def test_the_api_never_calls_the_catalog():
+    assert any(module.startswith("api/") for module in SOURCES)
+    assert api_modules_using_the_catalog(SOURCES) == {}
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("api/clubs.py", "from scorekeeper.platform.i18n import gettext as _\n"),
+        ("api/base.py", "from flask_babel import lazy_gettext as _l\n"),
+        ("api/tables.py", "def f():\n    return _('There is no table with that id')\n"),
+        ("api/planted.py", "def f(n):\n    return lazy_gettext('Give the game number')\n"),
+    ],
+)
+def test_the_catalog_planted_in_the_api_is_caught(module, source):
+    planted = {**SOURCES, module: SOURCES.get(module, "") + "\n" + source}
+    assert module in api_modules_using_the_catalog(planted)
 
 
 def test_formats_sql_and_docstrings_are_not_sentences():

@@ -24,8 +24,6 @@ from scorekeeper.api.schema import Part, Schema, enum
 from scorekeeper.party import Problem
 from scorekeeper.platform.extensions import csrf
 from scorekeeper.platform.i18n import current_language
-from scorekeeper.platform.i18n import gettext as _
-from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.security import (
     API_ERROR_CODES,
@@ -67,18 +65,7 @@ def reply(answer: BaseModel, status: int = 200) -> Response:
     return response
 
 
-MESSAGES = {
-    400: _l("The request could not be read: send a JSON object."),
-    401: _l("This needs the game's edit token: send 'Authorization: Bearer <edit_token>'."),
-    403: _l("That token may not change this game."),
-    404: _l("There is nothing at this address. The API's addresses are listed at /api/v1/openapi.json."),
-    405: _l("This address does not answer that method. See /api/v1/openapi.json."),
-    409: _l("Someone else changed this first."),
-    412: _l("The game changed since the version this request was made from. Read it again and retry."),
-    413: _l("That request is too large."),
-    415: _l("Send the request as JSON (Content-Type: application/json)."),
-    500: ERROR_TEXT[500][1],  # the page's words: they say nothing of buttons or links
-}
+MESSAGES = {**said.BY_STATUS, 500: ERROR_TEXT[500][1]}  # 500: the page's words, of no buttons or links
 # Every code an error answer may carry: the status's own, the game engine's refusals and the party engine's.
 ERROR_CODES = tuple(
     sorted(set(API_ERROR_CODES.values()) | {str(code) for code in Refusal} | {str(code) for code in Problem})
@@ -204,7 +191,7 @@ def read_model(model: type[M], data: object = None, context: dict[str, Any] | No
 def read_body(allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Return the request's JSON object, refusing anything else."""
     if not request.is_json:
-        raise BadInput(_("Send the body as JSON, with Content-Type: application/json"), None, 415)
+        raise BadInput(said.send_json(), None, 415)
     data = request.get_json(silent=True)  # None: not JSON at all
     if not isinstance(data, dict):
         raise BadInput(said.not_an_object(data), None, 400)
@@ -264,11 +251,7 @@ def idempotency_key() -> str | None:
 def check_size(max_bytes: int) -> None:
     """Refuse a body past *max_bytes* before reading it: 413, saying the cap."""
     if (request.content_length or 0) > max_bytes:
-        raise BadInput(
-            _("An import is at most %(mb)d MB; this one is larger, so nothing was stored.", mb=max_bytes // 2**20),
-            None,
-            413,
-        )
+        raise BadInput(said.import_too_large(max_bytes // 2**20), None, 413)
 
 
 @bp.errorhandler(resends.ResendError)

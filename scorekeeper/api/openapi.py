@@ -12,7 +12,7 @@ from flask_openapi3.models.components import Components
 from flask_openapi3.models.info import Info
 from flask_openapi3.models.server import Server
 
-from scorekeeper.api import clubs, games, spec_parties, tables
+from scorekeeper.api import clubs, games, parties, tables
 from scorekeeper.api.base import Error, bp
 from scorekeeper.api.schema import error_body, in_place, schemas
 from scorekeeper.platform.config import MAX_BODY_KB
@@ -33,7 +33,7 @@ def document() -> dict[str, Any]:
     paths = written["paths"]
     _answers_every_operation_may_get(paths)
     schemes = {
-        name: scheme for part in (games, spec_parties, clubs, tables) for name, scheme in part.SECURITY_SCHEMES.items()
+        name: scheme for part in (games, parties, clubs, tables) for name, scheme in part.SECURITY_SCHEMES.items()
     }
     components = {**in_place(written["components"].get("schemas", {})), **schemas([Error])}
     return {

@@ -2,210 +2,189 @@
 
 Writes need ``Authorization: Bearer <edit_token>`` (the director's). Reading an
 evening needs only its id, like the hall board.
+
+Each route declares its path, query, body and answers as the models below: they read the request (as the evening's
+forms read it), write the answer and give the document its part.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import functools
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from flask import Response, jsonify, make_response, request, url_for
+from flask import Response, make_response, request, url_for
 from flask_openapi3.models.tag import Tag
-from flask_openapi3.request import validate_request
 from flask_openapi3.types import ResponseDict
-from pydantic import Field, WithJsonSchema
+from pydantic import Field, PlainValidator, WithJsonSchema, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, input_error, reply
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, reply
 from scorekeeper.api.base import error as api_error
-from scorekeeper.api.schema import NO_EDIT_TOKEN, NOT_AN_OBJECT, NOT_JSON, Asked, Closed, error_body
-from scorekeeper.api.spec_parties import (
-    CreatedParty,
-    LateCouple,
-    LateCoupleAnswer,
-    NewParty,
-    Party,
-    PartyAnswer,
-    PartyLinks,
-    PartyResult,
-    PartySettings,
-    ResultAnswer,
-    _ResultIn,
+from scorekeeper.api.schema import (
+    NOT_AN_OBJECT,
+    NOT_JSON,
+    Answer,
+    AnswerPart,
+    Asked,
+    Closed,
+    Part,
+    Read,
+    enum,
+    error_body,
+    read_as,
 )
+from scorekeeper.api.schema import Name as _NAME
+from scorekeeper.api.shapes import DATE, Door, bearer, changes, edit_token, flag, locked, missing, named, picked, text
 from scorekeeper.party import (
     MAX_COUPLES,
+    MAX_GAMES,
+    MAX_PRIZES,
     AddCouple,
     Couple,
     Entry,
+    GameKind,
     Gone,
     PartyError,
     PartySetup,
     PartyState,
+    Problem,
     Returned,
 )
-from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
-from scorekeeper.platform.security import token_matches
+from scorekeeper.rules import LOWEST_TARGET
 from scorekeeper.store import parties as store
 from scorekeeper.store.outcomes import Outcome
 from scorekeeper.store.parties import PartyRow
+from scorekeeper.words import api as said
 from scorekeeper.words import party as words
 
-# -- The evening as JSON -------------------------------------------------------------
+SECURITY_SCHEMES = {"partyEditToken": bearer("The `edit_token` returned when the party was created.")}
+
+# -- Reading what a request gives, as the evening's forms read it ------------------------------------
 
 
-def party_json(row: PartyRow, state: PartyState) -> Party:
-    """The evening as its answer writes it."""
-    standings = state.standings()
-    seating = state.seating
-    booby = state.booby()
-    results = [
-        {"game": g, "table": number, "winner": seating_.tables[number - 1].seats[seat]}
-        for g, (seating_, by_table) in enumerate(zip(state.seatings, state.results, strict=True), start=1)
-        for number, seat in sorted(by_table.items())
-    ]
-    state_of = {
-        "id": row.id,
-        "version": row.version,
-        "name": row.name,
-        "date": row.held_on.isoformat() if row.held_on else None,
-        "game": state.game,
-        "games": state.setup.games,
-        "kind": str(state.setup.kind),
-        "play_to": state.setup.play_to,
-        "prizes": state.setup.prizes,
-        "started": state.started,
-        "closed": state.closed,
-        "finished": state.finished,
-        "couples": [
-            {"name": c.name, "players": list(c.couple.players), "joined": c.joined, "gone_from": c.gone_from}
-            for c in state.couples
-        ],
-        "seating": []
-        if seating is None
-        else [{"table": t.number, "couples": list(t.couples), "deals_first": t.deals_first} for t in seating.tables],
-        "sits_out": None if seating is None else seating.sits_out,
-        "missing": [t.number for t in state.missing()],
-        "results": results,
-        "wins": list(standings.wins),
-        "punched": [list(p) for p in standings.punched],
-        "places": [
-            {"place": p.place, "couples": list(p.couples), "wins": p.wins, "tied": p.tied} for p in state.places()
-        ],
-        "ties": [
-            {
-                "place": tie.place,
-                "couples": list(tie.couples),
-                "settled": tie.settled,
-                "how": str(tie.how),
-                "winners": list(tie.winners),
-                "in_contention": list(tie.in_contention),
-            }
-            for tie in state.ties.values()
-        ],
-        "booby": None if booby is None else {"couples": list(booby.couples), "wins": booby.wins},
-        "cookie_jar": None
-        if not state.setup.cookie_jar
-        else {"numbers": list(state.cookie_numbers), "winners": list(state.cookie_winners())},
-    }
-    return Party.model_validate(state_of)
+def whole(name: str, lo: int, hi: int) -> Callable[[Any], int]:
+    """The reader of a whole number from *lo* to *hi* (``parse_int``: 3.0 is read as 3); null is left out."""
+
+    def read(value: Any) -> int:
+        if value is None:
+            raise BadInput(said.give_number(name), name)
+        try:
+            return words.whole(value, name, lo, hi)
+        except NumberError as err:
+            raise BadInput(str(err), name) from None
+
+    return read
 
 
-def links_json(party_id: str, edit_token: str) -> PartyLinks:
-    """The director's page (it can change the evening: keep it private) and the hall board."""
-    return PartyLinks(
-        director=answer_link("parties.director", party_id=party_id, token=edit_token),
-        board=answer_link("parties.board", party_id=party_id),
+def players(value: Any) -> tuple[str, ...]:
+    """A couple's players: two names at most."""
+    if not isinstance(value, list) or len(value) > 2:
+        raise BadInput(words.SENTENCES[Problem.TWO_PLAYERS](), "players")
+    return tuple(text(p, said.give_name("players"), "players") for p in value)
+
+
+def _couples(value: object) -> list[Couple]:
+    if not isinstance(value, list) or not 2 <= len(value) <= MAX_COUPLES:
+        raise BadInput(said.couples_count(MAX_COUPLES), "couples")
+    couples = []
+    for item in value:
+        if isinstance(item, str):
+            couples.append(Couple(text(item, said.couple_name(), "couples")))
+            continue
+        if not isinstance(item, dict) or set(item) - {"name", "players"}:
+            raise BadInput(said.couple_shape(), "couples")
+        couples.append(Couple(text(item.get("name"), said.couple_name(), "couples"), players(item.get("players", []))))
+    return couples
+
+
+def _kind(value: Any) -> GameKind:
+    try:
+        return GameKind(value)
+    except ValueError:
+        raise BadInput(said.game_kind(), "kind") from None
+
+
+def _cookie_jar(value: Any) -> int:
+    if value is None or value is False or (type(value) is int and value == 0):
+        return 0
+    return whole("cookie_jar", 1, MAX_GAMES)(value)
+
+
+def _play_to(value: Any) -> int | None:
+    return None if value is None else whole("play_to", 5, 200)(value)
+
+
+# -- What a request sends -----------------------------------------------------------------------------
+
+_PLAYERS = read_as(Annotated[list[_NAME], Field(max_length=2)], players)
+
+
+class _Couple(Part):
+    name: _NAME
+    players: Annotated[list[_NAME], Field(max_length=2)] = []
+
+
+def _count(name: str, lo: int, hi: int, default: int | None = None) -> PlainValidator:
+    """A whole number from *lo* to *hi*; a setting with a *default* shows its highest value in the document too."""
+    shown = Field(
+        ge=lo, le=None if default is None else hi, json_schema_extra=None if default is None else {"default": default}
     )
+    return read_as(Annotated[int, shown], whole(name, lo, hi))
 
 
-# -- Reading requests -------------------------------------------------------------------
+def _switch(name: str, default: bool) -> PlainValidator:
+    return read_as(Annotated[bool, Field(json_schema_extra={"default": default})], flag(name))
 
 
-def setup_of(new: PartySettings) -> PartySetup:
-    """The evening's settings a request gives, as the party engine takes them."""
-    try:
-        return PartySetup(
-            name=new.name,
-            games=new.games,
-            kind=new.kind,
-            play_to=new.play_to,
-            prizes=new.prizes,
-            cookie_jar=new.cookie_jar,
-            booby=new.booby,
-        )
-    except PartyError as err:
-        raise BadInput(words.problem(err), err.field) from None
+class PartySettings(Read):
+    # In the order the evening's settings are read: what one game is first.
+    kind: Annotated[
+        GameKind,
+        read_as(
+            Annotated[str, enum([str(kind) for kind in GameKind], json_schema_extra={"default": "one-hand"})], _kind
+        ),
+        Field(description="What one game is."),
+    ] = GameKind("one-hand")
+    cookie_jar: Annotated[
+        int,
+        read_as(int | bool | None, _cookie_jar),
+        Field(description="How many game numbers are drawn for the cookie jar; 0, false or null for none."),
+    ] = 0
+    play_to: Annotated[
+        int | None,
+        read_as(Annotated[int, Field(ge=LOWEST_TARGET, le=200)] | None, _play_to),
+        Field(description="With play-to."),
+    ] = None
+    name: Annotated[str, named(words.SENTENCES[Problem.PARTY_NAME_MISSING])]
+    games: Annotated[int, _count("games", 1, MAX_GAMES, 25)] = 25
+    prizes: Annotated[int, _count("prizes", 0, MAX_PRIZES, 3)] = 3
+    booby: Annotated[bool, _switch("booby", False)] = False
 
 
-def _may_write(row: PartyRow) -> None:
-    token = bearer_token()
-    if token is None:
-        raise BadInput(
-            _("Reporting needs the evening's edit token: Authorization: Bearer <edit_token>"), "authorization", 401
-        )
-    if not token_matches(token, row.edit_token):
-        raise BadInput(_("That token may not change this evening"), "authorization", 403)
+class NewParty(PartySettings):
+    couples: Annotated[
+        list[Couple],
+        read_as(Annotated[list[_NAME | _Couple], Field(min_length=2, max_length=MAX_COUPLES)], _couples),
+    ]
+    start: Annotated[bool, _switch("start", True), Field(description="Seat game 1 now.")] = True
+    date: Annotated[datetime.date | None, DATE] = None
 
 
-def _answer(exc: BadInput | PartyError) -> Response:
-    if isinstance(exc, BadInput):
-        return input_error(str(exc), exc.field, exc.status)
-    return _refused(exc, 409 if exc.conflict else 422)
+class PartyResult(Read):
+    game: Annotated[int, _count("game", 1, MAX_GAMES)]
+    table: Annotated[int, _count("table", 1, MAX_COUPLES)]
+    winner: Annotated[int, _count("winner", 0, MAX_COUPLES), Field(description="A couple index seated at that table.")]
+    correct: Annotated[bool, _switch("correct", False)] = False
 
 
-@bp.errorhandler(PartyError)
-def _party_refused(exc: PartyError) -> Response:
-    """A party engine's refusal raised while a request's model read it (a couple's name, say): said as any other."""
-    return _answer(exc)
-
-
-def _refused(exc: PartyError, status: int, field: str | None = None) -> Response:
-    """The party engine's refusal: its sentence in the request's language and its code, which never changes."""
-    response = api_error(words.problem(exc), field or exc.field, status)
-    body = response.get_json()
-    body["error"]["code"] = str(exc.problem)
-    response.set_data(jsonify(body).get_data())
-    return response
-
-
-def _loaded(party_id: str) -> tuple[PartyRow, PartyState]:
-    found = store.load(party_id)
-    if found is None:
-        raise _no_party()
-    return found
-
-
-def _no_party() -> BadInput:
-    return BadInput(_("There is no card party with that id"), "id", 404)
-
-
-def _party_to_change(party_id: str) -> PartyState:
-    """The evening named, if the request carries the evening's edit token."""
-    row, state = _loaded(party_id)
-    _may_write(row)
-    return state
-
-
-def _write(party_id: str, make: Callable[[PartyState], list[Entry]], source: str = "api") -> PartyState:
-    """Write to the evening the entries *make* builds, checked by the engine; an evening deleted meanwhile is not
-    there (404)."""
-    try:
-        return store.write(party_id, make, source=source)
-    except LookupError:
-        raise _no_party() from None
-
-
-# -- Routes ------------------------------------------------------------------------------
-
-_TAGS = [Tag(name="parties")]
-_EDIT: list[dict[str, list[str]]] = [{"partyEditToken": []}]
-_NO_PARTY = error_body("No party with that id.")
-_AUTH: ResponseDict = {
-    401: NO_EDIT_TOKEN,
-    403: error_body("The token is not this party's edit token."),
-}
+class LateCouple(Read):
+    name: Annotated[str, named(lambda: str(words.COUPLE_NAME_WANTED))]
+    players: Annotated[tuple[str, ...], _PLAYERS] = ()
 
 
 class PartyPath(Asked):
@@ -221,30 +200,223 @@ class Preference(Asked):
     prefer: str | None = None
     """`return=minimal`: answer with this result and the party's version only (a large evening is a GET away) instead of the whole evening. Other preferences are ignored (RFC 7240)."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _left_out_is_null(cls, data: Any) -> Any:
+        # The request's headers, by their names as sent.
+        return {"prefer": data.get("Prefer")} if isinstance(data, dict) else data
+
 
 class Nothing(Closed):
     """An empty JSON object, `{}`: like every write of the API, it is sent as JSON."""
 
 
-def director_only(view: Callable[..., Response]) -> Callable[..., Response]:
-    """A write to the evening named: its edit token is checked (404, 401, 403) before the library reads the body."""
-    checked: Callable[..., Response] = validate_request()(view)  # type: ignore[no-untyped-call]
+# -- What the routes answer ---------------------------------------------------------------------------
 
-    @functools.wraps(checked)
-    def door(**values: Any) -> Response:
-        try:
-            _party_to_change(values["party_id"])
-        except BadInput as exc:
-            return _answer(exc)
-        return checked(**values)
-
-    return door
+_INDEXES = list[Annotated[int, Field(ge=0)]]
 
 
-@bp.post(
+class PartyLinks(AnswerPart):
+    director: str = ""
+    board: str = ""
+
+
+class SeatedTable(AnswerPart):
+    table: int = 0
+    couples: _INDEXES = []
+    deals_first: int = 0
+
+
+class Result(AnswerPart):
+    game: int = 0
+    table: int = 0
+    winner: int = 0
+
+
+class Place(AnswerPart):
+    place: int = 0
+    couples: _INDEXES = []
+    wins: int = 0
+    tied: bool = False
+
+
+class Party(Answer):
+    """Seating of the game being played, results, wins, punch cards, places."""
+
+    id: str
+    version: int = 0
+    name: str = ""
+    game: int = Field(description="The game being played (0 before the start).")
+    games: int
+    started: bool = False
+    closed: bool = False
+    finished: bool
+    couples: list[dict[str, Any]] = []
+    seating: list[SeatedTable]
+    sits_out: int | None = None
+    """The couple sitting out the game being played (the card party's rules of the evening), or null."""
+    missing: list[int] = Field([], description="Tables still to report.")
+    results: list[Result]
+    wins: list[int]
+    punched: list[_INDEXES]
+    places: list[Place] = Field(description="Dense ranking by wins (18, 18, 16 → places 1, 1, 2) for the prize places.")
+    ties: list[dict[str, Any]] = []
+    booby: dict[str, Any] | None
+    cookie_jar: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, row: PartyRow, state: PartyState) -> Party:
+        """The evening as its answer writes it."""
+        standings, seating, booby, setup = state.standings(), state.seating, state.booby(), state.setup
+        results = [
+            {"game": g, "table": number, "winner": seating_.tables[number - 1].seats[seat]}
+            for g, (seating_, by_table) in enumerate(zip(state.seatings, state.results, strict=True), start=1)
+            for number, seat in sorted(by_table.items())
+        ]
+        tables = [] if seating is None else seating.tables
+        return cls.model_validate(
+            {
+                "id": row.id,
+                "version": row.version,
+                "name": row.name,
+                "date": row.held_on.isoformat() if row.held_on else None,
+                **picked(state, "game", "started", "closed", "finished"),
+                **picked(setup, "games", "play_to", "prizes"),
+                "kind": str(setup.kind),
+                "couples": [
+                    {"name": c.name, "players": list(c.couple.players), "joined": c.joined, "gone_from": c.gone_from}
+                    for c in state.couples
+                ],
+                "seating": [{"table": t.number, "couples": t.couples, "deals_first": t.deals_first} for t in tables],
+                "sits_out": None if seating is None else seating.sits_out,
+                "missing": [t.number for t in state.missing()],
+                "results": results,
+                "wins": list(standings.wins),
+                "punched": [list(p) for p in standings.punched],
+                "places": state.places(),
+                "ties": [picked(tie, *_TIE) for tie in state.ties.values()],
+                "booby": None if booby is None else picked(booby, "couples", "wins"),
+                "cookie_jar": None
+                if not setup.cookie_jar
+                else {"numbers": list(state.cookie_numbers), "winners": list(state.cookie_winners())},
+            },
+            from_attributes=True,
+        )
+
+
+# What the answer says of a tie for a place.
+_TIE = ("place", "couples", "settled", "how", "winners", "in_contention")
+
+
+class CreatedParty(Answer):
+    """The evening was created."""
+
+    id: str
+    edit_token: str = Field(description="Keep it: it is the only way to report results.")
+    links: PartyLinks
+    state: Party
+
+
+class PartyAnswer(Answer):
+    """The evening after the change."""
+
+    state: Party
+
+
+class LateCoupleAnswer(Answer):
+    """The couple is registered."""
+
+    couple: int
+    state: Party
+
+
+class _ResultIn(AnswerPart):
+    game: int
+    table: int
+    winner: int | None
+
+
+class ResultAnswer(Answer):
+    """The result is in: the whole evening, or with `Prefer: return=minimal` this result and the party's version."""
+
+    state: Party | SkipJsonSchema[None] = None
+    result: _ResultIn | SkipJsonSchema[None] = None
+    version: int | SkipJsonSchema[None] = None
+
+
+# -- The evening a request names ------------------------------------------------------------------------
+
+
+def setup_of(new: PartySettings) -> PartySetup:
+    """The evening's settings a request gives, as the party engine takes them."""
+    try:
+        return PartySetup(**{field.name: getattr(new, field.name) for field in dataclasses.fields(PartySetup)})
+    except PartyError as err:
+        raise BadInput(words.problem(err), err.field) from None
+
+
+@bp.errorhandler(PartyError)
+def _party_refused(exc: PartyError) -> Response:
+    """A party engine's refusal raised while a request's model read it (a couple's name, say): said as any other."""
+    return _refused(exc, 409 if exc.conflict else 422)
+
+
+def _refused(exc: PartyError, status: int, field: str | None = None) -> Response:
+    """The party engine's refusal: its sentence in the request's language and its code, which never changes."""
+    return api_error(words.problem(exc), field or exc.field, status, str(exc.problem))
+
+
+def _no_party() -> BadInput:
+    return BadInput(said.no_party(), "id", 404)
+
+
+_PARTY = Door(
+    store.load,
+    lambda found, token: edit_token(token, found[0].edit_token),
+    _no_party,
+    said.party_token_needed,
+    said.party_token_refused,
+)
+
+
+_loaded = _PARTY.row
+
+
+def _director(values: dict[str, Any]) -> dict[str, Any]:
+    """A write to the evening named: its edit token is checked (404, 401, 403) before the body is read."""
+    _PARTY(values["party_id"])
+    return {}
+
+
+def _write(party_id: str, make: Callable[[PartyState], list[Entry]]) -> PartyState:
+    """Write to the evening the entries *make* builds, checked by the engine; an evening deleted meanwhile is not
+    there (404)."""
+    try:
+        return store.write(party_id, make, source="api")
+    except LookupError:
+        raise _no_party() from None
+
+
+def _links(party_id: str, edit_token: str) -> PartyLinks:
+    """The director's page (it can change the evening: keep it private) and the hall board."""
+    return PartyLinks(
+        director=answer_link("parties.director", party_id=party_id, token=edit_token),
+        board=answer_link("parties.board", party_id=party_id),
+    )
+
+
+# -- Routes ------------------------------------------------------------------------------
+
+_TAGS = [Tag(name="parties")]
+_get, _post = (functools.partial(route, tags=_TAGS) for route in (bp.get, bp.post))
+# A change of the evening, with its edit token.
+_change_post = functools.partial(bp.post, tags=_TAGS, security=[{"partyEditToken": []}])
+_LOCKED = locked("party")
+
+
+@_post(
     "/parties",
     operation_id="createParty",
-    tags=_TAGS,
     description="Couples are numbered by their index in `couples`. Tables are couples ÷ 2; an odd couple sits out "
     "each game, in turn. Game 1 is seated at once unless `start` is false.",
     responses={
@@ -256,48 +428,40 @@ def director_only(view: Callable[..., Response]) -> Callable[..., Response]:
         422: error_body("The evening cannot be run as described; `field` names what to fix."),
     },
 )
+@door()
 def create_party(body: NewParty) -> Response:
     """Start a card party"""
-    try:
-        party = store.create(setup_of(body), body.couples, held_on=body.date, start=body.start)
-    except (BadInput, PartyError) as exc:
-        return _answer(exc)
+    party = store.create(setup_of(body), body.couples, held_on=body.date, start=body.start)
     row, state = _loaded(party.id)
-    links = links_json(row.id, row.edit_token)
-    response = reply(CreatedParty(id=row.id, edit_token=row.edit_token, links=links, state=party_json(row, state)), 201)
+    links, party_state = _links(row.id, row.edit_token), Party.of(row, state)
+    response = reply(CreatedParty(id=row.id, edit_token=row.edit_token, links=links, state=party_state), 201)
     response.headers["Location"] = url_for("api.get_party", party_id=row.id)
     return response
 
 
-@bp.post(
+@_change_post(
     "/parties/<party_id>/results",
     operation_id="reportPartyResult",
-    tags=_TAGS,
-    security=_EDIT,
     description="The same result twice is answered 409 and saved once; a different winner for a result already in "
     'is 409 unless sent with `"correct": true`, which works out every later game again.',
-    responses={
-        201: ResultAnswer,
-        400: NOT_AN_OBJECT,
-        **_AUTH,
-        404: _NO_PARTY,
-        409: error_body("That result is already in, or another winner is in (send `correct`)."),
-        415: NOT_JSON,
-        422: error_body("No such game or table yet, or that couple does not sit there; `field` names it."),
-    },
+    responses=changes(
+        _LOCKED,
+        "No such game or table yet, or that couple does not sit there; `field` names it.",
+        {201: ResultAnswer, 409: error_body("That result is already in, or another winner is in (send `correct`).")},
+    ),
 )
-@director_only
+@door(_director)
 def report_result(path: PartyPath, header: Preference, body: PartyResult) -> Response:
     """Report which couple won a table in a game"""
     party_id, game, table, winner, correct = path.party_id, body.game, body.table, body.winner, body.correct
     reported = store.Reported(table, winner, correct)
     recording = store.record(party_id, bearer_token(), reported, game, source=f"api table {table}")  # the door
     if recording.outcome is Outcome.NOT_FOUND:
-        return _answer(_no_party())
+        raise _no_party()
     if recording.outcome is Outcome.NOT_ALLOWED:
-        return _answer(BadInput(_("That token may not change this evening"), "authorization", 403))
+        raise BadInput(said.party_token_refused(), "authorization", 403)
     if isinstance(recording.refusal, PartyError):
-        return _answer(recording.refusal)
+        raise recording.refusal
     state = recording.standing
     if "return=minimal" in (header.prefer or "").replace(" ", "").lower().split(","):
         # A table's own answer: its result and the version, the whole evening a GET away (with its ETag).
@@ -305,129 +469,98 @@ def report_result(path: PartyPath, header: Preference, body: PartyResult) -> Res
         response = reply(ResultAnswer(result=result, version=store.version_of(party_id)), 201)
         response.headers["Preference-Applied"] = "return=minimal"
         return response
-    row, state = _loaded(party_id)
-    return reply(ResultAnswer(state=party_json(row, state)), 201)
+    return reply(ResultAnswer(state=Party.of(*_loaded(party_id))), 201)
 
 
-@bp.get(
+@_get(
     "/parties/<party_id>",
     operation_id="getParty",
-    tags=_TAGS,
-    responses={200: Party, 304: {"description": "Unchanged since the `ETag` sent as `If-None-Match`."}, 404: _NO_PARTY},
+    responses={
+        200: Party,
+        304: {"description": "Unchanged since the `ETag` sent as `If-None-Match`."},
+        404: missing("party"),
+    },
 )
+@door()
 def get_party(path: PartyPath) -> Response:
     """The evening as it stands"""
-    try:
-        row, state = _loaded(path.party_id)
-    except BadInput as exc:
-        return _answer(exc)
+    row, state = _loaded(path.party_id)
     etag = f"party-{row.version}"
-    response = make_response("", 304) if etag in request.if_none_match else reply(party_json(row, state))
+    response = make_response("", 304) if etag in request.if_none_match else reply(Party.of(row, state))
     response.headers["Cache-Control"] = "no-cache"
     response.headers["ETag"] = f'"{etag}"'
     return response
 
 
-@bp.post(
+@_change_post(
     "/parties/<party_id>/couples",
     operation_id="addLateCouple",
-    tags=_TAGS,
-    security=_EDIT,
     description="The couple plays from the next game (the card party's rules of the evening): it fills an empty seat "
     "after the couple that sat out, in number order with other late arrivals. Its index (counted from 0) is "
     "`couple` in the answer.",
-    responses={
-        201: LateCoupleAnswer,
-        400: NOT_AN_OBJECT,
-        **_AUTH,
-        404: _NO_PARTY,
-        415: NOT_JSON,
-        422: error_body(
-            "No name, a name too long, or (field `couples`) the last game is being played or the evening is over."
-        ),
-    },
+    responses=changes(
+        _LOCKED,
+        "No name, a name too long, or (field `couples`) the last game is being played or the evening is over.",
+        {201: LateCoupleAnswer},
+    ),
 )
-@director_only
+@door(_director)
 def add_couple(path: PartyPath, body: LateCouple) -> Response:
     """Register a late couple"""
     couple = Couple(body.name, body.players)
     try:
-        try:
-            _write(path.party_id, lambda s: [AddCouple(couple)])
-        except PartyError as err:
-            # The evening is over, or its last game is being played: no couple can join (the field is couples).
-            return _refused(err, 422, "couples")
-    except BadInput as exc:
-        return _answer(exc)
+        _write(path.party_id, lambda s: [AddCouple(couple)])
+    except PartyError as err:
+        # The evening is over, or its last game is being played: no couple can join (the field is couples).
+        return _refused(err, 422, "couples")
     row, state = _loaded(path.party_id)
-    return reply(LateCoupleAnswer(couple=len(state.couples) - 1, state=party_json(row, state)), 201)
+    return reply(LateCoupleAnswer(couple=len(state.couples) - 1, state=Party.of(row, state)), 201)
 
 
-def _couple_change(party_id: str, index: str, make: Callable[[int], Gone | Returned]) -> Response:
+def _couple_change(path: CouplePath, make: Callable[[int], Gone | Returned]) -> Response:
     """Mark a couple gone, or undo it: the same checks, one entry."""
+    _row, state = _loaded(path.party_id)
     try:
-        _row, state = _loaded(party_id)
-        try:
-            couple = parse_int(index, lo=0, hi=MAX_COUPLES, what="The couple")
-        except NumberError:
-            raise BadInput(_("The couple is its number, counted from 0"), "couple", 404) from None
-        if couple >= len(state.couples):
-            raise BadInput(
-                _("There is no couple %(couple)d: the evening has %(count)d", couple=couple, count=len(state.couples)),
-                "couple",
-                404,
-            )
-        _write(party_id, lambda s: [make(couple)])
-    except (BadInput, PartyError) as exc:
-        return _answer(exc)
-    row, state = _loaded(party_id)
-    return reply(PartyAnswer(state=party_json(row, state)))
+        couple = parse_int(path.index, lo=0, hi=MAX_COUPLES, what="The couple")
+    except NumberError:
+        raise BadInput(said.couple_index(), "couple", 404) from None
+    if couple >= len(state.couples):
+        raise BadInput(said.no_couple(couple, len(state.couples)), "couple", 404)
+    _write(path.party_id, lambda s: [make(couple)])
+    return reply(PartyAnswer(state=Party.of(*_loaded(path.party_id))))
 
 
-def _couple_answers(done: str, conflict: str, refused: str) -> ResponseDict:
-    return {
-        200: PartyAnswer,
-        **_AUTH,
-        404: error_body("No party with that id, or no couple with that index."),
-        415: NOT_JSON,
-        409: error_body(conflict),
-        422: error_body(refused),
-    }
+def _couple_answers(conflict: str, refused: str) -> ResponseDict:
+    no_couple = error_body("No party with that id, or no couple with that index.")
+    return changes(_LOCKED, refused, {200: PartyAnswer, 404: no_couple, 409: error_body(conflict)}, object_only=False)
 
 
-@bp.post(
+@_change_post(
     "/parties/<party_id>/couples/<index>/gone",
     operation_id="coupleGone",
-    tags=_TAGS,
-    security=_EDIT,
     description="The couple plays no game after the one being played; its seat is filled as the rules of the evening "
     "say.",
     responses=_couple_answers(
-        "The couple is marked gone.",
-        "The couple is already marked gone.",
-        "Fewer than two couples would be left playing, or the evening is over.",
+        "The couple is already marked gone.", "Fewer than two couples would be left playing, or the evening is over."
     ),
 )
-@director_only
+@door(_director)
 def couple_gone(path: CouplePath, body: Nothing) -> Response:
     """Mark a couple gone home"""
-    return _couple_change(path.party_id, path.index, Gone)
+    return _couple_change(path, Gone)
 
 
-@bp.post(
+@_change_post(
     "/parties/<party_id>/couples/<index>/back",
     operation_id="coupleBack",
-    tags=_TAGS,
-    security=_EDIT,
     description="The couple plays on, as if never marked gone. Only until the game it would miss is seated (before "
     "that game, or before the start); after that, register it again as a late couple.",
     responses=_couple_answers(
-        "The couple is no longer marked gone.",
         "The couple is not marked gone (`code` `not-gone`).",
         "The game the couple would miss is already seated (`code` `gone-seated`), or the evening is over.",
     ),
 )
-@director_only
+@door(_director)
 def couple_back(path: CouplePath, body: Nothing) -> Response:
     """Undo marking a couple gone home"""
-    return _couple_change(path.party_id, path.index, Returned)
+    return _couple_change(path, Returned)

@@ -102,23 +102,22 @@ class Asked(Schema):
         return {**dict.fromkeys(cls.model_fields), **data}
 
 
-class Part(Schema):
+# The models the document writes inside the schema that holds them, not as components of their own.
+PARTS: set[str] = set()
+
+
+class _InPlace:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        PARTS.add(cls.__name__)
+
+
+class Part(_InPlace, Schema):
     """An object the document writes inside the schema that holds it, not as a component of its own."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        PARTS.add(cls.__name__)
 
-
-class AnswerPart(Answer):
+class AnswerPart(_InPlace, Answer):
     """A part of an answer the document writes inside the schema that holds it."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        PARTS.add(cls.__name__)
-
-
-PARTS: set[str] = set()
 
 
 class DocumentSchema(GenerateJsonSchema):
@@ -173,22 +172,11 @@ Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX_LENGTH, json_schem
 
 
 def schemas(models: Iterable[type[BaseModel]]) -> dict[str, Any]:
-    """The document's component schemas: each model's, and those of the models it holds, by class name (a part
-    written in place)."""
-    models = list(models)
+    """The document's component schemas of *models*, by class name, each part they hold written in place."""
     _keys, found = models_json_schema(
         [(model, "validation") for model in models], ref_template=REF + "{model}", schema_generator=DocumentSchema
     )
-    written = in_place(found.get("$defs", {}))
-    # Only what the models describe: not the types their readers turn a request into.
-    kept: set[str] = set()
-    waiting = [model.__name__ for model in models]
-    while waiting:
-        name = waiting.pop()
-        if name not in kept and name in written:
-            kept.add(name)
-            waiting.extend(ref.removeprefix(REF) for ref in _refs(written[name]))
-    return {name: schema for name, schema in written.items() if name in kept}
+    return in_place(found.get("$defs", {}))
 
 
 def in_place(defined: dict[str, Any]) -> dict[str, Any]:
@@ -208,30 +196,9 @@ def in_place(defined: dict[str, Any]) -> dict[str, Any]:
     return {name: inline(schema) for name, schema in defined.items() if name not in parts}
 
 
-def _refs(node: Any) -> Iterable[str]:
-    if isinstance(node, dict):
-        if "$ref" in node:
-            yield str(node["$ref"])
-        for value in node.values():
-            yield from _refs(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from _refs(item)
-
-
-def ref(name: str) -> dict[str, Any]:
-    """A reference to a schema of the document's components."""
-    return {"$ref": REF + name}
-
-
-def json_body(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    """A JSON request or response body with *schema*."""
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
 def error_body(description: str) -> dict[str, Any]:
-    """An error answer: ``{"error": {"message", "field"}}``."""
-    return json_body(ref("Error"), description)
+    """An error answer: ``{"error": {"message", "field", "code"}}``."""
+    return {"description": description, "content": {"application/json": {"schema": {"$ref": REF + "Error"}}}}
 
 
 # Answers several parts of the API give alike.

@@ -1,4 +1,4 @@
-"""The tables part of the JSON API: a group's roster, its games, their statistics, export and import.
+"""The tables part of the JSON API: a group's roster, its games, their statistics and ratings, export and import.
 
 A table is private to its links: every request names the table's edit token (to
 change it) or view token (to read it) as ``Authorization: Bearer <token>``.
@@ -9,6 +9,7 @@ and give the document its part.
 
 from __future__ import annotations
 
+import functools
 from datetime import UTC, date
 from fractions import Fraction
 from typing import Annotated, Any, Self
@@ -18,18 +19,7 @@ from flask_openapi3.models.tag import Tag
 from flask_openapi3.types import ResponseDict
 from pydantic import ConfigDict, Field, PlainValidator, WithJsonSchema
 
-from scorekeeper.api.base import (
-    BadInput,
-    bearer_token,
-    bp,
-    check_size,
-    door,
-    idempotency_key,
-    input_error,
-    page_link,
-    reply,
-)
-from scorekeeper.api.clubs import KeyHeader
+from scorekeeper.api.base import BadInput, bp, door, input_error, page_link, reply
 from scorekeeper.api.schema import (
     NOT_AN_OBJECT,
     NOT_JSON,
@@ -43,25 +33,33 @@ from scorekeeper.api.schema import (
     read_as,
 )
 from scorekeeper.api.schema import Name as _NAME
+from scorekeeper.api.shapes import (
+    BEST_FIRST,
+    RATINGS,
+    Door,
+    KeyHeader,
+    Rated,
+    bearer,
+    changes,
+    exported,
+    import_checks,
+    locked,
+    picked,
+)
 from scorekeeper.platform import bodies
-from scorekeeper.platform.i18n import gettext as _
 from scorekeeper.platform.links import answer_link
 from scorekeeper.stats import BID_ORDER, Figures, PersonFigures
 from scorekeeper.store import games as game_store
+from scorekeeper.store import ratings
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Table as TableRow
 from scorekeeper.store.models import TablePerson
 from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION, IMPORT_MAX_BYTES, IMPORT_MAX_HANDS, MAX_GAMES
+from scorekeeper.words import api as said
 from scorekeeper.words import refusal
 
 MAX_PLAYERS_GIVEN = 64
-SECURITY_SCHEMES: dict[str, Any] = {
-    "tableToken": {
-        "type": "http",
-        "scheme": "bearer",
-        "description": "The table's edit_token (reads and changes) or view_token (reads only).",
-    }
-}
+SECURITY_SCHEMES = {"tableToken": bearer("The table's edit_token (reads and changes) or view_token (reads only).")}
 # A read of the table is for its token's holder only, checked again each time.
 PRIVATE = "private, no-cache"
 
@@ -77,7 +75,7 @@ def private(response: Response) -> Response:
 
 def _players(value: Any) -> list[Any]:
     if not isinstance(value, list) or len(value) > MAX_PLAYERS_GIVEN:
-        raise BadInput(_("Give the players as a list of names"), "players")
+        raise BadInput(said.table_players(), "players")
     return value
 
 
@@ -188,14 +186,10 @@ class Table(Answer):
     def of(cls, table: TableRow) -> Table:
         games = [
             TableGame(
+                **picked(row, "rules", "scores", "winner", "finished", "hands"),
                 id=row.game_id,
                 started=row.played.astimezone(UTC).isoformat().replace("+00:00", "Z"),
-                rules=row.rules,
                 sides=[TableSide(name=name, players=[f"p{n}" for n in people]) for name, people in row.sides],
-                scores=list(row.scores),
-                winner=row.winner,
-                finished=row.finished,
-                hands=row.hands,
             )
             for row in store.history(table)
         ]
@@ -272,23 +266,18 @@ class Counts(AnswerPart):
         """The figures *f*, for the player or the pair *who* names."""
         counts = f.counts()
         return cls(
-            games=counts["games"],
-            won=counts["won"],
+            **{name: counts[name] for name in _ADDED_UP},
             win_rate=_rate(f.win_rate),
-            hands=counts["hands"],
-            hands_bid=counts["hands_bid"],
-            bids_made=counts["bids_made"],
-            bids_set=counts["bids_set"],
             by_bid={label: BidCount(bid=b, made=m) for label, b, m in f.bids()},
             average_bid=_rate(f.average_bid),
-            points=counts["points"],
             points_per_hand=_rate(f.points_per_hand),
-            sets_inflicted=counts["sets_inflicted"],
-            bagged=counts["bagged"],
-            out_as_bidder=counts["out_as_bidder"],
             won_from_green=f.from_green,
             **who,
         )
+
+
+# The counts written as the figures add them up.
+_ADDED_UP = "games won hands hands_bid bids_made bids_set points sets_inflicted bagged out_as_bidder".split()
 
 
 def _rate(value: Fraction | None) -> float | None:
@@ -326,6 +315,16 @@ class TableStats(Answer):
     head_to_head: list[HeadToHead] = []
 
 
+class RatedPlayer(Rated):
+    player: str = Field(description="The roster id: `p1`, `p2`...")
+
+
+class TableRatings(Answer):
+    """The ratings."""
+
+    players: list[RatedPlayer] = Field(description=BEST_FIRST)
+
+
 # -- The table a request names ------------------------------------------------------------------------
 
 
@@ -335,24 +334,16 @@ def _table_refused(exc: store.TableError) -> Response:
     return input_error(refusal(exc), exc.field, exc.status)
 
 
-def table_for(table_id: str, *, edit: bool) -> TableRow:
-    """The table named, if the request's token opens it (for changing it, the edit token)."""
-    token = bearer_token()
-    if token is None:
-        raise BadInput(
-            _("A table is read and changed with its token: Authorization: Bearer <token>"), "authorization", 401
-        )
-    table = store.load_table(table_id)
-    if table is None:
-        raise BadInput(_("There is no table with that id"), "id", 404)
-    found = store.access(table, token)
-    if found is game_store.Access.NONE:
-        raise BadInput(_("That token does not belong to this table"), "authorization", 403)
-    if edit and found is not game_store.Access.EDIT:
-        raise BadInput(
-            _("That is the token of the link that only shows the table; it cannot change it"), "authorization", 403
-        )
-    return table
+# The table named, if the request's token opens it (for changing it, the edit token).
+table_for = Door(
+    store.load_table,
+    store.access,
+    lambda: BadInput(said.no_table(), "id", 404),
+    said.table_token_needed,
+    said.not_table_token,
+    said.table_view_token,
+    token_first=True,
+)
 
 
 def _editor(values: dict[str, Any]) -> dict[str, Any]:
@@ -365,18 +356,18 @@ def _day(name: str) -> date | None:
     if not given:
         return None
     if len(given) > 1 or len(given[0]) != 10:
-        raise BadInput(_("Give %(name)s once, as an ISO date (2026-01-31)", name=name), name, 400)
+        raise BadInput(said.iso_date(name, once=True), name, 400)
     try:
         return date.fromisoformat(given[0])
     except ValueError:
-        raise BadInput(_("Give %(name)s as an ISO date (2026-01-31)", name=name), name, 400) from None
+        raise BadInput(said.iso_date(name, once=False), name, 400) from None
 
 
 def _person_or_404(table: TableRow, person_id: str) -> TablePerson:
     found = store.person(table, person_id)
     if found is None:
         # 422, not 404: the table is there, the request names someone it does not hold.
-        raise BadInput(_("There is nobody of that id on this table's roster"), "player", 422)
+        raise BadInput(said.not_on_roster(), "player", 422)
     return found
 
 
@@ -384,27 +375,23 @@ def _person_or_404(table: TableRow, person_id: str) -> TablePerson:
 
 _TAGS = [Tag(name="tables")]
 _TOKEN: list[dict[str, list[str]]] = [{"tableToken": []}]
-_BODY_ERRORS: ResponseDict = {
-    400: NOT_AN_OBJECT,
-    415: NOT_JSON,
-    422: error_body("The change cannot be made (`field` names what to fix), or nobody of that id is on the roster."),
-}
+# A table's routes, each with its token but the two that make a table.
+_get, _post, _put, _delete = (
+    functools.partial(r, tags=_TAGS, security=_TOKEN) for r in (bp.get, bp.post, bp.put, bp.delete)
+)
+_make = functools.partial(bp.post, tags=_TAGS)
+_REFUSED = "The change cannot be made (`field` names what to fix), or nobody of that id is on the roster."
+_BODY_ERRORS: ResponseDict = {400: NOT_AN_OBJECT, 415: NOT_JSON, 422: error_body(_REFUSED)}
 
 
 def auth(write: bool) -> ResponseDict:
     """The refusals of a request without the table's token (for a change, its edit token), or of a table not there."""
-    return {
-        401: error_body("No `Authorization: Bearer <token>` header."),
-        403: error_body(
-            "The token is not this table's edit token." if write else "The token is neither of this table's tokens."
-        ),
-        404: error_body("No table with that id."),
-    }
+    return locked("table", error_body("No `Authorization: Bearer <token>` header."), either=not write)
 
 
 def _change(answers: ResponseDict) -> ResponseDict:
     """The answers to a change of a table's roster or games with its edit token."""
-    return {**answers, **_BODY_ERRORS, **auth(True)}
+    return changes(auth(True), _REFUSED, answers)
 
 
 def _created(table: TableRow, status: int = 201) -> Response:
@@ -421,10 +408,9 @@ def _created(table: TableRow, status: int = 201) -> Response:
     return response
 
 
-@bp.post(
+@_make(
     "/tables",
     operation_id="createTable",
-    tags=_TAGS,
     responses={201: CreatedTable, **_BODY_ERRORS},
 )
 @door()
@@ -435,8 +421,7 @@ def create_table(body: NewTable) -> Response:
 
 def _import_checks(values: dict[str, Any]) -> dict[str, Any] | Response:
     """An import's key (422) and size (413) checked before its body is read, and a resend answered at once."""
-    key = idempotency_key()
-    check_size(IMPORT_MAX_BYTES)
+    key = import_checks(IMPORT_MAX_BYTES)
     made_before = store.made_before(key, request.get_data())
     return {"key": key} if made_before is None else _created(made_before, 200)
 
@@ -444,10 +429,9 @@ def _import_checks(values: dict[str, Any]) -> dict[str, Any] | Response:
 _MB = IMPORT_MAX_BYTES // 2**20
 
 
-@bp.post(
+@_make(
     "/tables/import",
     operation_id="importTable",
-    tags=_TAGS,
     description="A new table with the same roster, games, hands, scores and statistics. The whole document is read "
     "and every game replayed through the rules engine before anything is written: a game that cannot be read or "
     "replayed, a date out of range (a game is played between 1950 and today), hands not numbered 1, 2, 3… in order, "
@@ -469,11 +453,9 @@ def import_table(header: KeyHeader, body: TableExport, key: str | None) -> Respo
     return _created(made.what, 201 if made.first else 200)
 
 
-@bp.get(
+@_get(
     "/tables/<string(minlength=8):table_id>",
     operation_id="getTable",
-    tags=_TAGS,
-    security=_TOKEN,
     description="Private to the table's links: send its edit or view token.",
     responses={200: Table, **auth(False)},
 )
@@ -482,11 +464,9 @@ def tables_read(path: TablePath) -> Response:
     return private(reply(Table.of(table_for(path.table_id, edit=False))))
 
 
-@bp.get(
+@_get(
     "/tables/<string(minlength=8):table_id>/stats",
     operation_id="getTableStats",
-    tags=_TAGS,
-    security=_TOKEN,
     description="Counted from the rules engine's replay of each game, kept per game version. `from` and `to` (ISO "
     "dates, both included) make a season; left out, every game counts.",
     responses={
@@ -500,7 +480,7 @@ def tables_stats(path: TablePath, query: Season) -> Response:
     """Statistics per player, per pair and pair against pair"""
     since, until = _day("from"), _day("to")
     if since and until and since > until:
-        raise BadInput(_("The season ends before it starts: from must not be after to"), "from", 422)
+        raise BadInput(said.season_backwards(), "from", 422)
     table = table_for(path.table_id, edit=False)
     stats = store.season_stats(table, since, until)[1]
     names = {p.public_id: p.name for p in table.people}
@@ -510,10 +490,7 @@ def tables_stats(path: TablePath, query: Season) -> Response:
         games=stats.games,
         players=[_person(pid, names.get(pid, pid), f) for pid, f in stats.people.items()],
         pairs=[PairCounts.of(f, players=list(pair)) for pair, f in stats.pairs.items()],
-        head_to_head=[
-            HeadToHead(pair=list(h.pair), against=list(h.against), games=h.games, won=h.won, lost=h.lost)
-            for h in stats.head_to_head
-        ],
+        head_to_head=[HeadToHead.model_validate(h, from_attributes=True) for h in stats.head_to_head],
     )
     return private(reply(answer))
 
@@ -530,11 +507,9 @@ def _person(pid: str, name: str, f: PersonFigures) -> PersonCounts:
     )
 
 
-@bp.get(
+@_get(
     "/tables/<string(minlength=8):table_id>/export.json",
     operation_id="exportTable",
-    tags=_TAGS,
-    security=_TOKEN,
     responses={
         200: {
             "description": "The export.",
@@ -545,18 +520,12 @@ def _person(pid: str, name: str, f: PersonFigures) -> PersonCounts:
 )
 def tables_export(path: TablePath) -> Response:
     """Every game of the table with every hand as recorded"""
-    table = table_for(path.table_id, edit=False)
-    response = make_response(store.export_table(table))
-    response.mimetype = "application/json"
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return exported(store.export_table(table_for(path.table_id, edit=False)))
 
 
-@bp.post(
+@_post(
     "/tables/<string(minlength=8):table_id>/players",
     operation_id="addTablePlayer",
-    tags=_TAGS,
-    security=_TOKEN,
     description="A name already on the roster (whatever its case) is that entry.",
     responses=_change({201: AddedPlayer}),
 )
@@ -567,11 +536,9 @@ def tables_add_player(path: TablePath, body: PersonInput, table: TableRow) -> Re
     return reply(AddedPlayer(player=person.public_id, state=Table.of(table)), 201)
 
 
-@bp.put(
+@_put(
     "/tables/<string(minlength=8):table_id>/players/<person_id>",
     operation_id="renameTablePlayer",
-    tags=_TAGS,
-    security=_TOKEN,
     description="A name another entry has is refused (422): merge the two instead.",
     responses=_change({200: TableAnswer}),
 )
@@ -582,11 +549,9 @@ def tables_rename_player(path: PersonPath, body: PersonInput, table: TableRow) -
     return reply(TableAnswer(state=Table.of(table)))
 
 
-@bp.post(
+@_post(
     "/tables/<string(minlength=8):table_id>/players/<person_id>/merge",
     operation_id="mergeTablePlayers",
-    tags=_TAGS,
-    security=_TOKEN,
     description="The entry's games become `into`'s and it leaves the roster. Two entries that sat in the same game are "
     "two people: refused (422). Merges of one table are made one after the other: of two crossing merges sent at "
     "once (p1 into p5, p5 into p1), the second finds its entry gone and is refused (409), so one person stays. The "
@@ -599,16 +564,14 @@ def tables_merge_players(path: PersonPath, body: MergeInput, table: TableRow) ->
     gone = _person_or_404(table, path.person_id)
     into = store.person(table, body.into)
     if into is None:
-        raise BadInput(_("Give into, the id of the roster entry to keep (p1, p2...)"), "into")
+        raise BadInput(said.give_into(), "into")
     store.merge(table, gone, into)
     return reply(TableAnswer(state=Table.of(table)))
 
 
-@bp.post(
+@_post(
     "/tables/<string(minlength=8):table_id>/games",
     operation_id="addTableGame",
-    tags=_TAGS,
-    security=_TOKEN,
     description="The game's id and its edit token: a view token only shows the game, and is refused (403), since a "
     "table may later be deleted with its games. Its players join the roster by name. To start a new game of the "
     "table, `POST /api/v1/games` with `table`.",
@@ -620,20 +583,16 @@ def tables_add_game(path: TablePath, body: AddGameInput, table: TableRow) -> Res
     game = game_store.load_game(body.game) if isinstance(body.game, str) else None
     found = game_store.Access.NONE if game is None else game_store.access(game, body.token)
     if found is game_store.Access.VIEW:
-        raise BadInput(
-            _("That is the game's view token: it only shows the game. Add it with its edit token"), "token", 403
-        )
+        raise BadInput(said.game_view_token(), "token", 403)
     if game is None or found is not game_store.Access.EDIT:
-        raise BadInput(_("Give the id of a game and its edit token"), "game")
+        raise BadInput(said.give_game(), "game")
     store.add_game(table, game)
     return reply(TableAnswer(state=Table.of(table)), 201)
 
 
-@bp.delete(
+@_delete(
     "/tables/<string(minlength=8):table_id>",
     operation_id="deleteTable",
-    tags=_TAGS,
-    security=_TOKEN,
     description="Its games' score sheets stay, each reachable by its own links, unless `games=true`. Even then, only "
     "the games whose edit rights the table holds are deleted (started from it, kept, imported, or added with their "
     "edit token); a game added with its view token before that was asked for, or a card party's sheet, stays: the "
@@ -650,10 +609,26 @@ def tables_delete(path: TablePath, query: DeleteQuery) -> Response:
     table = table_for(path.table_id, edit=True)
     given = request.args.get("games", "false")
     if given not in ("true", "false"):
-        raise BadInput(_("games is true or false"), "games", 400)
+        raise BadInput(said.games_true_or_false(), "games", 400)
     done = store.delete_table(table, with_games=given == "true")
     if not done.kept:
         return make_response("", 204)
     # Some games were to go and stay: say which, and why.
     kept = [KeptGame(id=game_id, why=str(why)) for game_id, why in done.kept]
     return reply(DeletedTable(deleted_games=list(done.games), kept_games=kept))
+
+
+@_get(
+    "/tables/<string(minlength=8):table_id>/ratings",
+    operation_id="getTableRatings",
+    description=RATINGS
+    + " Games are taken in the order they were played; a corrected game rates again from itself on.",
+    responses={200: TableRatings, **auth(write=False)},
+)
+def tables_ratings(path: TablePath) -> Response:
+    """The ratings of a table's people, from all its finished games"""
+    table = table_for(path.table_id, edit=False)
+    book = ratings.table_ratings(table)
+    names = {p.public_id: p.name for p in table.people}
+    players = [RatedPlayer.of(names.get(pid, pid), skill, player=pid) for pid, skill in book.ordered()]
+    return private(reply(TableRatings(players=players)))

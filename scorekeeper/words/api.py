@@ -4,6 +4,7 @@ field left out or of the wrong kind, said in the request's language with the fie
 from __future__ import annotations
 
 from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import BIDS, SPECIAL_BIDS
 from scorekeeper.store.outcomes import Said
 
@@ -219,3 +220,218 @@ def field(name: str, kind: str, where: tuple[int | str, ...], longest: int) -> s
     if name == "sides":
         return _sides(kind, where, longest)
     return _fixed(name)
+
+
+# -- What any part of the API says of a request it cannot take -----------------------------------------------
+
+
+# An error answer's sentence by its status, where the request's own refusal has none.
+BY_STATUS = {
+    400: _l("The request could not be read: send a JSON object."),
+    401: _l("This needs the game's edit token: send 'Authorization: Bearer <edit_token>'."),
+    403: _l("That token may not change this game."),
+    404: _l("There is nothing at this address. The API's addresses are listed at /api/v1/openapi.json."),
+    405: _l("This address does not answer that method. See /api/v1/openapi.json."),
+    409: _l("Someone else changed this first."),
+    412: _l("The game changed since the version this request was made from. Read it again and retry."),
+    413: _l("That request is too large."),
+    415: _l("Send the request as JSON (Content-Type: application/json)."),
+}
+
+
+def send_json() -> str:
+    return _("Send the body as JSON, with Content-Type: application/json")
+
+
+def import_too_large(mb: int) -> str:
+    return _("An import is at most %(mb)d MB; this one is larger, so nothing was stored.", mb=mb)
+
+
+# -- A card party's, a club's and a table's requests ------------------------------------------------------------
+
+
+def names_as_text() -> str:
+    return _("Names are sent as text")
+
+
+def name_on_one_line() -> str:
+    return _("Names are written on one line, without control characters")
+
+
+def couples_count(limit: int) -> str:
+    return _("Give from 2 to %(limit)d couples, each with a name", limit=limit)
+
+
+def couple_name() -> str:
+    return _("Give a name for every couple")
+
+
+def couple_shape() -> str:
+    return _('Give each couple as {"name": ..., "players": [..., ...]}')
+
+
+def give_date() -> str:
+    return _("Give the date as YYYY-MM-DD")
+
+
+def game_kind() -> str:
+    return _('Say what one game is: "one-hand", "play-to" or "bell"')
+
+
+def give_number(field: str) -> str:
+    """A number of an evening's request left out (null), by its field."""
+    match field:
+        case "cookie_jar":
+            return _("Give the cookie jar")
+        case "play_to":
+            return _("Give the score to play to")
+        case "games":
+            return _("Give the number of games")
+        case "prizes":
+            return _("Give the number of prizes")
+        case "game":
+            return _("Give the game number")
+        case "table":
+            return _("Give the table number")
+    return _("Give the winner")
+
+
+def party_token_needed() -> str:
+    return _("Reporting needs the evening's edit token: Authorization: Bearer <edit_token>")
+
+
+def party_token_refused() -> str:
+    return _("That token may not change this evening")
+
+
+def no_party() -> str:
+    return _("There is no card party with that id")
+
+
+def couple_index() -> str:
+    return _("The couple is its number, counted from 0")
+
+
+def no_couple(couple: int, count: int) -> str:
+    return _("There is no couple %(couple)d: the evening has %(count)d", couple=couple, count=count)
+
+
+def club_director_token() -> str:
+    return _("That token is not this club's director token: send none to read what the hall sees")
+
+
+def table_players() -> str:
+    return _("Give the players as a list of names")
+
+
+def table_token_needed() -> str:
+    return _("A table is read and changed with its token: Authorization: Bearer <token>")
+
+
+def no_table() -> str:
+    return _("There is no table with that id")
+
+
+def not_table_token() -> str:
+    return _("That token does not belong to this table")
+
+
+def table_view_token() -> str:
+    return _("That is the token of the link that only shows the table; it cannot change it")
+
+
+def iso_date(name: str, *, once: bool) -> str:
+    """A day of a query (``from``, ``to``) not as an ISO date; *once*: saying it is given once."""
+    if once:
+        return _("Give %(name)s once, as an ISO date (2026-01-31)", name=name)
+    return _("Give %(name)s as an ISO date (2026-01-31)", name=name)
+
+
+def not_on_roster() -> str:
+    return _("There is nobody of that id on this table's roster")
+
+
+def season_backwards() -> str:
+    return _("The season ends before it starts: from must not be after to")
+
+
+def give_into() -> str:
+    return _("Give into, the id of the roster entry to keep (p1, p2...)")
+
+
+def game_view_token() -> str:
+    return _("That is the game's view token: it only shows the game. Add it with its edit token")
+
+
+def give_game() -> str:
+    return _("Give the id of a game and its edit token")
+
+
+def games_true_or_false() -> str:
+    return _("games is true or false")
+
+
+def club_whole(field: str, lo: int, hi: int) -> str:
+    return _("Give %(field)s as a whole number from %(lo)d to %(hi)d", field=field, lo=lo, hi=hi)
+
+
+def club_currency() -> str:
+    return _("Give the currency as CAD, USD or EUR")
+
+
+def season_name(*, given: bool) -> str:
+    """A season a club's evening is given (*given*) or a request asks for, that cannot be a season's name."""
+    if given:
+        return _("Give the season as a short name, for example 2026-2027")
+    return _("Give a season as it is named, for example 2026-2027")
+
+
+def club_couples(*, pairs: bool) -> str:
+    """A club evening's couples that are not pairs of numbers (*pairs*), or not two different members each."""
+    if pairs:
+        return _("Give the couples as pairs of club numbers")
+    return _("Each couple is two different members of the roster, each in one couple")
+
+
+def no_member() -> str:
+    return _("There is no member with that club number")
+
+
+def club_name() -> str:
+    return _("Give the club a name")
+
+
+def member_name() -> str:
+    return _("Give the member a name")
+
+
+def no_club() -> str:
+    return _("There is no club with that id")
+
+
+def club_token_needed() -> str:
+    return _("Changing a club needs its edit token: Authorization: Bearer <edit_token>")
+
+
+def club_token_refused() -> str:
+    return _("That token may not change this club")
+
+
+def evening_couples() -> str:
+    return _("An evening starts with two couples or more")
+
+
+def ladder_rules(fields: str) -> str:
+    return _("Give the ladder's rules as an object of %(fields)s", fields=fields)
+
+
+def ladder_scoring() -> str:
+    return _('Say "places" or "wins" for scoring')
+
+
+def ladder_points(most: int) -> str:
+    return _("Give points for 1 to %(most)d places", most=most)
+
+
+def ladder_tie_breaks() -> str:
+    return _('Give each tie-break once, of "wins", "best" and "attended"')
