@@ -55,6 +55,7 @@ from scorekeeper.api.schema import (
     one_of,
     read_as,
 )
+from scorekeeper.api.shapes import Door, bearer, picked
 from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.links import answer_link
@@ -303,8 +304,9 @@ class HandPath(GamePath):
     n: Annotated[int, read_as(Annotated[int, Field(ge=1)]), Field(description="The hand's number, from 1.")]
 
 
-def _once(name: str, what: Callable[[], str], lo: int, hi: int | None, told: str = "{}") -> Callable[[Any], int | None]:
-    """The reader of a whole number the query gives once at most (None when it is left out); *told* says a refusal."""
+def _once(name: str, what: Callable[[], str], lo: int, hi: int, told: str = "{}", *, bounded: bool = True) -> Any:
+    """A whole number the query gives once at most, from *lo* to *hi* (read past *hi* too unless *bounded*), None when
+    it is left out; *told* says a refusal."""
 
     def read(value: Any) -> int | None:
         if value is None:
@@ -312,20 +314,17 @@ def _once(name: str, what: Callable[[], str], lo: int, hi: int | None, told: str
         if len(request.args.getlist(name)) > 1:
             raise BadInput(f"Give {name} once", name, 400)
         try:
-            return parse_int(value, lo=lo, hi=hi, what=what())
+            return parse_int(value, lo=lo, hi=hi if bounded else None, what=what())
         except NumberError as exc:
             raise BadInput(told.format(exc), name, 400) from None
 
-    return read
+    return read_as(Annotated[int, Field(ge=lo, le=hi)], read)
 
 
 class SinceQuery(Asked):
     since: Annotated[
         int | None,
-        read_as(
-            Annotated[int, Field(ge=0, le=999_999_999)],
-            _once("since", lambda: "since", 0, None, "{}: the version the caller already has"),
-        ),
+        _once("since", lambda: "since", 0, 999_999_999, "{}: the version the caller already has", bounded=False),
         Field(description="The `version` the caller already has (given once)."),
     ] = None
 
@@ -333,7 +332,7 @@ class SinceQuery(Asked):
 class UndoQuery(Asked):
     n: Annotated[
         int | None,
-        read_as(Annotated[int, Field(ge=1, le=MAX_NUMBER)], _once("n", words.hand_number, 1, MAX_NUMBER)),
+        _once("n", words.hand_number, 1, MAX_NUMBER),
         Field(description="The number of the hand meant to be undone."),
     ] = None
 
@@ -411,9 +410,8 @@ class HandRow(Answer):
     @classmethod
     def of(cls, hand: HandResult) -> dict[str, Any]:
         """One row of the sheet: the hand's own fields, its notes said and as codes."""
-        row = {name: getattr(hand, name) for name in _FROM_HAND}
         codes = [{"code": note.kind, "side": note.side} for note in hand.notes]
-        return {**row, "notes": [words.note(note) for note in hand.notes], "note_codes": codes}
+        return {**picked(hand, *_FROM_HAND), "notes": [words.note(note) for note in hand.notes], "note_codes": codes}
 
 
 # The fields of a row that are the engine's own, under the same name.
@@ -431,9 +429,7 @@ class Draw(AnswerPart):
     def of(cls, state: Played) -> dict[str, Any]:
         """How many cards the players of the next hand may change (the rule book's draw limits, /rules#draw-limits)."""
         limit = game_draw_limit(state)
-        return {name: getattr(limit, name) for name in ("players", "keep", "change", "others_change")} | {
-            "four_and_a_flip": limit.flip
-        }
+        return picked(limit, "players", "keep", "change", "others_change") | {"four_and_a_flip": limit.flip}
 
 
 class GameSide(AnswerPart):
@@ -478,7 +474,7 @@ class GameState(Answer):
     def of(cls, game: Game | services.GameHead, state: Played) -> dict[str, Any]:
         """The state of *game* but its rows (``hands``)."""
         setup = state.setup
-        return {name: getattr(state, name) for name in _FROM_STATE} | {
+        return picked(state, *_FROM_STATE) | {
             "id": game.id,
             "version": game.version,
             "rules": setup.rules.to_dict(),
@@ -557,13 +553,9 @@ def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
     return rows
 
 
-def etag(game_id: str, version: int) -> str:
-    return f'"{game_id}-{version}"'
-
-
 def _of_version(response: Response, game_id: str, version: int) -> Response:
     """*response*, tagged with the game's *version*, to be asked again each time (``no-cache``)."""
-    response.headers["ETag"] = etag(game_id, version)
+    response.set_etag(f"{game_id}-{version}")
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -580,34 +572,18 @@ def _no_game() -> BadInput:
     return BadInput("There is no game with that id", "id", 404)
 
 
-def _key_refused(token: str | None, found: services.Access) -> BadInput:
-    """The refusal of a write whose token (None: no header) opens *found*, not the edit."""
-    if token is None:
-        return BadInput(
-            "Recording needs the game's edit token: Authorization: Bearer <edit_token>", "authorization", 401
-        )
-    if found is services.Access.VIEW:
-        return BadInput(
-            "That is the token of the link that only shows the score; it cannot change it", "authorization", 403
-        )
-    return BadInput("That token does not belong to this game", "authorization", 403)
-
-
 def _game(load: Callable[[str], Linked | None]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """The door's check of a change to the game the address names: the game *load* finds (404), if the request
     carries its edit token (401, 403); the view is given it as ``game``."""
-
-    def check(values: dict[str, Any]) -> dict[str, Any]:
-        game = load(values["game_id"])
-        if game is None:
-            raise _no_game()
-        token = bearer_token()
-        opens = services.access(game, token) if token is not None else services.Access.NONE
-        if opens is not services.Access.EDIT:
-            raise _key_refused(token, opens)
-        return {"game": game}
-
-    return check
+    opened = Door(
+        load,
+        services.access,
+        _no_game,
+        no_token=lambda: "Recording needs the game's edit token: Authorization: Bearer <edit_token>",
+        wrong_token=lambda: "That token does not belong to this game",
+        view_token=lambda: "That is the token of the link that only shows the score; it cannot change it",
+    )
+    return lambda values: {"game": opened(values["game_id"])}
 
 
 @bp.errorhandler(Refused)
@@ -649,13 +625,7 @@ def _precondition(game: Game, version: int | None, if_match: str | None, *, requ
 
 _TAGS = [Tag(name="games")]
 _EDIT: list[dict[str, list[str]]] = [{"editToken": []}]
-SECURITY_SCHEMES: dict[str, Any] = {
-    "editToken": {
-        "type": "http",
-        "scheme": "bearer",
-        "description": "The game's edit_token, returned when the game is created.",
-    }
-}
+SECURITY_SCHEMES = {"editToken": bearer("The game's edit_token, returned when the game is created.")}
 _NO_GAME = error_body("No game with that id.")
 _WRITE_ERRORS: ResponseDict = {
     400: error_body("The body is not a JSON object, or a query value is not one whole number."),
@@ -672,6 +642,19 @@ _WRITE_ERRORS: ResponseDict = {
     ),
     429: error_body("Too many requests from this address; `Retry-After` says when to try again. Nothing was saved."),
 }
+
+
+def _change(
+    route: str, operation_id: str, description: str, answer: int = 200, more: ResponseDict | None = None
+) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+    """A route (``"put <rule>"``) that changes the game its address names, behind the door that checks its edit token,
+    answering the game's state with *answer*."""
+    method, rule = route.split()
+    responses = {answer: StateAnswer, **_WRITE_ERRORS, **(more or {})}
+    declared = getattr(bp, method)(
+        rule, operation_id=operation_id, tags=_TAGS, security=_EDIT, description=description, responses=responses
+    )
+    return lambda view: cast(Callable[..., Response], declared(door(_game(services.load_game))(view)))
 
 
 @bp.post(
@@ -755,52 +738,37 @@ def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
 @door(_game(services.game_to_write))  # the game's head alone, when this worker keeps its state: one light read
 def games_record_hand(game: services.GameHead, path: GamePath, body: HandInput) -> Response:
     """Record the next hand"""
-    token = bearer_token()
-    recording = services.record(game.id, token, hand_entry(body), body.n, loaded=game)  # the door checks the token
+    # The door found the game and checked this token: given both, the store never answers NOT_FOUND nor NOT_ALLOWED.
+    recording = services.record(game.id, bearer_token(), hand_entry(body), body.n, loaded=game)
     match recording.outcome:
         case services.Outcome.RECORDED:
             return state_response(game, recording.standing, 201)
-        case services.Outcome.NOT_FOUND:
-            raise _no_game()
-        case services.Outcome.NOT_ALLOWED:
-            raise _key_refused(token, recording.access)
         case services.Outcome.REFUSED:
             code = error_code(422, getattr(recording.refusal, "code", None))
             return api_error(words.recording(recording), recording.field, 422, code)
     return api_error(words.recording(recording), recording.field, 409)
 
 
-@bp.delete(
-    "/games/<game_id>/hands/last",
-    operation_id="undoLastHand",
-    tags=_TAGS,
-    security=_EDIT,
-    description="With `?n=<number>`, only undoes if hand `n` is still the last one (409 otherwise).",
-    responses={200: StateAnswer, **_WRITE_ERRORS},
+@_change(
+    "delete /games/<game_id>/hands/last",
+    "undoLastHand",
+    "With `?n=<number>`, only undoes if hand `n` is still the last one (409 otherwise).",
 )
-@door(_game(services.load_game))
 def games_undo_hand(game: Game, path: GamePath, query: UndoQuery, header: Precondition) -> Response:
     """Undo the last hand"""
     _precondition(game, None, header.if_match, required=False)
     return state_response(game, services.undo_last(game, query.n))
 
 
-@bp.put(
-    "/games/<game_id>/hands/<int:n>",
-    operation_id="editHand",
-    tags=_TAGS,
-    security=_EDIT,
-    description="Carries the version it was made from: `version` in the body (409 if the game has "
+@_change(
+    "put /games/<game_id>/hands/<int:n>",
+    "editHand",
+    "Carries the version it was made from: `version` in the body (409 if the game has "
     "moved on) or `If-Match` with the game's ETag (412); without either, 428. If the changed "
     "hand, or any later hand, no longer stands under the rules, nothing changes and the answer "
     "says which hand and why.",
-    responses={
-        200: StateAnswer,
-        **_WRITE_ERRORS,
-        428: error_body("Neither `version` nor `If-Match` says which version this edit was made from."),
-    },
+    more={428: error_body("Neither `version` nor `If-Match` says which version this edit was made from.")},
 )
-@door(_game(services.load_game))
 def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: HandEdit) -> Response:
     """Replace hand n and recompute every later hand"""
     if body.n is not None and body.n != path.n:
@@ -809,16 +777,12 @@ def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: Hand
     return state_response(game, services.edit_hand(game, path.n, hand_entry(body)))
 
 
-@bp.put(
-    "/games/<game_id>/rules",
-    operation_id="changeRules",
-    tags=_TAGS,
-    security=_EDIT,
-    description="Every score depends on the rules, so once the first hand is recorded the answer "
+@_change(
+    "put /games/<game_id>/rules",
+    "changeRules",
+    "Every score depends on the rules, so once the first hand is recorded the answer "
     "is 409 (field `rules`) and nothing changes.",
-    responses={200: StateAnswer, **_WRITE_ERRORS},
 )
-@door(_game(services.load_game))
 def games_change_rules(game: Game, path: GamePath, header: Precondition, body: RulesInput) -> Response:
     """Play the game under other rules (before its first hand only)"""
     _precondition(game, None, header.if_match, required=False)
@@ -828,17 +792,13 @@ def games_change_rules(game: Game, path: GamePath, header: Precondition, body: R
         raise unreadable_rules() from None
 
 
-@bp.put(
-    "/games/<game_id>/finished",
-    operation_id="setFinished",
-    tags=_TAGS,
-    security=_EDIT,
-    description='`{"finished": true}` ends a game before anyone won: it takes no more hands '
+@_change(
+    "put /games/<game_id>/finished",
+    "setFinished",
+    '`{"finished": true}` ends a game before anyone won: it takes no more hands '
     'until `{"finished": false}`. A game that was won cannot be opened again '
     "(422, field `finished`): undo the winning hand instead.",
-    responses={200: StateAnswer, **_WRITE_ERRORS},
 )
-@door(_game(services.load_game))
 def games_set_finished(game: Game, path: GamePath, header: Precondition, body: FinishedInput) -> Response:
     """Finish the game early, or open it again"""
     _precondition(game, None, header.if_match, required=False)

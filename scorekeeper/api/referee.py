@@ -54,24 +54,18 @@ T = TypeVar("T")
 
 
 @functools.cache
-def _folds_to() -> dict[str, str]:
-    """Every character whose lower case is one ASCII letter (K, the Kelvin sign, lowers to k)."""
+def _letters() -> dict[str, str]:
+    """Each ASCII letter as a class of every character whose lower case it is (K, the Kelvin sign, lowers to k)."""
     found: dict[str, str] = {}
-    for code in range(sys.maxunicode + 1):
-        ch = chr(code)
-        low = ch.lower()
-        if len(low) == 1 and low.isascii() and low.isalpha():
-            found[ch] = low
-    return found
+    for ch in map(chr, range(sys.maxunicode + 1)):
+        if len(low := ch.lower()) == 1 and low.isascii() and low.isalpha():
+            found[low] = found.get(low, "") + re.escape(ch)
+    return {low: f"[{same}]" for low, same in found.items()}
 
 
 def _any_case(word: str, *, spaces_inside: bool = False) -> str:
     """A regex for *word* as ``.lower()`` reads it; with *spaces_inside*, whitespace may stand between letters."""
-    parts = []
-    for ch in word:
-        same = sorted(c for c, low in _folds_to().items() if low == ch) if ch.isascii() and ch.isalpha() else [ch]
-        parts.append("[" + "".join(re.escape(c) for c in same) + "]" if len(same) > 1 else re.escape(same[0]))
-    return (r"\s*" if spaces_inside else "").join(parts)
+    return (r"\s*" if spaces_inside else "").join(_letters().get(ch, re.escape(ch)) for ch in word)
 
 
 def _alternatives(words: Iterable[str], *, spaces_inside: bool = False) -> str:
@@ -81,15 +75,11 @@ def _alternatives(words: Iterable[str], *, spaces_inside: bool = False) -> str:
 
 # Exactly what Suit.parse and Card.parse accept, written out from their own tables.
 SUIT_PATTERN = r"^\s*" + _alternatives(_cards._SUIT_WORDS) + r"\s*$"
-CARD_PATTERN = (
-    r"^\s*(?:"
-    + _alternatives(("jk", "joker", "jo", "🃏"), spaces_inside=True)
-    + "|"
-    + _alternatives(_cards._RANK_WORDS, spaces_inside=True)
-    + r"\s*"
-    + _alternatives(_cards._SUIT_WORDS, spaces_inside=True)
-    + r")\s*$"
+_JOKER, _RANK, _SUIT = (
+    _alternatives(words, spaces_inside=True)
+    for words in (("jk", "joker", "jo", "🃏"), _cards._RANK_WORDS, _cards._SUIT_WORDS)
 )
+CARD_PATTERN = rf"^\s*(?:{_JOKER}|{_RANK}\s*{_SUIT})\s*$"
 
 # -- Reading what a request gives: each value in the referee's own words --------------------------
 
@@ -125,26 +115,18 @@ def read_query_rules(raw: Any) -> EngineRules:
     return read_rules(raw)
 
 
-def _as_the_engine_reads(parse: Callable[[Any], T], value: Any, field: str) -> T:
-    """*value* read by the engine's *parse*; what it refuses is refused on *field* in the engine's words."""
-    try:
-        return parse(value)
-    except CardError as exc:
-        raise BadInput(words.refusal(exc), field, code=exc.code) from None
-
-
 def read_suit(value: Any, field: str) -> EngineSuit:
     if value is None or value == "":
         raise BadInput(said.give_suit(field), field)
     if not isinstance(value, str):
         raise BadInput(said.not_a_suit(field), field)
-    return _as_the_engine_reads(EngineSuit.parse, value, field)
+    return ask(field, EngineSuit.parse, value)
 
 
 def read_card(value: Any, field: str) -> EngineCard:
     if not isinstance(value, str):
         raise BadInput(said.not_a_card(field), field)
-    return _as_the_engine_reads(EngineCard.parse, value, field)
+    return ask(field, EngineCard.parse, value)
 
 
 def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[EngineCard, ...]:
@@ -161,7 +143,7 @@ def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[Engine
         raise BadInput(said.not_cards(field), field)
     if len(tokens) > 60:
         raise BadInput(said.too_many_cards(field), field)
-    return _as_the_engine_reads(parse_cards, tokens, field)
+    return ask(field, parse_cards, tokens)
 
 
 def _led(value: Any) -> EngineSuit | None:
@@ -300,6 +282,12 @@ _COMPARE_REASONS = [str(reason) for reason in CompareReason]
 _TRICK_REASONS = [str(reason) for reason in TrickReason]
 
 
+def _reason_code(reasons: list[str], why: str) -> Any:
+    return enum(
+        reasons, default="", description=f"Why {why}, as a code (the same as reason; the sentence is explanation)."
+    )
+
+
 # A card in an answer: always its code.
 Code = Annotated[str, Field(examples=["5H", "10D", "JK"])]
 
@@ -319,11 +307,7 @@ class CompareAnswer(Answer):
 
     higher: str | None = None
     reason: str = enum(_COMPARE_REASONS, default="")
-    reason_code: str = enum(
-        _COMPARE_REASONS,
-        default="",
-        description="Why one card is higher, as a code (the same as reason; the sentence is explanation).",
-    )
+    reason_code: str = _reason_code(_COMPARE_REASONS, "one card is higher")
     explanation: str = Field("", description=_EXPLANATION)
 
 
@@ -334,11 +318,7 @@ class TrickAnswer(Answer):
     card: Code
     trump_lead: bool = False
     reason: str = enum(_TRICK_REASONS, default="")
-    reason_code: str = enum(
-        _TRICK_REASONS,
-        default="",
-        description="Why the card won, as a code (the same as reason; the sentence is explanation).",
-    )
+    reason_code: str = _reason_code(_TRICK_REASONS, "the card won")
     rule: str = ""
     explanation: str = Field(description=_EXPLANATION)
 
@@ -370,12 +350,7 @@ def codes(cards: Iterable[EngineCard]) -> list[str]:
     return [card.code for card in cards]
 
 
-@bp.get(
-    "/referee/rank",
-    operation_id="refereeRank",
-    responses={200: RankAnswer, **_ASKED},
-    tags=_REFEREE,
-)
+@bp.get("/referee/rank", operation_id="refereeRank", responses={200: RankAnswer, **_ASKED}, tags=_REFEREE)
 def rank(query: RankQuery) -> Response:
     """The order of the trumps and of each off-suit, highest first"""
     rules, trump = query.rules, query.trump

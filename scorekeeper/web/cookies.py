@@ -53,30 +53,41 @@ def _set_cookie(response: Response, name: str, value: list[Any]) -> None:
     )
 
 
-def remembered_games() -> list[tuple[str, str, str]]:
-    """Return (game id, token, "edit" or "view") of the games opened on this device, newest first."""
+def _links(cookie: str, kinds: tuple[str, ...], *, bare_edit: bool = False) -> list[tuple[str, str, str]]:
+    """(id, token, kind) of the links kept in *cookie*, newest first; with *bare_edit*, an id and token alone is an
+    edit link (as the first ``games`` cookies kept them)."""
     found = []
-    for item in _read_cookie(GAMES_COOKIE):
+    for item in _read_cookie(cookie):
         if not isinstance(item, list) or not all(isinstance(x, str) for x in item):
             continue
-        if len(item) == 2:
-            found.append((item[0], item[1], "edit"))
-        elif len(item) == 3 and item[2] in ("edit", "view"):
+        if len(item) == 2 and bare_edit:
+            item = [*item, "edit"]
+        if len(item) == 3 and item[2] in kinds:
             found.append((item[0], item[1], item[2]))
     return found
+
+
+def _put_first(
+    response: Response, cookie: str, link: tuple[str, str, str], kept: list[tuple[str, str, str]], most: int
+) -> None:
+    """Keep *link* first in *cookie*, before the other links *kept* (at most *most* in all)."""
+    others = [list(item) for item in kept if item[0] != link[0]]
+    _set_cookie(response, cookie, [list(link), *others][:most])
+
+
+def remembered_games() -> list[tuple[str, str, str]]:
+    """Return (game id, token, "edit" or "view") of the games opened on this device, newest first."""
+    return _links(GAMES_COOKIE, ("edit", "view"), bare_edit=True)
 
 
 def remember_game(response: Response, game: Game, kind: str = "edit") -> None:
     """Put the game first in the ``games`` cookie, with the link this device may use."""
     token = game.edit_token if kind == "edit" else game.view_token
-    kept = [list(item) for item in remembered_games() if item[0] != game.id]
-    kept.insert(0, [game.id, token, kind])
-    _set_cookie(response, GAMES_COOKIE, kept[:REMEMBERED_GAMES])
+    _put_first(response, GAMES_COOKIE, (game.id, token, kind), remembered_games(), REMEMBERED_GAMES)
 
 
 def forget_game(response: Response, game_id: str) -> None:
-    kept = [list(item) for item in remembered_games() if item[0] != game_id]
-    _set_cookie(response, GAMES_COOKIE, kept)
+    _set_cookie(response, GAMES_COOKIE, [list(item) for item in remembered_games() if item[0] != game_id])
 
 
 def remembered_names() -> list[str]:
@@ -104,19 +115,12 @@ REMEMBERED_TABLES = 20
 
 def remembered_tables() -> list[tuple[str, str, str]]:
     """Return (table id, token, "edit" or "view") of the tables opened on this device, newest first."""
-    found = []
-    for item in _read_cookie(TABLES_COOKIE):
-        if isinstance(item, list) and len(item) == 3 and all(isinstance(x, str) for x in item):
-            if item[2] in ("edit", "view"):
-                found.append((item[0], item[1], item[2]))
-    return found
+    return _links(TABLES_COOKIE, ("edit", "view"))
 
 
 def remember_table_link(response: Response, table_id: str, token: str, kind: str) -> None:
     """Put the table first in the ``tables`` cookie, with the link this device may use."""
-    kept = [list(item) for item in remembered_tables() if item[0] != table_id]
-    kept.insert(0, [table_id, token, kind])
-    _set_cookie(response, TABLES_COOKIE, kept[:REMEMBERED_TABLES])
+    _put_first(response, TABLES_COOKIE, (table_id, token, kind), remembered_tables(), REMEMBERED_TABLES)
 
 
 def forget_table_link(response: Response, table_id: str) -> None:
@@ -129,19 +133,13 @@ REMEMBERED_CLUBS = 10
 
 def remembered_clubs() -> list[tuple[str, str, str]]:
     """Return (club id, token, "director" or "public") of the clubs opened on this device, newest first."""
-    found = []
-    for item in _read_cookie(CLUBS_COOKIE):
-        if isinstance(item, list) and len(item) == 3 and all(isinstance(x, str) for x in item):
-            if item[2] in ("director", "public"):
-                found.append((item[0], item[1], item[2]))
-    return found
+    return _links(CLUBS_COOKIE, ("director", "public"))
 
 
 def remember_club_link(response: Response, club_id: str, token: str, kind: str) -> None:
     """Put the club first in the ``clubs`` cookie; a director's link is never replaced by the public one."""
-    old = next((item for item in remembered_clubs() if item[0] == club_id), None)
+    kept = remembered_clubs()
+    old = next((item for item in kept if item[0] == club_id), None)
     if kind == "public" and old is not None and old[2] == "director":
         token, kind = old[1], old[2]
-    kept = [list(item) for item in remembered_clubs() if item[0] != club_id]
-    kept.insert(0, [club_id, token, kind])
-    _set_cookie(response, CLUBS_COOKIE, kept[:REMEMBERED_CLUBS])
+    _put_first(response, CLUBS_COOKIE, (club_id, token, kind), kept, REMEMBERED_CLUBS)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from flask import flash
+from flask import flash, request
 from flask_wtf import FlaskForm
 from wtforms import StringField
 
-from scorekeeper.words.forms import page_too_old
+from scorekeeper.words import refusal
+from scorekeeper.words.forms import file_too_large, page_too_old
 
 
 class CsrfForm(FlaskForm):
@@ -56,3 +58,40 @@ def first_problem(form: FlaskForm) -> str | None:
         if field.errors:
             return str(field.errors[0])
     return None
+
+
+def form_read(form: FlaskForm) -> bool:
+    """Whether *form* reads well; if not, its first problem is flashed for the next page, and nothing changes."""
+    if form.validate():
+        return True
+    flash(form_problem(form), "error")
+    return False
+
+
+T = TypeVar("T")
+
+
+def flashed(change: Callable[[], T], done: str | Callable[[T], str], *refused: type[Exception]) -> T | None:
+    """Make *change* and flash *done* (or what it says of the change made); a refusal of a kind in *refused* is
+    flashed instead, in the reader's words, and gives None."""
+    try:
+        made = change()
+    except refused as err:
+        flash(refusal(err), "error")
+        return None
+    flash(done if isinstance(done, str) else done(made), "ok")
+    return made
+
+
+def sent_file(limit: int, choose: str) -> tuple[bytes, None, int] | tuple[None, str, int]:
+    """The file an import page's form sent (``export``), up to *limit* bytes; else what is wrong, and the status:
+    the page open too long (400), no file chosen (*choose*, 422), a file past *limit* (413)."""
+    upload = request.files.get("export")
+    if not CsrfForm().validate_on_submit():
+        return None, page_too_old(), 400
+    if upload is None or not upload.filename:
+        return None, choose, 422
+    sent = upload.read(limit + 1)
+    if len(sent) > limit:
+        return None, file_too_large(limit // 2**20), 413
+    return sent, None, 200

@@ -25,6 +25,8 @@ def _where(where: object) -> str:
 
 def refusal(error: Exception) -> str:
     """A refusal as a sentence in the reader's language; one with no code of its own is its message."""
+    if isinstance(error, PartyError):
+        return problem(error)
     code = getattr(error, "code", Refusal.OTHER)
     d: dict[str, Any] = dict(getattr(error, "details", {}) or {})
     if code is Said.EVENING_REFUSED:

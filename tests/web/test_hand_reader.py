@@ -3,7 +3,8 @@
 import pytest
 
 from scorekeeper.rules import PRESETS, GameSetup, HandEntry, Side, replay
-from scorekeeper.web.games.hand_reader import Boxes, read_hand
+from scorekeeper.web.games.hand_fields import read_boxes as read_hand
+from scorekeeper.web.games.hand_reader import Boxes
 
 TWO = GameSetup(PRESETS["new-england"], (Side("Us", ("Ann", "Cal")), Side("Them", ("Bob", "Dee"))), 0, None)
 THREE = GameSetup(PRESETS["new-england"], (Side("Ann", ("Ann",)), Side("Bob", ("Bob",)), Side("Cal", ("Cal",))), 0)

@@ -38,3 +38,12 @@ def test_numbers_are_refused_in_the_readers_language(app):
             words.whole("²", "table", 1, 9)
         assert words.whole(" 4 ", "table", 1, 9) == 4
         assert words.ordinal(1) == "1er" and words.ordinal(4) == "4e"
+
+
+def test_the_one_refusal_sayer_says_a_party_problem_in_words(app):
+    """The club desk says the party engine's refusals with ``refusal``: its sentence, never its code."""
+    from scorekeeper.words import refusal
+
+    err = PartyError(Problem.PARTY_NAME_MISSING)
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        assert refusal(err) == words.problem(err) != Problem.PARTY_NAME_MISSING.value

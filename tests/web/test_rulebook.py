@@ -90,7 +90,7 @@ def test_rules_page_answers_at_its_address(app, client):
     href = re.search(r'<link rel="stylesheet" href="(/static/rulebook\.bundle\.[0-9a-f]{12}\.css)">', body).group(1)
     with client.get(href) as stylesheet:
         assert stylesheet.status_code == 200
-        assert ".rulebook{" in stylesheet.get_data(as_text=True)
+        assert ".rulebook section{" in stylesheet.get_data(as_text=True)
 
 
 def test_every_linked_section_is_there(rules_page):

@@ -45,9 +45,8 @@ from scorekeeper.web.clubs.forms import (
 )
 from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
-from scorekeeper.web.forms import ConfirmedForm, CsrfForm, button_fresh, form_problem
+from scorekeeper.web.forms import ConfirmedForm, CsrfForm, button_fresh, flashed, form_read, sent_file
 from scorekeeper.words import refusal
-from scorekeeper.words.forms import file_too_large, page_too_old
 from scorekeeper.words.party import evening_started, game_kind, ladder_refusal
 
 bp = Blueprint("clubs", __name__)
@@ -170,17 +169,11 @@ def import_club() -> Response:
     problem, status = None, 200
     key = (ImportForm().resend_key.data or "") if request.method == "POST" else secrets.token_urlsafe(16)
     if request.method == "POST":
-        upload = request.files.get("export")
-        if not CsrfForm().validate_on_submit():
-            problem, status = page_too_old(), 400
-        elif upload is None or not upload.filename:
-            problem, status = _("Choose the file the club's page kept (a .json file)."), 422
-        else:
-            sent = upload.read(club_exports.IMPORT_MAX_BYTES + 1)
+        sent, problem, status = sent_file(
+            club_exports.IMPORT_MAX_BYTES, _("Choose the file the club's page kept (a .json file).")
+        )
+        if sent is not None:
             try:
-                if len(sent) > club_exports.IMPORT_MAX_BYTES:
-                    mb = club_exports.IMPORT_MAX_BYTES // 2**20
-                    raise store.ClubError(file_too_large(mb), "export")
                 made = club_exports.import_club(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
             except (ValueError, UnicodeDecodeError) as err:
                 known = isinstance(err, store.ClubError | resends.ResendError)
@@ -247,12 +240,7 @@ def add_member(club_id: str, token: str) -> Response:
 def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
     """Put the name typed on the roster; say so with *joined*, or say why not."""
     if button_fresh():
-        try:
-            added = store.add_member(club, MemberForm().name.data or "")
-        except store.ClubError as err:
-            flash(refusal(err), "error")
-        else:
-            flash(joined(added), "ok")
+        flashed(lambda: store.add_member(club, MemberForm().name.data or ""), joined, store.ClubError)
 
 
 @bp.post("/clubs/<club_id>/<token>/members/<int:number>")
@@ -260,8 +248,7 @@ def _add_member(club: Club, joined: Callable[[ClubMember], str]) -> None:
 def change_member(club: Club, number: int) -> Response | None:
     form = MemberChangeForm()
     action = form.action.data or ""
-    if not form.validate():
-        flash(form_problem(form), "error")
+    if not form_read(form):
         return None
     try:
         if action == "rename":
@@ -333,8 +320,7 @@ def confirm_merge(club_id: str, token: str, number: int) -> Response | str:
 @_director_change("#ladder-rules")
 def settings(club: Club) -> None:
     form = LadderSettingsForm()
-    if not form.validate():
-        flash(form_problem(form), "error")
+    if not form_read(form):
         return
     try:
         rules = LadderRules(
@@ -363,8 +349,7 @@ def settings(club: Club) -> None:
 @_director_change("#evenings")
 def new_evening(club: Club) -> Response | None:
     form = EveningForm()
-    if not form.validate():
-        flash(form_problem(form), "error")
+    if not form_read(form):
         return None
     held_on, games = form.held_on.date, form.games.number
     name = (form.name.data or "").strip() or _("%(club)s, %(date)s", club=club.name, date=format_date(held_on))
@@ -511,12 +496,8 @@ def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response
             303,
         )
     if button_fresh():
-        try:
-            store.unregister(club, party_id, n - 1)
-        except (store.ClubError, PartyError) as err:
-            flash(refusal(err), "error")
-        else:
-            flash(_("Couple %(n)s is taken off: its players can be paired again.", n=n), "ok")
+        done = _("Couple %(n)s is taken off: its players can be paired again.", n=n)
+        flashed(lambda: store.unregister(club, party_id, n - 1), done, store.ClubError, PartyError)
     return _desk(club, party_id)
 
 
@@ -527,13 +508,12 @@ def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
     ticked = _ticked()
     if not button_fresh():
         return _desk(club, party_id)
-    try:
-        added = store.add_member(club, MemberForm().typed)
-    except store.ClubError as err:
-        flash(refusal(err), "error")
-        return _desk(club, party_id, ticked)
-    flash(_("%(name)s joins the roster as number %(n)s, ticked.", name=added.name, n=added.number), "ok")
-    return _desk(club, party_id, [*ticked, added.number])
+    added = flashed(
+        lambda: store.add_member(club, MemberForm().typed),
+        lambda added: _("%(name)s joins the roster as number %(n)s, ticked.", name=added.name, n=added.number),
+        store.ClubError,
+    )
+    return _desk(club, party_id, ticked if added is None else [*ticked, added.number])
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/substitute")
@@ -542,16 +522,13 @@ def desk_substitute(club_id: str, token: str, party_id: str) -> Response:
     form = SubstituteForm()
     if not button_fresh():
         return _desk(club, party_id)
-    if not form.validate():
-        flash(form_problem(form), "error")
-        return _desk(club, party_id)
-    couple, slot = form.couple.number - 1, form.slot.number - 1
-    try:
-        game = store.substitute(club, party_id, couple, slot, form.number.number)
-    except store.ClubError as err:
-        flash(refusal(err), "error")
-    else:
-        flash(_("The substitute plays for couple %(n)s from game %(game)s.", n=couple + 1, game=game), "ok")
+    if form_read(form):
+        couple, slot = form.couple.number - 1, form.slot.number - 1
+        flashed(
+            lambda: store.substitute(club, party_id, couple, slot, form.number.number),
+            lambda game: _("The substitute plays for couple %(n)s from game %(game)s.", n=couple + 1, game=game),
+            store.ClubError,
+        )
     return _desk(club, party_id)
 
 
@@ -629,15 +606,10 @@ def save_pots(club_id: str, token: str, party_id: str) -> Response:
     if not button_fresh():
         return back
     form = PotsForm()
-    if not form.validate():
-        flash(form_problem(form), "error")
-        return back
-    try:
-        store.set_pots(club, party_id, form.values())
-    except store.ClubError as err:
-        flash(refusal(err), "error")
-    else:
-        flash(_("The evening's money is saved."), "ok")
+    if form_read(form):
+        flashed(
+            lambda: store.set_pots(club, party_id, form.values()), _("The evening's money is saved."), store.ClubError
+        )
     return back
 
 

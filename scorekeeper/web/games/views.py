@@ -51,7 +51,7 @@ from scorekeeper.web.cookies import (
     remembered_table,
 )
 from scorekeeper.web.games.fields import ENTRY_WAYS, ConfirmForm, FormRefused
-from scorekeeper.web.games.hand import HandForm
+from scorekeeper.web.games.hand_fields import HandForm
 from scorekeeper.web.games.new_game import NewGameForm, RulesForm
 from scorekeeper.web.shortnames import short_names
 from scorekeeper.words.forms import page_too_old
@@ -304,12 +304,12 @@ def record(game_id: str, token: str) -> Response:
         form.field_problems()
         return _render_sheet(game, state, form, status=422)
     remember_entry_way(game, form.by.data or "")
-    if form.number() is None:
+    if form.n.data is None:
         form.problems.add("form", _("The hand number of this form is missing: reload the sheet."))
         return _render_sheet(game, state, form, status=422)
     if not read:
         return _render_sheet(game, state, form, status=422)
-    recording = services.record(game_id, token, form.entry(), form.number(), seen=form.expected_version(), loaded=game)
+    recording = services.record(game_id, token, form.entry(), form.n.data, seen=form.version.data, loaded=game)
     if recording.outcome in (services.Outcome.NOT_FOUND, services.Outcome.NOT_ALLOWED):
         abort(404)
     if recording.outcome is services.Outcome.REFUSED:
@@ -371,14 +371,14 @@ def edit(game_id: str, token: str, n: int) -> Response:
         if not read and form.refusal is None:
             form.field_problems()
             status = 422
-        elif form.expected_version() is None:
+        elif form.version.data is None:
             form.problems.add("form", _("The version of this form is missing: reload the page."))
             status = 422
         elif not read:
             status = 422
         else:
             try:
-                services.edit_hand(game, n, form.entry(), expected_version=form.expected_version())
+                services.edit_hand(game, n, form.entry(), expected_version=form.version.data)
             except services.StaleGame as err:
                 form.problems.add("form", stale_words(err))
                 form.version.data = game.version

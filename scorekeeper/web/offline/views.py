@@ -28,7 +28,7 @@ from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import HandError, replay
 from scorekeeper.store import games as services
-from scorekeeper.web.games.hand import HandForm
+from scorekeeper.web.games.hand_fields import HandForm
 from scorekeeper.words import hand_number, refusal
 from scorekeeper.words import recording as said
 from scorekeeper.words.forms import page_too_old
@@ -211,7 +211,7 @@ def queued_hand(game_id: str, token: str) -> Response:
         entry = form.entry()
     except HandError as err:
         return _answer(422, "refused", n, refusal(err), field=err.field)
-    recording = services.record(game_id, token, entry, n, seen=form.expected_version(), loaded=game)
+    recording = services.record(game_id, token, entry, n, seen=form.version.data, loaded=game)
     match recording.outcome:
         case services.Outcome.RECORDED:
             return _answer(201, "recorded", n, said(recording))

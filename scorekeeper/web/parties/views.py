@@ -41,7 +41,7 @@ from scorekeeper.store.outcomes import Outcome
 from scorekeeper.store.parties import PartyRow
 from scorekeeper.web import polls
 from scorekeeper.web.downloads import csv_download
-from scorekeeper.web.forms import ConfirmedForm, CsrfForm, button_fresh, first_problem, form_problem
+from scorekeeper.web.forms import ConfirmedForm, CsrfForm, button_fresh, first_problem, flashed, form_read
 from scorekeeper.web.parties.forms import (
     CoupleForm,
     DirectorResultForm,
@@ -156,12 +156,7 @@ def _write(
 ) -> Response:
     """Run a director's change; say what happened on the director's page either way."""
     if button_fresh():
-        try:
-            store.write(row.id, make, source=source)
-        except PartyError as err:
-            flash(words.problem(err), "error")
-        else:
-            flash(done, "ok")
+        flashed(lambda: store.write(row.id, make, source=source), done, PartyError)
     return _to_director(row, anchor)
 
 
@@ -328,8 +323,7 @@ def director_result(party_id: str, token: str) -> Response:
     """The director enters or corrects one table's result."""
     row, state = _director(party_id, token)
     form = DirectorResultForm()
-    if not form.validate():
-        flash(form_problem(form), "error")
+    if not form_read(form):
         return _to_director(row, "#correct")
     game, table, winner = form.game.number, form.table.number, form.winner.number - 1
     correct = form.correcting
@@ -357,8 +351,7 @@ def settle_tie(party_id: str, token: str, place: int) -> Response:
         abort(404)
     form = tie_form(tie.couples)
     action = form.action.data or ""
-    if not form.validate():
-        flash(form_problem(form), "error")
+    if not form_read(form):
         return _to_director(row, "#ties")
     couple = form.couple_index
 

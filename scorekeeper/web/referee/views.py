@@ -213,44 +213,32 @@ def read_suit(text: str | None, name: str, problems: dict[str, str], missing: st
         return None
 
 
-def shown(text: str) -> str:
-    """Write a field's cards the way the page shows them (``jh 10 d`` -> ``J♥ 10♦``), keeping what is not a card."""
-    shown_words = []
+def _tokens(text: str) -> list[tuple[str, Card | None]]:
+    """Each word of a field as typed, with the card it reads as (None for a word that is not a card)."""
+    read: list[tuple[str, Card | None]] = []
     for token in split_tokens(text or ""):
         try:
-            shown_words.append(words.card(Card.parse(token)))
+            read.append((token, Card.parse(token)))
         except CardError:
-            shown_words.append(token)
-    return " ".join(shown_words)
+            read.append((token, None))
+    return read
+
+
+def shown(text: str) -> str:
+    """Write a field's cards the way the page shows them (``jh 10 d`` -> ``J♥ 10♦``), keeping what is not a card."""
+    return " ".join(token if card is None else words.card(card) for token, card in _tokens(text))
 
 
 def readable(text: str) -> list[Card]:
     """The cards of a field that read as cards, in order, for its slots (what does not read is shown typed)."""
-    found = []
-    for token in split_tokens(text or ""):
-        try:
-            card = Card.parse(token)
-        except CardError:
-            continue
-        if card not in found:
-            found.append(card)
-    return found
+    return list(dict.fromkeys(card for _token, card in _tokens(text) if card is not None))
 
 
 def toggle(text: str, card: Card, *, remove_only: bool = False) -> str:
     """Add a picked card to a field, or take it out if it is already there."""
-    kept = []
-    found = False
-    for token in split_tokens(text or ""):
-        try:
-            same = Card.parse(token) == card
-        except CardError:
-            same = False
-        if same:
-            found = True
-        else:
-            kept.append(token)
-    if not found and not remove_only:
+    read = _tokens(text)
+    kept = [token for token, found in read if found != card]
+    if len(kept) == len(read) and not remove_only:
         kept.append(card.code)
     return shown(" ".join(kept))
 

@@ -31,7 +31,7 @@ from scorekeeper.store import tables as store
 from scorekeeper.store.models import Game, Table, TablePerson
 from scorekeeper.web.cookies import forget_table_link, remember_game, remember_table_link
 from scorekeeper.web.downloads import csv_text
-from scorekeeper.web.forms import CsrfForm
+from scorekeeper.web.forms import CsrfForm, sent_file
 from scorekeeper.web.tables import charts
 from scorekeeper.web.tables.forms import (
     MAX_NEW_NAMES,
@@ -44,7 +44,7 @@ from scorekeeper.web.tables.forms import (
     StartForm,
 )
 from scorekeeper.words import refusal
-from scorekeeper.words.forms import file_too_large, page_too_old
+from scorekeeper.words.forms import page_too_old
 
 bp = Blueprint("tables", __name__)
 
@@ -128,21 +128,13 @@ def keep(game_id: str, token: str) -> Response | tuple[str, int]:
 @bodies.takes_up_to(store.IMPORT_MAX_BYTES + FORM_ROOM)
 def import_table() -> Response | tuple[str, int]:
     """A new table from a table's JSON export (a file of this app); sending the form again makes no second table."""
-    form = CsrfForm()
-    problem = None
-    status = 200
+    problem, status = None, 200
     key = request.form.get("resend_key", "") if request.method == "POST" else secrets.token_urlsafe(16)
     if request.method == "POST":
-        upload = request.files.get("export")
-        if not form.validate_on_submit():
-            problem, status = page_too_old(), 400
-        elif upload is None or not upload.filename:
-            problem, status = _("Choose the file of a table's export (a .json file)."), 422
-        else:
-            sent = upload.read(store.IMPORT_MAX_BYTES + 1)
-            if len(sent) > store.IMPORT_MAX_BYTES:
-                problem = file_too_large(store.IMPORT_MAX_BYTES // 2**20)
-                return render_template("tables/import.html", form=form, problem=problem, key=key, caps=_caps()), 413
+        sent, problem, status = sent_file(
+            store.IMPORT_MAX_BYTES, _("Choose the file of a table's export (a .json file).")
+        )
+        if sent is not None:
             try:
                 made = store.import_table(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
             except (ValueError, UnicodeDecodeError) as err:
@@ -152,7 +144,7 @@ def import_table() -> Response | tuple[str, int]:
                 if not made.first:
                     return _kept(made.what, _("This table was already brought back: here it is."))
                 return _kept(made.what, _("The table is brought back, with every game and hand."))
-    return render_template("tables/import.html", form=form, problem=problem, key=key, caps=_caps()), status
+    return render_template("tables/import.html", form=CsrfForm(), problem=problem, key=key, caps=_caps()), status
 
 
 def _caps() -> dict[str, int]:
