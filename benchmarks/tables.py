@@ -275,7 +275,18 @@ def measure_ratings(app, table_id: str, args: argparse.Namespace) -> None:
     if args.figures and (args.games, args.evenings, args.couples) == (500, 30, 100):
         figures.write(
             "ratings",
-            {"aim_cold_ms": RATING_COLD_MS, "aim_warm_ms": RATING_WARM_MS, "table": table, "club": club},
+            {
+                "aim_cold_ms": RATING_COLD_MS,
+                "aim_warm_ms": RATING_WARM_MS,
+                "table": table,
+                "club": club,
+                # A read within its aim, cold and warm, for the table and for the club's season (by their medians).
+                "reads_met": all(
+                    part[way]["median"] <= aim
+                    for part in (table, club)
+                    for way, aim in (("cold", RATING_COLD_MS), ("warm", RATING_WARM_MS))
+                ),
+            },
         )
 
 
