@@ -65,6 +65,13 @@ def reply(answer: BaseModel, status: int = 200) -> Response:
     return response
 
 
+def made_at(response: Response, endpoint: str, **values: Any) -> Response:
+    """The answer that made something: where to read it (``Location``), and kept by no cache, as it carries its token."""
+    response.headers["Location"] = answer_link(endpoint, **values)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 MESSAGES = {**said.BY_STATUS, 500: ERROR_TEXT[500][1]}  # 500: the page's words, of no buttons or links
 # Every code an error answer may carry: the status's own, the game engine's refusals and the party engine's.
 ERROR_CODES = tuple(

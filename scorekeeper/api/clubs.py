@@ -24,7 +24,7 @@ from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo, WithJson
 from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, door, input_error, reply
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, input_error, made_at, reply
 from scorekeeper.api.parties import PartySettings, setup_of
 from scorekeeper.api.schema import NOT_JSON, Answer, AnswerPart, Asked, Part, Read, Schema, enum, error_body, read_as
 from scorekeeper.api.shapes import (
@@ -699,10 +699,7 @@ def import_club(header: KeyHeader, body: ClubExport, key: str | None) -> Respons
     """Bring back a club from its export"""
     made = club_exports.import_club(request.get_json(), key, request.get_data())
     club = made.what
-    response = reply(CreatedClub.of(club), 201 if made.first else 200)
-    response.headers["Location"] = answer_link("api.get_club", club_id=club.id)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return made_at(reply(CreatedClub.of(club), 201 if made.first else 200), "api.get_club", club_id=club.id)
 
 
 @_get(

@@ -38,7 +38,7 @@ from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from werkzeug.http import parse_etags
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, door, error_code, page_link
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, error_code, made_at, page_link
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.schema import (
     NAME_PATTERN,
@@ -58,7 +58,6 @@ from scorekeeper.api.schema import (
 from scorekeeper.api.shapes import Door, bearer, picked
 from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language
-from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.shelf import app_lru
 from scorekeeper.rules import (
@@ -688,10 +687,9 @@ def create_game(body: NewGame) -> Response:
             game = services.create_game(body.rules, sides, first_dealer=body.first_dealer, scores=scores)
     except TypeError:
         raise unreadable_rules() from None
-    response = _json(_compact(CreatedGame.of(game, services.state_for(game))), 201)
-    response.headers["Location"] = answer_link("api.games_read", game_id=game.id)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return made_at(
+        _json(_compact(CreatedGame.of(game, services.state_for(game))), 201), "api.games_read", game_id=game.id
+    )
 
 
 @bp.get(

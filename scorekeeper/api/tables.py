@@ -19,7 +19,7 @@ from flask_openapi3.models.tag import Tag
 from flask_openapi3.types import ResponseDict
 from pydantic import ConfigDict, Field, PlainValidator, WithJsonSchema
 
-from scorekeeper.api.base import BadInput, bp, door, input_error, page_link, reply
+from scorekeeper.api.base import BadInput, bp, door, input_error, made_at, page_link, reply
 from scorekeeper.api.schema import (
     NOT_AN_OBJECT,
     NOT_JSON,
@@ -47,7 +47,6 @@ from scorekeeper.api.shapes import (
     picked,
 )
 from scorekeeper.platform import bodies
-from scorekeeper.platform.links import answer_link
 from scorekeeper.stats import BID_ORDER, Figures, PersonFigures
 from scorekeeper.store import games as game_store
 from scorekeeper.store import ratings
@@ -402,10 +401,7 @@ def _created(table: TableRow, status: int = 201) -> Response:
     created = CreatedTable(
         id=table.id, edit_token=table.edit_token, view_token=table.view_token, links=links, state=Table.of(table)
     )
-    response = reply(created, status)
-    response.headers["Location"] = answer_link("api.tables_read", table_id=table.id)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return made_at(reply(created, status), "api.tables_read", table_id=table.id)
 
 
 @_make(
