@@ -83,8 +83,21 @@ def number(value: int | float) -> str:
     true minus sign (``−5``)."""
     if type(value) is int and 0 <= value < 1000:  # the same in every language: no need to ask Babel
         return str(value)
-    locale = get_locale() if has_app_context() else None
-    return with_minus(format_decimal(value, locale=locale or SOURCE_LANGUAGE))
+    locale = _request_locale()
+    key = (type(value), value, locale)
+    with _WRITTEN_LOCK:
+        written: str | None = _WRITTEN.get(key)
+    if written is None:
+        written = with_minus(format_decimal(value, locale=locale or SOURCE_LANGUAGE))
+        with _WRITTEN_LOCK:
+            _WRITTEN[key] = written
+    return written
+
+
+# The same number in the same language is always written alike: each written once for the process (on the shelf).
+# A hand's note carries a negative score, which Babel takes longer to write than the rest of the note.
+_WRITTEN = shelf.new_lru("written_numbers")
+_WRITTEN_LOCK = threading.Lock()
 
 
 def _numbers_put_in(found: str, variables: dict[str, Any]) -> str:
@@ -223,10 +236,31 @@ def _locale(code: str) -> Locale:
     return Locale.parse(code)
 
 
+_LANGUAGE = "scorekeeper_language"
+
+
 def current_language() -> str:
-    """The code of the language of this request, as written in ``<html lang>`` ("en", "fr")."""
-    locale = get_locale()
-    return str(locale).replace("_", "-") if locale is not None else SOURCE_LANGUAGE
+    """The code of the language of this request, as written in ``<html lang>`` ("en", "fr").
+
+    Written once per request and locale, as ``catalog`` is looked up: the API's answer asks for it twice (its
+    rows' language, and ``Content-Language``).
+    """
+    locale = _request_locale()
+    if locale is None:
+        return SOURCE_LANGUAGE
+    space = g._get_current_object().__dict__
+    kept = space.get(_LANGUAGE)
+    if kept is None or kept[0] is not locale:
+        kept = space[_LANGUAGE] = (locale, str(locale).replace("_", "-"))
+    return cast(str, kept[1])
+
+
+def _request_locale() -> Locale | None:
+    """Flask-Babel's ``get_locale``: read where Flask-Babel keeps it once it has chosen it, else chosen now."""
+    if not has_app_context():
+        return None
+    chosen = getattr(g._get_current_object().__dict__.get("_flask_babel"), "babel_locale", None)
+    return cast(Locale | None, chosen if chosen is not None else get_locale())
 
 
 def _vary(response: Response) -> Response:

@@ -137,6 +137,11 @@ SHELF: dict[str, Shelved] = {
             "the language an Accept-Language header prefers among those offered (platform/i18n)",
             _LEAST_USED + " (kept for the process: the same header always gives the same answer)",
         ),
+        Shelved(
+            "written_numbers", "lru", 4096, "numbers",
+            "a number as a language writes it, with its minus sign and grouping, per language (platform/i18n)",
+            _LEAST_USED + " (kept for the process: the same number in the same language is always written alike)",
+        ),
     )
 }  # fmt: skip
 
