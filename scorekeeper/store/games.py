@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, exists, insert, select
+from sqlalchemy import Connection, Table, bindparam, exists, insert, select
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
@@ -47,6 +47,7 @@ from scorekeeper.store.outcomes import Outcome as Outcome
 from scorekeeper.store.outcomes import Recording as Recording
 from scorekeeper.store.outcomes import Said as Said
 from scorekeeper.store.outcomes import StoreRefused
+from scorekeeper.store.prepared import Prepared
 
 NAME_MAX_LENGTH = NAME_MAX
 # A real game is under 100 hands; past this a sheet takes no more (start a rematch).
@@ -146,9 +147,12 @@ class GameHead:
     state: GameState
 
 
-_HEAD_QUERY = select(
-    _GAMES.c.version, _GAMES.c.edit_token, _GAMES.c.view_token, _GAMES.c.finished_at, _GAMES.c.hand_count
-).where(_GAMES.c.id == bindparam("id"))
+# Compiled once per database (``store/prepared``): read on every hand recorded.
+_HEAD_QUERY = Prepared(
+    select(_GAMES.c.version, _GAMES.c.edit_token, _GAMES.c.view_token, _GAMES.c.finished_at, _GAMES.c.hand_count).where(
+        _GAMES.c.id == bindparam("id")
+    )
+)
 
 
 def game_to_write(game_id: str) -> Game | GameHead | None:
@@ -156,7 +160,7 @@ def game_to_write(game_id: str) -> Game | GameHead | None:
     else the whole game (``load_game``). Phones following a sheet keep its state current in every worker."""
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
         return None
-    row = db.session.connection().execute(_HEAD_QUERY, {"id": game_id}).one_or_none()
+    row = _HEAD_QUERY.one_or_none(db.session.connection(), {"id": game_id})
     if row is None:
         return None
     version, edit_token, view_token, finished_at, hand_count = row
@@ -393,9 +397,18 @@ def _current(game: Game | GameHead) -> GameState:
     return state_for(fresh if fresh is not None else game)
 
 
-# A hand's row, one Core INSERT built once: the ORM's unit of work has nothing to track for a row this request will
+# Hands' rows, one Core INSERT built once: the ORM's unit of work has nothing to track for a row this request will
 # not read again, and the statement's cache key is worked out once, not per hand.
 _HAND_INSERT = insert(cast(Table, Hand.__table__))
+# The next hand's row, every column given (none left to a default), compiled once per database (``store/prepared``).
+_HANDS = cast(Table, Hand.__table__)
+_NEXT_HAND = Prepared(
+    insert(_HANDS)
+    .values(
+        {column.name: bindparam(column.name, type_=column.type) for column in _HANDS.columns if column.name != "id"}
+    )
+    .inline()
+)
 
 
 def record_hand(game: Game | GameHead, entry: HandEntry, n: int | None = None) -> GameState:
@@ -423,12 +436,14 @@ def record_hand(game: Game | GameHead, entry: HandEntry, n: int | None = None) -
     new_state = state.apply(entry)
     summary = summarize(new_state, summaries_kept().get(game.id, game.version))
     game_id, finished_at, totals = game.id, _finished_at(game, new_state), _totals(new_state, summary)
-    version = _bump(game, lambda: HandConflict(expected), finished_at=finished_at, **totals)
+    connection, now = db.session.connection(), utcnow()
+    version = _bump(
+        game, lambda: HandConflict(expected), connection=connection, now=now, finished_at=finished_at, **totals
+    )
     evening = None
     try:
-        db.session.connection().execute(
-            _HAND_INSERT, {"game_id": game_id, "n": expected, **_hand_values(entry, new_state.hands[-1])}
-        )
+        row = {"game_id": game_id, "n": expected, "edited": False, "recorded_at": now, "updated_at": now}
+        _NEXT_HAND.run(connection, row | _hand_values(entry, new_state.hands[-1]))
         if new_state.winner is not None:
             # A card party's table keeping this sheet: its result goes in with the winning hand.
             evening = parties.sheet_won(game_id, new_state.winner)
@@ -640,14 +655,21 @@ def summaries_kept() -> VersionCache[GameSummary]:
     return log.cache("game_summaries")
 
 
-def _bump(game: Game | GameHead, conflict: Callable[[], GameConflict], **values: Any) -> int:
+def _bump(
+    game: Game | GameHead,
+    conflict: Callable[[], GameConflict],
+    *,
+    connection: Connection | None = None,
+    now: datetime | None = None,
+    **values: Any,
+) -> int:
     """Move the game to its next version, or raise *conflict* if someone else already did.
 
     Of two writers that read the same version one moves the row and the other
     moves none (``log.advance``), so only one of them writes.
     """
     old = game.version
-    if not log.advance(Game, game.id, old, **values):
+    if not log.advance(Game, game.id, old, connection=connection, now=now, **values):
         db.session.rollback()
         raise conflict()  # made only when it happens: its sentence is translated then
     return old + 1

@@ -18,44 +18,61 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import ColumnElement, Table, Update, bindparam, delete, exists, select, update
+from sqlalchemy import ColumnElement, Connection, Table, bindparam, delete, exists, select, update
 
 from scorekeeper.platform import shelf
 from scorekeeper.platform.extensions import db, rows_changed
 from scorekeeper.platform.shelf import VersionCache as VersionCache  # where the store's modules find it
 from scorekeeper.store.heard import ANNOUNCED_AS, HEARD, Heard
 from scorekeeper.store.models import utcnow
+from scorekeeper.store.prepared import Prepared
 
 
-def advance(model: Any, key: str, version: int | None, **values: Any) -> bool:
+def advance(
+    model: Any,
+    key: str,
+    version: int | None,
+    *,
+    connection: Connection | None = None,
+    now: datetime | None = None,
+    **values: Any,
+) -> bool:
     """Move the row *key* of *model* to its next version (and set *values*) in one statement.
 
     With *version*, only if the row is still at it: of two writers that read the
     same version, one moves the row and the other learns it was too late. Without
     it, the row moves on from wherever it is. Either way the statement takes the
     row's write lock until the transaction ends, so whatever the caller appends
-    after it is appended by one writer at a time. Returns whether the row moved.
+    after it is appended by one writer at a time. Returns whether the row moved. *connection* is the session's
+    (when the caller has it already), *now* the moment of the change (when the caller writes it elsewhere too).
     """
     statement = _advance_statement(model.__table__, version is not None, tuple(values))
-    parameters = {"_key": key, "_version": version, "_now": utcnow(), **{"_" + name: v for name, v in values.items()}}
+    parameters = {
+        "_key": key,
+        "_version": version,
+        "_now": now or utcnow(),
+        **{"_" + name: v for name, v in values.items()},
+    }
     heard: Heard | None = current_app.extensions.get(HEARD)
     kind = ANNOUNCED_AS.get(model.__tablename__)
     if heard is not None and kind is not None:  # this process's polls ask again at once; the others once announced
         heard.announce((kind, key))
-    return rows_changed(db.session.connection().execute(statement, parameters)) == 1
+    return rows_changed(statement.run(connection or db.session.connection(), parameters)) == 1
 
 
 @functools.cache
-def _advance_statement(table: Table, checked: bool, names: tuple[str, ...]) -> Update:
+def _advance_statement(table: Table, checked: bool, names: tuple[str, ...]) -> Prepared:
     """The UPDATE of ``advance`` for one table and one set of columns, built once: every value a bound parameter,
-    so each write skips building the statement and working out its cache key (a Core statement: the ORM's
-    bulk-update machinery has nothing to add to one row)."""
+    compiled once per database (``store/prepared``), so each write skips building the statement, and
+    compiling it (a Core statement: the ORM's bulk-update machinery has nothing to add to one row)."""
     statement = update(table).where(table.c.id == bindparam("_key"))
     if checked:
         statement = statement.where(table.c.version == bindparam("_version"))
     columns = {name: bindparam("_" + name, type_=table.c[name].type) for name in names}
-    return statement.values(
-        version=table.c.version + 1, updated_at=bindparam("_now", type_=table.c.updated_at.type), **columns
+    return Prepared(
+        statement.values(
+            version=table.c.version + 1, updated_at=bindparam("_now", type_=table.c.updated_at.type), **columns
+        )
     )
 
 
