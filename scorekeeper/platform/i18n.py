@@ -74,8 +74,21 @@ def catalog() -> NullTranslations:
     kept = space.get(_CATALOG)
     if locale is None or kept is None or kept[0] is not locale:
         locale = get_locale()
-        kept = space[_CATALOG] = (locale, flask_babel.get_translations())
+        kept = space[_CATALOG] = (locale, _catalog_of(locale))
     return cast(NullTranslations, kept[1])
+
+
+_CATALOGS = "scorekeeper_catalogs"
+
+
+def _catalog_of(locale: Locale | None) -> NullTranslations:
+    """Flask-Babel's catalog for *locale*, asked once per app and locale: Flask-Babel looks up its domain, the
+    locale's name and its own cache of catalogs at every request. One per language offered, kept with the app."""
+    found: dict[Locale | None, NullTranslations] = current_app.extensions.setdefault(_CATALOGS, {})
+    kept = found.get(locale)
+    if kept is None:
+        kept = found[locale] = flask_babel.get_translations()
+    return kept
 
 
 def number(value: int | float) -> str:
@@ -84,14 +97,14 @@ def number(value: int | float) -> str:
     if type(value) is int and 0 <= value < 1000:  # the same in every language: no need to ask Babel
         return str(value)
     locale = _request_locale()
-    key = (type(value), value, locale)
+    key = (type(value), value, id(locale))
     with _WRITTEN_LOCK:
-        written: str | None = _WRITTEN.get(key)
-    if written is None:
-        written = with_minus(format_decimal(value, locale=locale or SOURCE_LANGUAGE))
+        kept: tuple[Locale | None, str] | None = _WRITTEN.get(key)
+    if kept is None or kept[0] is not locale:  # the same locale object: its id is not another's
+        kept = (locale, with_minus(format_decimal(value, locale=locale or SOURCE_LANGUAGE)))
         with _WRITTEN_LOCK:
-            _WRITTEN[key] = written
-    return written
+            _WRITTEN[key] = kept
+    return kept[1]
 
 
 # The same number in the same language is always written alike: each written once for the process (on the shelf).
