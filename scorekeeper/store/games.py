@@ -147,12 +147,9 @@ class GameHead:
     state: GameState
 
 
-# Compiled once per database (``store/prepared``): read on every hand recorded.
-_HEAD_QUERY = Prepared(
-    select(_GAMES.c.version, _GAMES.c.edit_token, _GAMES.c.view_token, _GAMES.c.finished_at, _GAMES.c.hand_count).where(
-        _GAMES.c.id == bindparam("id")
-    )
-)
+_HEAD_QUERY = select(
+    _GAMES.c.version, _GAMES.c.edit_token, _GAMES.c.view_token, _GAMES.c.finished_at, _GAMES.c.hand_count
+).where(_GAMES.c.id == bindparam("id"))
 
 
 def game_to_write(game_id: str) -> Game | GameHead | None:
@@ -160,7 +157,7 @@ def game_to_write(game_id: str) -> Game | GameHead | None:
     else the whole game (``load_game``). Phones following a sheet keep its state current in every worker."""
     if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
         return None
-    row = _HEAD_QUERY.one_or_none(db.session.connection(), {"id": game_id})
+    row = db.session.connection().execute(_HEAD_QUERY, {"id": game_id}).one_or_none()
     if row is None:
         return None
     version, edit_token, view_token, finished_at, hand_count = row

@@ -1,13 +1,13 @@
-"""The statements of the busiest write, compiled once per database and run as its driver takes them.
+"""The writes of the busiest request, compiled once per database and run as its driver takes them.
 
 ``Connection.execute`` of a Core statement works out again at every call what the call before already knew: the
-statement's place in the compiled cache, each parameter's place and conversion, the answer's shape. For the few
-statements that record a hand (a game's head read, its version moved, the hand added) that is most of each
-statement's time on SQLite, more than the database's own work. A ``Prepared`` statement works it out once per
-database (dialect): its SQL is SQLAlchemy's own compilation of the Core statement, each parameter is converted by
-its column type's own processor, each value read back by its column type's own, as ``execute`` would; and it is
-run by ``Connection.exec_driver_sql`` on the same connection and in the same transaction, where the engine's
-events see it as any other statement.
+statement's place in the compiled cache, each parameter's place and conversion. For the two writes that record a
+hand (the game's version moved, the hand added) that is more of each statement's time on SQLite than the
+database's own work. A ``Prepared`` statement works it out once per database (dialect): its SQL is SQLAlchemy's
+own compilation of the Core statement and each parameter is converted by its column type's own processor, as
+``execute`` would; it is run by ``Connection.exec_driver_sql`` on the same connection and in the same transaction,
+where the engine's events see it as any other statement. (A SELECT gains nothing so: ``execute`` keeps the shape of
+its rows with the compiled statement, where the driver's rows would be shaped again at every call.)
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from sqlalchemy import BindParameter, Connection, CursorResult, Select
+from sqlalchemy import BindParameter, Connection, CursorResult
 from sqlalchemy.engine import Dialect
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
@@ -34,16 +34,6 @@ class Prepared:
         """Run the statement on *connection* with *parameters* (every name it binds); the driver's result."""
         form = self._form(connection.dialect)
         return connection.exec_driver_sql(form.sql, form.bound(parameters))
-
-    def one_or_none(self, connection: Connection, parameters: Mapping[str, Any]) -> tuple[Any, ...] | None:
-        """The one row a SELECT finds, its values read as its columns' types read them, or None."""
-        form = self._form(connection.dialect)
-        rows = connection.exec_driver_sql(form.sql, form.bound(parameters)).all()
-        if not rows:
-            return None
-        if len(rows) > 1:
-            raise ValueError("more than one row where one was expected")
-        return tuple(value if read is None else read(value) for value, read in zip(rows[0], form.readers, strict=True))
 
     def _form(self, dialect: Dialect) -> _Form:
         form = self._forms.get(dialect)
@@ -75,12 +65,6 @@ class _Form:
             else:
                 fixed = bind.effective_value
                 self.steps.append((None, driver_name, None, fixed if convert is None else convert(fixed)))
-        self.readers: list[Callable[[Any], Any] | None] = []
-        if isinstance(statement, Select):
-            self.readers = [
-                column.type.dialect_impl(dialect).result_processor(dialect, None)
-                for column in statement.selected_columns
-            ]
 
     def bound(self, parameters: Mapping[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
         """*parameters* converted, in the driver's order (a tuple) or by its names (a dict)."""
