@@ -432,8 +432,10 @@ def record_hand(game: Game | GameHead, entry: HandEntry, n: int | None = None) -
     _check_entry(entry)
     new_state = state.apply(entry)
     summary = summarize(new_state, summaries_kept().get(game.id, game.version))
-    game_id, finished_at, totals = game.id, _finished_at(game, new_state), _totals(new_state, summary)
-    connection, now = db.session.connection(), utcnow()
+    # One moment for the whole change: the hand's times, the game's last change, and its end if this hand won it.
+    now = utcnow()
+    game_id, finished_at, totals = game.id, _finished_at(game, new_state, now=now), _totals(new_state, summary)
+    connection = db.session.connection()
     version = _bump(
         game, lambda: HandConflict(expected), connection=connection, now=now, finished_at=finished_at, **totals
     )
@@ -626,7 +628,9 @@ def _stopped_early(game: Game) -> bool:
     return game.finished_at is not None and state_for(game).winner is None
 
 
-def _finished_at(game: Game | GameHead, state: GameState, stopped_early: bool = False) -> datetime | None:
+def _finished_at(
+    game: Game | GameHead, state: GameState, stopped_early: bool = False, *, now: datetime | None = None
+) -> datetime | None:
     """When the game ended after this change: at its winning hand, or when it was stopped by hand.
 
     Undoing or correcting a hand of a game stopped early leaves it stopped; undoing
@@ -634,7 +638,7 @@ def _finished_at(game: Game | GameHead, state: GameState, stopped_early: bool = 
     """
     if state.winner is None and not stopped_early:
         return None
-    return game.finished_at or utcnow()
+    return game.finished_at or now or utcnow()
 
 
 def _totals(state: GameState, summary: GameSummary | None = None) -> dict[str, Any]:
