@@ -85,6 +85,20 @@ def test_numbers_are_written_by_each_language(app):
         assert [number(n) for n in (5, -5, 1000, -12500, 2.5)] == ["5", f"{MINUS}5", "1,000", f"{MINUS}12,500", "2.5"]
 
 
+def test_a_number_said_in_another_language_is_written_in_it(app):
+    """Numbers and the language's code are worked out once per language: a sentence said in another language (the
+    no-signal page in the phone's language) writes its numbers in that one, and leaves the request in its own."""
+    from flask_babel import force_locale
+
+    from scorekeeper.platform.i18n import current_language
+
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert (number(-12500), current_language()) == (f"{MINUS}12,500", "en")
+        with force_locale("fr"):
+            assert (number(-12500), current_language()) == (f"{MINUS}12{NARROW}500", "fr")
+        assert (number(-12500), current_language()) == (f"{MINUS}12,500", "en")
+
+
 def test_numbers_put_into_sentences_are_written_by_each_language(app):
     from flask import render_template_string
 
