@@ -49,6 +49,9 @@ class _Form:
         compiled = cast(SQLCompiler, statement.compile(dialect=dialect))
         if compiled.literal_execute_params or compiled.post_compile_params:
             raise ValueError("a statement whose parameters change its text cannot be prepared once")
+        if compiled.insert_prefetch or compiled.update_prefetch:
+            # A column's default worked out by Python at each write (``default=``, ``onupdate=``): give it a value.
+            raise ValueError("a statement leaving a column to a default worked out at each write is not prepared")
         self.sql = compiled.string
         self.positional = compiled.positional
         names = list(compiled.positiontup or ()) if compiled.positional else list(compiled.binds)

@@ -94,3 +94,11 @@ def test_a_statement_whose_text_follows_its_values_is_not_prepared(ctx):
     some = select(Hand.id).where(Hand.game_id.in_(bindparam("ids", expanding=True)))
     with pytest.raises(ValueError):
         Prepared(some).run(db.session.connection(), {"ids": ["a", "b"]})
+
+
+def test_a_write_leaving_a_column_to_its_default_is_not_prepared(ctx):
+    """A default worked out at each write (a hand's ``recorded_at``) would be written once, at compiling: refused."""
+    hands = Hand.__table__
+    some = hands.insert().values(game_id=bindparam("game_id"), n=bindparam("n"))
+    with pytest.raises(ValueError):
+        Prepared(some).run(db.session.connection(), {"game_id": "a", "n": 1})
