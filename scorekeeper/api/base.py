@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from flask import Response, jsonify, make_response, request
 from flask.blueprints import BlueprintSetupState
 from flask_openapi3.blueprint import APIBlueprint
+from flask_openapi3.models.tag import Tag
 from pydantic import BaseModel, Field, ValidationError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import BuildError
@@ -45,6 +46,14 @@ from scorekeeper.words import refusal as refusal_words
 bp = APIBlueprint("api", __name__, url_prefix="/api/v1")
 # Programs authenticate with tokens, not browser cookies: no CSRF form token here.
 csrf.exempt(bp)
+Declare = Callable[..., Callable[[Callable[..., Response]], Callable[..., Response]]]
+
+
+def routes(tag: str, *methods: str, **common: Any) -> list[Declare]:
+    """The blueprint's route declarers of *methods* (``"get"``, ``"post"``…) for one part of the API: under its *tag*,
+    each with *common* (a security, say)."""
+    tags = [Tag(name=tag)]
+    return [functools.partial(getattr(bp, method), tags=tags, **common) for method in methods]
 
 
 @bp.record_once

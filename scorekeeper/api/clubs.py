@@ -12,19 +12,17 @@ and give the document its part.
 from __future__ import annotations
 
 import datetime
-import functools
 import typing
 from collections.abc import Callable
 from typing import Annotated, Any
 
 from flask import Response, request
-from flask_openapi3.models.tag import Tag
 from flask_openapi3.types import ResponseDict
 from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo, WithJsonSchema, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, door, input_error, made_at, reply
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, input_error, made_at, reply, routes
 from scorekeeper.api.parties import PartySettings, setup_of
 from scorekeeper.api.schema import NOT_JSON, Answer, AnswerPart, Asked, Part, Read, Schema, enum, error_body, read_as
 from scorekeeper.api.shapes import (
@@ -389,6 +387,7 @@ _CLUB = Door(
     said.club_token_refused,
 )
 _club = _CLUB.row
+_director = _CLUB.opens("club", "club_id")
 
 
 def _director_asks(club: ClubRow) -> bool:
@@ -406,11 +405,6 @@ def _season_name(club: ClubRow) -> str:
     return season or store.current_season(club)
 
 
-def _director(values: dict[str, Any]) -> dict[str, Any]:
-    """The club a write names, if the request carries its edit token: the view is given it as ``club``."""
-    return {"club": _CLUB(values["club_id"])}
-
-
 @bp.errorhandler(store.ClubError)
 def _club_refused(exc: store.ClubError) -> Response:
     """A change the club cannot take, refused in its words (the views' other refusals are BadInput)."""
@@ -419,8 +413,7 @@ def _club_refused(exc: store.ClubError) -> Response:
 
 # -- Routes ---------------------------------------------------------------------------------------------
 
-_TAGS = [Tag(name="clubs")]
-_get, _post, _patch = (functools.partial(route, tags=_TAGS) for route in (bp.get, bp.post, bp.patch))
+_get, _post, _patch = routes("clubs", "get", "post", "patch")
 _WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
 NO_CLUB = missing("club")
 BAD_SEASON = error_body("The season is not a season's name.")

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Self, cast
 
 from cachetools import LRUCache
 from flask import Response, current_app, make_response, request
-from flask_openapi3.models.tag import Tag
 from flask_openapi3.types import ResponseDict
 from pydantic import (
     AfterValidator,
@@ -38,7 +37,7 @@ from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from werkzeug.http import parse_etags
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, door, error_code, made_at, page_link
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, error_code, made_at, page_link, routes
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.schema import (
     NAME_PATTERN,
@@ -230,10 +229,6 @@ RULES_DESCRIPTION = (
 )
 
 
-def unreadable_rules() -> BadInput:
-    return BadInput(said.unreadable_rules(), "rules")
-
-
 def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str, Any]:
     """The rules a request gives, checked by the engine in its own words, then the kind of each option's value."""
     if not isinstance(rules, (str, dict)):
@@ -243,7 +238,7 @@ def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str
     except (TypeError, ValueError) as exc:
         if isinstance(exc, RulesError):
             raise
-        raise unreadable_rules() from None
+        raise BadInput(said.unreadable_rules(), "rules") from None
     if isinstance(rules, str):
         if len(rules) > 40:
             raise BadInput(said.no_such_preset(), "rules")
@@ -574,15 +569,14 @@ def _no_game() -> BadInput:
 def _game(load: Callable[[str], Linked | None]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """The door's check of a change to the game the address names: the game *load* finds (404), if the request
     carries its edit token (401, 403); the view is given it as ``game``."""
-    opened = Door(
+    return Door(
         load,
         services.access,
         _no_game,
         no_token=lambda: "Recording needs the game's edit token: Authorization: Bearer <edit_token>",
         wrong_token=lambda: "That token does not belong to this game",
         view_token=lambda: "That is the token of the link that only shows the score; it cannot change it",
-    )
-    return lambda values: {"game": opened(values["game_id"])}
+    ).opens("game", "game_id")
 
 
 @bp.errorhandler(Refused)
@@ -622,7 +616,7 @@ def _precondition(game: Game, version: int | None, if_match: str | None, *, requ
 
 # -- Routes ----------------------------------------------------------------------
 
-_TAGS = [Tag(name="games")]
+_get, _post = routes("games", "get", "post")
 _EDIT: list[dict[str, list[str]]] = [{"editToken": []}]
 SECURITY_SCHEMES = {"editToken": bearer("The game's edit_token, returned when the game is created.")}
 _NO_GAME = error_body("No game with that id.")
@@ -650,16 +644,14 @@ def _change(
     answering the game's state with *answer*."""
     method, rule = route.split()
     responses = {answer: StateAnswer, **_WRITE_ERRORS, **(more or {})}
-    declared = getattr(bp, method)(
-        rule, operation_id=operation_id, tags=_TAGS, security=_EDIT, description=description, responses=responses
-    )
-    return lambda view: cast(Callable[..., Response], declared(door(_game(services.load_game))(view)))
+    [declare] = routes("games", method, security=_EDIT)
+    declared = declare(rule, operation_id=operation_id, description=description, responses=responses)
+    return lambda view: declared(door(_game(services.load_game))(view))
 
 
-@bp.post(
+@_post(
     "/games",
     operation_id="createGame",
-    tags=_TAGS,
     description="Seats are dealt clockwise in the alternating order of the sides' players. "
     "The answer holds the edit token (keep it: it is the only way to record hands) "
     "and two links: the score sheet that can record, and the one that only shows.",
@@ -676,26 +668,24 @@ def _change(
 @door()
 def create_game(body: NewGame) -> Response:
     """Start a game"""
+    # The rules were read by the engine with the body (``_rules``): the store reads the same value again, and
+    # nothing of a kind the engine cannot read reaches it.
     sides = [Side(side.name, tuple(side.players)) for side in body.sides]
     scores = tuple(body.scores) if body.scores is not None else None
-    try:
-        if body.table is not None:
-            # A game of a table: its edit token is the Bearer, its players join the roster.
-            table = table_for(body.table, edit=True)
-            game = tables.start_game(table, body.rules, sides, first_dealer=body.first_dealer, scores=scores)
-        else:
-            game = services.create_game(body.rules, sides, first_dealer=body.first_dealer, scores=scores)
-    except TypeError:
-        raise unreadable_rules() from None
+    if body.table is not None:
+        # A game of a table: its edit token is the Bearer, its players join the roster.
+        table = table_for(body.table, edit=True)
+        game = tables.start_game(table, body.rules, sides, first_dealer=body.first_dealer, scores=scores)
+    else:
+        game = services.create_game(body.rules, sides, first_dealer=body.first_dealer, scores=scores)
     return made_at(
         _json(_compact(CreatedGame.of(game, services.state_for(game))), 201), "api.games_read", game_id=game.id
     )
 
 
-@bp.get(
+@_get(
     "/games/<game_id>",
     operation_id="getGame",
-    tags=_TAGS,
     description="Public to anyone holding the game's id (a random, unguessable string that travels "
     "only inside the game's links); no token is needed to read. With `?since=<version>`, or "
     "`If-None-Match` holding the ETag of an earlier answer, the answer is 304 with no body while "
@@ -723,10 +713,9 @@ def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
     return _of_version(state_response(game, services.state_for(game), wrapped=False), game.id, game.version)
 
 
-@bp.post(
+@_post(
     "/games/<game_id>/hands",
     operation_id="recordHand",
-    tags=_TAGS,
     security=_EDIT,
     description="`n`, the number the hand will have (the state's `next_n`), is required, so that two "
     "phones recording the same hand (or a request sent twice) record it once: the second gets 409. "
@@ -784,10 +773,7 @@ def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: Hand
 def games_change_rules(game: Game, path: GamePath, header: Precondition, body: RulesInput) -> Response:
     """Play the game under other rules (before its first hand only)"""
     _precondition(game, None, header.if_match, required=False)
-    try:
-        return state_response(game, services.change_rules(game, body.rules))
-    except TypeError:
-        raise unreadable_rules() from None
+    return state_response(game, services.change_rules(game, body.rules))
 
 
 @_change(

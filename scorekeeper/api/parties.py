@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import functools
 from collections.abc import Callable
 from typing import Annotated, Any
 
 from flask import Response, make_response, request, url_for
-from flask_openapi3.models.tag import Tag
 from flask_openapi3.types import ResponseDict
 from pydantic import Field, PlainValidator, WithJsonSchema, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, door, reply
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, reply, routes
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.schema import (
     NOT_AN_OBJECT,
@@ -407,10 +405,9 @@ def _links(party_id: str, edit_token: str) -> PartyLinks:
 
 # -- Routes ------------------------------------------------------------------------------
 
-_TAGS = [Tag(name="parties")]
-_get, _post = (functools.partial(route, tags=_TAGS) for route in (bp.get, bp.post))
+_get, _post = routes("parties", "get", "post")
 # A change of the evening, with its edit token.
-_change_post = functools.partial(bp.post, tags=_TAGS, security=[{"partyEditToken": []}])
+[_change_post] = routes("parties", "post", security=[{"partyEditToken": []}])
 _LOCKED = locked("party")
 
 

@@ -69,6 +69,11 @@ class Door(Generic[R]):
             raise self.missing()
         return found
 
+    def opens(self, given: str, key: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        """The check ``base.door`` makes of a change to what the address names by *key*, if the request carries its
+        edit token: the view is given it as *given*."""
+        return lambda values: {given: self(values[key])}
+
     def __call__(self, row_id: str, *, edit: bool = True) -> R:
         token = bearer_token()
         if token is None and self.token_first:

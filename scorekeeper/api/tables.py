@@ -9,17 +9,15 @@ and give the document its part.
 
 from __future__ import annotations
 
-import functools
 from datetime import UTC, date
 from fractions import Fraction
 from typing import Annotated, Any, Self
 
 from flask import Response, make_response, request
-from flask_openapi3.models.tag import Tag
 from flask_openapi3.types import ResponseDict
 from pydantic import ConfigDict, Field, PlainValidator, WithJsonSchema
 
-from scorekeeper.api.base import BadInput, bp, door, input_error, made_at, page_link, reply
+from scorekeeper.api.base import BadInput, bp, door, input_error, made_at, page_link, reply, routes
 from scorekeeper.api.schema import (
     NOT_AN_OBJECT,
     NOT_JSON,
@@ -343,11 +341,7 @@ table_for = Door(
     said.table_view_token,
     token_first=True,
 )
-
-
-def _editor(values: dict[str, Any]) -> dict[str, Any]:
-    """The table a change names, if the request carries its edit token: the view is given it as ``table``."""
-    return {"table": table_for(values["table_id"], edit=True)}
+_editor = table_for.opens("table", "table_id")
 
 
 def _day(name: str) -> date | None:
@@ -372,13 +366,9 @@ def _person_or_404(table: TableRow, person_id: str) -> TablePerson:
 
 # -- Routes ---------------------------------------------------------------------------------------------
 
-_TAGS = [Tag(name="tables")]
-_TOKEN: list[dict[str, list[str]]] = [{"tableToken": []}]
 # A table's routes, each with its token but the two that make a table.
-_get, _post, _put, _delete = (
-    functools.partial(r, tags=_TAGS, security=_TOKEN) for r in (bp.get, bp.post, bp.put, bp.delete)
-)
-_make = functools.partial(bp.post, tags=_TAGS)
+_get, _post, _put, _delete = routes("tables", "get", "post", "put", "delete", security=[{"tableToken": []}])
+[_make] = routes("tables", "post")
 _REFUSED = "The change cannot be made (`field` names what to fix), or nobody of that id is on the roster."
 _BODY_ERRORS: ResponseDict = {400: NOT_AN_OBJECT, 415: NOT_JSON, 422: error_body(_REFUSED)}
 
