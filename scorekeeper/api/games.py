@@ -36,6 +36,7 @@ from pydantic import (
 from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from werkzeug.http import parse_etags
 
+from scorekeeper import rules as engine
 from scorekeeper import words
 from scorekeeper.api.base import BadInput, bearer_token, bp, door, error_code, made_at, page_link, routes
 from scorekeeper.api.base import error as api_error
@@ -59,26 +60,7 @@ from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.shelf import app_lru
-from scorekeeper.rules import (
-    BIDS,
-    OPTION_INFO,
-    POINTS_PER_TRICK,
-    PRESETS,
-    SPECIAL_BIDS,
-    STANDINGS,
-    TRICKS_IN_HAND,
-    HandEntry,
-    HandResult,
-    NoteKind,
-    Refused,
-    Rules,
-    Side,
-    WinReason,
-    has_hidden_character,
-)
-from scorekeeper.rules import GameState as Played
 from scorekeeper.rules.draw import game_draw_limit
-from scorekeeper.rules.options import RulesError
 from scorekeeper.store import games as services
 from scorekeeper.store import tables
 from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH
@@ -95,15 +77,15 @@ MAX_SIDES = 8
 SideIndex = Annotated[int, Field(ge=0, le=MAX_SIDES - 1)]
 _BID = {
     "oneOf": [
-        {"type": "integer", "enum": list(BIDS)},
-        {"type": "string", "enum": list(SPECIAL_BIDS)},
+        {"type": "integer", "enum": list(engine.BIDS)},
+        {"type": "string", "enum": list(engine.SPECIAL_BIDS)},
         {"type": "null"},
     ]
 }
 
 
 Numbers = list[Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]] | None
-_POINTS = {"multipleOf": POINTS_PER_TRICK, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
+_POINTS = {"multipleOf": engine.POINTS_PER_TRICK, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
 
 
 def _per_side(items: dict[str, Any], description: str | None = None) -> Any:
@@ -116,7 +98,7 @@ class HandFields(Closed):
     # A hand as a request gives it; the number it has is required when it is recorded, not when it is changed.
     n: int | None = None
     bid: Annotated[int | str | None, WithJsonSchema(_BID)] = None
-    tricks: Annotated[Numbers, _per_side({"minimum": 0, "maximum": TRICKS_IN_HAND})] = None
+    tricks: Annotated[Numbers, _per_side({"minimum": 0, "maximum": engine.TRICKS_IN_HAND})] = None
     points: Annotated[Numbers, _per_side(_POINTS)] = None
     bidder: SideIndex | None = Field(None, description="The side that won the bid; absent or null without bidding.")
     bagged: bool | None = Field(None, json_schema_extra={"default": False})
@@ -180,7 +162,7 @@ def _name(field: str) -> AfterValidator:
         value = value.strip()
         if not value:
             raise BadInput(said.give_name(field), field)
-        if has_hidden_character(value):
+        if engine.has_hidden_character(value):
             raise BadInput(said.name_hidden_characters(), field)
         return value
 
@@ -201,7 +183,7 @@ class SideInput(Schema):
 
 def _option_type(name: str, kind: Any) -> tuple[Any, Any]:
     """An option of the rules as a request gives it, and its field: the choices the rule book lists, or its kind."""
-    info = OPTION_INFO.get(name)
+    info = engine.OPTION_INFO.get(name)
     choices = info.choices if info is not None else None
     if choices and not all(isinstance(c, bool) for c in choices):
         nullable = None in choices or type(None) in typing.get_args(kind)
@@ -221,8 +203,10 @@ def _option_refusal(name: str) -> str:
     return f"{label}: give {allowed or kind or 'another value'}"
 
 
-_OPTIONS: dict[str, Any] = {name: _option_type(name, kind) for name, kind in typing.get_type_hints(Rules).items()}
-RuleChanges = create_model("RuleChanges", __base__=Closed, preset=(one_of(PRESETS), Field(None)), **_OPTIONS)
+_OPTIONS: dict[str, Any] = {
+    name: _option_type(name, kind) for name, kind in typing.get_type_hints(engine.Rules).items()
+}
+RuleChanges = create_model("RuleChanges", __base__=Closed, preset=(one_of(engine.PRESETS), Field(None)), **_OPTIONS)
 RULES_DESCRIPTION = (
     'A preset name, or `{"preset": ..., <option>: <value>}` (options left out follow the preset). '
     "Values the rule book does not allow together are refused with 422."
@@ -234,9 +218,9 @@ def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str
     if not isinstance(rules, (str, dict)):
         raise BadInput(said.rules_not_text_or_object(), "rules")
     try:
-        Rules.from_dict(rules)  # a RulesError says what is wrong in the engine's own words
+        engine.Rules.from_dict(rules)  # a RulesError says what is wrong in the engine's own words
     except (TypeError, ValueError) as exc:
-        if isinstance(exc, RulesError):
+        if isinstance(exc, engine.RulesError):
             raise
         raise BadInput(said.unreadable_rules(), "rules") from None
     if isinstance(rules, str):
@@ -258,7 +242,7 @@ def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str
 if TYPE_CHECKING:
     RulesValue = str | dict[str, Any]
 else:
-    RulesValue = Annotated[one_of(PRESETS) | RuleChanges, Field(description=RULES_DESCRIPTION)]
+    RulesValue = Annotated[one_of(engine.PRESETS) | RuleChanges, Field(description=RULES_DESCRIPTION)]
 # The rules a request gives are checked as they are given, null too where they may be left out.
 _CHECK_RULES = WrapValidator(_rules)
 
@@ -370,12 +354,12 @@ class GameLinks(AnswerPart):
 
 
 class NoteCode(AnswerPart):
-    code: str = enum(str(kind) for kind in NoteKind)
+    code: str = enum(str(kind) for kind in engine.NoteKind)
     side: int
 
 
 # The engine's tuples, written out as JSON arrays.
-Marks = Sequence[Annotated[str, enum(STANDINGS)]]
+Marks = Sequence[Annotated[str, enum(engine.STANDINGS)]]
 Row = Sequence[int]
 
 
@@ -402,14 +386,14 @@ class HandRow(Answer):
     standing: Sequence[Marks] = []
 
     @classmethod
-    def of(cls, hand: HandResult) -> dict[str, Any]:
+    def of(cls, hand: engine.HandResult) -> dict[str, Any]:
         """One row of the sheet: the hand's own fields, its notes said and as codes."""
         codes = [{"code": note.kind, "side": note.side} for note in hand.notes]
         return {**picked(hand, *_FROM_HAND), "notes": [words.note(note) for note in hand.notes], "note_codes": codes}
 
 
 # The fields of a row that are the engine's own, under the same name.
-_FROM_HAND = tuple(name for name in HandRow.model_fields if name in HandResult.__dataclass_fields__)
+_FROM_HAND = tuple(name for name in HandRow.model_fields if name in engine.HandResult.__dataclass_fields__)
 
 
 class Draw(AnswerPart):
@@ -420,7 +404,7 @@ class Draw(AnswerPart):
     four_and_a_flip: bool = False
 
     @classmethod
-    def of(cls, state: Played) -> dict[str, Any]:
+    def of(cls, state: engine.GameState) -> dict[str, Any]:
         """How many cards the players of the next hand may change (the rule book's draw limits, /rules#draw-limits)."""
         limit = game_draw_limit(state)
         return picked(limit, "players", "keep", "change", "others_change") | {"four_and_a_flip": limit.flip}
@@ -448,7 +432,7 @@ class GameState(Answer):
     winner: int | None
     win_reason: str | None = Field(None, description="Who won and why, as a sentence in the request's Accept-Language.")
     win_reason_code: str | None = enum(
-        [*(str(reason) for reason in WinReason), None],
+        [*(str(reason) for reason in engine.WinReason), None],
         default=None,
         description="Which rule decided the winner, as a code (the sentence is win_reason).",
     )
@@ -465,7 +449,7 @@ class GameState(Answer):
     hands: list[HandRow]
 
     @classmethod
-    def of(cls, game: Game | services.GameHead, state: Played) -> dict[str, Any]:
+    def of(cls, game: Game | services.GameHead, state: engine.GameState) -> dict[str, Any]:
         """The state of *game* but its rows (``hands``)."""
         setup = state.setup
         return picked(state, *_FROM_STATE) | {
@@ -501,7 +485,7 @@ class CreatedGame(Answer):
     state: GameState
 
     @classmethod
-    def of(cls, game: Game, state: Played) -> dict[str, Any]:
+    def of(cls, game: Game, state: engine.GameState) -> dict[str, Any]:
         """The game just started: its tokens, its links and its state (no hand yet)."""
         tokens = {"id": game.id, "edit_token": game.edit_token, "view_token": game.view_token}
         return tokens | {"links": GameLinks.of(game), "state": GameState.of(game, state) | {"hands": []}}
@@ -517,7 +501,7 @@ def _json(text: str, status: int) -> Response:
 
 
 def state_response(
-    game: Game | services.GameHead, state: Played, status: int = 200, *, wrapped: bool = True
+    game: Game | services.GameHead, state: engine.GameState, status: int = 200, *, wrapped: bool = True
 ) -> Response:
     """The state of a game as a JSON answer (``{"state": ...}`` when *wrapped*), its hands' rows written once.
 
@@ -533,10 +517,12 @@ def state_response(
 _ROWS_LOCK = threading.Lock()
 
 
-def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
+def _hand_rows(game_id: str, hands: tuple[engine.HandResult, ...]) -> list[str]:
     """The sheet's rows as JSON text, in the request's language: those already written for its earlier hands reused."""
     key = (game_id, current_language())
-    shelved: LRUCache[tuple[str, str], tuple[tuple[HandResult, ...], list[str]]] = app_lru(current_app, "api_hand_rows")
+    shelved: LRUCache[tuple[str, str], tuple[tuple[engine.HandResult, ...], list[str]]] = app_lru(
+        current_app, "api_hand_rows"
+    )
     with _ROWS_LOCK:
         done, rows = shelved.get(key, ((), []))
     if hands[: len(done)] != done:  # the same hands are the same objects: a quick check (fewer hands: never equal)
@@ -554,9 +540,9 @@ def _of_version(response: Response, game_id: str, version: int) -> Response:
     return response
 
 
-def hand_entry(hand: HandFields) -> HandEntry:
+def hand_entry(hand: HandFields) -> engine.HandEntry:
     """The engine's entry of a hand a request gives, read by the engine's own reader (``HandEntry.from_dict``)."""
-    return HandEntry.from_dict(hand.model_dump(exclude={"n", "version"}))
+    return engine.HandEntry.from_dict(hand.model_dump(exclude={"n", "version"}))
 
 
 # -- Checking who may write ------------------------------------------------------
@@ -579,8 +565,8 @@ def _game(load: Callable[[str], Linked | None]) -> Callable[[dict[str, Any]], di
     ).opens("game", "game_id")
 
 
-@bp.errorhandler(Refused)
-def _refused(exc: Refused) -> Response:
+@bp.errorhandler(engine.Refused)
+def _refused(exc: engine.Refused) -> Response:
     """A request the engine refuses (a hand, a game's setup, its rules), said in the request's language."""
     return api_error(words.refusal(exc), exc.field, 422, error_code(422, exc.code))
 
@@ -670,7 +656,7 @@ def create_game(body: NewGame) -> Response:
     """Start a game"""
     # The rules were read by the engine with the body (``_rules``): the store reads the same value again, and
     # nothing of a kind the engine cannot read reaches it.
-    sides = [Side(side.name, tuple(side.players)) for side in body.sides]
+    sides = [engine.Side(side.name, tuple(side.players)) for side in body.sides]
     scores = tuple(body.scores) if body.scores is not None else None
     if body.table is not None:
         # A game of a table: its edit token is the Bearer, its players join the roster.
