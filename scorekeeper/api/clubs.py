@@ -24,7 +24,7 @@ from pydantic.json_schema import SkipJsonSchema
 from scorekeeper import words
 from scorekeeper.api.base import BadInput, bearer_token, bp, door, input_error, made_at, reply, routes
 from scorekeeper.api.parties import PartySettings, setup_of
-from scorekeeper.api.schema import NOT_JSON, Answer, AnswerPart, Asked, Part, Read, Schema, enum, error_body, read_as
+from scorekeeper.api.schema import Answer, AnswerPart, Asked, Part, Read, Schema, enum, error_body, read_as
 from scorekeeper.api.shapes import (
     BEST_FIRST,
     DATE,
@@ -429,7 +429,6 @@ def _change(answers: ResponseDict, refused: str) -> ResponseDict:
     operation_id="createClub",
     responses={
         201: CreatedClub,
-        415: NOT_JSON,
         422: error_body("No name, or a name the app does not take; `field` names it."),
     },
 )
@@ -682,7 +681,6 @@ _MB = club_exports.IMPORT_MAX_BYTES // 2**20
         201: CreatedClub,
         200: CreatedClub,
         413: error_body(f"The body is larger than {_MB} MB; nothing is stored."),
-        415: NOT_JSON,
         422: error_body("A part of the export cannot be brought back; `field` names it."),
     },
 )

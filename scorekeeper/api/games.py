@@ -646,7 +646,6 @@ def _change(
         401: error_body("With `table`: no `Authorization: Bearer <table's edit_token>` header."),
         403: error_body("With `table`: the token is not that table's edit token."),
         404: error_body("With `table`: no table with that id."),
-        415: NOT_JSON,
         422: error_body("The game cannot be played as described; `field` names what to fix."),
         429: error_body("Too many games started from this address; `Retry-After` says when to try again."),
     },

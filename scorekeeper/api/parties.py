@@ -23,7 +23,6 @@ from scorekeeper.api.base import BadInput, bearer_token, bp, door, reply, routes
 from scorekeeper.api.base import error as api_error
 from scorekeeper.api.schema import (
     NOT_AN_OBJECT,
-    NOT_JSON,
     Answer,
     AnswerPart,
     Asked,
@@ -421,7 +420,6 @@ _LOCKED = locked("party")
         400: NOT_AN_OBJECT,
         413: error_body("The body is larger than an evening needs."),
         429: error_body("Too many evenings created from this address in a short time; see `Retry-After`."),
-        415: NOT_JSON,
         422: error_body("The evening cannot be run as described; `field` names what to fix."),
     },
 )

@@ -23,7 +23,7 @@ from pydantic.json_schema import SkipJsonSchema
 from scorekeeper import rules as engine
 from scorekeeper import words
 from scorekeeper.api.base import BadInput, bp, reply
-from scorekeeper.api.schema import NOT_JSON, Answer, Asked, Part, enum, error_body
+from scorekeeper.api.schema import Answer, Asked, Part, enum, error_body
 from scorekeeper.rules import cards as _cards
 from scorekeeper.words import api as said
 
@@ -321,7 +321,6 @@ class Presets(RootModel[dict[str, RuleOptions]]):
 
 
 _ASKED: ResponseDict = {"422": error_body("A field cannot be used; the message says why.")}
-_SENT: ResponseDict = {**_ASKED, "415": NOT_JSON}
 _REFEREE = [Tag(name="referee")]
 
 
@@ -357,7 +356,7 @@ def compare_cards(query: CompareQuery) -> Response:
     )
 
 
-@bp.post("/referee/trick", operation_id="refereeTrick", responses={200: TrickAnswer, **_SENT}, tags=_REFEREE)
+@bp.post("/referee/trick", operation_id="refereeTrick", responses={200: TrickAnswer, **_ASKED}, tags=_REFEREE)
 def trick(body: TrickQuestion) -> Response:
     """Who wins a trick"""
     result = ask("cards", engine.trick_winner, body.cards, body.trump, body.rules)
@@ -374,7 +373,7 @@ def trick(body: TrickQuestion) -> Response:
     )
 
 
-@bp.post("/referee/legal", operation_id="refereeLegal", responses={200: LegalAnswer, **_SENT}, tags=_REFEREE)
+@bp.post("/referee/legal", operation_id="refereeLegal", responses={200: LegalAnswer, **_ASKED}, tags=_REFEREE)
 def legal(body: LegalQuestion) -> Response:
     """Which cards of a hand may be played to a trick; with play, whether that card may"""
     hand, trick_cards, trump, rules = body.hand, body.trick, body.trump, body.rules

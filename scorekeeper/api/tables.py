@@ -20,7 +20,6 @@ from pydantic import ConfigDict, Field, PlainValidator, WithJsonSchema
 from scorekeeper.api.base import BadInput, bp, door, input_error, made_at, page_link, reply, routes
 from scorekeeper.api.schema import (
     NOT_AN_OBJECT,
-    NOT_JSON,
     Answer,
     AnswerPart,
     Asked,
@@ -370,7 +369,7 @@ def _person_or_404(table: TableRow, person_id: str) -> TablePerson:
 _get, _post, _put, _delete = routes("tables", "get", "post", "put", "delete", security=[{"tableToken": []}])
 [_make] = routes("tables", "post")
 _REFUSED = "The change cannot be made (`field` names what to fix), or nobody of that id is on the roster."
-_BODY_ERRORS: ResponseDict = {400: NOT_AN_OBJECT, 415: NOT_JSON, 422: error_body(_REFUSED)}
+_BODY_ERRORS: ResponseDict = {400: NOT_AN_OBJECT, 422: error_body(_REFUSED)}
 
 
 def auth(write: bool) -> ResponseDict:
