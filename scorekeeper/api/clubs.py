@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from flask import Response, request
 from flask_openapi3.types import ResponseDict
-from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo, WithJsonSchema, model_validator
+from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper import words
@@ -135,9 +135,7 @@ class MemberPath(ClubPath):
 
 
 class SeasonQuery(Asked):
-    season: Annotated[
-        Any, PlainValidator(lambda value: value), WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 32})
-    ] = None
+    season: Annotated[Any, read_as(Annotated[str, Field(min_length=1, max_length=MAX_SEASON)])] = None
     """The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out."""
 
 

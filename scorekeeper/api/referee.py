@@ -23,7 +23,7 @@ from pydantic.json_schema import SkipJsonSchema
 from scorekeeper import rules as engine
 from scorekeeper import words
 from scorekeeper.api.base import BadInput, bp, reply
-from scorekeeper.api.schema import Answer, Asked, Part, enum, error_body
+from scorekeeper.api.schema import Answer, Asked, Part, enum, error_body, read_as
 from scorekeeper.rules import cards as _cards
 from scorekeeper.words import api as said
 
@@ -251,7 +251,7 @@ class LegalQuestion(_Question):
     called: Annotated[Any, _read(_optional_card, "called", Card)] = None
     """With call_for_partner: the card the bidder called. Its holder must play it on the second trick (and may not hold it back past it)."""
     # Read after the hand is judged: a refusal of the hand comes first.
-    play: Annotated[Any, PlainValidator(lambda value: value, json_schema_input_type=Card)] = None
+    play: Annotated[Any, read_as(Card)] = None
 
 
 # -- What is answered -------------------------------------------------------------------------------

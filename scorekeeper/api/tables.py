@@ -15,7 +15,7 @@ from typing import Annotated, Any, Self
 
 from flask import Response, make_response, request
 from flask_openapi3.types import ResponseDict
-from pydantic import ConfigDict, Field, PlainValidator, WithJsonSchema
+from pydantic import ConfigDict, Field
 
 from scorekeeper.api.base import BadInput, bp, door, input_error, made_at, page_link, reply, routes
 from scorekeeper.api.schema import (
@@ -88,13 +88,11 @@ class PersonPath(TablePath):
 
 
 class DeleteQuery(Asked):
-    games: Annotated[
-        Any, PlainValidator(lambda value: value), WithJsonSchema({"type": "string", "enum": ["true", "false"]})
-    ] = None
+    games: Annotated[Any, read_as(Annotated[str, enum(["true", "false"])])] = None
     """`true` deletes the table's games too."""
 
 
-_DAY = Annotated[Any, PlainValidator(lambda value: value), WithJsonSchema({"type": "string", "format": "date"})]
+_DAY = Annotated[Any, read_as(Annotated[str, Field(json_schema_extra={"format": "date"})])]
 
 
 class Season(Asked):
