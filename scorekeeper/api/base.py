@@ -23,18 +23,10 @@ from werkzeug.routing import BuildError
 
 from scorekeeper.api.schema import Part, Schema, enum
 from scorekeeper.party import Problem
+from scorekeeper.platform import security
 from scorekeeper.platform.extensions import csrf
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.links import answer_link
-from scorekeeper.platform.security import (
-    API_ERROR_CODES,
-    ERROR_TEXT,
-    api_error_code,
-    retry_after_seconds,
-    too_many_message,
-    wants_json,
-    with_next_steps,
-)
 from scorekeeper.rules import Refusal
 from scorekeeper.store import resends
 from scorekeeper.store.games import NAME_MAX_LENGTH
@@ -81,10 +73,10 @@ def made_at(response: Response, endpoint: str, **values: Any) -> Response:
     return response
 
 
-MESSAGES = {**said.BY_STATUS, 500: ERROR_TEXT[500][1]}  # 500: the page's words, of no buttons or links
+MESSAGES = {**said.BY_STATUS, 500: security.ERROR_TEXT[500][1]}  # 500: the page's words, of no buttons or links
 # Every code an error answer may carry: the status's own, the game engine's refusals and the party engine's.
 ERROR_CODES = tuple(
-    sorted(set(API_ERROR_CODES.values()) | {str(code) for code in Refusal} | {str(code) for code in Problem})
+    sorted(set(security.API_ERROR_CODES.values()) | {str(code) for code in Refusal} | {str(code) for code in Problem})
 )
 
 
@@ -92,7 +84,7 @@ def error_code(status: int, refusal: object = None) -> str:
     """The code of an error answer: the engine's refusal when it has one of its own, else the status's."""
     if isinstance(refusal, Refusal) and refusal is not Refusal.OTHER:
         return str(refusal)
-    return api_error_code(status)
+    return security.api_error_code(status)
 
 
 def error(message: str, field: str | None = None, status: int = 422, code: str | None = None) -> Response:
@@ -127,7 +119,7 @@ def bearer_token() -> str | None:
 @bp.after_app_request
 def _content_language(response: Response) -> Response:
     """Name the language of the API answer's sentences (every API path, the unknown ones too)."""
-    if wants_json():
+    if security.wants_json():
         response.headers["Content-Language"] = current_language()
     return response
 
@@ -143,10 +135,10 @@ def _json_only() -> Response | None:
 @bp.errorhandler(HTTPException)
 def _http_error(exc: HTTPException) -> Response:
     status = exc.code or 500
-    retry_after = retry_after_seconds() if status == 429 else None
+    retry_after = security.retry_after_seconds() if status == 429 else None
     fallback = MESSAGES.get(status, exc.description or MESSAGES[500 if status >= 500 else 400])
-    message = too_many_message(retry_after) if status == 429 else fallback
-    return with_next_steps(error(message, None, status), exc, retry_after)
+    message = security.too_many_message(retry_after) if status == 429 else fallback
+    return security.with_next_steps(error(message, None, status), exc, retry_after)
 
 
 class BadInput(ValueError):

@@ -18,17 +18,7 @@ from flask_openapi3.types import ResponseDict
 from pydantic import ConfigDict, Field
 
 from scorekeeper.api.base import BadInput, bp, door, input_error, made_at, page_link, reply, routes
-from scorekeeper.api.schema import (
-    NOT_AN_OBJECT,
-    Answer,
-    AnswerPart,
-    Asked,
-    Part,
-    Read,
-    enum,
-    error_body,
-    read_as,
-)
+from scorekeeper.api.schema import NOT_AN_OBJECT, Answer, AnswerPart, Asked, Part, Read, enum, error_body, read_as
 from scorekeeper.api.schema import Name as _NAME
 from scorekeeper.api.shapes import (
     BEST_FIRST,
