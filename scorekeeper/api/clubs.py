@@ -257,10 +257,7 @@ class Club(Answer):
     @classmethod
     def of(cls, club: ClubRow) -> Club:
         return cls(
-            id=club.id,
-            version=club.version,
-            name=club.name,
-            currency=club.currency,
+            **picked(club, "id", "version", "name", "currency"),
             ladder_rules=LadderRules.of(store.rules_of(club.settings)),
             seasons=store.seasons(club.id),
             members=[ClubMember.of(m) for m in club.members],

@@ -197,9 +197,7 @@ class Rated(AnswerPart):
     def of(cls, name: str, skill: Skill, **who: Any) -> Any:
         return cls(
             name=name,
-            rating=skill.rating,
-            settling=skill.settling,
-            games=skill.games,
+            **picked(skill, "rating", "settling", "games"),
             mu=round(skill.mu, 1),
             sigma=round(skill.sigma, 1),
             **who,
