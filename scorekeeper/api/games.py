@@ -38,8 +38,7 @@ from werkzeug.http import parse_etags
 
 from scorekeeper import rules as engine
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, door, error_code, made_at, page_link, routes
-from scorekeeper.api.base import error as api_error
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, error, error_code, made_at, page_link, routes
 from scorekeeper.api.schema import (
     NAME_PATTERN,
     NO_EDIT_TOKEN,
@@ -568,12 +567,12 @@ def _game(load: Callable[[str], Linked | None]) -> Callable[[dict[str, Any]], di
 @bp.errorhandler(engine.Refused)
 def _refused(exc: engine.Refused) -> Response:
     """A request the engine refuses (a hand, a game's setup, its rules), said in the request's language."""
-    return api_error(words.refusal(exc), exc.field, 422, error_code(422, exc.code))
+    return error(words.refusal(exc), exc.field, 422, error_code(422, exc.code))
 
 
 @bp.errorhandler(services.GameConflict)
 def _conflict(exc: services.GameConflict) -> Response:
-    return api_error(words.refusal(exc), exc.field or "n", 409)
+    return error(words.refusal(exc), exc.field or "n", 409)
 
 
 def _precondition(game: Game, version: int | None, if_match: str | None, *, required: bool) -> None:
@@ -717,8 +716,8 @@ def games_record_hand(game: services.GameHead, path: GamePath, body: HandInput) 
             return state_response(game, recording.standing, 201)
         case services.Outcome.REFUSED:
             code = error_code(422, getattr(recording.refusal, "code", None))
-            return api_error(words.recording(recording), recording.field, 422, code)
-    return api_error(words.recording(recording), recording.field, 409)
+            return error(words.recording(recording), recording.field, 422, code)
+    return error(words.recording(recording), recording.field, 409)
 
 
 @_change(

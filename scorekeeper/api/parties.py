@@ -19,21 +19,20 @@ from flask_openapi3.types import ResponseDict
 from pydantic import Field, PlainValidator, WithJsonSchema, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, door, reply, routes
-from scorekeeper.api.base import error as api_error
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, error, reply, routes
 from scorekeeper.api.schema import (
     NOT_AN_OBJECT,
     Answer,
     AnswerPart,
     Asked,
     Closed,
+    Name,
     Part,
     Read,
     enum,
     error_body,
     read_as,
 )
-from scorekeeper.api.schema import Name as _NAME
 from scorekeeper.api.shapes import DATE, Door, bearer, changes, edit_token, flag, locked, missing, named, picked, text
 from scorekeeper.party import (
     MAX_COUPLES,
@@ -118,12 +117,12 @@ def _play_to(value: Any) -> int | None:
 
 # -- What a request sends -----------------------------------------------------------------------------
 
-_PLAYERS = read_as(Annotated[list[_NAME], Field(max_length=2)], players)
+_PLAYERS = read_as(Annotated[list[Name], Field(max_length=2)], players)
 
 
 class _Couple(Part):
-    name: _NAME
-    players: Annotated[list[_NAME], Field(max_length=2)] = []
+    name: Name
+    players: Annotated[list[Name], Field(max_length=2)] = []
 
 
 def _count(name: str, lo: int, hi: int, default: int | None = None) -> PlainValidator:
@@ -166,7 +165,7 @@ class PartySettings(Read):
 class NewParty(PartySettings):
     couples: Annotated[
         list[Couple],
-        read_as(Annotated[list[_NAME | _Couple], Field(min_length=2, max_length=MAX_COUPLES)], _couples),
+        read_as(Annotated[list[Name | _Couple], Field(min_length=2, max_length=MAX_COUPLES)], _couples),
     ]
     start: Annotated[bool, _switch("start", True), Field(description="Seat game 1 now.")] = True
     date: Annotated[datetime.date | None, DATE] = None
@@ -360,7 +359,7 @@ def _party_refused(exc: PartyError) -> Response:
 
 def _refused(exc: PartyError, status: int, field: str | None = None) -> Response:
     """The party engine's refusal: its sentence in the request's language and its code, which never changes."""
-    return api_error(words.problem(exc), field or exc.field, status, str(exc.problem))
+    return error(words.problem(exc), field or exc.field, status, str(exc.problem))
 
 
 def _no_party() -> BadInput:

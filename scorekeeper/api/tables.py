@@ -18,8 +18,7 @@ from flask_openapi3.types import ResponseDict
 from pydantic import ConfigDict, Field
 
 from scorekeeper.api.base import BadInput, bp, door, input_error, made_at, page_link, reply, routes
-from scorekeeper.api.schema import NOT_AN_OBJECT, Answer, AnswerPart, Asked, Part, Read, enum, error_body, read_as
-from scorekeeper.api.schema import Name as _NAME
+from scorekeeper.api.schema import NOT_AN_OBJECT, Answer, AnswerPart, Asked, Name, Part, Read, enum, error_body, read_as
 from scorekeeper.api.shapes import (
     BEST_FIRST,
     RATINGS,
@@ -66,7 +65,7 @@ def _players(value: Any) -> list[Any]:
 
 
 _PERSON_REF = Annotated[str, Field(json_schema_extra={"pattern": "^p[1-9][0-9]{0,5}$"})]
-_ROSTER_NAME = read_as(_NAME)
+_ROSTER_NAME = read_as(Name)
 
 
 class TablePath(Asked):
@@ -92,7 +91,7 @@ class Season(Asked):
 
 class NewTable(Read):
     name: Annotated[Any, _ROSTER_NAME]
-    players: Annotated[list[Any], read_as(Annotated[list[_NAME], Field(max_length=MAX_PLAYERS_GIVEN)], _players)] = []
+    players: Annotated[list[Any], read_as(Annotated[list[Name], Field(max_length=MAX_PLAYERS_GIVEN)], _players)] = []
 
 
 class PersonInput(Read):
@@ -110,7 +109,7 @@ class AddGameInput(Read):
 
 class _ExportPerson(Part):
     id: _PERSON_REF
-    name: _NAME
+    name: Name
 
 
 class _ExportGame(Part):
