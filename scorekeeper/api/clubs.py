@@ -22,27 +22,10 @@ from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo, model_va
 from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper import words
+from scorekeeper.api import shapes
 from scorekeeper.api.base import BadInput, bearer_token, bp, door, input_error, made_at, reply, routes
 from scorekeeper.api.parties import PartySettings, setup_of
 from scorekeeper.api.schema import Answer, AnswerPart, Asked, Part, Read, Schema, enum, error_body, read_as
-from scorekeeper.api.shapes import (
-    BEST_FIRST,
-    DATE,
-    RATINGS,
-    Door,
-    KeyHeader,
-    Rated,
-    bearer,
-    changes,
-    edit_token,
-    exported,
-    flag,
-    import_checks,
-    locked,
-    missing,
-    named,
-    picked,
-)
 from scorekeeper.party import MAX_COUPLES, PartyError, Problem
 from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, Scoring, TieBreak
 from scorekeeper.party.ladder import LadderRules as EngineLadderRules
@@ -62,7 +45,9 @@ from scorekeeper.words.party import SENTENCES, ladder_refusal, problem
 
 MAX_RULE_NUMBER = 1000
 SECURITY_SCHEMES = {
-    "clubEditToken": bearer("The `edit_token` returned when the club was created (the director's link holds it too).")
+    "clubEditToken": shapes.bearer(
+        "The `edit_token` returned when the club was created (the director's link holds it too)."
+    )
 }
 
 # -- Reading what a request gives ---------------------------------------------------------------------
@@ -143,7 +128,7 @@ class NewClub(Read):
     currency: Annotated[
         str, read_as(Annotated[str, enum(CURRENCIES, json_schema_extra={"default": "CAD"})], _currency)
     ] = "CAD"
-    name: Annotated[str, named(said.club_name)]
+    name: Annotated[str, shapes.named(said.club_name)]
 
 
 class LadderRulesChange(Part):
@@ -162,33 +147,35 @@ class LadderRulesChange(Part):
 
 
 class ClubChange(Read):
-    name: Annotated[str | None, named(said.club_name)] = None
+    name: Annotated[str | None, shapes.named(said.club_name)] = None
     currency: Annotated[str | None, read_as(_CURRENCY, _currency)] = None
     # Read against the club's rules now: what is left out stays as it is.
     ladder_rules: Annotated[Any, read_as(LadderRulesChange)] = None
 
 
 class ClubMemberChange(Read):
-    name: Annotated[str | None, named(said.member_name)] = None
-    active: Annotated[bool | None, read_as(bool, flag("active"))] = None
+    name: Annotated[str | None, shapes.named(said.member_name)] = None
+    active: Annotated[bool | None, read_as(bool, shapes.flag("active"))] = None
     merged_into: Annotated[
         int | None, read_as(Annotated[int, Field(ge=1, le=10**6)], whole("merged_into", 1, 10**6))
     ] = None
 
 
 class NewClubMember(Read):
-    name: Annotated[str, named(said.member_name)]
+    name: Annotated[str, shapes.named(said.member_name)]
 
 
 class _Dated(Read):
-    date: Annotated[datetime.date | None, DATE] = None
+    date: Annotated[datetime.date | None, shapes.DATE] = None
 
 
 class NewClubEvening(PartySettings, _Dated):
     # The evening's settings as a card party's, read after its date; its name is the club's when left out (a name
     # sent is text, as the document says: null is refused).
     name: Annotated[
-        str | None, named(SENTENCES[Problem.PARTY_NAME_MISSING]), Field(description="The club's name when left out.")
+        str | None,
+        shapes.named(SENTENCES[Problem.PARTY_NAME_MISSING]),
+        Field(description="The club's name when left out."),
     ] = None  # type: ignore[assignment]
     season: Annotated[str | None, read_as(Annotated[str, Field(min_length=1, max_length=MAX_SEASON)], _season)] = None
     couples: Annotated[
@@ -204,7 +191,7 @@ class NewClubEvening(PartySettings, _Dated):
     ] = []
     start: Annotated[
         bool,
-        read_as(Annotated[bool, Field(json_schema_extra={"default": False})], flag("start")),
+        read_as(Annotated[bool, Field(json_schema_extra={"default": False})], shapes.flag("start")),
         Field(description="Seat game 1 at once (two couples or more)."),
     ] = False
 
@@ -257,7 +244,7 @@ class Club(Answer):
     @classmethod
     def of(cls, club: ClubRow) -> Club:
         return cls(
-            **picked(club, "id", "version", "name", "currency"),
+            **shapes.picked(club, "id", "version", "name", "currency"),
             ladder_rules=LadderRules.of(store.rules_of(club.settings)),
             seasons=store.seasons(club.id),
             members=[ClubMember.of(m) for m in club.members],
@@ -313,7 +300,7 @@ class Pots(AnswerPart):
     @classmethod
     def of(cls, tally: store.Tally) -> Pots:
         return cls(
-            **picked(tally, "entry_fee", "players", "fees", "prizes", "cookie_jar"),
+            **shapes.picked(tally, "entry_fee", "players", "fees", "prizes", "cookie_jar"),
             fifty_fifty=tally.fifty_collected,
             fifty_fifty_prize=tally.fifty_prize,
             jackpot_before=tally.jackpot.before,
@@ -360,7 +347,7 @@ class ClubLadder(Answer):
     lines: list[LadderLine]
 
 
-class RatedMember(Rated):
+class RatedMember(shapes.Rated):
     member: int = Field(ge=1, description="The club number.")
 
 
@@ -368,15 +355,15 @@ class ClubRatings(Answer):
     """The ratings."""
 
     season: str
-    players: list[RatedMember] = Field(description=BEST_FIRST)
+    players: list[RatedMember] = Field(description=shapes.BEST_FIRST)
 
 
 # -- The club a request names -------------------------------------------------------------------------
 
 
-_CLUB = Door(
+_CLUB = shapes.Door(
     store.get,
-    lambda club, token: edit_token(token, club.edit_token),
+    lambda club, token: shapes.edit_token(token, club.edit_token),
     lambda: BadInput(said.no_club(), "id", 404),
     said.club_token_needed,
     said.club_token_refused,
@@ -388,7 +375,7 @@ _director = _CLUB.opens("club", "club_id")
 def _director_asks(club: ClubRow) -> bool:
     """Whether the request carries the club's edit token (the director's): only then are money figures shown."""
     token = bearer_token()
-    if token is not None and edit_token(token, club.edit_token) is Access.NONE:
+    if token is not None and shapes.edit_token(token, club.edit_token) is Access.NONE:
         raise BadInput(said.club_director_token(), "authorization", 403)
     return token is not None
 
@@ -410,13 +397,13 @@ def _club_refused(exc: store.ClubError) -> Response:
 
 _get, _post, _patch = routes("clubs", "get", "post", "patch")
 _WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
-NO_CLUB = missing("club")
+NO_CLUB = shapes.missing("club")
 BAD_SEASON = error_body("The season is not a season's name.")
-_LOCKED = locked("club")
+_LOCKED = shapes.locked("club")
 
 
 def _change(answers: ResponseDict, refused: str) -> ResponseDict:
-    return changes(_LOCKED, refused, answers, object_only=False)
+    return shapes.changes(_LOCKED, refused, answers, object_only=False)
 
 
 @_post(
@@ -555,7 +542,7 @@ def club_ladder(path: ClubPath, query: SeasonQuery) -> Response:
     # Validated at once from the engine's figures, not one model per line: the same answer, a third quicker to make.
     lines = [
         {
-            **picked(line, "position", "total", "counted", "scores", "wins", "best"),
+            **shapes.picked(line, "position", "total", "counted", "scores", "wins", "best"),
             "number": line.member,
             "name": worked.names.get(line.member, ""),
             "evenings": line.attended,
@@ -658,7 +645,7 @@ def change_club_member(club: ClubRow, path: MemberPath, body: ClubMemberChange) 
 )
 def export_club(path: ClubPath) -> Response:
     """The whole club, to keep off the machine it is run on"""
-    return exported(club_exports.export_club(_CLUB(path.club_id)))
+    return shapes.exported(club_exports.export_club(_CLUB(path.club_id)))
 
 
 _MB = club_exports.IMPORT_MAX_BYTES // 2**20
@@ -679,9 +666,9 @@ _MB = club_exports.IMPORT_MAX_BYTES // 2**20
         422: error_body("A part of the export cannot be brought back; `field` names it."),
     },
 )
-@door(lambda values: {"key": import_checks(club_exports.IMPORT_MAX_BYTES)})
+@door(lambda values: {"key": shapes.import_checks(club_exports.IMPORT_MAX_BYTES)})
 @bodies.takes_up_to(club_exports.IMPORT_MAX_BYTES)
-def import_club(header: KeyHeader, body: ClubExport, key: str | None) -> Response:
+def import_club(header: shapes.KeyHeader, body: ClubExport, key: str | None) -> Response:
     """Bring back a club from its export"""
     made = club_exports.import_club(request.get_json(), key, request.get_data())
     club = made.what
@@ -691,7 +678,8 @@ def import_club(header: KeyHeader, body: ClubExport, key: str | None) -> Respons
 @_get(
     "/clubs/<club_id>/ratings",
     operation_id="getClubRatings",
-    description=RATINGS + " Each table of each game is a match between two couples, the members in their chairs at "
+    description=shapes.RATINGS
+    + " Each table of each game is a match between two couples, the members in their chairs at "
     "that game.",
     responses={200: ClubRatings, 404: NO_CLUB, 422: BAD_SEASON},
 )

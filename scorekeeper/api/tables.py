@@ -17,21 +17,9 @@ from flask import Response, make_response, request
 from flask_openapi3.types import ResponseDict
 from pydantic import ConfigDict, Field
 
+from scorekeeper.api import shapes
 from scorekeeper.api.base import BadInput, bp, door, input_error, made_at, page_link, reply, routes
 from scorekeeper.api.schema import NOT_AN_OBJECT, Answer, AnswerPart, Asked, Name, Part, Read, enum, error_body, read_as
-from scorekeeper.api.shapes import (
-    BEST_FIRST,
-    RATINGS,
-    Door,
-    KeyHeader,
-    Rated,
-    bearer,
-    changes,
-    exported,
-    import_checks,
-    locked,
-    picked,
-)
 from scorekeeper.platform import bodies
 from scorekeeper.stats import BID_ORDER, Figures, PersonFigures
 from scorekeeper.store import games as game_store
@@ -44,7 +32,9 @@ from scorekeeper.words import api as said
 from scorekeeper.words import refusal
 
 MAX_PLAYERS_GIVEN = 64
-SECURITY_SCHEMES = {"tableToken": bearer("The table's edit_token (reads and changes) or view_token (reads only).")}
+SECURITY_SCHEMES = {
+    "tableToken": shapes.bearer("The table's edit_token (reads and changes) or view_token (reads only).")
+}
 # A read of the table is for its token's holder only, checked again each time.
 PRIVATE = "private, no-cache"
 
@@ -169,7 +159,7 @@ class Table(Answer):
     def of(cls, table: TableRow) -> Table:
         games = [
             TableGame(
-                **picked(row, "rules", "scores", "winner", "finished", "hands"),
+                **shapes.picked(row, "rules", "scores", "winner", "finished", "hands"),
                 id=row.game_id,
                 started=row.played.astimezone(UTC).isoformat().replace("+00:00", "Z"),
                 sides=[TableSide(name=name, players=[f"p{n}" for n in people]) for name, people in row.sides],
@@ -298,14 +288,14 @@ class TableStats(Answer):
     head_to_head: list[HeadToHead] = []
 
 
-class RatedPlayer(Rated):
+class RatedPlayer(shapes.Rated):
     player: str = Field(description="The roster id: `p1`, `p2`...")
 
 
 class TableRatings(Answer):
     """The ratings."""
 
-    players: list[RatedPlayer] = Field(description=BEST_FIRST)
+    players: list[RatedPlayer] = Field(description=shapes.BEST_FIRST)
 
 
 # -- The table a request names ------------------------------------------------------------------------
@@ -318,7 +308,7 @@ def _table_refused(exc: store.TableError) -> Response:
 
 
 # The table named, if the request's token opens it (for changing it, the edit token).
-table_for = Door(
+table_for = shapes.Door(
     store.load_table,
     store.access,
     lambda: BadInput(said.no_table(), "id", 404),
@@ -361,12 +351,12 @@ _BODY_ERRORS: ResponseDict = {400: NOT_AN_OBJECT, 422: error_body(_REFUSED)}
 
 def auth(write: bool) -> ResponseDict:
     """The refusals of a request without the table's token (for a change, its edit token), or of a table not there."""
-    return locked("table", error_body("No `Authorization: Bearer <token>` header."), either=not write)
+    return shapes.locked("table", error_body("No `Authorization: Bearer <token>` header."), either=not write)
 
 
 def _change(answers: ResponseDict) -> ResponseDict:
     """The answers to a change of a table's roster or games with its edit token."""
-    return changes(auth(True), _REFUSED, answers)
+    return shapes.changes(auth(True), _REFUSED, answers)
 
 
 def _created(table: TableRow, status: int = 201) -> Response:
@@ -393,7 +383,7 @@ def create_table(body: NewTable) -> Response:
 
 def _import_checks(values: dict[str, Any]) -> dict[str, Any] | Response:
     """An import's key (422) and size (413) checked before its body is read, and a resend answered at once."""
-    key = import_checks(IMPORT_MAX_BYTES)
+    key = shapes.import_checks(IMPORT_MAX_BYTES)
     made_before = store.made_before(key, request.get_data())
     return {"key": key} if made_before is None else _created(made_before, 200)
 
@@ -419,7 +409,7 @@ _MB = IMPORT_MAX_BYTES // 2**20
 )
 @door(_import_checks)
 @bodies.takes_up_to(IMPORT_MAX_BYTES)
-def import_table(header: KeyHeader, body: TableExport, key: str | None) -> Response:
+def import_table(header: shapes.KeyHeader, body: TableExport, key: str | None) -> Response:
     """Bring back a table from its export"""
     made = store.import_table(request.get_json(), key, request.get_data())
     return _created(made.what, 201 if made.first else 200)
@@ -492,7 +482,7 @@ def _person(pid: str, name: str, f: PersonFigures) -> PersonCounts:
 )
 def tables_export(path: TablePath) -> Response:
     """Every game of the table with every hand as recorded"""
-    return exported(store.export_table(table_for(path.table_id, edit=False)))
+    return shapes.exported(store.export_table(table_for(path.table_id, edit=False)))
 
 
 @_post(
@@ -593,7 +583,7 @@ def tables_delete(path: TablePath, query: DeleteQuery) -> Response:
 @_get(
     "/tables/<string(minlength=8):table_id>/ratings",
     operation_id="getTableRatings",
-    description=RATINGS
+    description=shapes.RATINGS
     + " Games are taken in the order they were played; a corrected game rates again from itself on.",
     responses={200: TableRatings, **auth(write=False)},
 )
