@@ -35,13 +35,12 @@ MAX_PLAYERS_GIVEN = 64
 SECURITY_SCHEMES = {
     "tableToken": shapes.bearer("The table's edit_token (reads and changes) or view_token (reads only).")
 }
-# A read of the table is for its token's holder only, checked again each time.
-PRIVATE = "private, no-cache"
 
 
 def private(response: Response) -> Response:
-    """*response*, a read of a table: kept by no shared cache, and asked again each time."""
-    response.headers["Cache-Control"] = PRIVATE
+    """*response*, a read of a table, which is for its token's holder only: kept by no shared cache, and asked again
+    each time."""
+    response.headers["Cache-Control"] = "private, no-cache"
     return response
 
 
