@@ -62,7 +62,6 @@ from scorekeeper.platform.shelf import app_lru
 from scorekeeper.rules.draw import game_draw_limit
 from scorekeeper.store import games as services
 from scorekeeper.store import tables
-from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH
 from scorekeeper.store.models import Game, Linked
 from scorekeeper.words import api as said
 from scorekeeper.words.options import option_label
@@ -169,7 +168,7 @@ def _name(field: str) -> AfterValidator:
 
 
 # The pattern says in the document what the check does.
-_NAME = Field(max_length=NAME_MAX_LENGTH, json_schema_extra={"pattern": NAME_PATTERN})
+_NAME = Field(max_length=services.NAME_MAX_LENGTH, json_schema_extra={"pattern": NAME_PATTERN})
 
 
 class SideInput(Schema):
@@ -703,7 +702,7 @@ def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
     security=_EDIT,
     description="`n`, the number the hand will have (the state's `next_n`), is required, so that two "
     "phones recording the same hand (or a request sent twice) record it once: the second gets 409. "
-    f"A game keeps at most {MAX_HANDS} hands (422, field `game`, past that).",
+    f"A game keeps at most {services.MAX_HANDS} hands (422, field `game`, past that).",
     responses={201: StateAnswer, **_WRITE_ERRORS},
 )
 @door(_game(services.game_to_write))  # the game's head alone, when this worker keeps its state: one light read

@@ -54,7 +54,6 @@ from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import LOWEST_TARGET
 from scorekeeper.store import parties as store
 from scorekeeper.store.outcomes import Outcome
-from scorekeeper.store.parties import PartyRow
 from scorekeeper.words import api as said
 from scorekeeper.words import party as words
 
@@ -261,7 +260,7 @@ class Party(Answer):
     cookie_jar: dict[str, Any] | None = None
 
     @classmethod
-    def of(cls, row: PartyRow, state: PartyState) -> Party:
+    def of(cls, row: store.PartyRow, state: PartyState) -> Party:
         """The evening as its answer writes it."""
         standings, seating, booby, setup = state.standings(), state.seating, state.booby(), state.setup
         results = [

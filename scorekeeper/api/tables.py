@@ -27,7 +27,6 @@ from scorekeeper.store import ratings
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Table as TableRow
 from scorekeeper.store.models import TablePerson
-from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION, IMPORT_MAX_BYTES, IMPORT_MAX_HANDS, MAX_GAMES
 from scorekeeper.words import api as said
 from scorekeeper.words import refusal
 
@@ -106,8 +105,8 @@ class _ExportGame(Part):
 
 
 class TableExport(Read):
-    format: Annotated[Any, read_as(Annotated[str, enum([EXPORT_FORMAT])])]
-    version: Annotated[Any, read_as(Annotated[int, enum([EXPORT_VERSION])])] = None
+    format: Annotated[Any, read_as(Annotated[str, enum([store.EXPORT_FORMAT])])]
+    version: Annotated[Any, read_as(Annotated[int, enum([store.EXPORT_VERSION])])] = None
     name: Annotated[Any, _ROSTER_NAME]
     players: Annotated[Any, read_as(list[_ExportPerson])] = None
     games: Annotated[
@@ -382,12 +381,12 @@ def create_table(body: NewTable) -> Response:
 
 def _import_checks(values: dict[str, Any]) -> dict[str, Any] | Response:
     """An import's key (422) and size (413) checked before its body is read, and a resend answered at once."""
-    key = shapes.import_checks(IMPORT_MAX_BYTES)
+    key = shapes.import_checks(store.IMPORT_MAX_BYTES)
     made_before = store.made_before(key, request.get_data())
     return {"key": key} if made_before is None else _created(made_before, 200)
 
 
-_MB = IMPORT_MAX_BYTES // 2**20
+_MB = store.IMPORT_MAX_BYTES // 2**20
 
 
 @_make(
@@ -397,7 +396,7 @@ _MB = IMPORT_MAX_BYTES // 2**20
     "and every game replayed through the rules engine before anything is written: a game that cannot be read or "
     "replayed, a date out of range (a game is played between 1950 and today), hands not numbered 1, 2, 3… in order, "
     "or `scores` and `winner` that are not what the hands make refuse the whole import (422, `field` names the "
-    f"part), and nothing is stored. Caps: {_MB} MB of JSON (413 past it), {MAX_GAMES} games and {IMPORT_MAX_HANDS} "
+    f"part), and nothing is stored. Caps: {_MB} MB of JSON (413 past it), {store.MAX_GAMES} games and {store.IMPORT_MAX_HANDS} "
     "hands in all (422 past them).",
     responses={
         201: CreatedTable,
@@ -407,7 +406,7 @@ _MB = IMPORT_MAX_BYTES // 2**20
     },
 )
 @door(_import_checks)
-@bodies.takes_up_to(IMPORT_MAX_BYTES)
+@bodies.takes_up_to(store.IMPORT_MAX_BYTES)
 def import_table(header: shapes.KeyHeader, body: TableExport, key: str | None) -> Response:
     """Bring back a table from its export"""
     made = store.import_table(request.get_json(), key, request.get_data())
