@@ -368,7 +368,6 @@ _CLUB = shapes.Door(
     said.club_token_needed,
     said.club_token_refused,
 )
-_club = _CLUB.row
 _director = _CLUB.opens("club", "club_id")
 
 
@@ -428,7 +427,7 @@ def create_club(body: NewClub) -> Response:
 )
 def get_club(path: ClubPath) -> Response:
     """A club: its roster, its ladder's rules and its seasons"""
-    return reply(Club.of(_club(path.club_id)))
+    return reply(Club.of(_CLUB.row(path.club_id)))
 
 
 @_get(
@@ -439,7 +438,7 @@ def get_club(path: ClubPath) -> Response:
 )
 def club_members(path: ClubPath) -> Response:
     """The club's roster, by club number"""
-    return reply(ClubMembers(members=[ClubMember.of(m) for m in _club(path.club_id).members]))
+    return reply(ClubMembers(members=[ClubMember.of(m) for m in _CLUB.row(path.club_id).members]))
 
 
 @_post(
@@ -471,7 +470,7 @@ def add_club_member(club: ClubRow, path: ClubPath, body: NewClubMember) -> Respo
 )
 def club_evenings(path: ClubPath, query: SeasonQuery) -> Response:
     """The evenings of a season: couples, wins, and for the director the money (in cents)"""
-    club = _club(path.club_id)
+    club = _CLUB.row(path.club_id)
     director = _director_asks(club)
     worked = store.season(club, _season_name(club))
     evenings = [
@@ -537,7 +536,7 @@ def create_club_evening(club: ClubRow, path: ClubPath, body: NewClubEvening) -> 
 )
 def club_ladder(path: ClubPath, query: SeasonQuery) -> Response:
     """The season's ladder, by the club's rules"""
-    club = _club(path.club_id)
+    club = _CLUB.row(path.club_id)
     worked = store.season(club, _season_name(club))
     # Validated at once from the engine's figures, not one model per line: the same answer, a third quicker to make.
     lines = [
@@ -685,7 +684,7 @@ def import_club(header: shapes.KeyHeader, body: ClubExport, key: str | None) -> 
 )
 def club_ratings(path: ClubPath, query: SeasonQuery) -> Response:
     """The ratings of a club's members, from every game of a season's evenings"""
-    club = _club(path.club_id)
+    club = _CLUB.row(path.club_id)
     season = _season_name(club)
     book = ratings.club_ratings(club, season, party_store.load)
     names = {m.number: m.name for m in club.members}
