@@ -26,9 +26,7 @@ from scorekeeper.api import shapes
 from scorekeeper.api.base import BadInput, bearer_token, bp, door, input_error, made_at, reply, routes
 from scorekeeper.api.parties import PartySettings, setup_of
 from scorekeeper.api.schema import Answer, AnswerPart, Asked, Part, Read, Schema, enum, error_body, read_as
-from scorekeeper.party import MAX_COUPLES, PartyError, Problem
-from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, Scoring, TieBreak
-from scorekeeper.party.ladder import LadderRules as EngineLadderRules
+from scorekeeper.party import MAX_COUPLES, PartyError, Problem, ladder
 from scorekeeper.platform import bodies
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
@@ -101,8 +99,8 @@ def _couples(value: Any, info: ValidationInfo) -> list[tuple[int, ...]]:
 # -- What a request sends -----------------------------------------------------------------------------
 
 _CURRENCY = Annotated[str, enum(CURRENCIES)]
-_SCORING = [str(way) for way in Scoring]
-_TIE_BREAKS = [str(way) for way in TieBreak]
+_SCORING = [str(way) for way in ladder.Scoring]
+_TIE_BREAKS = [str(way) for way in ladder.TieBreak]
 
 
 class ClubPath(Asked):
@@ -136,7 +134,7 @@ class LadderRulesChange(Part):
 
     scoring: str = enum(_SCORING, default="")
     place_points: Annotated[
-        list[Annotated[int, Field(ge=0, le=MAX_RULE_NUMBER)]], Field(min_length=1, max_length=MAX_PLACE_POINTS)
+        list[Annotated[int, Field(ge=0, le=MAX_RULE_NUMBER)]], Field(min_length=1, max_length=ladder.MAX_PLACE_POINTS)
     ] = []
     """Points for first place, second place and so on."""
     best_of: Annotated[int, Field(ge=1, le=MAX_RULE_NUMBER)] | None = None
@@ -213,7 +211,7 @@ class LadderRules(AnswerPart):
     tie_breaks: list[Annotated[str, enum(_TIE_BREAKS)]]
 
     @classmethod
-    def of(cls, rules: EngineLadderRules) -> LadderRules:
+    def of(cls, rules: ladder.LadderRules) -> LadderRules:
         return cls.model_validate(store.settings_of(rules))
 
 
@@ -557,33 +555,33 @@ def club_ladder(path: ClubPath, query: SeasonQuery) -> Response:
 RULE_FIELDS = ("scoring", "place_points", "best_of", "minimum", "tie_breaks")
 
 
-def _rules(club: ClubRow, value: object) -> EngineLadderRules:
+def _rules(club: ClubRow, value: object) -> ladder.LadderRules:
     if not isinstance(value, dict) or set(value) - set(RULE_FIELDS):
         raise BadInput(said.ladder_rules(", ".join(RULE_FIELDS)), "ladder_rules")
     now = store.settings_of(store.rules_of(club.settings))
     merged = {**now, **value}
-    if not isinstance(merged["scoring"], str) or merged["scoring"] not in set(Scoring):
+    if not isinstance(merged["scoring"], str) or merged["scoring"] not in set(ladder.Scoring):
         raise BadInput(said.ladder_scoring(), "scoring")
     points = merged["place_points"]
-    if not isinstance(points, list) or not 1 <= len(points) <= MAX_PLACE_POINTS:
-        raise BadInput(said.ladder_points(MAX_PLACE_POINTS), "place_points")
+    if not isinstance(points, list) or not 1 <= len(points) <= ladder.MAX_PLACE_POINTS:
+        raise BadInput(said.ladder_points(ladder.MAX_PLACE_POINTS), "place_points")
     breaks = merged["tie_breaks"]
     if (
         not isinstance(breaks, list)
-        or any(not isinstance(t, str) or t not in set(TieBreak) for t in breaks)
+        or any(not isinstance(t, str) or t not in set(ladder.TieBreak) for t in breaks)
         or len(set(breaks)) != len(breaks)
     ):
         raise BadInput(said.ladder_tie_breaks(), "tie_breaks")
     best = merged["best_of"]
     try:
-        return EngineLadderRules(
-            scoring=Scoring(merged["scoring"]),
+        return ladder.LadderRules(
+            scoring=ladder.Scoring(merged["scoring"]),
             place_points=tuple(whole("place_points", 0, MAX_RULE_NUMBER)(p) for p in points),
             best_of=None if best is None else whole("best_of", 1, MAX_RULE_NUMBER)(best),
             minimum=whole("minimum", 0, MAX_RULE_NUMBER)(merged["minimum"]),
-            tie_breaks=tuple(TieBreak(t) for t in breaks),
+            tie_breaks=tuple(ladder.TieBreak(t) for t in breaks),
         )
-    except LadderError as err:
+    except ladder.LadderError as err:
         raise BadInput(ladder_refusal(err), err.field) from None
 
 

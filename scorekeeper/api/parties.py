@@ -382,14 +382,6 @@ def _write(party_id: str, make: Callable[[engine.PartyState], list[engine.Entry]
         raise _no_party() from None
 
 
-def _links(party_id: str, edit_token: str) -> PartyLinks:
-    """The director's page (it can change the evening: keep it private) and the hall board."""
-    return PartyLinks(
-        director=answer_link("parties.director", party_id=party_id, token=edit_token),
-        board=answer_link("parties.board", party_id=party_id),
-    )
-
-
 # -- Routes ------------------------------------------------------------------------------
 
 _get, _post = routes("parties", "get", "post")
@@ -416,8 +408,12 @@ def create_party(body: NewParty) -> Response:
     """Start a card party"""
     party = store.create(setup_of(body), body.couples, held_on=body.date, start=body.start)
     row, state = _PARTY.row(party.id)
-    links, party_state = _links(row.id, row.edit_token), Party.of(row, state)
-    response = reply(CreatedParty(id=row.id, edit_token=row.edit_token, links=links, state=party_state), 201)
+    # The director's page (it can change the evening: keep it private) and the hall board.
+    links = PartyLinks(
+        director=answer_link("parties.director", party_id=row.id, token=row.edit_token),
+        board=answer_link("parties.board", party_id=row.id),
+    )
+    response = reply(CreatedParty(id=row.id, edit_token=row.edit_token, links=links, state=Party.of(row, state)), 201)
     response.headers["Location"] = url_for("api.get_party", party_id=row.id)
     return response
 
