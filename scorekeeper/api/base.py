@@ -38,14 +38,28 @@ from scorekeeper.words import refusal as refusal_words
 bp = APIBlueprint("api", __name__, url_prefix="/api/v1")
 # Programs authenticate with tokens, not browser cookies: no CSRF form token here.
 csrf.exempt(bp)
-Declare = Callable[..., Callable[[Callable[..., Response]], Callable[..., Response]]]
+View = Callable[..., Response]
+Declare = Callable[..., Callable[[View], View]]
+Check = Callable[[dict[str, Any]], Mapping[str, Any] | Response]
 
 
-def routes(tag: str, *methods: str, **common: Any) -> list[Declare]:
+def routes(tag: str, *methods: str, check: Check | None = None, **common: Any) -> list[Declare]:
     """The blueprint's route declarers of *methods* (``"get"``, ``"post"``…) for one part of the API: under its *tag*,
-    each with *common* (a security, say)."""
+    each with *common* (a security, say); with *check*, each view behind ``door(check)``, the check of a write's
+    token before its request is read."""
     tags = [Tag(name=tag)]
-    return [functools.partial(getattr(bp, method), tags=tags, **common) for method in methods]
+    declarers: list[Declare] = [functools.partial(getattr(bp, method), tags=tags, **common) for method in methods]
+    return declarers if check is None else [_behind(check, declare) for declare in declarers]
+
+
+def _behind(check: Check, declare: Declare) -> Declare:
+    """Put each view *declare* declares behind ``door(check)``."""
+
+    def declaring(*args: Any, **kwargs: Any) -> Callable[[View], View]:
+        declared = declare(*args, **kwargs)
+        return lambda view: declared(door(check)(view))
+
+    return declaring
 
 
 @bp.record_once
@@ -209,9 +223,7 @@ def read_body(allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
     return data
 
 
-def door(
-    check: Callable[[dict[str, Any]], Mapping[str, Any] | Response] = lambda values: {},
-) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+def door(check: Check = lambda values: {}) -> Callable[[View], View]:
     """Read a route's request by the models its view names, after *check*: *check* is given the path's values and
     finds what the request names (checking its token: 404, 401, 403 come before the body is read), and either answers
     at once or gives the view what it found, which the models' readers also see as their context. The body is read

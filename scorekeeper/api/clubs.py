@@ -392,8 +392,10 @@ def _club_refused(exc: store.ClubError) -> Response:
 
 # -- Routes ---------------------------------------------------------------------------------------------
 
-_get, _post, _patch = routes("clubs", "get", "post", "patch")
 _WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
+_get, _post = routes("clubs", "get", "post")
+# A change of the club, behind the door that checks the director's token.
+_change_post, _change_patch = routes("clubs", "post", "patch", check=_director, security=_WRITE)
 NO_CLUB = shapes.missing("club")
 BAD_SEASON = error_body("The season is not a season's name.")
 _LOCKED = shapes.locked("club")
@@ -439,13 +441,11 @@ def club_members(path: ClubPath) -> Response:
     return reply(ClubMembers(members=[ClubMember.of(m) for m in _CLUB.row(path.club_id).members]))
 
 
-@_post(
+@_change_post(
     "/clubs/<club_id>/members",
     operation_id="addClubMember",
-    security=_WRITE,
     responses=_change({201: ClubMember}, "No name, or a name the app does not take, or the roster is full."),
 )
-@door(_director)
 def add_club_member(club: ClubRow, path: ClubPath, body: NewClubMember) -> Response:
     """Add a member to the roster: the next club number is theirs"""
     return reply(ClubMember.of(store.add_member(club, body.name)), 201)
@@ -491,17 +491,15 @@ def club_evenings(path: ClubPath, query: SeasonQuery) -> Response:
     return response
 
 
-@_post(
+@_change_post(
     "/clubs/<club_id>/evenings",
     operation_id="createClubEvening",
-    security=_WRITE,
     description="The evening is an ordinary card party, not started: run it with the card parties' endpoints and the "
     "`edit_token` answered here. Each couple is two club numbers.",
     responses=_change(
         {201: CreatedClubEvening}, "The evening cannot be run as described, or a couple is not two roster members."
     ),
 )
-@door(_director)
 def create_club_evening(club: ClubRow, path: ClubPath, body: NewClubEvening) -> Response:
     """Open a card party of the club, with couples of roster members"""
     # Left out, the evening takes the club's name.
@@ -585,15 +583,13 @@ def _rules(club: ClubRow, value: object) -> ladder.LadderRules:
         raise BadInput(ladder_refusal(err), err.field) from None
 
 
-@_patch(
+@_change_patch(
     "/clubs/<string(minlength=8):club_id>",
     operation_id="changeClub",
-    security=_WRITE,
     description="`ladder_rules` may give some of the rules: the others stay as they are. The ladder is worked out "
     "again at once.",
     responses=_change({200: Club}, "A name or a rule the club cannot have; `field` names it."),
 )
-@door(_director)
 def change_club(club: ClubRow, path: ClubPath, body: ClubChange) -> Response:
     """Rename the club, change its currency or its ladder's rules"""
     rules = _rules(club, body.ladder_rules) if "ladder_rules" in body.model_fields_set else None
@@ -601,10 +597,9 @@ def change_club(club: ClubRow, path: ClubPath, body: ClubChange) -> Response:
     return reply(Club.of(club))
 
 
-@_patch(
+@_change_patch(
     "/clubs/<club_id>/members/<int:number>",
     operation_id="changeClubMember",
-    security=_WRITE,
     description="The club number stays the member's. A merged member's evenings count as the kept member's on the "
     "ladder. Merges of one club are made one after the other: of two crossing merges sent at once (1 into 5, 5 into "
     "1), the second is refused, so one member stays. The director's page can undo a merge.",
@@ -613,7 +608,6 @@ def change_club(club: ClubRow, path: ClubPath, body: ClubChange) -> Response:
         "A name the app does not take, a merge into the same or a merged member, or a merge of a member already merged.",
     ),
 )
-@door(_director)
 def change_club_member(club: ClubRow, path: MemberPath, body: ClubMemberChange) -> Response:
     """Rename a member, mark them active or inactive, or merge them into another number"""
     number = path.number

@@ -628,9 +628,8 @@ def _change(
     answering the game's state with *answer*."""
     method, rule = route.split()
     responses = {answer: StateAnswer, **_WRITE_ERRORS, **(more or {})}
-    [declare] = routes("games", method, security=_EDIT)
-    declared = declare(rule, operation_id=operation_id, description=description, responses=responses)
-    return lambda view: declared(door(_game(services.load_game))(view))
+    [declare] = routes("games", method, check=_game(services.load_game), security=_EDIT)
+    return declare(rule, operation_id=operation_id, description=description, responses=responses)
 
 
 @_post(

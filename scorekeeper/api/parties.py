@@ -385,8 +385,8 @@ def _write(party_id: str, make: Callable[[engine.PartyState], list[engine.Entry]
 # -- Routes ------------------------------------------------------------------------------
 
 _get, _post = routes("parties", "get", "post")
-# A change of the evening, with its edit token.
-[_change_post] = routes("parties", "post", security=[{"partyEditToken": []}])
+# A change of the evening, behind the door that checks its edit token.
+[_change_post] = routes("parties", "post", check=_director, security=[{"partyEditToken": []}])
 _LOCKED = locked("party")
 
 
@@ -429,7 +429,6 @@ def create_party(body: NewParty) -> Response:
         {201: ResultAnswer, 409: error_body("That result is already in, or another winner is in (send `correct`).")},
     ),
 )
-@door(_director)
 def report_result(path: PartyPath, header: Preference, body: PartyResult) -> Response:
     """Report which couple won a table in a game"""
     party_id, game, table, winner, correct = path.party_id, body.game, body.table, body.winner, body.correct
@@ -483,7 +482,6 @@ def get_party(path: PartyPath) -> Response:
         {201: LateCoupleAnswer},
     ),
 )
-@door(_director)
 def add_couple(path: PartyPath, body: LateCouple) -> Response:
     """Register a late couple"""
     couple = engine.Couple(body.name, body.players)
@@ -523,7 +521,6 @@ def _couple_answers(conflict: str, refused: str) -> ResponseDict:
         "The couple is already marked gone.", "Fewer than two couples would be left playing, or the evening is over."
     ),
 )
-@door(_director)
 def couple_gone(path: CouplePath, body: Nothing) -> Response:
     """Mark a couple gone home"""
     return _couple_change(path, engine.Gone)
@@ -539,7 +536,6 @@ def couple_gone(path: CouplePath, body: Nothing) -> Response:
         "The game the couple would miss is already seated (`code` `gone-seated`), or the evening is over.",
     ),
 )
-@door(_director)
 def couple_back(path: CouplePath, body: Nothing) -> Response:
     """Undo marking a couple gone home"""
     return _couple_change(path, engine.Returned)

@@ -341,7 +341,10 @@ def _person_or_404(table: TableRow, person_id: str) -> TablePerson:
 # -- Routes ---------------------------------------------------------------------------------------------
 
 # A table's routes, each with its token but the two that make a table.
-_get, _post, _put, _delete = routes("tables", "get", "post", "put", "delete", security=[{"tableToken": []}])
+_TOKEN: list[dict[str, list[str]]] = [{"tableToken": []}]
+_get, _delete = routes("tables", "get", "delete", security=_TOKEN)
+# A change of the table's roster or games, behind the door that checks its edit token.
+_post, _put = routes("tables", "post", "put", check=_editor, security=_TOKEN)
 [_make] = routes("tables", "post")
 _REFUSED = "The change cannot be made (`field` names what to fix), or nobody of that id is on the roster."
 _BODY_ERRORS: ResponseDict = {400: NOT_AN_OBJECT, 422: error_body(_REFUSED)}
@@ -489,7 +492,6 @@ def tables_export(path: TablePath) -> Response:
     description="A name already on the roster (whatever its case) is that entry.",
     responses=_change({201: AddedPlayer}),
 )
-@door(_editor)
 def tables_add_player(path: TablePath, body: PersonInput, table: TableRow) -> Response:
     """Add someone to the roster"""
     person = store.add_people(table, [body.name])[0]
@@ -502,7 +504,6 @@ def tables_add_player(path: TablePath, body: PersonInput, table: TableRow) -> Re
     description="A name another entry has is refused (422): merge the two instead.",
     responses=_change({200: TableAnswer}),
 )
-@door(_editor)
 def tables_rename_player(path: PersonPath, body: PersonInput, table: TableRow) -> Response:
     """Rename someone of the roster; every statistic follows"""
     store.rename(table, _person_or_404(table, path.person_id), body.name)
@@ -518,7 +519,6 @@ def tables_rename_player(path: PersonPath, body: PersonInput, table: TableRow) -
     "table's page can undo a merge.",
     responses=_change({200: TableAnswer, 409: error_body("An entry of the two was merged meanwhile.")}),
 )
-@door(_editor)
 def tables_merge_players(path: PersonPath, body: MergeInput, table: TableRow) -> Response:
     """Merge a roster entry into another: the same person typed twice"""
     gone = _person_or_404(table, path.person_id)
@@ -537,7 +537,6 @@ def tables_merge_players(path: PersonPath, body: MergeInput, table: TableRow) ->
     "table, `POST /api/v1/games` with `table`.",
     responses=_change({201: TableAnswer, 409: error_body("The game is in the table already.")}),
 )
-@door(_editor)
 def tables_add_game(path: TablePath, body: AddGameInput, table: TableRow) -> Response:
     """Add a game played before the table existed"""
     game = game_store.load_game(body.game) if isinstance(body.game, str) else None
