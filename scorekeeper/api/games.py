@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 import typing
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Self, cast
+from typing import TYPE_CHECKING, Annotated, Any, Self, TypeVar, cast
 
 from cachetools import LRUCache
 from flask import Response, current_app, make_response, request
@@ -67,6 +67,7 @@ from scorekeeper.words import api as said
 from scorekeeper.words.options import option_label
 
 MAX_NUMBER = 10_000
+G = TypeVar("G", bound=Linked)
 MAX_SIDES = 8
 
 
@@ -546,21 +547,17 @@ def hand_entry(hand: HandFields) -> engine.HandEntry:
 # -- Checking who may write ------------------------------------------------------
 
 
-def _no_game() -> BadInput:
-    return BadInput("There is no game with that id", "id", 404)
-
-
-def _game(load: Callable[[str], Linked | None]) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    """The door's check of a change to the game the address names: the game *load* finds (404), if the request
-    carries its edit token (401, 403); the view is given it as ``game``."""
+def _game(load: Callable[[str], G | None]) -> Door[G]:
+    """The door to the game the address names: the game *load* finds (404), opened by its edit token (401, 403);
+    ``.opens("game", "game_id")`` is the check of a change, which gives the view the game as ``game``."""
     return Door(
         load,
         services.access,
-        _no_game,
+        lambda: BadInput("There is no game with that id", "id", 404),
         no_token=lambda: "Recording needs the game's edit token: Authorization: Bearer <edit_token>",
         wrong_token=lambda: "That token does not belong to this game",
         view_token=lambda: "That is the token of the link that only shows the score; it cannot change it",
-    ).opens("game", "game_id")
+    )
 
 
 @bp.errorhandler(engine.Refused)
@@ -628,7 +625,7 @@ def _change(
     answering the game's state with *answer*."""
     method, rule = route.split()
     responses = {answer: StateAnswer, **_WRITE_ERRORS, **(more or {})}
-    [declare] = routes("games", method, check=_game(services.load_game), security=_EDIT)
+    [declare] = routes("games", method, check=_game(services.load_game).opens("game", "game_id"), security=_EDIT)
     return declare(rule, operation_id=operation_id, description=description, responses=responses)
 
 
@@ -689,9 +686,7 @@ def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
         found = services.version_and_tokens(game_id)
         if found is not None and (found[0] == since or known.contains(f"{game_id}-{found[0]}")):
             return _of_version(make_response("", 304), game_id, found[0])
-    game = services.load_game(game_id)
-    if game is None:
-        raise _no_game()
+    game = _game(services.load_game).row(game_id)
     return _of_version(state_response(game, services.state_for(game), wrapped=False), game.id, game.version)
 
 
@@ -704,7 +699,8 @@ def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
     f"A game keeps at most {services.MAX_HANDS} hands (422, field `game`, past that).",
     responses={201: StateAnswer, **_WRITE_ERRORS},
 )
-@door(_game(services.game_to_write))  # the game's head alone, when this worker keeps its state: one light read
+# The game's head alone, when this worker keeps its state: one light read.
+@door(_game(services.game_to_write).opens("game", "game_id"))
 def games_record_hand(game: services.GameHead, path: GamePath, body: HandInput) -> Response:
     """Record the next hand"""
     # The door found the game and checked this token: given both, the store never answers NOT_FOUND nor NOT_ALLOWED.
