@@ -365,9 +365,7 @@ def _created(table: TableRow, status: int = 201) -> Response:
         edit=page_link("tables.table", table_id=table.id, token=table.edit_token),
         view=page_link("tables.table", table_id=table.id, token=table.view_token),
     )
-    created = CreatedTable(
-        id=table.id, edit_token=table.edit_token, view_token=table.view_token, links=links, state=Table.of(table)
-    )
+    created = CreatedTable(**shapes.picked(table, "id", "edit_token", "view_token"), links=links, state=Table.of(table))
     return made_at(reply(created, status), "api.tables_read", table_id=table.id)
 
 
