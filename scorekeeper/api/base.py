@@ -16,24 +16,17 @@ from typing import Any, TypeVar
 from flask import Response, jsonify, make_response, request
 from flask.blueprints import BlueprintSetupState
 from flask_openapi3.blueprint import APIBlueprint
+from flask_openapi3.models.tag import Tag
 from pydantic import BaseModel, Field, ValidationError
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import BuildError
 
 from scorekeeper.api.schema import Part, Schema, enum
 from scorekeeper.party import Problem
+from scorekeeper.platform import security
 from scorekeeper.platform.extensions import csrf
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.links import answer_link
-from scorekeeper.platform.security import (
-    API_ERROR_CODES,
-    ERROR_TEXT,
-    api_error_code,
-    retry_after_seconds,
-    too_many_message,
-    wants_json,
-    with_next_steps,
-)
 from scorekeeper.rules import Refusal
 from scorekeeper.store import resends
 from scorekeeper.store.games import NAME_MAX_LENGTH
@@ -45,6 +38,28 @@ from scorekeeper.words import refusal as refusal_words
 bp = APIBlueprint("api", __name__, url_prefix="/api/v1")
 # Programs authenticate with tokens, not browser cookies: no CSRF form token here.
 csrf.exempt(bp)
+View = Callable[..., Response]
+Declare = Callable[..., Callable[[View], View]]
+Check = Callable[[dict[str, Any]], Mapping[str, Any] | Response]
+
+
+def routes(tag: str, *methods: str, check: Check | None = None, **common: Any) -> list[Declare]:
+    """The blueprint's route declarers of *methods* (``"get"``, ``"post"``…) for one part of the API: under its *tag*,
+    each with *common* (a security, say); with *check*, each view behind ``door(check)``, the check of a write's
+    token before its request is read."""
+    tags = [Tag(name=tag)]
+    declarers: list[Declare] = [functools.partial(getattr(bp, method), tags=tags, **common) for method in methods]
+    return declarers if check is None else [_behind(check, declare) for declare in declarers]
+
+
+def _behind(check: Check, declare: Declare) -> Declare:
+    """Put each view *declare* declares behind ``door(check)``."""
+
+    def declaring(*args: Any, **kwargs: Any) -> Callable[[View], View]:
+        declared = declare(*args, **kwargs)
+        return lambda view: declared(door(check)(view))
+
+    return declaring
 
 
 @bp.record_once
@@ -72,10 +87,10 @@ def made_at(response: Response, endpoint: str, **values: Any) -> Response:
     return response
 
 
-MESSAGES = {**said.BY_STATUS, 500: ERROR_TEXT[500][1]}  # 500: the page's words, of no buttons or links
+MESSAGES = {**said.BY_STATUS, 500: security.ERROR_TEXT[500][1]}  # 500: the page's words, of no buttons or links
 # Every code an error answer may carry: the status's own, the game engine's refusals and the party engine's.
 ERROR_CODES = tuple(
-    sorted(set(API_ERROR_CODES.values()) | {str(code) for code in Refusal} | {str(code) for code in Problem})
+    sorted(set(security.API_ERROR_CODES.values()) | {str(code) for code in Refusal} | {str(code) for code in Problem})
 )
 
 
@@ -83,7 +98,7 @@ def error_code(status: int, refusal: object = None) -> str:
     """The code of an error answer: the engine's refusal when it has one of its own, else the status's."""
     if isinstance(refusal, Refusal) and refusal is not Refusal.OTHER:
         return str(refusal)
-    return api_error_code(status)
+    return security.api_error_code(status)
 
 
 def error(message: str, field: str | None = None, status: int = 422, code: str | None = None) -> Response:
@@ -118,7 +133,7 @@ def bearer_token() -> str | None:
 @bp.after_app_request
 def _content_language(response: Response) -> Response:
     """Name the language of the API answer's sentences (every API path, the unknown ones too)."""
-    if wants_json():
+    if security.wants_json():
         response.headers["Content-Language"] = current_language()
     return response
 
@@ -134,10 +149,10 @@ def _json_only() -> Response | None:
 @bp.errorhandler(HTTPException)
 def _http_error(exc: HTTPException) -> Response:
     status = exc.code or 500
-    retry_after = retry_after_seconds() if status == 429 else None
+    retry_after = security.retry_after_seconds() if status == 429 else None
     fallback = MESSAGES.get(status, exc.description or MESSAGES[500 if status >= 500 else 400])
-    message = too_many_message(retry_after) if status == 429 else fallback
-    return with_next_steps(error(message, None, status), exc, retry_after)
+    message = security.too_many_message(retry_after) if status == 429 else fallback
+    return security.with_next_steps(error(message, None, status), exc, retry_after)
 
 
 class BadInput(ValueError):
@@ -208,9 +223,7 @@ def read_body(allowed: tuple[str, ...] | None = None) -> dict[str, Any]:
     return data
 
 
-def door(
-    check: Callable[[dict[str, Any]], Mapping[str, Any] | Response] = lambda values: {},
-) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+def door(check: Check = lambda values: {}) -> Callable[[View], View]:
     """Read a route's request by the models its view names, after *check*: *check* is given the path's values and
     finds what the request names (checking its token: 404, 401, 403 come before the body is read), and either answers
     at once or gives the view what it found, which the models' readers also see as their context. The body is read

@@ -12,42 +12,21 @@ and give the document its part.
 from __future__ import annotations
 
 import datetime
-import functools
 import typing
 from collections.abc import Callable
 from typing import Annotated, Any
 
 from flask import Response, request
-from flask_openapi3.models.tag import Tag
 from flask_openapi3.types import ResponseDict
-from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo, WithJsonSchema, model_validator
+from pydantic import ConfigDict, Field, PlainValidator, ValidationInfo, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, door, input_error, made_at, reply
+from scorekeeper.api import shapes
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, input_error, made_at, reply, routes
 from scorekeeper.api.parties import PartySettings, setup_of
-from scorekeeper.api.schema import NOT_JSON, Answer, AnswerPart, Asked, Part, Read, Schema, enum, error_body, read_as
-from scorekeeper.api.shapes import (
-    BEST_FIRST,
-    DATE,
-    RATINGS,
-    Door,
-    KeyHeader,
-    Rated,
-    bearer,
-    changes,
-    edit_token,
-    exported,
-    flag,
-    import_checks,
-    locked,
-    missing,
-    named,
-    picked,
-)
-from scorekeeper.party import MAX_COUPLES, PartyError, Problem
-from scorekeeper.party.ladder import MAX_PLACE_POINTS, LadderError, Scoring, TieBreak
-from scorekeeper.party.ladder import LadderRules as EngineLadderRules
+from scorekeeper.api.schema import Answer, AnswerPart, Asked, Part, Read, Schema, enum, error_body, read_as
+from scorekeeper.party import MAX_COUPLES, PartyError, Problem, ladder
 from scorekeeper.platform import bodies
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
@@ -64,7 +43,9 @@ from scorekeeper.words.party import SENTENCES, ladder_refusal, problem
 
 MAX_RULE_NUMBER = 1000
 SECURITY_SCHEMES = {
-    "clubEditToken": bearer("The `edit_token` returned when the club was created (the director's link holds it too).")
+    "clubEditToken": shapes.bearer(
+        "The `edit_token` returned when the club was created (the director's link holds it too)."
+    )
 }
 
 # -- Reading what a request gives ---------------------------------------------------------------------
@@ -118,8 +99,8 @@ def _couples(value: Any, info: ValidationInfo) -> list[tuple[int, ...]]:
 # -- What a request sends -----------------------------------------------------------------------------
 
 _CURRENCY = Annotated[str, enum(CURRENCIES)]
-_SCORING = [str(way) for way in Scoring]
-_TIE_BREAKS = [str(way) for way in TieBreak]
+_SCORING = [str(way) for way in ladder.Scoring]
+_TIE_BREAKS = [str(way) for way in ladder.TieBreak]
 
 
 class ClubPath(Asked):
@@ -137,9 +118,7 @@ class MemberPath(ClubPath):
 
 
 class SeasonQuery(Asked):
-    season: Annotated[
-        Any, PlainValidator(lambda value: value), WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 32})
-    ] = None
+    season: Annotated[Any, read_as(Annotated[str, Field(min_length=1, max_length=MAX_SEASON)])] = None
     """The season, as named on its evenings (`2026-2027`: July to June); the latest one when left out."""
 
 
@@ -147,7 +126,7 @@ class NewClub(Read):
     currency: Annotated[
         str, read_as(Annotated[str, enum(CURRENCIES, json_schema_extra={"default": "CAD"})], _currency)
     ] = "CAD"
-    name: Annotated[str, named(said.club_name)]
+    name: Annotated[str, shapes.named(said.club_name)]
 
 
 class LadderRulesChange(Part):
@@ -155,7 +134,7 @@ class LadderRulesChange(Part):
 
     scoring: str = enum(_SCORING, default="")
     place_points: Annotated[
-        list[Annotated[int, Field(ge=0, le=MAX_RULE_NUMBER)]], Field(min_length=1, max_length=MAX_PLACE_POINTS)
+        list[Annotated[int, Field(ge=0, le=MAX_RULE_NUMBER)]], Field(min_length=1, max_length=ladder.MAX_PLACE_POINTS)
     ] = []
     """Points for first place, second place and so on."""
     best_of: Annotated[int, Field(ge=1, le=MAX_RULE_NUMBER)] | None = None
@@ -166,33 +145,35 @@ class LadderRulesChange(Part):
 
 
 class ClubChange(Read):
-    name: Annotated[str | None, named(said.club_name)] = None
+    name: Annotated[str | None, shapes.named(said.club_name)] = None
     currency: Annotated[str | None, read_as(_CURRENCY, _currency)] = None
     # Read against the club's rules now: what is left out stays as it is.
     ladder_rules: Annotated[Any, read_as(LadderRulesChange)] = None
 
 
 class ClubMemberChange(Read):
-    name: Annotated[str | None, named(said.member_name)] = None
-    active: Annotated[bool | None, read_as(bool, flag("active"))] = None
+    name: Annotated[str | None, shapes.named(said.member_name)] = None
+    active: Annotated[bool | None, read_as(bool, shapes.flag("active"))] = None
     merged_into: Annotated[
         int | None, read_as(Annotated[int, Field(ge=1, le=10**6)], whole("merged_into", 1, 10**6))
     ] = None
 
 
 class NewClubMember(Read):
-    name: Annotated[str, named(said.member_name)]
+    name: Annotated[str, shapes.named(said.member_name)]
 
 
 class _Dated(Read):
-    date: Annotated[datetime.date | None, DATE] = None
+    date: Annotated[datetime.date | None, shapes.DATE] = None
 
 
 class NewClubEvening(PartySettings, _Dated):
     # The evening's settings as a card party's, read after its date; its name is the club's when left out (a name
     # sent is text, as the document says: null is refused).
     name: Annotated[
-        str | None, named(SENTENCES[Problem.PARTY_NAME_MISSING]), Field(description="The club's name when left out.")
+        str | None,
+        shapes.named(SENTENCES[Problem.PARTY_NAME_MISSING]),
+        Field(description="The club's name when left out."),
     ] = None  # type: ignore[assignment]
     season: Annotated[str | None, read_as(Annotated[str, Field(min_length=1, max_length=MAX_SEASON)], _season)] = None
     couples: Annotated[
@@ -208,7 +189,7 @@ class NewClubEvening(PartySettings, _Dated):
     ] = []
     start: Annotated[
         bool,
-        read_as(Annotated[bool, Field(json_schema_extra={"default": False})], flag("start")),
+        read_as(Annotated[bool, Field(json_schema_extra={"default": False})], shapes.flag("start")),
         Field(description="Seat game 1 at once (two couples or more)."),
     ] = False
 
@@ -230,7 +211,7 @@ class LadderRules(AnswerPart):
     tie_breaks: list[Annotated[str, enum(_TIE_BREAKS)]]
 
     @classmethod
-    def of(cls, rules: EngineLadderRules) -> LadderRules:
+    def of(cls, rules: ladder.LadderRules) -> LadderRules:
         return cls.model_validate(store.settings_of(rules))
 
 
@@ -261,10 +242,7 @@ class Club(Answer):
     @classmethod
     def of(cls, club: ClubRow) -> Club:
         return cls(
-            id=club.id,
-            version=club.version,
-            name=club.name,
-            currency=club.currency,
+            **shapes.picked(club, "id", "version", "name", "currency"),
             ladder_rules=LadderRules.of(store.rules_of(club.settings)),
             seasons=store.seasons(club.id),
             members=[ClubMember.of(m) for m in club.members],
@@ -320,7 +298,7 @@ class Pots(AnswerPart):
     @classmethod
     def of(cls, tally: store.Tally) -> Pots:
         return cls(
-            **picked(tally, "entry_fee", "players", "fees", "prizes", "cookie_jar"),
+            **shapes.picked(tally, "entry_fee", "players", "fees", "prizes", "cookie_jar"),
             fifty_fifty=tally.fifty_collected,
             fifty_fifty_prize=tally.fifty_prize,
             jackpot_before=tally.jackpot.before,
@@ -367,7 +345,7 @@ class ClubLadder(Answer):
     lines: list[LadderLine]
 
 
-class RatedMember(Rated):
+class RatedMember(shapes.Rated):
     member: int = Field(ge=1, description="The club number.")
 
 
@@ -375,26 +353,26 @@ class ClubRatings(Answer):
     """The ratings."""
 
     season: str
-    players: list[RatedMember] = Field(description=BEST_FIRST)
+    players: list[RatedMember] = Field(description=shapes.BEST_FIRST)
 
 
 # -- The club a request names -------------------------------------------------------------------------
 
 
-_CLUB = Door(
+_CLUB = shapes.Door(
     store.get,
-    lambda club, token: edit_token(token, club.edit_token),
+    lambda club, token: shapes.edit_token(token, club.edit_token),
     lambda: BadInput(said.no_club(), "id", 404),
     said.club_token_needed,
     said.club_token_refused,
 )
-_club = _CLUB.row
+_director = _CLUB.opens("club", "club_id")
 
 
 def _director_asks(club: ClubRow) -> bool:
     """Whether the request carries the club's edit token (the director's): only then are money figures shown."""
     token = bearer_token()
-    if token is not None and edit_token(token, club.edit_token) is Access.NONE:
+    if token is not None and shapes.edit_token(token, club.edit_token) is Access.NONE:
         raise BadInput(said.club_director_token(), "authorization", 403)
     return token is not None
 
@@ -406,11 +384,6 @@ def _season_name(club: ClubRow) -> str:
     return season or store.current_season(club)
 
 
-def _director(values: dict[str, Any]) -> dict[str, Any]:
-    """The club a write names, if the request carries its edit token: the view is given it as ``club``."""
-    return {"club": _CLUB(values["club_id"])}
-
-
 @bp.errorhandler(store.ClubError)
 def _club_refused(exc: store.ClubError) -> Response:
     """A change the club cannot take, refused in its words (the views' other refusals are BadInput)."""
@@ -419,16 +392,17 @@ def _club_refused(exc: store.ClubError) -> Response:
 
 # -- Routes ---------------------------------------------------------------------------------------------
 
-_TAGS = [Tag(name="clubs")]
-_get, _post, _patch = (functools.partial(route, tags=_TAGS) for route in (bp.get, bp.post, bp.patch))
 _WRITE: list[dict[str, list[str]]] = [{"clubEditToken": []}]
-NO_CLUB = missing("club")
+_get, _post = routes("clubs", "get", "post")
+# A change of the club, behind the door that checks the director's token.
+_change_post, _change_patch = routes("clubs", "post", "patch", check=_director, security=_WRITE)
+NO_CLUB = shapes.missing("club")
 BAD_SEASON = error_body("The season is not a season's name.")
-_LOCKED = locked("club")
+_LOCKED = shapes.locked("club")
 
 
 def _change(answers: ResponseDict, refused: str) -> ResponseDict:
-    return changes(_LOCKED, refused, answers, object_only=False)
+    return shapes.changes(_LOCKED, refused, answers, object_only=False)
 
 
 @_post(
@@ -436,7 +410,6 @@ def _change(answers: ResponseDict, refused: str) -> ResponseDict:
     operation_id="createClub",
     responses={
         201: CreatedClub,
-        415: NOT_JSON,
         422: error_body("No name, or a name the app does not take; `field` names it."),
     },
 )
@@ -454,7 +427,7 @@ def create_club(body: NewClub) -> Response:
 )
 def get_club(path: ClubPath) -> Response:
     """A club: its roster, its ladder's rules and its seasons"""
-    return reply(Club.of(_club(path.club_id)))
+    return reply(Club.of(_CLUB.row(path.club_id)))
 
 
 @_get(
@@ -465,16 +438,14 @@ def get_club(path: ClubPath) -> Response:
 )
 def club_members(path: ClubPath) -> Response:
     """The club's roster, by club number"""
-    return reply(ClubMembers(members=[ClubMember.of(m) for m in _club(path.club_id).members]))
+    return reply(ClubMembers(members=[ClubMember.of(m) for m in _CLUB.row(path.club_id).members]))
 
 
-@_post(
+@_change_post(
     "/clubs/<club_id>/members",
     operation_id="addClubMember",
-    security=_WRITE,
     responses=_change({201: ClubMember}, "No name, or a name the app does not take, or the roster is full."),
 )
-@door(_director)
 def add_club_member(club: ClubRow, path: ClubPath, body: NewClubMember) -> Response:
     """Add a member to the roster: the next club number is theirs"""
     return reply(ClubMember.of(store.add_member(club, body.name)), 201)
@@ -497,7 +468,7 @@ def add_club_member(club: ClubRow, path: ClubPath, body: NewClubMember) -> Respo
 )
 def club_evenings(path: ClubPath, query: SeasonQuery) -> Response:
     """The evenings of a season: couples, wins, and for the director the money (in cents)"""
-    club = _club(path.club_id)
+    club = _CLUB.row(path.club_id)
     director = _director_asks(club)
     worked = store.season(club, _season_name(club))
     evenings = [
@@ -520,17 +491,15 @@ def club_evenings(path: ClubPath, query: SeasonQuery) -> Response:
     return response
 
 
-@_post(
+@_change_post(
     "/clubs/<club_id>/evenings",
     operation_id="createClubEvening",
-    security=_WRITE,
     description="The evening is an ordinary card party, not started: run it with the card parties' endpoints and the "
     "`edit_token` answered here. Each couple is two club numbers.",
     responses=_change(
         {201: CreatedClubEvening}, "The evening cannot be run as described, or a couple is not two roster members."
     ),
 )
-@door(_director)
 def create_club_evening(club: ClubRow, path: ClubPath, body: NewClubEvening) -> Response:
     """Open a card party of the club, with couples of roster members"""
     # Left out, the evening takes the club's name.
@@ -563,12 +532,12 @@ def create_club_evening(club: ClubRow, path: ClubPath, body: NewClubEvening) -> 
 )
 def club_ladder(path: ClubPath, query: SeasonQuery) -> Response:
     """The season's ladder, by the club's rules"""
-    club = _club(path.club_id)
+    club = _CLUB.row(path.club_id)
     worked = store.season(club, _season_name(club))
     # Validated at once from the engine's figures, not one model per line: the same answer, a third quicker to make.
     lines = [
         {
-            **picked(line, "position", "total", "counted", "scores", "wins", "best"),
+            **shapes.picked(line, "position", "total", "counted", "scores", "wins", "best"),
             "number": line.member,
             "name": worked.names.get(line.member, ""),
             "evenings": line.attended,
@@ -584,45 +553,43 @@ def club_ladder(path: ClubPath, query: SeasonQuery) -> Response:
 RULE_FIELDS = ("scoring", "place_points", "best_of", "minimum", "tie_breaks")
 
 
-def _rules(club: ClubRow, value: object) -> EngineLadderRules:
+def _rules(club: ClubRow, value: object) -> ladder.LadderRules:
     if not isinstance(value, dict) or set(value) - set(RULE_FIELDS):
         raise BadInput(said.ladder_rules(", ".join(RULE_FIELDS)), "ladder_rules")
     now = store.settings_of(store.rules_of(club.settings))
     merged = {**now, **value}
-    if not isinstance(merged["scoring"], str) or merged["scoring"] not in set(Scoring):
+    if not isinstance(merged["scoring"], str) or merged["scoring"] not in set(ladder.Scoring):
         raise BadInput(said.ladder_scoring(), "scoring")
     points = merged["place_points"]
-    if not isinstance(points, list) or not 1 <= len(points) <= MAX_PLACE_POINTS:
-        raise BadInput(said.ladder_points(MAX_PLACE_POINTS), "place_points")
+    if not isinstance(points, list) or not 1 <= len(points) <= ladder.MAX_PLACE_POINTS:
+        raise BadInput(said.ladder_points(ladder.MAX_PLACE_POINTS), "place_points")
     breaks = merged["tie_breaks"]
     if (
         not isinstance(breaks, list)
-        or any(not isinstance(t, str) or t not in set(TieBreak) for t in breaks)
+        or any(not isinstance(t, str) or t not in set(ladder.TieBreak) for t in breaks)
         or len(set(breaks)) != len(breaks)
     ):
         raise BadInput(said.ladder_tie_breaks(), "tie_breaks")
     best = merged["best_of"]
     try:
-        return EngineLadderRules(
-            scoring=Scoring(merged["scoring"]),
+        return ladder.LadderRules(
+            scoring=ladder.Scoring(merged["scoring"]),
             place_points=tuple(whole("place_points", 0, MAX_RULE_NUMBER)(p) for p in points),
             best_of=None if best is None else whole("best_of", 1, MAX_RULE_NUMBER)(best),
             minimum=whole("minimum", 0, MAX_RULE_NUMBER)(merged["minimum"]),
-            tie_breaks=tuple(TieBreak(t) for t in breaks),
+            tie_breaks=tuple(ladder.TieBreak(t) for t in breaks),
         )
-    except LadderError as err:
+    except ladder.LadderError as err:
         raise BadInput(ladder_refusal(err), err.field) from None
 
 
-@_patch(
+@_change_patch(
     "/clubs/<string(minlength=8):club_id>",
     operation_id="changeClub",
-    security=_WRITE,
     description="`ladder_rules` may give some of the rules: the others stay as they are. The ladder is worked out "
     "again at once.",
     responses=_change({200: Club}, "A name or a rule the club cannot have; `field` names it."),
 )
-@door(_director)
 def change_club(club: ClubRow, path: ClubPath, body: ClubChange) -> Response:
     """Rename the club, change its currency or its ladder's rules"""
     rules = _rules(club, body.ladder_rules) if "ladder_rules" in body.model_fields_set else None
@@ -630,10 +597,9 @@ def change_club(club: ClubRow, path: ClubPath, body: ClubChange) -> Response:
     return reply(Club.of(club))
 
 
-@_patch(
+@_change_patch(
     "/clubs/<club_id>/members/<int:number>",
     operation_id="changeClubMember",
-    security=_WRITE,
     description="The club number stays the member's. A merged member's evenings count as the kept member's on the "
     "ladder. Merges of one club are made one after the other: of two crossing merges sent at once (1 into 5, 5 into "
     "1), the second is refused, so one member stays. The director's page can undo a merge.",
@@ -642,7 +608,6 @@ def change_club(club: ClubRow, path: ClubPath, body: ClubChange) -> Response:
         "A name the app does not take, a merge into the same or a merged member, or a merge of a member already merged.",
     ),
 )
-@door(_director)
 def change_club_member(club: ClubRow, path: MemberPath, body: ClubMemberChange) -> Response:
     """Rename a member, mark them active or inactive, or merge them into another number"""
     number = path.number
@@ -671,7 +636,7 @@ def change_club_member(club: ClubRow, path: MemberPath, body: ClubMemberChange) 
 )
 def export_club(path: ClubPath) -> Response:
     """The whole club, to keep off the machine it is run on"""
-    return exported(club_exports.export_club(_CLUB(path.club_id)))
+    return shapes.exported(club_exports.export_club(_CLUB(path.club_id)))
 
 
 _MB = club_exports.IMPORT_MAX_BYTES // 2**20
@@ -689,13 +654,12 @@ _MB = club_exports.IMPORT_MAX_BYTES // 2**20
         201: CreatedClub,
         200: CreatedClub,
         413: error_body(f"The body is larger than {_MB} MB; nothing is stored."),
-        415: NOT_JSON,
         422: error_body("A part of the export cannot be brought back; `field` names it."),
     },
 )
-@door(lambda values: {"key": import_checks(club_exports.IMPORT_MAX_BYTES)})
+@door(lambda values: {"key": shapes.import_checks(club_exports.IMPORT_MAX_BYTES)})
 @bodies.takes_up_to(club_exports.IMPORT_MAX_BYTES)
-def import_club(header: KeyHeader, body: ClubExport, key: str | None) -> Response:
+def import_club(header: shapes.KeyHeader, body: ClubExport, key: str | None) -> Response:
     """Bring back a club from its export"""
     made = club_exports.import_club(request.get_json(), key, request.get_data())
     club = made.what
@@ -705,13 +669,14 @@ def import_club(header: KeyHeader, body: ClubExport, key: str | None) -> Respons
 @_get(
     "/clubs/<club_id>/ratings",
     operation_id="getClubRatings",
-    description=RATINGS + " Each table of each game is a match between two couples, the members in their chairs at "
+    description=shapes.RATINGS
+    + " Each table of each game is a match between two couples, the members in their chairs at "
     "that game.",
     responses={200: ClubRatings, 404: NO_CLUB, 422: BAD_SEASON},
 )
 def club_ratings(path: ClubPath, query: SeasonQuery) -> Response:
     """The ratings of a club's members, from every game of a season's evenings"""
-    club = _club(path.club_id)
+    club = _CLUB.row(path.club_id)
     season = _season_name(club)
     book = ratings.club_ratings(club, season, party_store.load)
     names = {m.number: m.name for m in club.members}

@@ -17,11 +17,10 @@ from __future__ import annotations
 import threading
 import typing
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Self, cast
+from typing import TYPE_CHECKING, Annotated, Any, Self, TypeVar, cast
 
 from cachetools import LRUCache
 from flask import Response, current_app, make_response, request
-from flask_openapi3.models.tag import Tag
 from flask_openapi3.types import ResponseDict
 from pydantic import (
     AfterValidator,
@@ -37,9 +36,9 @@ from pydantic import (
 from pydantic.json_schema import SkipJsonSchema, WithJsonSchema
 from werkzeug.http import parse_etags
 
+from scorekeeper import rules as engine
 from scorekeeper import words
-from scorekeeper.api.base import BadInput, bearer_token, bp, door, error_code, made_at, page_link
-from scorekeeper.api.base import error as api_error
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, error, error_code, made_at, page_link, routes
 from scorekeeper.api.schema import (
     NAME_PATTERN,
     NO_EDIT_TOKEN,
@@ -60,34 +59,15 @@ from scorekeeper.api.tables import table_for
 from scorekeeper.platform.i18n import current_language
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.shelf import app_lru
-from scorekeeper.rules import (
-    BIDS,
-    OPTION_INFO,
-    POINTS_PER_TRICK,
-    PRESETS,
-    SPECIAL_BIDS,
-    STANDINGS,
-    TRICKS_IN_HAND,
-    HandEntry,
-    HandResult,
-    NoteKind,
-    Refused,
-    Rules,
-    Side,
-    WinReason,
-    has_hidden_character,
-)
-from scorekeeper.rules import GameState as Played
 from scorekeeper.rules.draw import game_draw_limit
-from scorekeeper.rules.options import RulesError
 from scorekeeper.store import games as services
 from scorekeeper.store import tables
-from scorekeeper.store.games import MAX_HANDS, NAME_MAX_LENGTH
 from scorekeeper.store.models import Game, Linked
 from scorekeeper.words import api as said
 from scorekeeper.words.options import option_label
 
 MAX_NUMBER = 10_000
+G = TypeVar("G", bound=Linked)
 MAX_SIDES = 8
 
 
@@ -96,15 +76,15 @@ MAX_SIDES = 8
 SideIndex = Annotated[int, Field(ge=0, le=MAX_SIDES - 1)]
 _BID = {
     "oneOf": [
-        {"type": "integer", "enum": list(BIDS)},
-        {"type": "string", "enum": list(SPECIAL_BIDS)},
+        {"type": "integer", "enum": list(engine.BIDS)},
+        {"type": "string", "enum": list(engine.SPECIAL_BIDS)},
         {"type": "null"},
     ]
 }
 
 
 Numbers = list[Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]] | None
-_POINTS = {"multipleOf": POINTS_PER_TRICK, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
+_POINTS = {"multipleOf": engine.POINTS_PER_TRICK, "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
 
 
 def _per_side(items: dict[str, Any], description: str | None = None) -> Any:
@@ -117,7 +97,7 @@ class HandFields(Closed):
     # A hand as a request gives it; the number it has is required when it is recorded, not when it is changed.
     n: int | None = None
     bid: Annotated[int | str | None, WithJsonSchema(_BID)] = None
-    tricks: Annotated[Numbers, _per_side({"minimum": 0, "maximum": TRICKS_IN_HAND})] = None
+    tricks: Annotated[Numbers, _per_side({"minimum": 0, "maximum": engine.TRICKS_IN_HAND})] = None
     points: Annotated[Numbers, _per_side(_POINTS)] = None
     bidder: SideIndex | None = Field(None, description="The side that won the bid; absent or null without bidding.")
     bagged: bool | None = Field(None, json_schema_extra={"default": False})
@@ -181,7 +161,7 @@ def _name(field: str) -> AfterValidator:
         value = value.strip()
         if not value:
             raise BadInput(said.give_name(field), field)
-        if has_hidden_character(value):
+        if engine.has_hidden_character(value):
             raise BadInput(said.name_hidden_characters(), field)
         return value
 
@@ -189,7 +169,7 @@ def _name(field: str) -> AfterValidator:
 
 
 # The pattern says in the document what the check does.
-_NAME = Field(max_length=NAME_MAX_LENGTH, json_schema_extra={"pattern": NAME_PATTERN})
+_NAME = Field(max_length=services.NAME_MAX_LENGTH, json_schema_extra={"pattern": NAME_PATTERN})
 
 
 class SideInput(Schema):
@@ -202,7 +182,7 @@ class SideInput(Schema):
 
 def _option_type(name: str, kind: Any) -> tuple[Any, Any]:
     """An option of the rules as a request gives it, and its field: the choices the rule book lists, or its kind."""
-    info = OPTION_INFO.get(name)
+    info = engine.OPTION_INFO.get(name)
     choices = info.choices if info is not None else None
     if choices and not all(isinstance(c, bool) for c in choices):
         nullable = None in choices or type(None) in typing.get_args(kind)
@@ -222,16 +202,14 @@ def _option_refusal(name: str) -> str:
     return f"{label}: give {allowed or kind or 'another value'}"
 
 
-_OPTIONS: dict[str, Any] = {name: _option_type(name, kind) for name, kind in typing.get_type_hints(Rules).items()}
-RuleChanges = create_model("RuleChanges", __base__=Closed, preset=(one_of(PRESETS), Field(None)), **_OPTIONS)
+_OPTIONS: dict[str, Any] = {
+    name: _option_type(name, kind) for name, kind in typing.get_type_hints(engine.Rules).items()
+}
+RuleChanges = create_model("RuleChanges", __base__=Closed, preset=(one_of(engine.PRESETS), Field(None)), **_OPTIONS)
 RULES_DESCRIPTION = (
     'A preset name, or `{"preset": ..., <option>: <value>}` (options left out follow the preset). '
     "Values the rule book does not allow together are refused with 422."
 )
-
-
-def unreadable_rules() -> BadInput:
-    return BadInput(said.unreadable_rules(), "rules")
 
 
 def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str, Any]:
@@ -239,11 +217,11 @@ def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str
     if not isinstance(rules, (str, dict)):
         raise BadInput(said.rules_not_text_or_object(), "rules")
     try:
-        Rules.from_dict(rules)  # a RulesError says what is wrong in the engine's own words
+        engine.Rules.from_dict(rules)  # a RulesError says what is wrong in the engine's own words
     except (TypeError, ValueError) as exc:
-        if isinstance(exc, RulesError):
+        if isinstance(exc, engine.RulesError):
             raise
-        raise unreadable_rules() from None
+        raise BadInput(said.unreadable_rules(), "rules") from None
     if isinstance(rules, str):
         if len(rules) > 40:
             raise BadInput(said.no_such_preset(), "rules")
@@ -263,7 +241,7 @@ def _rules(rules: Any, _handler: ValidatorFunctionWrapHandler) -> str | dict[str
 if TYPE_CHECKING:
     RulesValue = str | dict[str, Any]
 else:
-    RulesValue = Annotated[one_of(PRESETS) | RuleChanges, Field(description=RULES_DESCRIPTION)]
+    RulesValue = Annotated[one_of(engine.PRESETS) | RuleChanges, Field(description=RULES_DESCRIPTION)]
 # The rules a request gives are checked as they are given, null too where they may be left out.
 _CHECK_RULES = WrapValidator(_rules)
 
@@ -375,12 +353,12 @@ class GameLinks(AnswerPart):
 
 
 class NoteCode(AnswerPart):
-    code: str = enum(str(kind) for kind in NoteKind)
+    code: str = enum(str(kind) for kind in engine.NoteKind)
     side: int
 
 
 # The engine's tuples, written out as JSON arrays.
-Marks = Sequence[Annotated[str, enum(STANDINGS)]]
+Marks = Sequence[Annotated[str, enum(engine.STANDINGS)]]
 Row = Sequence[int]
 
 
@@ -407,14 +385,14 @@ class HandRow(Answer):
     standing: Sequence[Marks] = []
 
     @classmethod
-    def of(cls, hand: HandResult) -> dict[str, Any]:
+    def of(cls, hand: engine.HandResult) -> dict[str, Any]:
         """One row of the sheet: the hand's own fields, its notes said and as codes."""
         codes = [{"code": note.kind, "side": note.side} for note in hand.notes]
         return {**picked(hand, *_FROM_HAND), "notes": [words.note(note) for note in hand.notes], "note_codes": codes}
 
 
 # The fields of a row that are the engine's own, under the same name.
-_FROM_HAND = tuple(name for name in HandRow.model_fields if name in HandResult.__dataclass_fields__)
+_FROM_HAND = tuple(name for name in HandRow.model_fields if name in engine.HandResult.__dataclass_fields__)
 
 
 class Draw(AnswerPart):
@@ -425,7 +403,7 @@ class Draw(AnswerPart):
     four_and_a_flip: bool = False
 
     @classmethod
-    def of(cls, state: Played) -> dict[str, Any]:
+    def of(cls, state: engine.GameState) -> dict[str, Any]:
         """How many cards the players of the next hand may change (the rule book's draw limits, /rules#draw-limits)."""
         limit = game_draw_limit(state)
         return picked(limit, "players", "keep", "change", "others_change") | {"four_and_a_flip": limit.flip}
@@ -453,7 +431,7 @@ class GameState(Answer):
     winner: int | None
     win_reason: str | None = Field(None, description="Who won and why, as a sentence in the request's Accept-Language.")
     win_reason_code: str | None = enum(
-        [*(str(reason) for reason in WinReason), None],
+        [*(str(reason) for reason in engine.WinReason), None],
         default=None,
         description="Which rule decided the winner, as a code (the sentence is win_reason).",
     )
@@ -470,7 +448,7 @@ class GameState(Answer):
     hands: list[HandRow]
 
     @classmethod
-    def of(cls, game: Game | services.GameHead, state: Played) -> dict[str, Any]:
+    def of(cls, game: Game | services.GameHead, state: engine.GameState) -> dict[str, Any]:
         """The state of *game* but its rows (``hands``)."""
         setup = state.setup
         return picked(state, *_FROM_STATE) | {
@@ -506,7 +484,7 @@ class CreatedGame(Answer):
     state: GameState
 
     @classmethod
-    def of(cls, game: Game, state: Played) -> dict[str, Any]:
+    def of(cls, game: Game, state: engine.GameState) -> dict[str, Any]:
         """The game just started: its tokens, its links and its state (no hand yet)."""
         tokens = {"id": game.id, "edit_token": game.edit_token, "view_token": game.view_token}
         return tokens | {"links": GameLinks.of(game), "state": GameState.of(game, state) | {"hands": []}}
@@ -522,7 +500,7 @@ def _json(text: str, status: int) -> Response:
 
 
 def state_response(
-    game: Game | services.GameHead, state: Played, status: int = 200, *, wrapped: bool = True
+    game: Game | services.GameHead, state: engine.GameState, status: int = 200, *, wrapped: bool = True
 ) -> Response:
     """The state of a game as a JSON answer (``{"state": ...}`` when *wrapped*), its hands' rows written once.
 
@@ -538,10 +516,12 @@ def state_response(
 _ROWS_LOCK = threading.Lock()
 
 
-def _hand_rows(game_id: str, hands: tuple[HandResult, ...]) -> list[str]:
+def _hand_rows(game_id: str, hands: tuple[engine.HandResult, ...]) -> list[str]:
     """The sheet's rows as JSON text, in the request's language: those already written for its earlier hands reused."""
     key = (game_id, current_language())
-    shelved: LRUCache[tuple[str, str], tuple[tuple[HandResult, ...], list[str]]] = app_lru(current_app, "api_hand_rows")
+    shelved: LRUCache[tuple[str, str], tuple[tuple[engine.HandResult, ...], list[str]]] = app_lru(
+        current_app, "api_hand_rows"
+    )
     with _ROWS_LOCK:
         done, rows = shelved.get(key, ((), []))
     if hands[: len(done)] != done:  # the same hands are the same objects: a quick check (fewer hands: never equal)
@@ -559,41 +539,36 @@ def _of_version(response: Response, game_id: str, version: int) -> Response:
     return response
 
 
-def hand_entry(hand: HandFields) -> HandEntry:
+def hand_entry(hand: HandFields) -> engine.HandEntry:
     """The engine's entry of a hand a request gives, read by the engine's own reader (``HandEntry.from_dict``)."""
-    return HandEntry.from_dict(hand.model_dump(exclude={"n", "version"}))
+    return engine.HandEntry.from_dict(hand.model_dump(exclude={"n", "version"}))
 
 
 # -- Checking who may write ------------------------------------------------------
 
 
-def _no_game() -> BadInput:
-    return BadInput("There is no game with that id", "id", 404)
-
-
-def _game(load: Callable[[str], Linked | None]) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    """The door's check of a change to the game the address names: the game *load* finds (404), if the request
-    carries its edit token (401, 403); the view is given it as ``game``."""
-    opened = Door(
+def _game(load: Callable[[str], G | None]) -> Door[G]:
+    """The door to the game the address names: the game *load* finds (404), opened by its edit token (401, 403);
+    ``.opens("game", "game_id")`` is the check of a change, which gives the view the game as ``game``."""
+    return Door(
         load,
         services.access,
-        _no_game,
+        lambda: BadInput("There is no game with that id", "id", 404),
         no_token=lambda: "Recording needs the game's edit token: Authorization: Bearer <edit_token>",
         wrong_token=lambda: "That token does not belong to this game",
         view_token=lambda: "That is the token of the link that only shows the score; it cannot change it",
     )
-    return lambda values: {"game": opened(values["game_id"])}
 
 
-@bp.errorhandler(Refused)
-def _refused(exc: Refused) -> Response:
+@bp.errorhandler(engine.Refused)
+def _refused(exc: engine.Refused) -> Response:
     """A request the engine refuses (a hand, a game's setup, its rules), said in the request's language."""
-    return api_error(words.refusal(exc), exc.field, 422, error_code(422, exc.code))
+    return error(words.refusal(exc), exc.field, 422, error_code(422, exc.code))
 
 
 @bp.errorhandler(services.GameConflict)
 def _conflict(exc: services.GameConflict) -> Response:
-    return api_error(words.refusal(exc), exc.field or "n", 409)
+    return error(words.refusal(exc), exc.field or "n", 409)
 
 
 def _precondition(game: Game, version: int | None, if_match: str | None, *, required: bool) -> None:
@@ -622,7 +597,7 @@ def _precondition(game: Game, version: int | None, if_match: str | None, *, requ
 
 # -- Routes ----------------------------------------------------------------------
 
-_TAGS = [Tag(name="games")]
+_get, _post = routes("games", "get", "post")
 _EDIT: list[dict[str, list[str]]] = [{"editToken": []}]
 SECURITY_SCHEMES = {"editToken": bearer("The game's edit_token, returned when the game is created.")}
 _NO_GAME = error_body("No game with that id.")
@@ -650,16 +625,13 @@ def _change(
     answering the game's state with *answer*."""
     method, rule = route.split()
     responses = {answer: StateAnswer, **_WRITE_ERRORS, **(more or {})}
-    declared = getattr(bp, method)(
-        rule, operation_id=operation_id, tags=_TAGS, security=_EDIT, description=description, responses=responses
-    )
-    return lambda view: cast(Callable[..., Response], declared(door(_game(services.load_game))(view)))
+    [declare] = routes("games", method, check=_game(services.load_game).opens("game", "game_id"), security=_EDIT)
+    return declare(rule, operation_id=operation_id, description=description, responses=responses)
 
 
-@bp.post(
+@_post(
     "/games",
     operation_id="createGame",
-    tags=_TAGS,
     description="Seats are dealt clockwise in the alternating order of the sides' players. "
     "The answer holds the edit token (keep it: it is the only way to record hands) "
     "and two links: the score sheet that can record, and the one that only shows.",
@@ -668,7 +640,6 @@ def _change(
         401: error_body("With `table`: no `Authorization: Bearer <table's edit_token>` header."),
         403: error_body("With `table`: the token is not that table's edit token."),
         404: error_body("With `table`: no table with that id."),
-        415: NOT_JSON,
         422: error_body("The game cannot be played as described; `field` names what to fix."),
         429: error_body("Too many games started from this address; `Retry-After` says when to try again."),
     },
@@ -676,26 +647,24 @@ def _change(
 @door()
 def create_game(body: NewGame) -> Response:
     """Start a game"""
-    sides = [Side(side.name, tuple(side.players)) for side in body.sides]
+    # The rules were read by the engine with the body (``_rules``): the store reads the same value again, and
+    # nothing of a kind the engine cannot read reaches it.
+    sides = [engine.Side(side.name, tuple(side.players)) for side in body.sides]
     scores = tuple(body.scores) if body.scores is not None else None
-    try:
-        if body.table is not None:
-            # A game of a table: its edit token is the Bearer, its players join the roster.
-            table = table_for(body.table, edit=True)
-            game = tables.start_game(table, body.rules, sides, first_dealer=body.first_dealer, scores=scores)
-        else:
-            game = services.create_game(body.rules, sides, first_dealer=body.first_dealer, scores=scores)
-    except TypeError:
-        raise unreadable_rules() from None
+    if body.table is not None:
+        # A game of a table: its edit token is the Bearer, its players join the roster.
+        table = table_for(body.table, edit=True)
+        game = tables.start_game(table, body.rules, sides, first_dealer=body.first_dealer, scores=scores)
+    else:
+        game = services.create_game(body.rules, sides, first_dealer=body.first_dealer, scores=scores)
     return made_at(
         _json(_compact(CreatedGame.of(game, services.state_for(game))), 201), "api.games_read", game_id=game.id
     )
 
 
-@bp.get(
+@_get(
     "/games/<game_id>",
     operation_id="getGame",
-    tags=_TAGS,
     description="Public to anyone holding the game's id (a random, unguessable string that travels "
     "only inside the game's links); no token is needed to read. With `?since=<version>`, or "
     "`If-None-Match` holding the ETag of an earlier answer, the answer is 304 with no body while "
@@ -717,23 +686,21 @@ def games_read(path: GamePath, query: SinceQuery, header: Known) -> Response:
         found = services.version_and_tokens(game_id)
         if found is not None and (found[0] == since or known.contains(f"{game_id}-{found[0]}")):
             return _of_version(make_response("", 304), game_id, found[0])
-    game = services.load_game(game_id)
-    if game is None:
-        raise _no_game()
+    game = _game(services.load_game).row(game_id)
     return _of_version(state_response(game, services.state_for(game), wrapped=False), game.id, game.version)
 
 
-@bp.post(
+@_post(
     "/games/<game_id>/hands",
     operation_id="recordHand",
-    tags=_TAGS,
     security=_EDIT,
     description="`n`, the number the hand will have (the state's `next_n`), is required, so that two "
     "phones recording the same hand (or a request sent twice) record it once: the second gets 409. "
-    f"A game keeps at most {MAX_HANDS} hands (422, field `game`, past that).",
+    f"A game keeps at most {services.MAX_HANDS} hands (422, field `game`, past that).",
     responses={201: StateAnswer, **_WRITE_ERRORS},
 )
-@door(_game(services.game_to_write))  # the game's head alone, when this worker keeps its state: one light read
+# The game's head alone, when this worker keeps its state: one light read.
+@door(_game(services.game_to_write).opens("game", "game_id"))
 def games_record_hand(game: services.GameHead, path: GamePath, body: HandInput) -> Response:
     """Record the next hand"""
     # The door found the game and checked this token: given both, the store never answers NOT_FOUND nor NOT_ALLOWED.
@@ -743,8 +710,8 @@ def games_record_hand(game: services.GameHead, path: GamePath, body: HandInput) 
             return state_response(game, recording.standing, 201)
         case services.Outcome.REFUSED:
             code = error_code(422, getattr(recording.refusal, "code", None))
-            return api_error(words.recording(recording), recording.field, 422, code)
-    return api_error(words.recording(recording), recording.field, 409)
+            return error(words.recording(recording), recording.field, 422, code)
+    return error(words.recording(recording), recording.field, 409)
 
 
 @_change(
@@ -784,10 +751,7 @@ def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: Hand
 def games_change_rules(game: Game, path: GamePath, header: Precondition, body: RulesInput) -> Response:
     """Play the game under other rules (before its first hand only)"""
     _precondition(game, None, header.if_match, required=False)
-    try:
-        return state_response(game, services.change_rules(game, body.rules))
-    except TypeError:
-        raise unreadable_rules() from None
+    return state_response(game, services.change_rules(game, body.rules))
 
 
 @_change(

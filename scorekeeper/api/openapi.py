@@ -14,7 +14,7 @@ from flask_openapi3.models.server import Server
 
 from scorekeeper.api import clubs, games, parties, tables
 from scorekeeper.api.base import Error, bp
-from scorekeeper.api.schema import error_body, in_place, schemas
+from scorekeeper.api.schema import NOT_JSON, error_body, in_place, schemas
 from scorekeeper.platform.config import MAX_BODY_KB
 
 
@@ -64,7 +64,8 @@ LIMITED_PREFIXES = ("/api/v1/games", "/api/v1/parties", "/api/v1/clubs", "/api/v
 
 def _answers_every_operation_may_get(paths: dict[str, Any]) -> None:
     """Add the answers the app gives whatever the operation: 400 for a body it cannot read, 413 for a body too
-    large, 429 past a limit; and 414, which gunicorn in front of the app answers to an address too long to read."""
+    large, 415 for one not sent as JSON, 429 past a limit; and 414, which gunicorn in front of the app answers to an
+    address too long to read."""
     for path, operations in paths.items():
         for operation in operations.values():
             responses = operation.setdefault("responses", {})
@@ -72,6 +73,7 @@ def _answers_every_operation_may_get(paths: dict[str, Any]) -> None:
             if "requestBody" in operation:
                 responses.setdefault("400", error_body("The body is not a JSON object that can be read."))
                 responses.setdefault("413", error_body(f"The body is larger than {MAX_BODY_KB} KB."))
+                responses.setdefault("415", NOT_JSON)
             if path.startswith(LIMITED_PREFIXES):
                 responses.setdefault("429", error_body("Too many requests in a short time; see `Retry-After`."))
 

@@ -11,54 +11,35 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import functools
 from collections.abc import Callable
 from typing import Annotated, Any
 
 from flask import Response, make_response, request, url_for
-from flask_openapi3.models.tag import Tag
 from flask_openapi3.types import ResponseDict
 from pydantic import Field, PlainValidator, WithJsonSchema, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
-from scorekeeper.api.base import BadInput, bearer_token, bp, door, reply
-from scorekeeper.api.base import error as api_error
+from scorekeeper import party as engine
+from scorekeeper.api.base import BadInput, bearer_token, bp, door, error, reply, routes
 from scorekeeper.api.schema import (
     NOT_AN_OBJECT,
-    NOT_JSON,
     Answer,
     AnswerPart,
     Asked,
     Closed,
+    Name,
     Part,
     Read,
     enum,
     error_body,
     read_as,
 )
-from scorekeeper.api.schema import Name as _NAME
 from scorekeeper.api.shapes import DATE, Door, bearer, changes, edit_token, flag, locked, missing, named, picked, text
-from scorekeeper.party import (
-    MAX_COUPLES,
-    MAX_GAMES,
-    MAX_PRIZES,
-    AddCouple,
-    Couple,
-    Entry,
-    GameKind,
-    Gone,
-    PartyError,
-    PartySetup,
-    PartyState,
-    Problem,
-    Returned,
-)
 from scorekeeper.platform.links import answer_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import LOWEST_TARGET
 from scorekeeper.store import parties as store
 from scorekeeper.store.outcomes import Outcome
-from scorekeeper.store.parties import PartyRow
 from scorekeeper.words import api as said
 from scorekeeper.words import party as words
 
@@ -84,27 +65,29 @@ def whole(name: str, lo: int, hi: int) -> Callable[[Any], int]:
 def players(value: Any) -> tuple[str, ...]:
     """A couple's players: two names at most."""
     if not isinstance(value, list) or len(value) > 2:
-        raise BadInput(words.SENTENCES[Problem.TWO_PLAYERS](), "players")
+        raise BadInput(words.SENTENCES[engine.Problem.TWO_PLAYERS](), "players")
     return tuple(text(p, said.give_name("players"), "players") for p in value)
 
 
-def _couples(value: object) -> list[Couple]:
-    if not isinstance(value, list) or not 2 <= len(value) <= MAX_COUPLES:
-        raise BadInput(said.couples_count(MAX_COUPLES), "couples")
+def _couples(value: object) -> list[engine.Couple]:
+    if not isinstance(value, list) or not 2 <= len(value) <= engine.MAX_COUPLES:
+        raise BadInput(said.couples_count(engine.MAX_COUPLES), "couples")
     couples = []
     for item in value:
         if isinstance(item, str):
-            couples.append(Couple(text(item, said.couple_name(), "couples")))
+            couples.append(engine.Couple(text(item, said.couple_name(), "couples")))
             continue
         if not isinstance(item, dict) or set(item) - {"name", "players"}:
             raise BadInput(said.couple_shape(), "couples")
-        couples.append(Couple(text(item.get("name"), said.couple_name(), "couples"), players(item.get("players", []))))
+        couples.append(
+            engine.Couple(text(item.get("name"), said.couple_name(), "couples"), players(item.get("players", [])))
+        )
     return couples
 
 
-def _kind(value: Any) -> GameKind:
+def _kind(value: Any) -> engine.GameKind:
     try:
-        return GameKind(value)
+        return engine.GameKind(value)
     except ValueError:
         raise BadInput(said.game_kind(), "kind") from None
 
@@ -112,7 +95,7 @@ def _kind(value: Any) -> GameKind:
 def _cookie_jar(value: Any) -> int:
     if value is None or value is False or (type(value) is int and value == 0):
         return 0
-    return whole("cookie_jar", 1, MAX_GAMES)(value)
+    return whole("cookie_jar", 1, engine.MAX_GAMES)(value)
 
 
 def _play_to(value: Any) -> int | None:
@@ -121,12 +104,12 @@ def _play_to(value: Any) -> int | None:
 
 # -- What a request sends -----------------------------------------------------------------------------
 
-_PLAYERS = read_as(Annotated[list[_NAME], Field(max_length=2)], players)
+_PLAYERS = read_as(Annotated[list[Name], Field(max_length=2)], players)
 
 
 class _Couple(Part):
-    name: _NAME
-    players: Annotated[list[_NAME], Field(max_length=2)] = []
+    name: Name
+    players: Annotated[list[Name], Field(max_length=2)] = []
 
 
 def _count(name: str, lo: int, hi: int, default: int | None = None) -> PlainValidator:
@@ -144,12 +127,13 @@ def _switch(name: str, default: bool) -> PlainValidator:
 class PartySettings(Read):
     # In the order the evening's settings are read: what one game is first.
     kind: Annotated[
-        GameKind,
+        engine.GameKind,
         read_as(
-            Annotated[str, enum([str(kind) for kind in GameKind], json_schema_extra={"default": "one-hand"})], _kind
+            Annotated[str, enum([str(kind) for kind in engine.GameKind], json_schema_extra={"default": "one-hand"})],
+            _kind,
         ),
         Field(description="What one game is."),
-    ] = GameKind("one-hand")
+    ] = engine.GameKind("one-hand")
     cookie_jar: Annotated[
         int,
         read_as(int | bool | None, _cookie_jar),
@@ -160,25 +144,27 @@ class PartySettings(Read):
         read_as(Annotated[int, Field(ge=LOWEST_TARGET, le=200)] | None, _play_to),
         Field(description="With play-to."),
     ] = None
-    name: Annotated[str, named(words.SENTENCES[Problem.PARTY_NAME_MISSING])]
-    games: Annotated[int, _count("games", 1, MAX_GAMES, 25)] = 25
-    prizes: Annotated[int, _count("prizes", 0, MAX_PRIZES, 3)] = 3
+    name: Annotated[str, named(words.SENTENCES[engine.Problem.PARTY_NAME_MISSING])]
+    games: Annotated[int, _count("games", 1, engine.MAX_GAMES, 25)] = 25
+    prizes: Annotated[int, _count("prizes", 0, engine.MAX_PRIZES, 3)] = 3
     booby: Annotated[bool, _switch("booby", False)] = False
 
 
 class NewParty(PartySettings):
     couples: Annotated[
-        list[Couple],
-        read_as(Annotated[list[_NAME | _Couple], Field(min_length=2, max_length=MAX_COUPLES)], _couples),
+        list[engine.Couple],
+        read_as(Annotated[list[Name | _Couple], Field(min_length=2, max_length=engine.MAX_COUPLES)], _couples),
     ]
     start: Annotated[bool, _switch("start", True), Field(description="Seat game 1 now.")] = True
     date: Annotated[datetime.date | None, DATE] = None
 
 
 class PartyResult(Read):
-    game: Annotated[int, _count("game", 1, MAX_GAMES)]
-    table: Annotated[int, _count("table", 1, MAX_COUPLES)]
-    winner: Annotated[int, _count("winner", 0, MAX_COUPLES), Field(description="A couple index seated at that table.")]
+    game: Annotated[int, _count("game", 1, engine.MAX_GAMES)]
+    table: Annotated[int, _count("table", 1, engine.MAX_COUPLES)]
+    winner: Annotated[
+        int, _count("winner", 0, engine.MAX_COUPLES), Field(description="A couple index seated at that table.")
+    ]
     correct: Annotated[bool, _switch("correct", False)] = False
 
 
@@ -265,7 +251,7 @@ class Party(Answer):
     cookie_jar: dict[str, Any] | None = None
 
     @classmethod
-    def of(cls, row: PartyRow, state: PartyState) -> Party:
+    def of(cls, row: store.PartyRow, state: engine.PartyState) -> Party:
         """The evening as its answer writes it."""
         standings, seating, booby, setup = state.standings(), state.seating, state.booby(), state.setup
         results = [
@@ -347,23 +333,25 @@ class ResultAnswer(Answer):
 # -- The evening a request names ------------------------------------------------------------------------
 
 
-def setup_of(new: PartySettings) -> PartySetup:
+def setup_of(new: PartySettings) -> engine.PartySetup:
     """The evening's settings a request gives, as the party engine takes them."""
     try:
-        return PartySetup(**{field.name: getattr(new, field.name) for field in dataclasses.fields(PartySetup)})
-    except PartyError as err:
+        return engine.PartySetup(
+            **{field.name: getattr(new, field.name) for field in dataclasses.fields(engine.PartySetup)}
+        )
+    except engine.PartyError as err:
         raise BadInput(words.problem(err), err.field) from None
 
 
-@bp.errorhandler(PartyError)
-def _party_refused(exc: PartyError) -> Response:
+@bp.errorhandler(engine.PartyError)
+def _party_refused(exc: engine.PartyError) -> Response:
     """A party engine's refusal raised while a request's model read it (a couple's name, say): said as any other."""
     return _refused(exc, 409 if exc.conflict else 422)
 
 
-def _refused(exc: PartyError, status: int, field: str | None = None) -> Response:
+def _refused(exc: engine.PartyError, status: int, field: str | None = None) -> Response:
     """The party engine's refusal: its sentence in the request's language and its code, which never changes."""
-    return api_error(words.problem(exc), field or exc.field, status, str(exc.problem))
+    return error(words.problem(exc), field or exc.field, status, str(exc.problem))
 
 
 def _no_party() -> BadInput:
@@ -379,16 +367,13 @@ _PARTY = Door(
 )
 
 
-_loaded = _PARTY.row
-
-
 def _director(values: dict[str, Any]) -> dict[str, Any]:
     """A write to the evening named: its edit token is checked (404, 401, 403) before the body is read."""
     _PARTY(values["party_id"])
     return {}
 
 
-def _write(party_id: str, make: Callable[[PartyState], list[Entry]]) -> PartyState:
+def _write(party_id: str, make: Callable[[engine.PartyState], list[engine.Entry]]) -> engine.PartyState:
     """Write to the evening the entries *make* builds, checked by the engine; an evening deleted meanwhile is not
     there (404)."""
     try:
@@ -397,20 +382,11 @@ def _write(party_id: str, make: Callable[[PartyState], list[Entry]]) -> PartySta
         raise _no_party() from None
 
 
-def _links(party_id: str, edit_token: str) -> PartyLinks:
-    """The director's page (it can change the evening: keep it private) and the hall board."""
-    return PartyLinks(
-        director=answer_link("parties.director", party_id=party_id, token=edit_token),
-        board=answer_link("parties.board", party_id=party_id),
-    )
-
-
 # -- Routes ------------------------------------------------------------------------------
 
-_TAGS = [Tag(name="parties")]
-_get, _post = (functools.partial(route, tags=_TAGS) for route in (bp.get, bp.post))
-# A change of the evening, with its edit token.
-_change_post = functools.partial(bp.post, tags=_TAGS, security=[{"partyEditToken": []}])
+_get, _post = routes("parties", "get", "post")
+# A change of the evening, behind the door that checks its edit token.
+[_change_post] = routes("parties", "post", check=_director, security=[{"partyEditToken": []}])
 _LOCKED = locked("party")
 
 
@@ -424,7 +400,6 @@ _LOCKED = locked("party")
         400: NOT_AN_OBJECT,
         413: error_body("The body is larger than an evening needs."),
         429: error_body("Too many evenings created from this address in a short time; see `Retry-After`."),
-        415: NOT_JSON,
         422: error_body("The evening cannot be run as described; `field` names what to fix."),
     },
 )
@@ -432,9 +407,13 @@ _LOCKED = locked("party")
 def create_party(body: NewParty) -> Response:
     """Start a card party"""
     party = store.create(setup_of(body), body.couples, held_on=body.date, start=body.start)
-    row, state = _loaded(party.id)
-    links, party_state = _links(row.id, row.edit_token), Party.of(row, state)
-    response = reply(CreatedParty(id=row.id, edit_token=row.edit_token, links=links, state=party_state), 201)
+    row, state = _PARTY.row(party.id)
+    # The director's page (it can change the evening: keep it private) and the hall board.
+    links = PartyLinks(
+        director=answer_link("parties.director", party_id=row.id, token=row.edit_token),
+        board=answer_link("parties.board", party_id=row.id),
+    )
+    response = reply(CreatedParty(id=row.id, edit_token=row.edit_token, links=links, state=Party.of(row, state)), 201)
     response.headers["Location"] = url_for("api.get_party", party_id=row.id)
     return response
 
@@ -450,7 +429,6 @@ def create_party(body: NewParty) -> Response:
         {201: ResultAnswer, 409: error_body("That result is already in, or another winner is in (send `correct`).")},
     ),
 )
-@door(_director)
 def report_result(path: PartyPath, header: Preference, body: PartyResult) -> Response:
     """Report which couple won a table in a game"""
     party_id, game, table, winner, correct = path.party_id, body.game, body.table, body.winner, body.correct
@@ -460,7 +438,7 @@ def report_result(path: PartyPath, header: Preference, body: PartyResult) -> Res
         raise _no_party()
     if recording.outcome is Outcome.NOT_ALLOWED:
         raise BadInput(said.party_token_refused(), "authorization", 403)
-    if isinstance(recording.refusal, PartyError):
+    if isinstance(recording.refusal, engine.PartyError):
         raise recording.refusal
     state = recording.standing
     if "return=minimal" in (header.prefer or "").replace(" ", "").lower().split(","):
@@ -469,7 +447,7 @@ def report_result(path: PartyPath, header: Preference, body: PartyResult) -> Res
         response = reply(ResultAnswer(result=result, version=store.version_of(party_id)), 201)
         response.headers["Preference-Applied"] = "return=minimal"
         return response
-    return reply(ResultAnswer(state=Party.of(*_loaded(party_id))), 201)
+    return reply(ResultAnswer(state=Party.of(*_PARTY.row(party_id))), 201)
 
 
 @_get(
@@ -484,7 +462,7 @@ def report_result(path: PartyPath, header: Preference, body: PartyResult) -> Res
 @door()
 def get_party(path: PartyPath) -> Response:
     """The evening as it stands"""
-    row, state = _loaded(path.party_id)
+    row, state = _PARTY.row(path.party_id)
     etag = f"party-{row.version}"
     response = make_response("", 304) if etag in request.if_none_match else reply(Party.of(row, state))
     response.headers["Cache-Control"] = "no-cache"
@@ -504,30 +482,29 @@ def get_party(path: PartyPath) -> Response:
         {201: LateCoupleAnswer},
     ),
 )
-@door(_director)
 def add_couple(path: PartyPath, body: LateCouple) -> Response:
     """Register a late couple"""
-    couple = Couple(body.name, body.players)
+    couple = engine.Couple(body.name, body.players)
     try:
-        _write(path.party_id, lambda s: [AddCouple(couple)])
-    except PartyError as err:
+        _write(path.party_id, lambda s: [engine.AddCouple(couple)])
+    except engine.PartyError as err:
         # The evening is over, or its last game is being played: no couple can join (the field is couples).
         return _refused(err, 422, "couples")
-    row, state = _loaded(path.party_id)
+    row, state = _PARTY.row(path.party_id)
     return reply(LateCoupleAnswer(couple=len(state.couples) - 1, state=Party.of(row, state)), 201)
 
 
-def _couple_change(path: CouplePath, make: Callable[[int], Gone | Returned]) -> Response:
+def _couple_change(path: CouplePath, make: Callable[[int], engine.Gone | engine.Returned]) -> Response:
     """Mark a couple gone, or undo it: the same checks, one entry."""
-    _row, state = _loaded(path.party_id)
+    _row, state = _PARTY.row(path.party_id)
     try:
-        couple = parse_int(path.index, lo=0, hi=MAX_COUPLES, what="The couple")
+        couple = parse_int(path.index, lo=0, hi=engine.MAX_COUPLES, what="The couple")
     except NumberError:
         raise BadInput(said.couple_index(), "couple", 404) from None
     if couple >= len(state.couples):
         raise BadInput(said.no_couple(couple, len(state.couples)), "couple", 404)
     _write(path.party_id, lambda s: [make(couple)])
-    return reply(PartyAnswer(state=Party.of(*_loaded(path.party_id))))
+    return reply(PartyAnswer(state=Party.of(*_PARTY.row(path.party_id))))
 
 
 def _couple_answers(conflict: str, refused: str) -> ResponseDict:
@@ -544,10 +521,9 @@ def _couple_answers(conflict: str, refused: str) -> ResponseDict:
         "The couple is already marked gone.", "Fewer than two couples would be left playing, or the evening is over."
     ),
 )
-@door(_director)
 def couple_gone(path: CouplePath, body: Nothing) -> Response:
     """Mark a couple gone home"""
-    return _couple_change(path, Gone)
+    return _couple_change(path, engine.Gone)
 
 
 @_change_post(
@@ -560,7 +536,6 @@ def couple_gone(path: CouplePath, body: Nothing) -> Response:
         "The game the couple would miss is already seated (`code` `gone-seated`), or the evening is over.",
     ),
 )
-@door(_director)
 def couple_back(path: CouplePath, body: Nothing) -> Response:
     """Undo marking a couple gone home"""
-    return _couple_change(path, Returned)
+    return _couple_change(path, engine.Returned)

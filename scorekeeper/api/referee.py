@@ -20,33 +20,10 @@ from flask_openapi3.types import ResponseDict
 from pydantic import ConfigDict, Field, PlainValidator, RootModel, WithJsonSchema
 from pydantic.json_schema import SkipJsonSchema
 
+from scorekeeper import rules as engine
 from scorekeeper import words
 from scorekeeper.api.base import BadInput, bp, reply
-from scorekeeper.api.schema import NOT_JSON, Answer, Asked, Part, enum, error_body
-from scorekeeper.rules import (
-    PRESETS,
-    TRICKS_IN_HAND,
-    CardError,
-    CompareReason,
-    PlayRule,
-    Refusal,
-    RulesError,
-    TrickReason,
-    VerdictKind,
-    compare,
-    deck,
-    is_trump,
-    judge_play,
-    legal_plays,
-    offsuit_order,
-    parse_cards,
-    split_tokens,
-    trick_winner,
-    trump_order,
-)
-from scorekeeper.rules import Card as EngineCard
-from scorekeeper.rules import Rules as EngineRules
-from scorekeeper.rules import Suit as EngineSuit
+from scorekeeper.api.schema import Answer, Asked, Part, enum, error_body, read_as
 from scorekeeper.rules import cards as _cards
 from scorekeeper.words import api as said
 
@@ -84,25 +61,25 @@ CARD_PATTERN = rf"^\s*(?:{_JOKER}|{_RANK}\s*{_SUIT})\s*$"
 # -- Reading what a request gives: each value in the referee's own words --------------------------
 
 
-def read_rules(value: Any) -> EngineRules:
+def read_rules(value: Any) -> engine.Rules:
     """Read ``rules``: a preset name, an object of options (with an optional preset), or nothing."""
     if value is None or value == "":
-        return EngineRules()
+        return engine.Rules()
     if not isinstance(value, (str, dict)):
         raise BadInput(said.rules_kind(), "rules")
     try:
-        return EngineRules.from_dict(value)
-    except RulesError as exc:
+        return engine.Rules.from_dict(value)
+    except engine.RulesError as exc:
         field = exc.field if exc.field in (None, "rules") else f"rules.{exc.field}"
         raise BadInput(words.refusal(exc), field or "rules", code=exc.code) from None
     except (TypeError, ValueError) as exc:  # a value of the wrong kind inside the options
         raise BadInput(said.rules_unusable(exc), "rules") from None
 
 
-def read_query_rules(raw: Any) -> EngineRules:
+def read_query_rules(raw: Any) -> engine.Rules:
     """Read ``rules`` from the query string: a preset name or a JSON object."""
     if raw is None:
-        return EngineRules()
+        return engine.Rules()
     raw = str(raw).strip()
     if not raw:
         raise BadInput(said.rules_empty(), "rules")
@@ -115,57 +92,57 @@ def read_query_rules(raw: Any) -> EngineRules:
     return read_rules(raw)
 
 
-def read_suit(value: Any, field: str) -> EngineSuit:
+def read_suit(value: Any, field: str) -> engine.Suit:
     if value is None or value == "":
         raise BadInput(said.give_suit(field), field)
     if not isinstance(value, str):
         raise BadInput(said.not_a_suit(field), field)
-    return ask(field, EngineSuit.parse, value)
+    return ask(field, engine.Suit.parse, value)
 
 
-def read_card(value: Any, field: str) -> EngineCard:
+def read_card(value: Any, field: str) -> engine.Card:
     if not isinstance(value, str):
         raise BadInput(said.not_a_card(field), field)
-    return ask(field, EngineCard.parse, value)
+    return ask(field, engine.Card.parse, value)
 
 
-def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[EngineCard, ...]:
+def read_cards(value: Any, field: str, *, required: bool = True) -> tuple[engine.Card, ...]:
     """Read a list of cards (or one string of cards such as ``"5h jd ah"``)."""
     if value is None:
         if required:
             raise BadInput(said.give_cards(field), field)
         return ()
     if isinstance(value, str):
-        tokens = split_tokens(value)
+        tokens = engine.split_tokens(value)
     elif isinstance(value, list) and all(isinstance(item, str) for item in value):
         tokens = value
     else:
         raise BadInput(said.not_cards(field), field)
     if len(tokens) > 60:
         raise BadInput(said.too_many_cards(field), field)
-    return ask(field, parse_cards, tokens)
+    return ask(field, engine.parse_cards, tokens)
 
 
-def _led(value: Any) -> EngineSuit | None:
+def _led(value: Any) -> engine.Suit | None:
     if value is not None and not str(value).strip():
         raise BadInput(said.empty_led(), "led")
     return None if value is None else read_suit(value, "led")
 
 
-def _optional_card(value: Any, field: str) -> EngineCard | None:
+def _optional_card(value: Any, field: str) -> engine.Card | None:
     return None if value is None else read_card(value, field)
 
 
 def _trick_number(value: Any) -> int | None:
     if value is None:
         return None
-    if type(value) is not int or not 1 <= value <= TRICKS_IN_HAND:
-        raise BadInput(said.trick_number(), "trick_number", code=Refusal.TRICK_NUMBER)
+    if type(value) is not int or not 1 <= value <= engine.TRICKS_IN_HAND:
+        raise BadInput(said.trick_number(), "trick_number", code=engine.Refusal.TRICK_NUMBER)
     return value
 
 
 def ask(
-    field: str, question: Callable[..., T], *args: Any, cards: dict[str, tuple[EngineCard, ...]] | None = None
+    field: str, question: Callable[..., T], *args: Any, cards: dict[str, tuple[engine.Card, ...]] | None = None
 ) -> T:
     """Ask the rules engine; its refusals become BadInput on *field*.
 
@@ -173,9 +150,9 @@ def ask(
     """
     try:
         return question(*args)
-    except RulesError as exc:
+    except engine.RulesError as exc:
         raise BadInput(words.refusal(exc), exc.field or "rules", code=exc.code) from None
-    except CardError as exc:
+    except engine.CardError as exc:
         raise BadInput(words.refusal(exc), exc.blamed(cards or {}, field), code=exc.code) from None
     except ValueError as exc:
         raise BadInput(words.refusal(exc), field, code=getattr(exc, "code", None)) from None
@@ -207,10 +184,10 @@ class RuleOptions(RootModel[dict[str, Any]]):
 
 
 class _Preset(Part):
-    preset: str = enum(PRESETS, default="")
+    preset: str = enum(engine.PRESETS, default="")
 
 
-class Rules(RootModel[Annotated[str, enum(PRESETS)] | _Preset]):
+class Rules(RootModel[Annotated[str, enum(engine.PRESETS)] | _Preset]):
     model_config = ConfigDict(json_schema_extra={"default": "new-england"})
 
 
@@ -266,20 +243,22 @@ class LegalQuestion(_Question):
     trick_number: Annotated[
         Any,
         PlainValidator(_trick_number),
-        WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 1, "maximum": TRICKS_IN_HAND}, {"type": "null"}]}),
+        WithJsonSchema(
+            {"anyOf": [{"type": "integer", "minimum": 1, "maximum": engine.TRICKS_IN_HAND}, {"type": "null"}]}
+        ),
     ] = None
     """This trick's number in the hand (1 to 5); with called, under call_for_partner."""
     called: Annotated[Any, _read(_optional_card, "called", Card)] = None
     """With call_for_partner: the card the bidder called. Its holder must play it on the second trick (and may not hold it back past it)."""
     # Read after the hand is judged: a refusal of the hand comes first.
-    play: Annotated[Any, PlainValidator(lambda value: value, json_schema_input_type=Card)] = None
+    play: Annotated[Any, read_as(Card)] = None
 
 
 # -- What is answered -------------------------------------------------------------------------------
 
 _EXPLANATION = "The reason as a sentence, in the Accept-Language."
-_COMPARE_REASONS = [str(reason) for reason in CompareReason]
-_TRICK_REASONS = [str(reason) for reason in TrickReason]
+_COMPARE_REASONS = [str(reason) for reason in engine.CompareReason]
+_TRICK_REASONS = [str(reason) for reason in engine.TrickReason]
 
 
 def _reason_code(reasons: list[str], why: str) -> Any:
@@ -328,12 +307,12 @@ class LegalAnswer(Answer):
 
     legal: list[Code]
     held_back: list[Code] = Field([], description="Trumps in the hand that may be held back (a legal renege).")
-    rule: str = enum([str(rule) for rule in PlayRule], default="")
+    rule: str = enum([str(rule) for rule in engine.PlayRule], default="")
     measured_against: str | None = None
     explanation: str
     play: Code | SkipJsonSchema[None] = None
     play_is_legal: bool = False
-    verdict: str = enum([str(kind) for kind in VerdictKind], default="")
+    verdict: str = enum([str(kind) for kind in engine.VerdictKind], default="")
     verdict_explanation: str = ""
 
 
@@ -342,11 +321,10 @@ class Presets(RootModel[dict[str, RuleOptions]]):
 
 
 _ASKED: ResponseDict = {"422": error_body("A field cannot be used; the message says why.")}
-_SENT: ResponseDict = {**_ASKED, "415": NOT_JSON}
 _REFEREE = [Tag(name="referee")]
 
 
-def codes(cards: Iterable[EngineCard]) -> list[str]:
+def codes(cards: Iterable[engine.Card]) -> list[str]:
     return [card.code for card in cards]
 
 
@@ -356,9 +334,9 @@ def rank(query: RankQuery) -> Response:
     rules, trump = query.rules, query.trump
     return reply(
         RankAnswer(
-            trump=codes(trump_order(trump, rules)),
-            offsuit={s.letter: codes(offsuit_order(s, trump, rules)) for s in EngineSuit if s is not trump},
-            always_trump=next(c.code for c in deck() if all(is_trump(c, s, rules) for s in EngineSuit)),
+            trump=codes(engine.trump_order(trump, rules)),
+            offsuit={s.letter: codes(engine.offsuit_order(s, trump, rules)) for s in engine.Suit if s is not trump},
+            always_trump=next(c.code for c in engine.deck() if all(engine.is_trump(c, s, rules) for s in engine.Suit)),
             rules=rules.to_dict(),
         )
     )
@@ -367,7 +345,7 @@ def rank(query: RankQuery) -> Response:
 @bp.get("/referee/compare", operation_id="refereeCompare", responses={200: CompareAnswer, **_ASKED}, tags=_REFEREE)
 def compare_cards(query: CompareQuery) -> Response:
     """Which of two cards is higher, given trump and the suit led"""
-    result = ask("b", compare, query.a, query.b, query.trump, query.led, query.rules)
+    result = ask("b", engine.compare, query.a, query.b, query.trump, query.led, query.rules)
     return reply(
         CompareAnswer(
             higher=result.higher.code if result.higher else None,
@@ -378,10 +356,10 @@ def compare_cards(query: CompareQuery) -> Response:
     )
 
 
-@bp.post("/referee/trick", operation_id="refereeTrick", responses={200: TrickAnswer, **_SENT}, tags=_REFEREE)
+@bp.post("/referee/trick", operation_id="refereeTrick", responses={200: TrickAnswer, **_ASKED}, tags=_REFEREE)
 def trick(body: TrickQuestion) -> Response:
     """Who wins a trick"""
-    result = ask("cards", trick_winner, body.cards, body.trump, body.rules)
+    result = ask("cards", engine.trick_winner, body.cards, body.trump, body.rules)
     return reply(
         TrickAnswer(
             winner=result.winner,
@@ -395,13 +373,13 @@ def trick(body: TrickQuestion) -> Response:
     )
 
 
-@bp.post("/referee/legal", operation_id="refereeLegal", responses={200: LegalAnswer, **_SENT}, tags=_REFEREE)
+@bp.post("/referee/legal", operation_id="refereeLegal", responses={200: LegalAnswer, **_ASKED}, tags=_REFEREE)
 def legal(body: LegalQuestion) -> Response:
     """Which cards of a hand may be played to a trick; with play, whether that card may"""
     hand, trick_cards, trump, rules = body.hand, body.trick, body.trump, body.rules
     given = {"hand": hand, "trick": trick_cards}
     called = {"trick_number": body.trick_number, "called": body.called}
-    result = ask("hand", partial(legal_plays, **called), hand, trick_cards, trump, rules, cards=given)
+    result = ask("hand", partial(engine.legal_plays, **called), hand, trick_cards, trump, rules, cards=given)
     answer = LegalAnswer(
         legal=codes(result.legal),
         held_back=codes(result.held_back),
@@ -411,7 +389,7 @@ def legal(body: LegalQuestion) -> Response:
     )
     if body.play is not None:
         play = read_card(body.play, "play")
-        verdict = ask("play", partial(judge_play, **called), play, hand, trick_cards, trump, rules)
+        verdict = ask("play", partial(engine.judge_play, **called), play, hand, trick_cards, trump, rules)
         answer.play = play.code
         answer.play_is_legal = verdict.legal
         answer.verdict = verdict.kind
@@ -422,4 +400,4 @@ def legal(body: LegalQuestion) -> Response:
 @bp.get("/presets", operation_id="listPresets", responses={200: Presets}, tags=[Tag(name="rules")])
 def presets() -> Response:
     """Every preset and the value of each of its options"""
-    return reply(Presets({name: RuleOptions(rules.to_dict()) for name, rules in PRESETS.items()}))
+    return reply(Presets({name: RuleOptions(rules.to_dict()) for name, rules in engine.PRESETS.items()}))

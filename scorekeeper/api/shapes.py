@@ -14,7 +14,7 @@ from flask_openapi3.types import ResponseDict
 from pydantic import Field, PlainValidator
 
 from scorekeeper.api.base import BadInput, bearer_token, check_size, idempotency_key
-from scorekeeper.api.schema import NO_EDIT_TOKEN, NOT_AN_OBJECT, NOT_JSON, AnswerPart, Asked, Name, error_body, read_as
+from scorekeeper.api.schema import NO_EDIT_TOKEN, NOT_AN_OBJECT, AnswerPart, Asked, Name, error_body, read_as
 from scorekeeper.party import MAX_NAME, Problem
 from scorekeeper.platform.security import token_matches
 from scorekeeper.stats.ratings import SETTLED_GAMES, Skill
@@ -43,10 +43,10 @@ def locked(what: str, no_token: dict[str, Any] = NO_EDIT_TOKEN, *, either: bool 
 
 
 def changes(refusals: ResponseDict, refused: str, answers: ResponseDict, *, object_only: bool = True) -> ResponseDict:
-    """The answers to a change made with a token: its *answers*, the *refusals* of its token (``locked``), a body not
-    sent as JSON (415) or, with *object_only*, not an object (400), and *refused*, when it cannot be made (422)."""
+    """The answers to a change made with a token: its *answers*, the *refusals* of its token (``locked``), with
+    *object_only* a body that is not an object (400), and *refused*, when it cannot be made (422)."""
     read: ResponseDict = {400: NOT_AN_OBJECT} if object_only else {}
-    return {**read, **refusals, 415: NOT_JSON, 422: error_body(refused), **answers}
+    return {**read, **refusals, 422: error_body(refused), **answers}
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,11 @@ class Door(Generic[R]):
         if found is None:
             raise self.missing()
         return found
+
+    def opens(self, given: str, key: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        """The check ``base.door`` makes of a change to what the address names by *key*, if the request carries its
+        edit token: the view is given it as *given*."""
+        return lambda values: {given: self(values[key])}
 
     def __call__(self, row_id: str, *, edit: bool = True) -> R:
         token = bearer_token()
@@ -192,9 +197,7 @@ class Rated(AnswerPart):
     def of(cls, name: str, skill: Skill, **who: Any) -> Any:
         return cls(
             name=name,
-            rating=skill.rating,
-            settling=skill.settling,
-            games=skill.games,
+            **picked(skill, "rating", "settling", "games"),
             mu=round(skill.mu, 1),
             sigma=round(skill.sigma, 1),
             **who,

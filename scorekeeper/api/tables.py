@@ -9,43 +9,17 @@ and give the document its part.
 
 from __future__ import annotations
 
-import functools
 from datetime import UTC, date
 from fractions import Fraction
 from typing import Annotated, Any, Self
 
 from flask import Response, make_response, request
-from flask_openapi3.models.tag import Tag
 from flask_openapi3.types import ResponseDict
-from pydantic import ConfigDict, Field, PlainValidator, WithJsonSchema
+from pydantic import ConfigDict, Field
 
-from scorekeeper.api.base import BadInput, bp, door, input_error, made_at, page_link, reply
-from scorekeeper.api.schema import (
-    NOT_AN_OBJECT,
-    NOT_JSON,
-    Answer,
-    AnswerPart,
-    Asked,
-    Part,
-    Read,
-    enum,
-    error_body,
-    read_as,
-)
-from scorekeeper.api.schema import Name as _NAME
-from scorekeeper.api.shapes import (
-    BEST_FIRST,
-    RATINGS,
-    Door,
-    KeyHeader,
-    Rated,
-    bearer,
-    changes,
-    exported,
-    import_checks,
-    locked,
-    picked,
-)
+from scorekeeper.api import shapes
+from scorekeeper.api.base import BadInput, bp, door, input_error, made_at, page_link, reply, routes
+from scorekeeper.api.schema import NOT_AN_OBJECT, Answer, AnswerPart, Asked, Name, Part, Read, enum, error_body, read_as
 from scorekeeper.platform import bodies
 from scorekeeper.stats import BID_ORDER, Figures, PersonFigures
 from scorekeeper.store import games as game_store
@@ -53,19 +27,19 @@ from scorekeeper.store import ratings
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Table as TableRow
 from scorekeeper.store.models import TablePerson
-from scorekeeper.store.tables import EXPORT_FORMAT, EXPORT_VERSION, IMPORT_MAX_BYTES, IMPORT_MAX_HANDS, MAX_GAMES
 from scorekeeper.words import api as said
 from scorekeeper.words import refusal
 
 MAX_PLAYERS_GIVEN = 64
-SECURITY_SCHEMES = {"tableToken": bearer("The table's edit_token (reads and changes) or view_token (reads only).")}
-# A read of the table is for its token's holder only, checked again each time.
-PRIVATE = "private, no-cache"
+SECURITY_SCHEMES = {
+    "tableToken": shapes.bearer("The table's edit_token (reads and changes) or view_token (reads only).")
+}
 
 
 def private(response: Response) -> Response:
-    """*response*, a read of a table: kept by no shared cache, and asked again each time."""
-    response.headers["Cache-Control"] = PRIVATE
+    """*response*, a read of a table, which is for its token's holder only: kept by no shared cache, and asked again
+    each time."""
+    response.headers["Cache-Control"] = "private, no-cache"
     return response
 
 
@@ -79,7 +53,7 @@ def _players(value: Any) -> list[Any]:
 
 
 _PERSON_REF = Annotated[str, Field(json_schema_extra={"pattern": "^p[1-9][0-9]{0,5}$"})]
-_ROSTER_NAME = read_as(_NAME)
+_ROSTER_NAME = read_as(Name)
 
 
 class TablePath(Asked):
@@ -91,13 +65,11 @@ class PersonPath(TablePath):
 
 
 class DeleteQuery(Asked):
-    games: Annotated[
-        Any, PlainValidator(lambda value: value), WithJsonSchema({"type": "string", "enum": ["true", "false"]})
-    ] = None
+    games: Annotated[Any, read_as(Annotated[str, enum(["true", "false"])])] = None
     """`true` deletes the table's games too."""
 
 
-_DAY = Annotated[Any, PlainValidator(lambda value: value), WithJsonSchema({"type": "string", "format": "date"})]
+_DAY = Annotated[Any, read_as(Annotated[str, Field(json_schema_extra={"format": "date"})])]
 
 
 class Season(Asked):
@@ -107,7 +79,7 @@ class Season(Asked):
 
 class NewTable(Read):
     name: Annotated[Any, _ROSTER_NAME]
-    players: Annotated[list[Any], read_as(Annotated[list[_NAME], Field(max_length=MAX_PLAYERS_GIVEN)], _players)] = []
+    players: Annotated[list[Any], read_as(Annotated[list[Name], Field(max_length=MAX_PLAYERS_GIVEN)], _players)] = []
 
 
 class PersonInput(Read):
@@ -125,7 +97,7 @@ class AddGameInput(Read):
 
 class _ExportPerson(Part):
     id: _PERSON_REF
-    name: _NAME
+    name: Name
 
 
 class _ExportGame(Part):
@@ -133,8 +105,8 @@ class _ExportGame(Part):
 
 
 class TableExport(Read):
-    format: Annotated[Any, read_as(Annotated[str, enum([EXPORT_FORMAT])])]
-    version: Annotated[Any, read_as(Annotated[int, enum([EXPORT_VERSION])])] = None
+    format: Annotated[Any, read_as(Annotated[str, enum([store.EXPORT_FORMAT])])]
+    version: Annotated[Any, read_as(Annotated[int, enum([store.EXPORT_VERSION])])] = None
     name: Annotated[Any, _ROSTER_NAME]
     players: Annotated[Any, read_as(list[_ExportPerson])] = None
     games: Annotated[
@@ -185,7 +157,7 @@ class Table(Answer):
     def of(cls, table: TableRow) -> Table:
         games = [
             TableGame(
-                **picked(row, "rules", "scores", "winner", "finished", "hands"),
+                **shapes.picked(row, "rules", "scores", "winner", "finished", "hands"),
                 id=row.game_id,
                 started=row.played.astimezone(UTC).isoformat().replace("+00:00", "Z"),
                 sides=[TableSide(name=name, players=[f"p{n}" for n in people]) for name, people in row.sides],
@@ -314,14 +286,14 @@ class TableStats(Answer):
     head_to_head: list[HeadToHead] = []
 
 
-class RatedPlayer(Rated):
+class RatedPlayer(shapes.Rated):
     player: str = Field(description="The roster id: `p1`, `p2`...")
 
 
 class TableRatings(Answer):
     """The ratings."""
 
-    players: list[RatedPlayer] = Field(description=BEST_FIRST)
+    players: list[RatedPlayer] = Field(description=shapes.BEST_FIRST)
 
 
 # -- The table a request names ------------------------------------------------------------------------
@@ -334,7 +306,7 @@ def _table_refused(exc: store.TableError) -> Response:
 
 
 # The table named, if the request's token opens it (for changing it, the edit token).
-table_for = Door(
+table_for = shapes.Door(
     store.load_table,
     store.access,
     lambda: BadInput(said.no_table(), "id", 404),
@@ -343,11 +315,7 @@ table_for = Door(
     said.table_view_token,
     token_first=True,
 )
-
-
-def _editor(values: dict[str, Any]) -> dict[str, Any]:
-    """The table a change names, if the request carries its edit token: the view is given it as ``table``."""
-    return {"table": table_for(values["table_id"], edit=True)}
+_editor = table_for.opens("table", "table_id")
 
 
 def _day(name: str) -> date | None:
@@ -372,25 +340,24 @@ def _person_or_404(table: TableRow, person_id: str) -> TablePerson:
 
 # -- Routes ---------------------------------------------------------------------------------------------
 
-_TAGS = [Tag(name="tables")]
-_TOKEN: list[dict[str, list[str]]] = [{"tableToken": []}]
 # A table's routes, each with its token but the two that make a table.
-_get, _post, _put, _delete = (
-    functools.partial(r, tags=_TAGS, security=_TOKEN) for r in (bp.get, bp.post, bp.put, bp.delete)
-)
-_make = functools.partial(bp.post, tags=_TAGS)
+_TOKEN: list[dict[str, list[str]]] = [{"tableToken": []}]
+_get, _delete = routes("tables", "get", "delete", security=_TOKEN)
+# A change of the table's roster or games, behind the door that checks its edit token.
+_post, _put = routes("tables", "post", "put", check=_editor, security=_TOKEN)
+[_make] = routes("tables", "post")
 _REFUSED = "The change cannot be made (`field` names what to fix), or nobody of that id is on the roster."
-_BODY_ERRORS: ResponseDict = {400: NOT_AN_OBJECT, 415: NOT_JSON, 422: error_body(_REFUSED)}
+_BODY_ERRORS: ResponseDict = {400: NOT_AN_OBJECT, 422: error_body(_REFUSED)}
 
 
 def auth(write: bool) -> ResponseDict:
     """The refusals of a request without the table's token (for a change, its edit token), or of a table not there."""
-    return locked("table", error_body("No `Authorization: Bearer <token>` header."), either=not write)
+    return shapes.locked("table", error_body("No `Authorization: Bearer <token>` header."), either=not write)
 
 
 def _change(answers: ResponseDict) -> ResponseDict:
     """The answers to a change of a table's roster or games with its edit token."""
-    return changes(auth(True), _REFUSED, answers)
+    return shapes.changes(auth(True), _REFUSED, answers)
 
 
 def _created(table: TableRow, status: int = 201) -> Response:
@@ -398,9 +365,7 @@ def _created(table: TableRow, status: int = 201) -> Response:
         edit=page_link("tables.table", table_id=table.id, token=table.edit_token),
         view=page_link("tables.table", table_id=table.id, token=table.view_token),
     )
-    created = CreatedTable(
-        id=table.id, edit_token=table.edit_token, view_token=table.view_token, links=links, state=Table.of(table)
-    )
+    created = CreatedTable(**shapes.picked(table, "id", "edit_token", "view_token"), links=links, state=Table.of(table))
     return made_at(reply(created, status), "api.tables_read", table_id=table.id)
 
 
@@ -417,12 +382,12 @@ def create_table(body: NewTable) -> Response:
 
 def _import_checks(values: dict[str, Any]) -> dict[str, Any] | Response:
     """An import's key (422) and size (413) checked before its body is read, and a resend answered at once."""
-    key = import_checks(IMPORT_MAX_BYTES)
+    key = shapes.import_checks(store.IMPORT_MAX_BYTES)
     made_before = store.made_before(key, request.get_data())
     return {"key": key} if made_before is None else _created(made_before, 200)
 
 
-_MB = IMPORT_MAX_BYTES // 2**20
+_MB = store.IMPORT_MAX_BYTES // 2**20
 
 
 @_make(
@@ -432,7 +397,7 @@ _MB = IMPORT_MAX_BYTES // 2**20
     "and every game replayed through the rules engine before anything is written: a game that cannot be read or "
     "replayed, a date out of range (a game is played between 1950 and today), hands not numbered 1, 2, 3… in order, "
     "or `scores` and `winner` that are not what the hands make refuse the whole import (422, `field` names the "
-    f"part), and nothing is stored. Caps: {_MB} MB of JSON (413 past it), {MAX_GAMES} games and {IMPORT_MAX_HANDS} "
+    f"part), and nothing is stored. Caps: {_MB} MB of JSON (413 past it), {store.MAX_GAMES} games and {store.IMPORT_MAX_HANDS} "
     "hands in all (422 past them).",
     responses={
         201: CreatedTable,
@@ -442,8 +407,8 @@ _MB = IMPORT_MAX_BYTES // 2**20
     },
 )
 @door(_import_checks)
-@bodies.takes_up_to(IMPORT_MAX_BYTES)
-def import_table(header: KeyHeader, body: TableExport, key: str | None) -> Response:
+@bodies.takes_up_to(store.IMPORT_MAX_BYTES)
+def import_table(header: shapes.KeyHeader, body: TableExport, key: str | None) -> Response:
     """Bring back a table from its export"""
     made = store.import_table(request.get_json(), key, request.get_data())
     return _created(made.what, 201 if made.first else 200)
@@ -516,7 +481,7 @@ def _person(pid: str, name: str, f: PersonFigures) -> PersonCounts:
 )
 def tables_export(path: TablePath) -> Response:
     """Every game of the table with every hand as recorded"""
-    return exported(store.export_table(table_for(path.table_id, edit=False)))
+    return shapes.exported(store.export_table(table_for(path.table_id, edit=False)))
 
 
 @_post(
@@ -525,7 +490,6 @@ def tables_export(path: TablePath) -> Response:
     description="A name already on the roster (whatever its case) is that entry.",
     responses=_change({201: AddedPlayer}),
 )
-@door(_editor)
 def tables_add_player(path: TablePath, body: PersonInput, table: TableRow) -> Response:
     """Add someone to the roster"""
     person = store.add_people(table, [body.name])[0]
@@ -538,7 +502,6 @@ def tables_add_player(path: TablePath, body: PersonInput, table: TableRow) -> Re
     description="A name another entry has is refused (422): merge the two instead.",
     responses=_change({200: TableAnswer}),
 )
-@door(_editor)
 def tables_rename_player(path: PersonPath, body: PersonInput, table: TableRow) -> Response:
     """Rename someone of the roster; every statistic follows"""
     store.rename(table, _person_or_404(table, path.person_id), body.name)
@@ -554,7 +517,6 @@ def tables_rename_player(path: PersonPath, body: PersonInput, table: TableRow) -
     "table's page can undo a merge.",
     responses=_change({200: TableAnswer, 409: error_body("An entry of the two was merged meanwhile.")}),
 )
-@door(_editor)
 def tables_merge_players(path: PersonPath, body: MergeInput, table: TableRow) -> Response:
     """Merge a roster entry into another: the same person typed twice"""
     gone = _person_or_404(table, path.person_id)
@@ -573,7 +535,6 @@ def tables_merge_players(path: PersonPath, body: MergeInput, table: TableRow) ->
     "table, `POST /api/v1/games` with `table`.",
     responses=_change({201: TableAnswer, 409: error_body("The game is in the table already.")}),
 )
-@door(_editor)
 def tables_add_game(path: TablePath, body: AddGameInput, table: TableRow) -> Response:
     """Add a game played before the table existed"""
     game = game_store.load_game(body.game) if isinstance(body.game, str) else None
@@ -617,7 +578,7 @@ def tables_delete(path: TablePath, query: DeleteQuery) -> Response:
 @_get(
     "/tables/<string(minlength=8):table_id>/ratings",
     operation_id="getTableRatings",
-    description=RATINGS
+    description=shapes.RATINGS
     + " Games are taken in the order they were played; a corrected game rates again from itself on.",
     responses={200: TableRatings, **auth(write=False)},
 )
