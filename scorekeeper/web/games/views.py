@@ -79,14 +79,6 @@ def remember_entry_way(game: Game, way: str) -> None:
     session[ENTRY_KEY] = dict(list(kept.items())[-REMEMBERED_ENTRY_WAYS:])
 
 
-# -- What the sheet says ----------------------------------------------------------
-
-
-def stale_words(err: services.StaleGame) -> str:
-    """A sheet out of date, said in the phone's language from the store's code."""
-    return words.refusal(err)
-
-
 # -- Finding a game ---------------------------------------------------------------
 
 
@@ -342,7 +334,7 @@ def undo(game_id: str, token: str) -> Response:
         new_state = services.undo_last(game, expected)
     except services.StaleGame as err:
         game = _game_or_404(game_id, token)
-        return _render_sheet(game, _state(game), status=409, message=stale_words(err))
+        return _render_sheet(game, _state(game), status=409, message=words.refusal(err))
     except HandError as err:
         return _render_sheet(game, _state(game), status=409, message=words.refusal(err))
     number = new_state.next_n
@@ -380,7 +372,7 @@ def edit(game_id: str, token: str, n: int) -> Response:
             try:
                 services.edit_hand(game, n, form.entry(), expected_version=form.version.data)
             except services.StaleGame as err:
-                form.problems.add("form", stale_words(err))
+                form.problems.add("form", words.refusal(err))
                 form.version.data = game.version
                 status = 409
             except HandError as err:
@@ -424,9 +416,7 @@ def _set_finished(game_id: str, token: str, finished: bool, done: str) -> Respon
         abort(400)
     try:
         services.finish_game(game, finished)
-    except services.StaleGame as err:
-        flash(stale_words(err), "error")
-    except (services.GameConflict, HandError) as err:
+    except (services.StaleGame, services.GameConflict, HandError) as err:
         flash(words.refusal(err), "error")
     else:
         flash(done, "ok")
