@@ -127,10 +127,7 @@ def manifest() -> Response:
             },
         ],
     }
-    response = make_response(jsonify(body))
-    response.headers["Content-Type"] = "application/manifest+json"
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return make_response(jsonify(body), {"Content-Type": "application/manifest+json", "Cache-Control": "no-cache"})
 
 
 @bp.get("/sw.js")
@@ -145,12 +142,11 @@ def service_worker() -> Response:
         source_language=SOURCE_LANGUAGE,
         referee=url_for("referee.index"),
     )
-    response = make_response(body)
-    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
     # The browser checks for a new worker on every visit; never let a cache answer for it.
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["Service-Worker-Allowed"] = "/"
-    return response
+    return make_response(
+        body,
+        {"Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+    )
 
 
 @bp.get("/offline")
