@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from flask import Blueprint, current_app, redirect, render_template, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from scorekeeper.platform import contrast, i18n
 from scorekeeper.platform.extensions import csrf
 from scorekeeper.platform.security import token_matches
 from scorekeeper.store import games, health, remembered, tables
@@ -164,25 +165,18 @@ def choose_language() -> Response:
     nothing of a game, and the token would be a hundred bytes on every page that no compressor
     can shrink. The cookie is only ever a language's code.
     """
-    from flask import request
-
-    from scorekeeper.platform import contrast, i18n
-
-    code = request.form.get("lang", "")
-    chosen = request.form.get("contrast", "")
     back = request.form.get("next", "")
     # Only a path of this site: never send the phone elsewhere.
     if not back.startswith("/") or back.startswith("//") or "\\" in back:
         back = url_for("main.index")
     response = redirect(back, code=303)
-    if code in i18n.languages():
-        response.set_cookie(
-            i18n.LANGUAGE_COOKIE, code, max_age=i18n.COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure
-        )
-    if chosen in contrast.CHOICES:
-        response.set_cookie(
-            contrast.CONTRAST_COOKIE, chosen, max_age=i18n.COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure
-        )
+    choices = (
+        ("lang", i18n.LANGUAGE_COOKIE, i18n.languages()),
+        ("contrast", contrast.CONTRAST_COOKIE, contrast.CHOICES),
+    )
+    for name, cookie, offered in choices:
+        if (value := request.form.get(name, "")) in offered:
+            response.set_cookie(cookie, value, max_age=i18n.COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure)
     return response
 
 
