@@ -43,7 +43,7 @@ import hmac
 import re
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from cachetools import LRUCache
@@ -175,10 +175,7 @@ class Polls:
             for language in self.app.extensions.get("scorekeeper_languages") or ("en",):
                 self._shown.pop((party_id, page, language), None)
 
-    # -- The database, without a session ------------------------------------------------------
-
-    def _row(self, kind: str, object_id: str) -> Sequence[Any] | None:
-        return self.versions.row(kind, object_id)
+    # -- The database, without a session (the store's ``Versions``) ---------------------------
 
     def close(self) -> None:
         """Stop listening for changes (an app that is done with, as in the tests)."""
@@ -244,7 +241,7 @@ class Polls:
             tags = environ.get("HTTP_IF_NONE_MATCH")
             if since is None and not tags:
                 return None
-            row = self._row("game", groups[0])
+            row = self.versions.row("game", groups[0])
             if row is None:
                 return None
             version = str(row[0])
@@ -257,14 +254,14 @@ class Polls:
             tags = environ.get("HTTP_IF_NONE_MATCH")
             if not tags:
                 return None
-            row = self._row("party", groups[0])
+            row = self.versions.row("party", groups[0])
             if row is None or not parse_etags(tags).contains(f"party-{row[0]}"):
                 return None
             return [("ETag", f'"party-{row[0]}"'), *self._headers(api=True)]
         if since is None:
             return None
         if kind == "game-poll":
-            row = self._row("game", groups[0])
+            row = self.versions.row("game", groups[0])
             if row is None or since != str(row[0]):
                 return None
             if not (_same(groups[1], row[1]) or _same(groups[1], row[2])):
@@ -272,7 +269,7 @@ class Polls:
             if _query_value(query, "lang") not in (None, language):
                 return None  # the page asking is in another language than the phone's now: the app answers
             return self._headers()
-        row = self._row("party", groups[0])
+        row = self.versions.row("party", groups[0])
         if row is None:
             return None
         version, edit_token, hall_token = row

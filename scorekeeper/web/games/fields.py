@@ -119,9 +119,6 @@ class FormProblems:
     def get(self, key: str) -> list[str]:
         return self._problems.get(key, [])
 
-    def __bool__(self) -> bool:
-        return bool(self._problems)
-
 
 # -- A new game -------------------------------------------------------------------
 
