@@ -7,7 +7,7 @@ question (``SetupError``), answered beside the box it is about.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -162,8 +162,8 @@ class NewGameForm(RulesForm):
                 continue
             entries = getattr(field, "entries", None)
             for part in entries if entries is not None else [field]:
-                for message in _flatten(part.errors):
-                    found.append((part.id, message))
+                for message in part.errors:
+                    found.append((part.id, str(message)))
         for key in ("players", "side_names", "start_scores"):
             for message in self.problems.get(key):
                 found.append((f"{key.replace('_', '-')}-group", message))
@@ -211,17 +211,6 @@ class NewGameForm(RulesForm):
             self.first_dealer.errors = [said]
         else:
             self.problems.add({"scores": "start_scores", "sides": "side_names"}.get(err.field or "", "players"), said)
-
-
-def _flatten(messages: Iterable[object]) -> list[str]:
-    """Field errors of a FieldList come as a list of lists."""
-    found = []
-    for message in messages:
-        if isinstance(message, (list, tuple)):
-            found.extend(_flatten(message))
-        elif message:
-            found.append(str(message))
-    return found
 
 
 _AS_PRESET = object()
@@ -273,9 +262,7 @@ def _read_option(info: OptionInfo, raw: object) -> object:
 def _option_raw(info: OptionInfo, value: Any) -> str:
     """What the form shows for an option's value: the inverse of _read_option."""
     if info.name in NUMBER_OPTIONS:
-        if value is None:
-            return ""
-        return str(-value) if info.name == "elimination_at" else str(value)
+        return "" if value is None else str(-value if info.name == "elimination_at" else value)
     if info.name in ANY_OPTIONS:
         return "any" if value is None else str(value)
     if info.choices == (True, False):
