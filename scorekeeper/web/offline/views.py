@@ -29,6 +29,7 @@ from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import HandError, replay
 from scorekeeper.store import games as services
 from scorekeeper.web.games.hand_fields import HandForm
+from scorekeeper.web.games.views import game_or_404
 from scorekeeper.words import hand_number, refusal
 from scorekeeper.words import recording as said
 from scorekeeper.words.forms import page_too_old
@@ -156,9 +157,7 @@ def no_signal() -> ResponseReturnValue:
     if code not in languages():
         return render_template("offline/offline.html")
     with force_locale(code):
-        response = make_response(render_template("offline/offline.html"))
-    response.headers["Content-Language"] = code
-    return response
+        return make_response(render_template("offline/offline.html"), {"Content-Language": code})
 
 
 @bp.get("/offline/words")
@@ -184,9 +183,7 @@ def _answer(status: int, outcome: str, n: int | None, message: str, **extra: obj
 @bp.post("/games/<game_id>/<token>/hands/queued")
 def queued_hand(game_id: str, token: str) -> Response:
     """Record a hand that waited on the phone; say whether it is recorded, taken, or refused."""
-    game = services.load_game(game_id)
-    if game is None or services.access(game, token) is not services.Access.EDIT:
-        abort(404)
+    game = game_or_404(game_id, token)
     state = services.state_for(game)
     form = HandForm(state)
     valid = form.validate_on_submit()
