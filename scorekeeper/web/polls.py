@@ -237,8 +237,8 @@ class Polls:
         language = self._language(environ)
         if since is None and "since" in query:
             return None  # a since the app must read itself, and refuse if it is no version
+        tags = environ.get("HTTP_IF_NONE_MATCH")
         if kind == "game-read":
-            tags = environ.get("HTTP_IF_NONE_MATCH")
             if since is None and not tags:
                 return None
             row = self.versions.row("game", groups[0])
@@ -251,7 +251,6 @@ class Polls:
                 return None
             return [("ETag", f'"{groups[0]}-{version}"'), *self._headers(api=True)]
         if kind == "party-read":
-            tags = environ.get("HTTP_IF_NONE_MATCH")
             if not tags:
                 return None
             row = self.versions.row("party", groups[0])
@@ -355,15 +354,16 @@ class Rendered:
         self._items: LRUCache[tuple[object, ...], str] = shelf.new_lru("party_poll_pages")
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[object, ...], render: Callable[[], str]) -> str:
+    def get(self, key: tuple[object, ...], render: Callable[[], str]) -> tuple[str, bool]:
+        """The body kept for *key*, else rendered now and kept; and whether it was rendered now."""
         with self._lock:
             body = self._items.get(key)
         if body is not None:
-            return body
+            return body, False
         body = render()
         with self._lock:
             self._items[key] = body
-        return body
+        return body, True
 
 
 def rendered(party_id: str, page: str, version: int, render: Callable[[], str]) -> str:
@@ -374,14 +374,7 @@ def rendered(party_id: str, page: str, version: int, render: Callable[[], str]) 
     cache: Rendered | None = current_app.extensions.get("scorekeeper_rendered")
     if cache is None:
         cache = current_app.extensions.setdefault("scorekeeper_rendered", Rendered())
-    made = False
-
-    def render_here() -> str:
-        nonlocal made
-        made = True
-        return render()
-
-    body = cache.get((party_id, page, version, current_language()), render_here)
+    body, made = cache.get((party_id, page, version, current_language()), render)
     if not made:
         served_kept()
     return body
