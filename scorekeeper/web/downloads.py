@@ -54,7 +54,7 @@ def csv_text(header: Sequence[object] | None, rows: Iterable[Sequence[object]]) 
 
 def csv_download(header: Sequence[object], rows: Iterable[Sequence[object]], filename: str, fallback: str) -> Response:
     """*header* then *rows* as a CSV file named *filename* (*fallback*: its name in plain ASCII letters, if none)."""
-    disposition = attachment(filename, fallback)
-    return make_response(
-        csv_text(header, rows), {"Content-Type": "text/csv; charset=utf-8", "Content-Disposition": disposition}
-    )
+    response = make_response(csv_text(header, rows))
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    response.headers["Content-Disposition"] = attachment(filename, fallback)
+    return response
