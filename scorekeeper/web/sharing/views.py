@@ -175,11 +175,12 @@ def _qr_svg(url: str) -> Response:
     return make_response(buffer.getvalue(), {"Content-Type": "image/svg+xml", "Cache-Control": "private, max-age=300"})
 
 
-@bp.get("/games/<game_id>/<token>/qr/view.svg", endpoint="qr_view", defaults={"edit": False})
-@bp.get("/games/<game_id>/<token>/qr/edit.svg", endpoint="qr_edit", defaults={"edit": True})
-def qr_code(game_id: str, token: str, edit: bool) -> Response:
+@bp.get("/games/<game_id>/<token>/qr/view.svg", endpoint="qr_view")
+@bp.get("/games/<game_id>/<token>/qr/edit.svg", endpoint="qr_edit")
+def qr_code(game_id: str, token: str) -> Response:
     """The QR code of the read-only link (either token may ask for it), or of the link that can record hands (only
     the edit link may ask for it)."""
+    edit = request.endpoint == "sharing.qr_edit"
     game, _can_edit = _game_for(game_id, token, edit=edit)
     if edit:
         return _qr_svg(printed_link("games.sheet", game_id=game.id, token=game.edit_token))
