@@ -354,13 +354,11 @@ def edit(game_id: str, token: str, n: int) -> Response:
     status = 200
     if request.method == "POST":
         read = form.validate_on_submit()  # a refused hand is said beside the box its field name gives
-        if not read and form.refusal is None:
+        if not read and form.refusal is None:  # the page's own boxes
             form.field_problems()
-            status = 422
         elif form.version.data is None:
             form.problems.add("form", _("The version of this form is missing: reload the page."))
-            status = 422
-        elif not read:
+        if not read or form.version.data is None:
             status = 422
         else:
             try:
