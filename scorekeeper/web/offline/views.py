@@ -83,11 +83,10 @@ def precache_entries() -> list[dict[str, str | None]]:
         path = static / name
         if not path.is_file() or name in skip or name.endswith(NOT_PRECACHED_SUFFIXES):
             continue
-        if build is not None:
-            # Its name holds a hash of its content already: Workbox fetches it as named, from the browser's cache if there.
-            entries.append({"url": url_for("static", filename=name), "revision": None})
-            continue
-        entries.append({"url": url_for("static", filename=name), "revision": _digest(path.read_bytes())})
+        # Built, its name holds a hash of its content already: Workbox fetches it as named, from the browser's cache
+        # if there.
+        revision = None if build is not None else _digest(path.read_bytes())
+        entries.append({"url": url_for("static", filename=name), "revision": revision})
     templates = Path(current_app.root_path).parent / "templates"
     page = b"".join((templates / name).read_bytes() for name in ("base.html", "offline/offline.html"))
     catalogs = b"".join(
