@@ -375,7 +375,9 @@ HAND_BOXES: tuple[HandBox, ...] = (
     HandBox(
         "partner", SelectField(_l("Partner called"), choices=[], validate_choice=False), "select",
         lambda form: form.bidding and form.calls_partner,
-        read.a_side("partner", _l("That partner is not in this game."), lambda r: r.bidding and r.rules.call_for_partner),
+        read.a_side(
+            "partner", _l("That partner is not in this game."), lambda r: r.bidding and r.rules.call_for_partner
+        ),
         choices=lambda form: [("", _("Nobody: the bidder plays alone")), *_sides(form)],
     ),
     HandBox(

@@ -39,7 +39,7 @@ def index() -> str:
 def _kept(
     links: list[tuple[str, str, str]], find: Callable[[Iterable[str]], dict[str, R]]
 ) -> Iterator[tuple[R, str, str]]:
-    """Each of the links this phone kept whose row still exists (one query, none for no link), with its token and kind."""
+    """Each link this phone kept whose row still exists, with its token and kind: one query (none for no link)."""
     if not links:
         return
     by_id = find(row_id for row_id, _token, _kind in links)
