@@ -43,7 +43,7 @@ import hmac
 import re
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from cachetools import LRUCache
@@ -175,10 +175,7 @@ class Polls:
             for language in self.app.extensions.get("scorekeeper_languages") or ("en",):
                 self._shown.pop((party_id, page, language), None)
 
-    # -- The database, without a session ------------------------------------------------------
-
-    def _row(self, kind: str, object_id: str) -> Sequence[Any] | None:
-        return self.versions.row(kind, object_id)
+    # -- The database, without a session (the store's ``Versions``) ---------------------------
 
     def close(self) -> None:
         """Stop listening for changes (an app that is done with, as in the tests)."""
@@ -240,11 +237,11 @@ class Polls:
         language = self._language(environ)
         if since is None and "since" in query:
             return None  # a since the app must read itself, and refuse if it is no version
+        tags = environ.get("HTTP_IF_NONE_MATCH")
         if kind == "game-read":
-            tags = environ.get("HTTP_IF_NONE_MATCH")
             if since is None and not tags:
                 return None
-            row = self._row("game", groups[0])
+            row = self.versions.row("game", groups[0])
             if row is None:
                 return None
             version = str(row[0])
@@ -254,17 +251,16 @@ class Polls:
                 return None
             return [("ETag", f'"{groups[0]}-{version}"'), *self._headers(api=True)]
         if kind == "party-read":
-            tags = environ.get("HTTP_IF_NONE_MATCH")
             if not tags:
                 return None
-            row = self._row("party", groups[0])
+            row = self.versions.row("party", groups[0])
             if row is None or not parse_etags(tags).contains(f"party-{row[0]}"):
                 return None
             return [("ETag", f'"party-{row[0]}"'), *self._headers(api=True)]
         if since is None:
             return None
         if kind == "game-poll":
-            row = self._row("game", groups[0])
+            row = self.versions.row("game", groups[0])
             if row is None or since != str(row[0]):
                 return None
             if not (_same(groups[1], row[1]) or _same(groups[1], row[2])):
@@ -272,7 +268,7 @@ class Polls:
             if _query_value(query, "lang") not in (None, language):
                 return None  # the page asking is in another language than the phone's now: the app answers
             return self._headers()
-        row = self._row("party", groups[0])
+        row = self.versions.row("party", groups[0])
         if row is None:
             return None
         version, edit_token, hall_token = row
@@ -358,15 +354,16 @@ class Rendered:
         self._items: LRUCache[tuple[object, ...], str] = shelf.new_lru("party_poll_pages")
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[object, ...], render: Callable[[], str]) -> str:
+    def get(self, key: tuple[object, ...], render: Callable[[], str]) -> tuple[str, bool]:
+        """The body kept for *key*, else rendered now and kept; and whether it was rendered now."""
         with self._lock:
             body = self._items.get(key)
         if body is not None:
-            return body
+            return body, False
         body = render()
         with self._lock:
             self._items[key] = body
-        return body
+        return body, True
 
 
 def rendered(party_id: str, page: str, version: int, render: Callable[[], str]) -> str:
@@ -377,14 +374,7 @@ def rendered(party_id: str, page: str, version: int, render: Callable[[], str]) 
     cache: Rendered | None = current_app.extensions.get("scorekeeper_rendered")
     if cache is None:
         cache = current_app.extensions.setdefault("scorekeeper_rendered", Rendered())
-    made = False
-
-    def render_here() -> str:
-        nonlocal made
-        made = True
-        return render()
-
-    body = cache.get((party_id, page, version, current_language()), render_here)
+    body, made = cache.get((party_id, page, version, current_language()), render)
     if not made:
         served_kept()
     return body

@@ -347,6 +347,21 @@ def test_an_edit_that_breaks_a_later_hand_is_refused(client, app):
     assert "Us won!" in sheet_body and ">130<" in sheet_body
 
 
+def test_a_hand_or_a_change_sent_without_its_number_is_refused_atop_the_form(client, app, sheet):
+    blank = hand(client, sheet, n="", bidder=0, bid=20, tricks=3, high=0)
+    assert blank.status_code == 422
+    assert "The hand number of this form is missing: reload the sheet." in text(blank.get_data(as_text=True))
+    assert hands_in_db(app) == 0
+    hand(client, sheet, bidder=0, bid=20, tricks=3, high=0)
+    edit_url = sheet + "/hands/1/edit"
+    changed = client.post(edit_url, data=hand_change(page(client, edit_url), bid="20", version=""))
+    assert changed.status_code == 422
+    assert "The version of this form is missing: reload the page." in text(changed.get_data(as_text=True))
+    assert "took-" in changed.get_data(as_text=True)  # the change, as typed, to send again
+    with app.app_context():
+        assert [(h.n, h.tricks) for h in db.session.scalars(select(Hand))] == [(1, [3, 2])]
+
+
 def test_editing_a_hand_that_does_not_exist_is_404(client, sheet):
     assert client.get(sheet + "/hands/3/edit").status_code == 404
 

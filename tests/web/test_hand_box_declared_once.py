@@ -101,3 +101,20 @@ def test_a_declared_tick_box_is_drawn_and_read_the_same_way(monkeypatch, client,
     ticked = hand(client, sheet, by="points", bidder=0, bid=20, took_points=20, misdeal="y")
     assert said_beside(ticked.get_data(as_text=True), "misdeal") == "A hand has no &#39;misdeal&#39;"
     assert hands_in_db(app) == 0
+
+
+def test_a_declared_box_the_game_does_not_have_is_not_read(monkeypatch, client, app, sheet):
+    # A box only a game without bidding has: this game bids, so a side sent for it is not read at all.
+    absent = HandBox(
+        "reneged",
+        RadioField("Who reneged?", choices=[], validate_choice=False),
+        "",
+        lambda form: False,
+        a_side("reneged", "Tap a side of this game, or nobody.", lambda r: not r.bidding),
+    )
+    monkeypatch.setattr(hand_fields, "HAND_BOXES", (*hand_fields.HAND_BOXES, absent))
+    monkeypatch.setattr(HandForm, absent.name, absent.field, raising=False)
+    assert 'name="reneged"' not in page(client, sheet)
+    saved = hand(client, sheet, by="points", bidder=0, bid=20, took_points=20, reneged=1)
+    assert saved.status_code == 303, errors(saved.get_data(as_text=True))
+    assert hands_in_db(app) == 1

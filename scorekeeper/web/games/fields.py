@@ -42,9 +42,7 @@ def choice_label(value: object) -> str:
         return cast(str, _l("Yes"))
     if value is False:
         return cast(str, _l("No"))
-    from scorekeeper.words.options import option_value
-
-    return cast(str, option_value(value))
+    return cast(str, words.option_value(value))
 
 
 def read_number(raw: object, *, lo: int, hi: int, field: str, message: str) -> int | None:
@@ -118,9 +116,6 @@ class FormProblems:
 
     def get(self, key: str) -> list[str]:
         return self._problems.get(key, [])
-
-    def __bool__(self) -> bool:
-        return bool(self._problems)
 
 
 # -- A new game -------------------------------------------------------------------

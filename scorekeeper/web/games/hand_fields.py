@@ -353,7 +353,10 @@ def _asked(name: str) -> Callable[[HandForm], bool]:
 # The boxes, in the order the reader reads them and the page shows them (a question, asked by the engine once the
 # rest of the hand is read, is shown atop the form).
 HAND_BOXES: tuple[HandBox, ...] = (
-    HandBox("bagged", BooleanField(_l("Bagged: nobody bid, the dealer plays for the lowest bid")), "", _bidding, read.bagged),
+    HandBox(
+        "bagged", BooleanField(_l("Bagged: nobody bid, the dealer plays for the lowest bid")), "", _bidding,
+        read.a_tick("bagged", lambda r: r.bidding),
+    ),
     HandBox(
         "bidder", _radio(_l("Who won the bid?")), "choices", _bidding, read.bidder,
         choices=lambda form: _sides(form, _bidders(form)),
@@ -365,12 +368,16 @@ HAND_BOXES: tuple[HandBox, ...] = (
         choices=lambda form: [(str(b), words.bid(b)) for b in form.state.bid_choices()],
     ),
     HandBox(
-        "hold", BooleanField(_l("The dealer held")), "check", lambda form: form.bidding and form.may_hold, read.hold,
+        "hold", BooleanField(_l("The dealer held")), "check", lambda form: form.bidding and form.may_hold,
+        read.a_tick("hold", lambda r: r.bidding and r.rules.dealer_may_hold),
         term=lambda form: "hold", term_shown=_l("What is holding?"),
     ),
     HandBox(
         "partner", SelectField(_l("Partner called"), choices=[], validate_choice=False), "select",
-        lambda form: form.bidding and form.calls_partner, read.partner,
+        lambda form: form.bidding and form.calls_partner,
+        read.a_side(
+            "partner", _l("That partner is not in this game."), lambda r: r.bidding and r.rules.call_for_partner
+        ),
         choices=lambda form: [("", _("Nobody: the bidder plays alone")), *_sides(form)],
     ),
     HandBox(

@@ -112,27 +112,27 @@ class Reader:
 # -- Each box's step, in the order the boxes are declared ---------------------------------
 
 
-def a_side(name: str, message: str) -> Step:
-    """The step of a box that names a side, or nobody when left blank; *message* (a lazy string) when no side."""
+Has = Callable[[Reader], bool]
+
+
+def a_side(name: str, message: str, has: Has | None = None) -> Step:
+    """The step of a box that names a side, or nobody when left blank (or in a game without the box: *has*);
+    *message* (a lazy string) when no side."""
 
     def step(r: Reader) -> None:
-        if raw := r.text(name):
+        if (raw := r.text(name)) and (has is None or has(r)):
             r.hand[name] = r.side(raw, name, str(message))
 
     return step
 
 
-def a_tick(name: str) -> Step:
-    """The step of a box ticked or not."""
+def a_tick(name: str, has: Has | None = None) -> Step:
+    """The step of a box ticked or not (never ticked in a game without the box: *has*)."""
 
     def step(r: Reader) -> None:
-        r.hand[name] = r.ticked(name)
+        r.hand[name] = r.ticked(name) and (has is None or has(r))
 
     return step
-
-
-def bagged(r: Reader) -> None:
-    r.hand["bagged"] = r.ticked("bagged") and r.bidding
 
 
 def bidder(r: Reader) -> None:
@@ -155,15 +155,6 @@ def bid(r: Reader) -> None:
         r.hand["bid"] = r.state.allowed_bids(r.hand["bidder"], bagged=True)[0]
     else:
         raise HandError(_("Tap the bid."), "bid")
-
-
-def hold(r: Reader) -> None:
-    r.hand["hold"] = r.ticked("hold") and r.bidding and r.rules.dealer_may_hold
-
-
-def partner(r: Reader) -> None:
-    if r.bidding and r.rules.call_for_partner:
-        r.hand["partner"] = r.side(r.text("partner"), "partner", _("That partner is not in this game."))
 
 
 def took_points(r: Reader) -> None:

@@ -7,7 +7,7 @@ question (``SetupError``), answered beside the box it is about.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -108,14 +108,15 @@ def _optional_name(label: str) -> StringField:
     )
 
 
+def _each(field: Any, count: int) -> Any:
+    """*count* boxes of *field*, one a seat or a side."""
+    return FieldList(field, min_entries=count, max_entries=count)
+
+
 class NewGameForm(RulesForm):
     """Who plays, how they sit, and the rules."""
 
-    players = FieldList(
-        _optional_name(_l("Player")),
-        min_entries=MAX_PLAYERS,
-        max_entries=MAX_PLAYERS,
-    )
+    players = _each(_optional_name(_l("Player")), MAX_PLAYERS)
     mode = RadioField(
         _l("Partners or cut-throat"),
         choices=options([("partners", _l("Partners")), ("cut-throat", _l("Cut-throat"))]),
@@ -127,30 +128,18 @@ class NewGameForm(RulesForm):
         choices=options((str(k), _l("%(num)s sides", num=k)) for k in range(2, MAX_PARTNER_SIDES + 1)),
         default="2",
     )
-    side_names = FieldList(
-        _optional_name(_l("Side")),
-        min_entries=MAX_PARTNER_SIDES,
-        max_entries=MAX_PARTNER_SIDES,
-    )
+    side_names = _each(_optional_name(_l("Side")), MAX_PARTNER_SIDES)
     first_dealer = WholeNumberField(
         _l("Who deals first"), lo=0, hi=MAX_PLAYERS - 1, message=_l("Choose the player who deals first."), default=0
     )
-    start_scores = FieldList(
+    start_scores = _each(
         WholeNumberField(
             _l("Starting score"), lo=0, hi=SCORE_LIMIT, message=_l("Write a starting score as a number, such as 45.")
         ),
-        min_entries=MAX_PLAYERS,
-        max_entries=MAX_PLAYERS,
+        MAX_PLAYERS,
     )
-    # One tick box per side (a list of check boxes would lose its order: unticked boxes are not sent).
-    in_hole_0 = BooleanField(_l("In the hole"))
-    in_hole_1 = BooleanField(_l("In the hole"))
-    in_hole_2 = BooleanField(_l("In the hole"))
-    in_hole_3 = BooleanField(_l("In the hole"))
-    in_hole_4 = BooleanField(_l("In the hole"))
-    in_hole_5 = BooleanField(_l("In the hole"))
-    in_hole_6 = BooleanField(_l("In the hole"))
-    in_hole_7 = BooleanField(_l("In the hole"))
+    # One tick box per side, in_hole_<side>, added below the class (a list of check boxes would lose its order:
+    # unticked boxes are not sent).
 
     def fill_players(self, names: list[str]) -> None:
         """Offer the players of this phone's last game, in the seats they had."""
@@ -173,8 +162,8 @@ class NewGameForm(RulesForm):
                 continue
             entries = getattr(field, "entries", None)
             for part in entries if entries is not None else [field]:
-                for message in _flatten(part.errors):
-                    found.append((part.id, message))
+                for message in part.errors:
+                    found.append((part.id, str(message)))
         for key in ("players", "side_names", "start_scores"):
             for message in self.problems.get(key):
                 found.append((f"{key.replace('_', '-')}-group", message))
@@ -220,23 +209,8 @@ class NewGameForm(RulesForm):
         said = words.refusal(err)
         if err.field == "first_dealer":
             self.first_dealer.errors = [said]
-        elif err.field == "scores":
-            self.problems.add("start_scores", said)
-        elif err.field == "sides":
-            self.problems.add("side_names", said)
         else:
-            self.problems.add("players", said)
-
-
-def _flatten(messages: Iterable[object]) -> list[str]:
-    """Field errors of a FieldList come as a list of lists."""
-    found = []
-    for message in messages:
-        if isinstance(message, (list, tuple)):
-            found.extend(_flatten(message))
-        elif message:
-            found.append(str(message))
-    return found
+            self.problems.add({"scores": "start_scores", "sides": "side_names"}.get(err.field or "", "players"), said)
 
 
 _AS_PRESET = object()
@@ -288,9 +262,7 @@ def _read_option(info: OptionInfo, raw: object) -> object:
 def _option_raw(info: OptionInfo, value: Any) -> str:
     """What the form shows for an option's value: the inverse of _read_option."""
     if info.name in NUMBER_OPTIONS:
-        if value is None:
-            return ""
-        return str(-value) if info.name == "elimination_at" else str(value)
+        return "" if value is None else str(-value if info.name == "elimination_at" else value)
     if info.name in ANY_OPTIONS:
         return "any" if value is None else str(value)
     if info.choices == (True, False):
@@ -311,6 +283,8 @@ def _option_field(info: OptionInfo) -> Field:
     )
 
 
+for _side in range(MAX_PLAYERS):
+    setattr(NewGameForm, f"in_hole_{_side}", BooleanField(_l("In the hole")))
 # The house rules are as many as the engine has options: one field each, named opt_<option>.
 for _name, _info in OPTION_INFO.items():
     setattr(RulesForm, f"opt_{_name}", _option_field(_info))

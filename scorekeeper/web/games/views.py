@@ -79,18 +79,11 @@ def remember_entry_way(game: Game, way: str) -> None:
     session[ENTRY_KEY] = dict(list(kept.items())[-REMEMBERED_ENTRY_WAYS:])
 
 
-# -- What the sheet says ----------------------------------------------------------
-
-
-def stale_words(err: services.StaleGame) -> str:
-    """A sheet out of date, said in the phone's language from the store's code."""
-    return words.refusal(err)
-
-
 # -- Finding a game ---------------------------------------------------------------
 
 
-def _game_or_404(game_id: str, token: str, kind: str = "edit") -> Game:
+def game_or_404(game_id: str, token: str, kind: str = "edit") -> Game:
+    """Return the game whose link *token* opens it as *kind* ("edit" or "view"); answer 404 otherwise."""
     game = services.load_game(game_id)
     if game is None or services.access(game, token) != kind:
         abort(404)
@@ -192,11 +185,7 @@ def new() -> Response:
             remember_names(response, form.player_names())
             remember_table(response, form.player_names())
             return response
-        status = 422
-    elif request.method == "POST":
-        status = 422
-    else:
-        status = 200
+    status = 422 if request.method == "POST" else 200
     return make_response(
         render_template(
             "games/new.html",
@@ -213,7 +202,7 @@ def new() -> Response:
 @bp.route("/games/<game_id>/<token>/rules", methods=["GET", "POST"])
 def change_rules(game_id: str, token: str) -> Response:
     """Change the preset and house rules of a game whose first hand is not yet recorded."""
-    game = _game_or_404(game_id, token)
+    game = game_or_404(game_id, token)
     state = _state(game)
     form = RulesForm()
     status, refused = 200, None
@@ -247,7 +236,7 @@ def change_rules(game_id: str, token: str) -> Response:
             else:
                 flash(_("The rules are changed. They stay fixed from the first hand on."), "ok")
                 return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token), 303)
-        game = _game_or_404(game_id, token)
+        game = game_or_404(game_id, token)
         state = _state(game)
     return make_response(
         render_template(
@@ -267,7 +256,7 @@ def change_rules(game_id: str, token: str) -> Response:
 
 @bp.get("/games/<game_id>/<token>")
 def sheet(game_id: str, token: str) -> Response:
-    game = _game_or_404(game_id, token)
+    game = game_or_404(game_id, token)
     way = request.args.get("entry")
     if way in ENTRY_WAYS:
         remember_entry_way(game, way)
@@ -287,7 +276,7 @@ def sheet(game_id: str, token: str) -> Response:
 
 @bp.get("/games/<game_id>/view/<token>")
 def view(game_id: str, token: str) -> Response:
-    game = _game_or_404(game_id, token, "view")
+    game = game_or_404(game_id, token, "view")
     response = _render_sheet(game, _state(game), can_edit=False)
     if game.id not in {gid for gid, _token, _kind in remembered_games()}:
         remember_game(response, game, "view")
@@ -296,18 +285,17 @@ def view(game_id: str, token: str) -> Response:
 
 @bp.post("/games/<game_id>/<token>/hands")
 def record(game_id: str, token: str) -> Response:
-    game = _game_or_404(game_id, token)
+    game = game_or_404(game_id, token)
     state = _state(game)
     form = HandForm(state)
     read = form.validate_on_submit()  # a refused hand is said beside the box its field name gives
-    if not read and form.refusal is None:
+    if not read and form.refusal is None:  # the page's own boxes
         form.field_problems()
-        return _render_sheet(game, state, form, status=422)
-    remember_entry_way(game, form.by.data or "")
-    if form.n.data is None:
-        form.problems.add("form", _("The hand number of this form is missing: reload the sheet."))
-        return _render_sheet(game, state, form, status=422)
-    if not read:
+    else:
+        remember_entry_way(game, form.by.data or "")
+        if form.n.data is None:
+            form.problems.add("form", _("The hand number of this form is missing: reload the sheet."))
+    if not read or form.n.data is None:
         return _render_sheet(game, state, form, status=422)
     recording = services.record(game_id, token, form.entry(), form.n.data, seen=form.version.data, loaded=game)
     if recording.outcome in (services.Outcome.NOT_FOUND, services.Outcome.NOT_ALLOWED):
@@ -318,11 +306,11 @@ def record(game_id: str, token: str) -> Response:
         )
         return _render_sheet(game, state, form, status=422)
     if recording.outcome is not services.Outcome.RECORDED:
-        game = _game_or_404(game_id, token)
+        game = game_or_404(game_id, token)
         return _render_sheet(game, recording.standing, status=409, message=words.recording(recording))
     session.pop("reenter", None)
     if _is_htmx():
-        game = _game_or_404(game_id, token)
+        game = game_or_404(game_id, token)
         return _render_sheet(game, recording.standing, message=words.recording(recording), new_hand=recording.n)
     flash(words.recording(recording), "ok")
     return redirect(url_for("games.sheet", game_id=game.id, token=game.edit_token, new=recording.n) + "#play", 303)
@@ -330,7 +318,7 @@ def record(game_id: str, token: str) -> Response:
 
 @bp.post("/games/<game_id>/<token>/undo")
 def undo(game_id: str, token: str) -> Response:
-    game = _game_or_404(game_id, token)
+    game = game_or_404(game_id, token)
     form = ConfirmForm()
     sheet_url = url_for("games.sheet", game_id=game.id, token=game.edit_token)
     if not form.validate_on_submit():
@@ -340,17 +328,15 @@ def undo(game_id: str, token: str) -> Response:
     try:
         entry = services.entry_for(removed) if removed is not None else None
         new_state = services.undo_last(game, expected)
-    except services.StaleGame as err:
-        game = _game_or_404(game_id, token)
-        return _render_sheet(game, _state(game), status=409, message=stale_words(err))
-    except HandError as err:
+    except (services.StaleGame, HandError) as err:  # said on the sheet as it now stands
+        game = game_or_404(game_id, token)
         return _render_sheet(game, _state(game), status=409, message=words.refusal(err))
     number = new_state.next_n
     if entry is not None:
         session["reenter"] = {"game": game.id, "n": number, "entry": entry.to_dict()}
     text = _("Hand %(n)s removed. It is filled in below if you want to enter it again.", n=number)
     if _is_htmx():
-        game = _game_or_404(game_id, token)
+        game = game_or_404(game_id, token)
         return _render_sheet(game, new_state, message=text)
     flash(text, "ok")
     return redirect(sheet_url + "#play", 303)
@@ -358,7 +344,7 @@ def undo(game_id: str, token: str) -> Response:
 
 @bp.route("/games/<game_id>/<token>/hands/<int:n>/edit", methods=["GET", "POST"])
 def edit(game_id: str, token: str, n: int) -> Response:
-    game = _game_or_404(game_id, token)
+    game = game_or_404(game_id, token)
     state = _state(game)
     if not 1 <= n <= len(state.hands):
         abort(404)
@@ -368,19 +354,17 @@ def edit(game_id: str, token: str, n: int) -> Response:
     status = 200
     if request.method == "POST":
         read = form.validate_on_submit()  # a refused hand is said beside the box its field name gives
-        if not read and form.refusal is None:
+        if not read and form.refusal is None:  # the page's own boxes
             form.field_problems()
-            status = 422
         elif form.version.data is None:
             form.problems.add("form", _("The version of this form is missing: reload the page."))
-            status = 422
-        elif not read:
+        if not read or form.version.data is None:
             status = 422
         else:
             try:
                 services.edit_hand(game, n, form.entry(), expected_version=form.version.data)
             except services.StaleGame as err:
-                form.problems.add("form", stale_words(err))
+                form.problems.add("form", words.refusal(err))
                 form.version.data = game.version
                 status = 409
             except HandError as err:
@@ -419,14 +403,12 @@ def reopen(game_id: str, token: str) -> Response:
 
 def _set_finished(game_id: str, token: str, finished: bool, done: str) -> Response:
     """Finish a game early or open it again; a refusal (won, changed elsewhere) is said on the sheet."""
-    game = _game_or_404(game_id, token)
+    game = game_or_404(game_id, token)
     if not ConfirmForm().validate_on_submit():
         abort(400)
     try:
         services.finish_game(game, finished)
-    except services.StaleGame as err:
-        flash(stale_words(err), "error")
-    except (services.GameConflict, HandError) as err:
+    except (services.StaleGame, services.GameConflict, HandError) as err:
         flash(words.refusal(err), "error")
     else:
         flash(done, "ok")
@@ -435,7 +417,7 @@ def _set_finished(game_id: str, token: str, finished: bool, done: str) -> Respon
 
 @bp.post("/games/<game_id>/<token>/rematch")
 def rematch(game_id: str, token: str) -> Response:
-    game = _game_or_404(game_id, token)
+    game = game_or_404(game_id, token)
     if not ConfirmForm().validate_on_submit():
         abort(400)
     new_game = services.rematch(game)
@@ -448,7 +430,7 @@ def rematch(game_id: str, token: str) -> Response:
 
 @bp.route("/games/<game_id>/<token>/delete", methods=["GET", "POST"])
 def delete(game_id: str, token: str) -> Response:
-    game = _game_or_404(game_id, token)
+    game = game_or_404(game_id, token)
     form = ConfirmForm()
     status = 200
     if request.method == "POST":

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
 
-from flask import Blueprint, current_app, redirect, render_template, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from scorekeeper.platform import contrast, i18n
 from scorekeeper.platform.extensions import csrf
-from scorekeeper.store import health, remembered
+from scorekeeper.platform.security import token_matches
+from scorekeeper.store import games, health, remembered, tables
+from scorekeeper.web.cookies import remembered_clubs, remembered_games, remembered_tables
 
 bp = Blueprint("main", __name__)
 
 NEW_GAME_ENDPOINT = "games.new"
+R = TypeVar("R")
 
 
 @bp.get("/")
@@ -32,25 +36,28 @@ def index() -> str:
     )
 
 
+def _kept(
+    links: list[tuple[str, str, str]], find: Callable[[Iterable[str]], dict[str, R]]
+) -> Iterator[tuple[R, str, str]]:
+    """Each link this phone kept whose row still exists, with its token and kind: one query (none for no link)."""
+    if not links:
+        return
+    by_id = find(row_id for row_id, _token, _kind in links)
+    for row_id, token, kind in links:
+        row = by_id.get(row_id)
+        if row is not None:
+            yield row, token, kind
+
+
 def home_clubs() -> list[dict[str, Any]]:
     """The clubs opened on this phone (its own cookie), with the link it may use: one query."""
-    from scorekeeper.platform.security import token_matches
-    from scorekeeper.web.cookies import remembered_clubs
-
-    kept = remembered_clubs()
-    if not kept:
-        return []
-    by_id = remembered.clubs(cid for cid, _token, _kind in kept)
     out = []
-    for cid, token, kind in kept:
-        club = by_id.get(cid)
-        if club is None:
-            continue
+    for club, token, kind in _kept(remembered_clubs(), remembered.clubs):
         director = kind == "director" and token_matches(token, club.edit_token)
         link = (
             url_for("clubs.director", club_id=club.id, token=token)
             if director
-            else url_for("clubs.public", club_id=cid)
+            else url_for("clubs.public", club_id=club.id)
         )
         out.append({"link": link, "name": club.name, "director": director})
     return out
@@ -58,17 +65,9 @@ def home_clubs() -> list[dict[str, Any]]:
 
 def home_tables() -> list[dict[str, Any]]:
     """The tables remembered on this phone (its own cookie), with the link it may use: one query."""
-    from scorekeeper.store import tables as services
-    from scorekeeper.web.cookies import remembered_tables
-
-    kept = remembered_tables()
-    if not kept:
-        return []
-    by_id = remembered.tables(tid for tid, _token, _kind in kept)
     listed = []
-    for tid, token, kind in kept:
-        table = by_id.get(tid)
-        if table is None or services.access(table, token) != kind:
+    for table, token, kind in _kept(remembered_tables(), remembered.tables):
+        if tables.access(table, token) != kind:
             continue
         listed.append(
             {
@@ -87,25 +86,15 @@ def home_games() -> list[dict[str, Any]]:
     Each game's totals (scores, number of hands, winner) are stored with every change
     of its hand log; a game stored before they were kept is replayed once here.
     """
-    from scorekeeper.store import games as services
-    from scorekeeper.web.cookies import remembered_games
-
-    kept = remembered_games()
-    if not kept:
-        return []
-    by_id = remembered.games(gid for gid, _token, _kind in kept)
     found: list[dict[str, Any]] = []
-    for gid, token, kind in kept:
-        game = by_id.get(gid)
-        if game is None:
-            continue
-        if services.access(game, token) != kind:
+    for game, token, kind in _kept(remembered_games(), remembered.games):
+        if games.access(game, token) != kind:
             continue
         scores: Sequence[int | None] | None
         scores, winner, hands = game.totals, game.winner, game.hand_count
         if scores is None:  # kept from before totals were stored
             try:
-                state = services.state_for(game)
+                state = games.state_for(game)
             except ValueError:
                 scores, winner = [None] * len(game.sides), None
             else:
@@ -176,25 +165,18 @@ def choose_language() -> Response:
     nothing of a game, and the token would be a hundred bytes on every page that no compressor
     can shrink. The cookie is only ever a language's code.
     """
-    from flask import request
-
-    from scorekeeper.platform import contrast, i18n
-
-    code = request.form.get("lang", "")
-    chosen = request.form.get("contrast", "")
     back = request.form.get("next", "")
     # Only a path of this site: never send the phone elsewhere.
     if not back.startswith("/") or back.startswith("//") or "\\" in back:
         back = url_for("main.index")
     response = redirect(back, code=303)
-    if code in i18n.languages():
-        response.set_cookie(
-            i18n.LANGUAGE_COOKIE, code, max_age=i18n.COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure
-        )
-    if chosen in contrast.CHOICES:
-        response.set_cookie(
-            contrast.CONTRAST_COOKIE, chosen, max_age=i18n.COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure
-        )
+    choices = (
+        ("lang", i18n.LANGUAGE_COOKIE, i18n.languages()),
+        ("contrast", contrast.CONTRAST_COOKIE, contrast.CHOICES),
+    )
+    for name, cookie, offered in choices:
+        if (value := request.form.get(name, "")) in offered:
+            response.set_cookie(cookie, value, max_age=i18n.COOKIE_MAX_AGE, samesite="Lax", secure=request.is_secure)
     return response
 
 

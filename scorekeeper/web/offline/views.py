@@ -29,6 +29,7 @@ from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.rules import HandError, replay
 from scorekeeper.store import games as services
 from scorekeeper.web.games.hand_fields import HandForm
+from scorekeeper.web.games.views import game_or_404
 from scorekeeper.words import hand_number, refusal
 from scorekeeper.words import recording as said
 from scorekeeper.words.forms import page_too_old
@@ -82,11 +83,10 @@ def precache_entries() -> list[dict[str, str | None]]:
         path = static / name
         if not path.is_file() or name in skip or name.endswith(NOT_PRECACHED_SUFFIXES):
             continue
-        if build is not None:
-            # Its name holds a hash of its content already: Workbox fetches it as named, from the browser's cache if there.
-            entries.append({"url": url_for("static", filename=name), "revision": None})
-            continue
-        entries.append({"url": url_for("static", filename=name), "revision": _digest(path.read_bytes())})
+        # Built, its name holds a hash of its content already: Workbox fetches it as named, from the browser's cache
+        # if there.
+        revision = None if build is not None else _digest(path.read_bytes())
+        entries.append({"url": url_for("static", filename=name), "revision": revision})
     templates = Path(current_app.root_path).parent / "templates"
     page = b"".join((templates / name).read_bytes() for name in ("base.html", "offline/offline.html"))
     catalogs = b"".join(
@@ -127,10 +127,7 @@ def manifest() -> Response:
             },
         ],
     }
-    response = make_response(jsonify(body))
-    response.headers["Content-Type"] = "application/manifest+json"
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return make_response(jsonify(body), {"Content-Type": "application/manifest+json", "Cache-Control": "no-cache"})
 
 
 @bp.get("/sw.js")
@@ -145,12 +142,11 @@ def service_worker() -> Response:
         source_language=SOURCE_LANGUAGE,
         referee=url_for("referee.index"),
     )
-    response = make_response(body)
-    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
     # The browser checks for a new worker on every visit; never let a cache answer for it.
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["Service-Worker-Allowed"] = "/"
-    return response
+    return make_response(
+        body,
+        {"Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+    )
 
 
 @bp.get("/offline")
@@ -160,9 +156,7 @@ def no_signal() -> ResponseReturnValue:
     if code not in languages():
         return render_template("offline/offline.html")
     with force_locale(code):
-        response = make_response(render_template("offline/offline.html"))
-    response.headers["Content-Language"] = code
-    return response
+        return make_response(render_template("offline/offline.html"), {"Content-Language": code})
 
 
 @bp.get("/offline/words")
@@ -188,9 +182,7 @@ def _answer(status: int, outcome: str, n: int | None, message: str, **extra: obj
 @bp.post("/games/<game_id>/<token>/hands/queued")
 def queued_hand(game_id: str, token: str) -> Response:
     """Record a hand that waited on the phone; say whether it is recorded, taken, or refused."""
-    game = services.load_game(game_id)
-    if game is None or services.access(game, token) is not services.Access.EDIT:
-        abort(404)
+    game = game_or_404(game_id, token)
     state = services.state_for(game)
     form = HandForm(state)
     valid = form.validate_on_submit()

@@ -10,9 +10,9 @@ is answered at once, and with htmx a tap swaps in just that question's section.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
@@ -43,6 +43,8 @@ from scorekeeper.rules import (
 from scorekeeper.store import games as services
 
 bp = Blueprint("referee", __name__)
+
+T = TypeVar("T")
 
 # The house rules that change a referee answer; the page takes them as query parameters.
 RULE_OPTIONS = (
@@ -191,13 +193,18 @@ def sentence(exc: Exception) -> str:
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
-def read_cards(text: str, name: str, problems: dict[str, str]) -> tuple[Card, ...] | None:
-    """Read the cards of one field with the engine's parser; a problem is recorded against the field."""
+def answered(ask: Callable[..., T], *args: Any, problems: dict[str, str], name: str, **kwargs: Any) -> T | None:
+    """The engine's answer to ``ask(*args, **kwargs)``, or None with its refusal recorded against the field *name*."""
     try:
-        return parse_cards(text) if text and text.strip() else ()
+        return ask(*args, **kwargs)
     except CardError as exc:
         problems[name] = sentence(exc)
         return None
+
+
+def read_cards(text: str, name: str, problems: dict[str, str]) -> tuple[Card, ...] | None:
+    """Read the cards of one field with the engine's parser; a problem is recorded against the field."""
+    return answered(parse_cards, text, problems=problems, name=name) if text and text.strip() else ()
 
 
 def read_suit(text: str | None, name: str, problems: dict[str, str], missing: str | None) -> Suit | None:
@@ -206,11 +213,7 @@ def read_suit(text: str | None, name: str, problems: dict[str, str], missing: st
         if missing:
             problems[name] = missing
         return None
-    try:
-        return Suit.parse(text)
-    except CardError as exc:
-        problems[name] = sentence(exc)
-        return None
+    return answered(Suit.parse, text, problems=problems, name=name)
 
 
 def _tokens(text: str) -> list[tuple[str, Card | None]]:
@@ -285,10 +288,8 @@ def ask_trick(args: Mapping[str, str], rules: Rules, problems: dict[str, str]) -
     cards = read_cards(args.get("cards", ""), "cards", problems)
     if trump is None or cards is None:
         return None
-    try:
-        result = trick_winner(cards, trump, rules)
-    except CardError as exc:
-        problems["cards"] = sentence(exc)
+    result = answered(trick_winner, cards, trump, rules, problems=problems, name="cards")
+    if result is None:
         return None
     return {"trump": trump, "cards": cards, "result": result, "link": rule_link(result.reason)}
 
@@ -308,13 +309,10 @@ def ask_legal(args: Mapping[str, str], rules: Rules, problems: dict[str, str]) -
     answer = {"trump": trump, "trick": trick, "hand": hand, "result": result, "link": rule_link(result.rule)}
     play_text = args.get("play", "").strip()
     if play_text:
-        try:
-            verdict = judge_play(play_text, hand, trick, trump, rules, **called)
-        except CardError as exc:
-            problems["play"] = sentence(exc)
-            return answer
-        answer["verdict"] = verdict
-        answer["verdict_words"] = words.verdict_label(verdict.kind)
+        verdict = answered(judge_play, play_text, hand, trick, trump, rules, problems=problems, name="play", **called)
+        if verdict is not None:
+            answer["verdict"] = verdict
+            answer["verdict_words"] = words.verdict_label(verdict.kind)
     return answer
 
 
@@ -330,13 +328,9 @@ def read_called(args: Mapping[str, str], rules: Rules, problems: dict[str, str])
             problems["trick_number"] = _("Choose the trick's number, 1 to 5.")
             return None
         number = int(number_text)
-    called = None
-    if called_text:
-        try:
-            called = Card.parse(called_text)
-        except CardError as exc:
-            problems["called"] = sentence(exc)
-            return None
+    called = answered(Card.parse, called_text, problems=problems, name="called") if called_text else None
+    if "called" in problems:
+        return None
     return {"trick_number": number, "called": called}
 
 
@@ -348,11 +342,7 @@ def picked_card(args: Mapping[str, str], trump_text: str, problems: dict[str, st
     suit = read_suit(args.get("suit") or trump_text, "suit", problems, _("Pick the suit of the card, then its rank."))
     if suit is None:
         return None
-    try:
-        return Card.parse(rank + suit.letter)
-    except CardError as exc:
-        problems["suit"] = sentence(exc)
-        return None
+    return answered(Card.parse, rank + suit.letter, problems=problems, name="suit")
 
 
 def edit_fields(

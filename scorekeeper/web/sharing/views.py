@@ -79,12 +79,6 @@ def _access(game_id: str, token: str, *, edit: bool = False) -> tuple[int, bool]
     abort(404)
 
 
-def poll_url(game: Game, can_edit: bool) -> str:
-    """Return the poll address for a sheet (without ``since``)."""
-    token = game.edit_token if can_edit else game.view_token
-    return url_for("sharing.poll", game_id=game.id, token=token)
-
-
 @bp.get("/games/<game_id>/poll/<token>")
 def poll(game_id: str, token: str) -> Response:
     """Answer 304 while the game is unchanged since ``since``, else the new score sheet."""
@@ -99,9 +93,7 @@ def poll(game_id: str, token: str) -> Response:
     # The page asking names its language: one in another language than the phone's now gets the sheet anew.
     same_language = request.args.get("lang") in (None, current_language())
     if since == version and same_language:
-        response = make_response("", 304)
-        response.headers["Cache-Control"] = "no-cache"
-        return response
+        return make_response("", 304, {"Cache-Control": "no-cache"})
     with_form = can_edit and request.args.get("form") == "1"
     cached = None if with_form else _sheets().get((game_id, can_edit, current_language()), version)
     if cached is not None:
@@ -112,32 +104,22 @@ def poll(game_id: str, token: str) -> Response:
         abort(404)
     state = services.state_for(game)
     context = sheet_context(game, state, can_edit)
-    response = make_response("", 200)
     if with_form:
         # The keeping phone's hand form was untouched: send the form for the next hand with the sheet.
         context.update(form=fresh_hand_form(game, state), message=None, status_error=False)
         body = render_template("games/_play.html", **context, live_oob=True, live_updated=True)
-        response.headers["HX-Retarget"] = "#play"
-        response.headers["HX-Reswap"] = "outerHTML"
-    else:
-        context["csrf_token"] = _form_token_marker
-        body = render_template("games/_sheet.html", **context)
-        body += render_template("games/_log.html", **context, log_oob=True)
-        body += render_template("games/_live.html", **context, live_oob=True, live_updated=True)
-        if game.version == version:
-            _sheets().put((game_id, can_edit, current_language()), version, body)
-        body = _with_form_token(body)
-    response.set_data(body)
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["Vary"] = "HX-Request"
-    return response
+        return _sheet_response(body, {"HX-Retarget": "#play", "HX-Reswap": "outerHTML"})
+    context["csrf_token"] = _form_token_marker
+    body = render_template("games/_sheet.html", **context)
+    body += render_template("games/_log.html", **context, log_oob=True)
+    body += render_template("games/_live.html", **context, live_oob=True, live_updated=True)
+    if game.version == version:
+        _sheets().put((game_id, can_edit, current_language()), version, body)
+    return _sheet_response(_with_form_token(body))
 
 
-def _sheet_response(body: str) -> Response:
-    response = make_response(body, 200)
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["Vary"] = "HX-Request"
-    return response
+def _sheet_response(body: str, headers: dict[str, str] | None = None) -> Response:
+    return make_response(body, 200, {**(headers or {}), "Cache-Control": "no-cache", "Vary": "HX-Request"})
 
 
 def _game_for(game_id: str, token: str, *, edit: bool = False) -> tuple[Game, bool]:
@@ -189,25 +171,20 @@ def _qr_svg(url: str) -> Response:
         dark="#000",
         light="#fff",
     )
-    response = make_response(buffer.getvalue())
-    response.headers["Content-Type"] = "image/svg+xml"
     # The code holds a secret link: keep it out of shared caches.
-    response.headers["Cache-Control"] = "private, max-age=300"
-    return response
+    return make_response(buffer.getvalue(), {"Content-Type": "image/svg+xml", "Cache-Control": "private, max-age=300"})
 
 
-@bp.get("/games/<game_id>/<token>/qr/view.svg")
-def qr_view(game_id: str, token: str) -> Response:
-    """The QR code of the read-only link (either token may ask for it)."""
-    game, _can_edit = _game_for(game_id, token)
+@bp.get("/games/<game_id>/<token>/qr/view.svg", endpoint="qr_view")
+@bp.get("/games/<game_id>/<token>/qr/edit.svg", endpoint="qr_edit")
+def qr_code(game_id: str, token: str) -> Response:
+    """The QR code of the read-only link (either token may ask for it), or of the link that can record hands (only
+    the edit link may ask for it)."""
+    edit = request.endpoint == "sharing.qr_edit"
+    game, _can_edit = _game_for(game_id, token, edit=edit)
+    if edit:
+        return _qr_svg(printed_link("games.sheet", game_id=game.id, token=game.edit_token))
     return _qr_svg(printed_link("games.view", game_id=game.id, token=game.view_token))
-
-
-@bp.get("/games/<game_id>/<token>/qr/edit.svg")
-def qr_edit(game_id: str, token: str) -> Response:
-    """The QR code of the link that can record hands (only the edit link may ask for it)."""
-    game, _can_edit = _game_for(game_id, token, edit=True)
-    return _qr_svg(printed_link("games.sheet", game_id=game.id, token=game.edit_token))
 
 
 @bp.post("/games/<game_id>/<token>/new-link")
