@@ -171,7 +171,6 @@ def _to_director(row: PartyRow, anchor: str = "") -> Response:
 @bp.route("/parties/new", methods=["GET", "POST"])
 def new() -> Response:
     form = NewPartyForm()
-    status = 200
     if form.validate_on_submit():
         built = form.build()
         if built is not None:
@@ -184,10 +183,7 @@ def new() -> Response:
                 party = store.create(setup, couples, held_on=form.held_on.data)
                 flash(_("The evening is set up. Register the couples, print the table cards, then start."), "ok")
                 return redirect(url_for("parties.director", party_id=party.id, token=party.edit_token), 303)
-        status = 422
-    elif request.method == "POST":
-        status = 422
-    return make_response(render_template("parties/new.html", form=form), status)
+    return make_response(render_template("parties/new.html", form=form), 422 if request.method == "POST" else 200)
 
 
 # -- The director ------------------------------------------------------------------------
@@ -382,7 +378,12 @@ def table_cards(party_id: str, token: str) -> str:
     # Late couples sit down from the next game: their table needs its card now.
     games = [max(state.game, 1)] + ([state.game + 1] if 0 < state.game < state.setup.games else [])
     count = max(max(len(state.present(g)) // 2 for g in games), 1)
-    tables = [
+    return render_template("parties/cards.html", **_context(row, state, tables=table_cards_of(row, count)))
+
+
+def table_cards_of(row: PartyRow, count: int) -> list[dict[str, Any]]:
+    """Tables 1 to *count* of the party as their printed cards show them: the number, the table's link, its QR."""
+    return [
         {
             "number": n,
             "link": printed_link("parties.table", party_id=row.id, number=n, token=store.table_token(row, n)),
@@ -390,7 +391,6 @@ def table_cards(party_id: str, token: str) -> str:
         }
         for n in range(1, count + 1)
     ]
-    return render_template("parties/cards.html", **_context(row, state, tables=tables))
 
 
 @bp.get("/parties/<party_id>/<token>/tables/<int:number>/qr.svg")
