@@ -65,30 +65,24 @@ def whole(lo: int, hi: int, what: object) -> Callable[[FlaskForm, Any], None]:
 def button_fresh() -> bool:
     """Whether a button's form came back with a live CSRF token; if not, the next page says the page was open too
     long (flashed), and nothing is changed."""
-    if CsrfForm().validate_on_submit():
-        return True
-    flash(page_too_old(), "error")
-    return False
-
-
-def form_problem(form: FlaskForm) -> str:
-    """The first thing a form refused; with no field at fault, its CSRF token ran out: the page was open too long."""
-    return first_problem(form) or page_too_old()
+    return form_read(CsrfForm())
 
 
 def first_problem(form: FlaskForm) -> str | None:
-    """The first thing a form refused, in the order of its fields (a flashed message says one thing at a time)."""
+    """The first thing a form refused, in the order of its fields (a flashed message says one thing at a time); a
+    CSRF token that ran out is no field of the player's, and its page says so in its own words."""
     for field in form:
-        if field.errors:
+        if field.errors and field.type != "CSRFTokenField":
             return str(field.errors[0])
     return None
 
 
 def form_read(form: FlaskForm) -> bool:
-    """Whether *form* reads well; if not, its first problem is flashed for the next page, and nothing changes."""
+    """Whether *form* reads well; if not, its first problem is flashed for the next page, and nothing changes (with
+    no field at fault, its CSRF token ran out: the page was open too long)."""
     if form.validate():
         return True
-    flash(form_problem(form), "error")
+    flash(first_problem(form) or page_too_old(), "error")
     return False
 
 

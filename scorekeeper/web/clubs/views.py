@@ -80,13 +80,6 @@ def _find_evening(club: Club, party_id: str) -> tuple[ClubEvening, PartyRow, Par
     return evening, found[0], found[1]
 
 
-def _at_desk(club_id: str, token: str, party_id: str) -> Club:
-    """The club of a director's link, for a change to one of its evenings (404 for any other evening)."""
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
-    return club
-
-
 def _evening_page(template: str, club: Club, found: tuple[ClubEvening, PartyRow, PartyState], **extra: Any) -> str:
     """One of an evening's pages: the club, the party's row and state, the club's evening, and *extra*."""
     evening, row, state = found
@@ -104,20 +97,25 @@ def _desk(club: Club, party_id: str, ticked: list[int] | None = None) -> Respons
     )
 
 
-def _director_change(anchor: str = "") -> Callable[[Callable[..., Response | None]], Callable[..., Response]]:
-    """A form of the director's page or of an evening's desk: the club of the link (404 for any other, or for
-    another club's evening), the change made only when the form is fresh, then back to the page at *anchor* (or
-    to the desk), unless the change answers otherwise."""
+def _director_change(
+    anchor: str = "", back: str = "clubs.desk"
+) -> Callable[[Callable[..., Response | None]], Callable[..., Response]]:
+    """A form of the director's page or of one of the club's evenings: the club of the link (404 for any other, or
+    for another club's evening), the change made only when the form is fresh, then back to the director's page at
+    *anchor* (or to the evening's page *back*, its desk), unless the change answers otherwise."""
 
     def decorate(change: Callable[..., Response | None]) -> Callable[..., Response]:
         @wraps(change)
         def view(club_id: str, token: str, **values: Any) -> Response:
-            party_id = values.get("party_id")
-            club = _director(club_id, token) if party_id is None else _at_desk(club_id, token, party_id)
+            club, party_id = _director(club_id, token), values.get("party_id")
+            if party_id is not None:
+                _find_evening(club, party_id)  # 404 for an evening of another club
             answer = change(club, **values) if button_fresh() else None
             if answer is not None:
                 return answer
-            return _home(club, anchor) if party_id is None else _desk(club, party_id)
+            if party_id is None:
+                return _home(club, anchor)
+            return redirect(url_for(back, club_id=club.id, token=club.edit_token, party_id=party_id), 303)
 
         return view
 
@@ -148,20 +146,17 @@ def _amount(cents: int | None) -> str:
 
 @bp.route("/clubs/new", methods=["GET", "POST"])
 def new() -> Response:
-    status = 200
-    if request.method == "POST":
-        if button_fresh():
-            form = NewClubForm()
-            club = flashed(
-                lambda: store.create(form.name.data or "", form.currency.data or ""),
-                _("The club is set up. Keep this page's link: it is the director's."),
-                store.ClubError,
-            )
-            if club is not None:
-                return _home(club)
-        status = 422
+    if request.method == "POST" and button_fresh():
+        form = NewClubForm()
+        club = flashed(
+            lambda: store.create(form.name.data or "", form.currency.data or ""),
+            _("The club is set up. Keep this page's link: it is the director's."),
+            store.ClubError,
+        )
+        if club is not None:
+            return _home(club)
     page = render_template("clubs/new.html", form=CsrfForm(), currencies=store.CURRENCIES)
-    return make_response(page, status)
+    return make_response(page, 422 if request.method == "POST" else 200)
 
 
 @bp.route("/clubs/import", methods=["GET", "POST"])
@@ -188,8 +183,7 @@ def import_club() -> Response:
 @bp.get("/clubs/<club_id>/<token>")
 def director(club_id: str, token: str) -> Response:
     club = _director(club_id, token)
-    season = request.args.get("season") or store.current_season(club)
-    worked = store.season(club, season[: store.MAX_SEASON])
+    worked = _season(club)
     page = render_template(
         "clubs/director.html",
         club=club,
@@ -446,19 +440,18 @@ def desk_couples(club: Club, party_id: str) -> Response:
     except (store.ClubError, PartyError) as err:
         flash(refusal(err), "error")
         return _desk(club, party_id, numbers)
+    added = state.couples[-len(pairs) :]
+    if len(added) == 1:
+        flash(_("%(name)s registered as couple %(n)s.", name=added[0].name, n=added[0].index + 1), "ok")
     else:
-        added = state.couples[-len(pairs) :]
-        if len(added) == 1:
-            flash(_("%(name)s registered as couple %(n)s.", name=added[0].name, n=added[0].index + 1), "ok")
-        else:
-            flash(
-                _(
-                    "%(count)s couples paired at random: %(names)s.",
-                    count=len(added),
-                    names="; ".join(f"{c.index + 1}. {c.name}" for c in added),
-                ),
-                "ok",
-            )
+        flash(
+            _(
+                "%(count)s couples paired at random: %(names)s.",
+                count=len(added),
+                names="; ".join(f"{c.index + 1}. {c.name}" for c in added),
+            ),
+            "ok",
+        )
     return _desk(club, party_id, waiting)
 
 
@@ -504,20 +497,18 @@ def desk_substitute(club: Club, party_id: str) -> None:
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/start")
-def desk_start(club_id: str, token: str, party_id: str) -> Response:
-    club = _director(club_id, token)
-    _ev, row, _state = _find_evening(club, party_id)
-    if not button_fresh():
-        return _desk(club, party_id)
+@_director_change()
+def desk_start(club: Club, party_id: str) -> Response | None:
+    row = party_store.party_row(party_id)
+    assert row is not None  # the door found the club's evening
     if not ConfirmedForm().said_yes:
         # As on the evening's director page: the start is asked first.
         return redirect(url_for("parties.confirm", party_id=row.id, token=row.edit_token, action="start"), 303)
-    try:
-        party_store.write(party_id, party_store.start_entries, source="desk")
-    except PartyError as err:
-        flash(refusal(err), "error")
-        return _desk(club, party_id)
-    flash(evening_started(), "ok")
+    started = flashed(
+        lambda: party_store.write(party_id, party_store.start_entries, source="desk"), evening_started(), PartyError
+    )
+    if started is None:
+        return None
     return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token), 303)
 
 
@@ -562,17 +553,13 @@ def pots(club_id: str, token: str, party_id: str) -> str:
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/pots")
-def save_pots(club_id: str, token: str, party_id: str) -> Response:
-    club = _at_desk(club_id, token, party_id)
-    back = redirect(url_for("clubs.pots", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
-    if not button_fresh():
-        return back
+@_director_change(back="clubs.pots")
+def save_pots(club: Club, party_id: str) -> None:
     form = PotsForm()
     if form_read(form):
         flashed(
             lambda: store.set_pots(club, party_id, form.values()), _("The evening's money is saved."), store.ClubError
         )
-    return back
 
 
 # -- Public pages: the ladder, the hall board, the archive -----------------------------------

@@ -32,12 +32,6 @@ from scorekeeper.words import party as words
 KIND_CHOICES = [SelectChoice(str(kind), label) for kind, label in words.GAME_KINDS.items()]
 
 
-class CountField(StringField):
-    """A box for a count: the text typed, and the whole number read from it (``number``) once validated."""
-
-    number: int = 0
-
-
 def _whole(lo: int, hi: int, what: str) -> Callable[[object, Any], None]:
     """A field's check: a whole number from *lo* to *hi* read into its ``number`` (``words.whole``; *what* names the
     number), or a refusal beside the field in the reader's language."""
@@ -67,15 +61,15 @@ class NewPartyForm(FlaskForm):
 
     name = _name_field(_l("Name of the evening"), words.lazy_problem(Problem.PARTY_NAME_MISSING))
     held_on = DateField(_l("Date"), validators=[Optional()])
-    games = CountField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
+    games = ReadField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
     kind = RadioField(_l("One game is"), choices=KIND_CHOICES, default=str(GameKind.ONE_HAND))
     play_to = StringField(
         _l("Play to (points)"),
         default="45",
         description=_l("Only for games played to a score, for example 45 or 120."),
     )
-    prizes = CountField(_l("Prizes"), default="3", validators=[_whole(0, MAX_PRIZES, "prizes")])
-    cookie_jar = CountField(
+    prizes = ReadField(_l("Prizes"), default="3", validators=[_whole(0, MAX_PRIZES, "prizes")])
+    cookie_jar = ReadField(
         _l("Cookie jar: game numbers drawn"),
         default="0",
         description=_l("0 for no cookie jar; 8 or 10 is usual."),

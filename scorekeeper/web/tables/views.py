@@ -211,7 +211,7 @@ def table(table_id: str, token: str) -> Response:
             rename=RenameForm() if can_edit else None,
             merge_form=MergeForm(table.people) if can_edit else None,
             merges=store.merges(table) if can_edit else [],
-            names_by_number={p.number: p.name for p in table.people},
+            names_by_number=names,
             presets=PRESETS,
         )
     )
@@ -316,20 +316,16 @@ def merge(table_id: str, token: str, person_id: str) -> Response:
     into = store.person(table, form.into.data)
     if into is None:
         return _refuse(table, _("Choose someone of the roster."))
+    try:
+        (store.merge if form.said_yes else store.check_merge)(table, gone, into)
+    except store.TableError as err:
+        return _refuse(table, refusal(err), err.status)
     if not form.said_yes:
-        try:
-            store.check_merge(table, gone, into)
-        except store.TableError as err:
-            return _refuse(table, refusal(err), err.status)
         # Asked first: the page names both people and what follows before anything changes.
         games = sum(1 for link in table.games if any(gone.number in side for side in link.sides))
         return make_response(
             render_template("tables/merge.html", table=table, token=token, gone=gone, into=into, games=games, form=form)
         )
-    try:
-        store.merge(table, gone, into)
-    except store.TableError as err:
-        return _refuse(table, refusal(err), err.status)
     flash(
         _("%(gone)s and %(into)s are one person now. Undo it under the roster.", gone=gone.name, into=into.name), "ok"
     )
@@ -354,7 +350,6 @@ def unmerge(table_id: str, token: str, merge_id: int) -> Response:
 def delete(table_id: str, token: str) -> Response | tuple[str, int]:
     table, _can_edit = _table_or_404(table_id, token, edit=True)
     form = DeleteForm()
-    status = 200
     if request.method == "POST":
         if form.validate_on_submit() and form.confirm.data:
             done = store.delete_table(table, with_games=bool(form.with_games.data))
@@ -375,8 +370,8 @@ def delete(table_id: str, token: str) -> Response | tuple[str, int]:
             forget_table_link(response, table_id)
             return response
         form.confirm.errors = [_("Tick the box to delete the table.")]
-        status = 422
     staying = [row for row in store.history(table) if not row.editable]
+    status = 422 if request.method == "POST" else 200
     return render_template("tables/delete.html", table=table, form=form, staying=staying), status
 
 
@@ -392,23 +387,23 @@ class Season:
 def _season() -> Season:
     """The season shown: ``?from=`` and ``?to=`` (ISO dates), this year by default; 400 for a date unreadable."""
     this_year = date.today().year
-    found: dict[str, date | None] = {}
-    for name, default in (("from", date(this_year, 1, 1)), ("to", date(this_year, 12, 31))):
-        value = request.args.get(name) or None
-        if value is None:
-            found[name] = default
-            continue
-        try:
-            found[name] = date.fromisoformat(value) if len(value) == 10 else None
-        except ValueError:
-            found[name] = None
-        if found[name] is None:
-            _bad(_("Give dates as year-month-day, such as 2026-01-31."))
-    since, until = found["from"], found["to"]
-    assert since is not None and until is not None  # a date that cannot be read was refused above
+    since, until = _date("from", date(this_year, 1, 1)), _date("to", date(this_year, 12, 31))
     if since > until:
         _bad(_("The season ends before it starts: swap the two dates."))
     return Season(since, until)
+
+
+def _date(name: str, default: date) -> date:
+    """The date ``?name=`` of the address (ISO), else *default*; 400 for a date unreadable."""
+    value = request.args.get(name) or None
+    if value is None:
+        return default
+    try:
+        if len(value) == 10:
+            return date.fromisoformat(value)
+    except ValueError:
+        pass
+    _bad(_("Give dates as year-month-day, such as 2026-01-31."))
 
 
 # The games offered for "Points over a game": the latest of the season (and the one shown).
