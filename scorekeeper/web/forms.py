@@ -1,4 +1,5 @@
-"""What the areas' forms share: a button that changes something (only its CSRF token), one that asks first."""
+"""What the areas' forms share: a button that changes something (only its CSRF token), one that asks first, the
+check of a box for a whole number, and the reading of an import page's file."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Forms of the club pages: what the director and the desk send, each number read by its ``validate_<field>`` hook.
+"""Forms of the club pages: what the director and the desk send, each number and amount read by the check declared
+on its field, or by its ``validate_<field>`` hook where a blank box or another field changes how it is read.
 
 The fields carry the names the pages' inputs send, so every page works as a plain form; the store judges the rest.
 """
