@@ -1,4 +1,4 @@
-"""The card party and club pages read what a form sends through their WTForms forms, never by hand."""
+"""The card party, club and table pages read what a form sends through their WTForms forms, never by hand."""
 
 import ast
 from pathlib import Path
@@ -20,7 +20,7 @@ def reads_by_hand(source: str) -> list[int]:
     )
 
 
-@pytest.mark.parametrize("area", ["parties", "clubs"])
+@pytest.mark.parametrize("area", ["parties", "clubs", "tables"])
 def test_the_pages_of_an_area_read_their_forms_through_wtforms(area):
     found = {path.name: reads_by_hand(path.read_text(encoding="utf-8")) for path in (WEB / area).glob("*.py")}
     assert {name: lines for name, lines in found.items() if lines} == {}

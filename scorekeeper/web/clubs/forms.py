@@ -1,14 +1,18 @@
-"""Forms of the club pages: what the director and the desk send, each number read by its ``validate_<field>`` hook.
+"""Forms of the club pages: what the director and the desk send, each number and amount read by the check declared
+on its field, or by its ``validate_<field>`` hook where a blank box or another field changes how it is read.
 
 The fields carry the names the pages' inputs send, so every page works as a plain form; the store judges the rest.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from flask_babel.speaklater import LazyString
+from flask_wtf import FlaskForm
 from wtforms import SelectMultipleField
 from wtforms.validators import ValidationError
 
@@ -16,20 +20,14 @@ from scorekeeper import words
 from scorekeeper.party import MAX_GAMES, MAX_PRIZES, GameKind
 from scorekeeper.party.ladder import Scoring, TieBreak
 from scorekeeper.platform.i18n import gettext as _
+from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.store.clubs import MAX_CENTS, ClubError
-from scorekeeper.web.forms import ConfirmedForm, CsrfForm, ReadField
+from scorekeeper.web.forms import ConfirmedForm, CsrfForm, ReadField, whole
 
 MAX_CLUB_NUMBER = 10**6
 MAX_DESK_COUPLES = 400
-
-
-def _read_whole(field: Any, lo: int, hi: int, what: str) -> None:
-    """Read the field as a whole number from *lo* to *hi* (``parse_int``), refusing beside it in the reader's words."""
-    try:
-        field.number = parse_int(field.data or "", lo=lo, hi=hi, what=what)
-    except NumberError as err:
-        raise ValidationError(str(err)) from None
+CLUB_NUMBER = LazyString(words.club_number)
 
 
 class NewClubForm(CsrfForm):
@@ -37,12 +35,6 @@ class NewClubForm(CsrfForm):
 
     name = ReadField(default="")
     currency = ReadField(default="CAD")
-
-
-class ImportForm(CsrfForm):
-    """A club brought back from its file: the key that makes a second send of the same form make one club."""
-
-    resend_key = ReadField(default="")
 
 
 class MemberForm(CsrfForm):
@@ -65,24 +57,15 @@ class MemberChangeForm(ConfirmedForm):
 
     def validate_into(self, field: Any) -> None:
         if self.action.data == "merge":
-            _read_whole(field, 1, MAX_CLUB_NUMBER, words.club_number())
+            whole(1, MAX_CLUB_NUMBER, CLUB_NUMBER)(self, field)
 
 
 class SubstituteForm(CsrfForm):
     """A member who plays in a couple's chair from the next game."""
 
-    couple = ReadField(default="")
-    slot = ReadField(default="")
-    number = ReadField(default="")
-
-    def validate_couple(self, field: Any) -> None:
-        _read_whole(field, 1, MAX_DESK_COUPLES, _("The couple"))
-
-    def validate_slot(self, field: Any) -> None:
-        _read_whole(field, 1, 2, _("The chair"))
-
-    def validate_number(self, field: Any) -> None:
-        _read_whole(field, 1, MAX_CLUB_NUMBER, words.club_number())
+    couple = ReadField(default="", validators=[whole(1, MAX_DESK_COUPLES, _l("The couple"))])
+    slot = ReadField(default="", validators=[whole(1, 2, _l("The chair"))])
+    number = ReadField(default="", validators=[whole(1, MAX_CLUB_NUMBER, CLUB_NUMBER)])
 
 
 def cents(text: str, what: str) -> int:
@@ -99,11 +82,16 @@ def cents(text: str, what: str) -> int:
     return int(value * 100)
 
 
-def _read_cents(field: Any, what: str) -> None:
-    try:
-        field.cents = cents(field.data or "", what)
-    except ClubError as err:
-        raise ValidationError(str(err)) from None
+def _cents(what: object) -> Callable[[FlaskForm, Any], None]:
+    """A field's check: an amount read by ``cents`` into its ``cents``, or a refusal beside it that names *what*."""
+
+    def check(form: FlaskForm, field: Any) -> None:
+        try:
+            field.cents = cents(field.data or "", str(what))
+        except ClubError as err:
+            raise ValidationError(str(err)) from None
+
+    return check
 
 
 class ListField(SelectMultipleField):
@@ -125,7 +113,7 @@ class DeskCouplesForm(CsrfForm):
 
     def validate_member(self, field: Any) -> None:
         try:
-            field.numbers = [parse_int(t, lo=1, hi=MAX_CLUB_NUMBER, what=words.club_number()) for t in field.data]
+            field.numbers = [parse_int(t, lo=1, hi=MAX_CLUB_NUMBER, what=str(CLUB_NUMBER)) for t in field.data]
         except NumberError as err:
             raise ValidationError(str(err)) from None
 
@@ -154,11 +142,11 @@ class LadderSettingsForm(CsrfForm):
     def validate_best_of(self, field: Any) -> None:
         field.number = None
         if (field.data or "").strip():
-            _read_whole(field, 1, 500, _("Best evenings"))
+            whole(1, 500, _("Best evenings"))(self, field)
 
     def validate_minimum(self, field: Any) -> None:
         field.data = field.data or "0"
-        _read_whole(field, 0, 500, _("Minimum attendance"))
+        whole(0, 500, _("Minimum attendance"))(self, field)
 
     @property
     def chosen_scoring(self) -> Scoring:
@@ -173,15 +161,15 @@ class EveningForm(CsrfForm):
     """A new evening of the club: its date, games, prizes, cookie jar, the kind of game, and its pots."""
 
     held_on = ReadField(default="")
-    games = ReadField(default="25")
-    prizes = ReadField(default="3")
+    games = ReadField(default="25", validators=[whole(1, MAX_GAMES, _l("The number of games"))])
+    prizes = ReadField(default="3", validators=[whole(0, MAX_PRIZES, _l("The number of prizes"))])
     cookie_jar = ReadField(default="0")
     kind = ReadField(default="")
     play_to = ReadField(default="45")
     name = ReadField(default="")
     season = ReadField()
-    entry_fee = ReadField(default="")
-    jackpot_added = ReadField(default="")
+    entry_fee = ReadField(default="", validators=[_cents(_l("Entry fee"))])
+    jackpot_added = ReadField(default="", validators=[_cents(_l("Added to the jackpot"))])
 
     def validate_held_on(self, field: Any) -> None:
         try:
@@ -189,26 +177,14 @@ class EveningForm(CsrfForm):
         except ValueError:
             raise ValidationError(_("Give the date as a date.")) from None
 
-    def validate_games(self, field: Any) -> None:
-        _read_whole(field, 1, MAX_GAMES, _("The number of games"))
-
-    def validate_prizes(self, field: Any) -> None:
-        _read_whole(field, 0, MAX_PRIZES, _("The number of prizes"))
-
     def validate_cookie_jar(self, field: Any) -> None:
         field.data = field.data or "0"
-        _read_whole(field, 0, getattr(self.games, "number", MAX_GAMES), _("The cookie jar"))
+        whole(0, getattr(self.games, "number", MAX_GAMES), _("The cookie jar"))(self, field)
 
     def validate_play_to(self, field: Any) -> None:
         field.number = None
         if self.chosen_kind is GameKind.PLAY_TO:
-            _read_whole(field, 1, 200, _("Play to"))
-
-    def validate_entry_fee(self, field: Any) -> None:
-        _read_cents(field, _("Entry fee"))
-
-    def validate_jackpot_added(self, field: Any) -> None:
-        _read_cents(field, _("Added to the jackpot"))
+            whole(1, 200, _("Play to"))(self, field)
 
     @property
     def chosen_kind(self) -> GameKind:
@@ -218,32 +194,20 @@ class EveningForm(CsrfForm):
 class PotsForm(CsrfForm):
     """The evening's money: fees, cookie jar, 50/50 and jackpot, players who paid, each prize, who won what."""
 
-    entry_fee = ReadField(default="")
-    cookie_jar = ReadField(default="")
-    fifty_fifty = ReadField(default="")
-    jackpot_added = ReadField(default="")
+    entry_fee = ReadField(default="", validators=[_cents(_l("Entry fee"))])
+    cookie_jar = ReadField(default="", validators=[_cents(_l("Cookie jar"))])
+    fifty_fifty = ReadField(default="", validators=[_cents(_l("50/50 collected"))])
+    jackpot_added = ReadField(default="", validators=[_cents(_l("Added to the jackpot"))])
     players = ReadField(default="")
     prize = ListField()
     fifty_fifty_winner = ReadField(default="")
     jackpot_winner = ReadField(default="")
     jackpot_won = ReadField(default="")
 
-    def validate_entry_fee(self, field: Any) -> None:
-        _read_cents(field, _("Entry fee"))
-
-    def validate_cookie_jar(self, field: Any) -> None:
-        _read_cents(field, _("Cookie jar"))
-
-    def validate_fifty_fifty(self, field: Any) -> None:
-        _read_cents(field, _("50/50 collected"))
-
-    def validate_jackpot_added(self, field: Any) -> None:
-        _read_cents(field, _("Added to the jackpot"))
-
     def validate_players(self, field: Any) -> None:
         field.number = None
         if (field.data or "").strip():
-            _read_whole(field, 0, 10_000, _("Players who paid"))
+            whole(0, 10_000, _("Players who paid"))(self, field)
 
     def validate_prize(self, field: Any) -> None:
         try:

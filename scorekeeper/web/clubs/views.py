@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-import secrets
 import unicodedata
 from collections.abc import Callable, Iterator
 from datetime import date
@@ -25,7 +23,7 @@ from scorekeeper.platform.links import printed_link
 from scorekeeper.platform.numbers import NumberError, parse_int
 from scorekeeper.platform.security import token_matches
 from scorekeeper.rules import NAME_MAX
-from scorekeeper.store import club_exports, resends
+from scorekeeper.store import club_exports
 from scorekeeper.store import clubs as store
 from scorekeeper.store import handicaps as handicap_store
 from scorekeeper.store import parties as party_store
@@ -35,7 +33,6 @@ from scorekeeper.store.parties import PartyRow
 from scorekeeper.web.clubs.forms import (
     DeskCouplesForm,
     EveningForm,
-    ImportForm,
     LadderSettingsForm,
     MemberChangeForm,
     MemberForm,
@@ -45,7 +42,8 @@ from scorekeeper.web.clubs.forms import (
 )
 from scorekeeper.web.cookies import remember_club_link
 from scorekeeper.web.downloads import csv_download
-from scorekeeper.web.forms import ConfirmedForm, CsrfForm, button_fresh, flashed, form_read, sent_file
+from scorekeeper.web.forms import ConfirmedForm, CsrfForm, button_fresh, flashed, form_read, imported
+from scorekeeper.web.parties.views import table_cards_of
 from scorekeeper.words import refusal
 from scorekeeper.words.party import evening_started, game_kind, ladder_refusal
 
@@ -82,13 +80,6 @@ def _find_evening(club: Club, party_id: str) -> tuple[ClubEvening, PartyRow, Par
     return evening, found[0], found[1]
 
 
-def _at_desk(club_id: str, token: str, party_id: str) -> Club:
-    """The club of a director's link, for a change to one of its evenings (404 for any other evening)."""
-    club = _director(club_id, token)
-    _find_evening(club, party_id)
-    return club
-
-
 def _evening_page(template: str, club: Club, found: tuple[ClubEvening, PartyRow, PartyState], **extra: Any) -> str:
     """One of an evening's pages: the club, the party's row and state, the club's evening, and *extra*."""
     evening, row, state = found
@@ -106,16 +97,25 @@ def _desk(club: Club, party_id: str, ticked: list[int] | None = None) -> Respons
     )
 
 
-def _director_change(anchor: str) -> Callable[[Callable[..., Response | None]], Callable[..., Response]]:
-    """A form of the director's page: the club of the link (404 for any other), the change made only when the
-    form is fresh, then back to the page at *anchor*, unless the change answers otherwise."""
+def _director_change(
+    anchor: str = "", back: str = "clubs.desk"
+) -> Callable[[Callable[..., Response | None]], Callable[..., Response]]:
+    """A form of the director's page or of one of the club's evenings: the club of the link (404 for any other, or
+    for another club's evening), the change made only when the form is fresh, then back to the director's page at
+    *anchor* (or to the evening's page *back*, its desk), unless the change answers otherwise."""
 
     def decorate(change: Callable[..., Response | None]) -> Callable[..., Response]:
         @wraps(change)
         def view(club_id: str, token: str, **values: Any) -> Response:
-            club = _director(club_id, token)
+            club, party_id = _director(club_id, token), values.get("party_id")
+            if party_id is not None:
+                _find_evening(club, party_id)  # 404 for an evening of another club
             answer = change(club, **values) if button_fresh() else None
-            return _home(club, anchor) if answer is None else answer
+            if answer is not None:
+                return answer
+            if party_id is None:
+                return _home(club, anchor)
+            return redirect(url_for(back, club_id=club.id, token=club.edit_token, party_id=party_id), 303)
 
         return view
 
@@ -146,41 +146,33 @@ def _amount(cents: int | None) -> str:
 
 @bp.route("/clubs/new", methods=["GET", "POST"])
 def new() -> Response:
-    status = 200
-    if request.method == "POST":
-        if button_fresh():
-            try:
-                form = NewClubForm()
-                club = store.create(form.name.data or "", form.currency.data or "")
-            except store.ClubError as err:
-                flash(refusal(err), "error")
-            else:
-                flash(_("The club is set up. Keep this page's link: it is the director's."), "ok")
-                return _home(club)
-        status = 422
+    if request.method == "POST" and button_fresh():
+        form = NewClubForm()
+        club = flashed(
+            lambda: store.create(form.name.data or "", form.currency.data or ""),
+            _("The club is set up. Keep this page's link: it is the director's."),
+            store.ClubError,
+        )
+        if club is not None:
+            return _home(club)
     page = render_template("clubs/new.html", form=CsrfForm(), currencies=store.CURRENCIES)
-    return make_response(page, status)
+    return make_response(page, 422 if request.method == "POST" else 200)
 
 
 @bp.route("/clubs/import", methods=["GET", "POST"])
 @bodies.takes_up_to(club_exports.IMPORT_MAX_BYTES + 64 * 1024)
 def import_club() -> Response:
     """A new club from the file its director's page kept: sending the form twice makes one club."""
-    problem, status = None, 200
-    key = (ImportForm().resend_key.data or "") if request.method == "POST" else secrets.token_urlsafe(16)
-    if request.method == "POST":
-        sent, problem, status = sent_file(
-            club_exports.IMPORT_MAX_BYTES, _("Choose the file the club's page kept (a .json file).")
-        )
-        if sent is not None:
-            try:
-                made = club_exports.import_club(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
-            except (ValueError, UnicodeDecodeError) as err:
-                known = isinstance(err, store.ClubError | resends.ResendError)
-                problem, status = (refusal(err) if known else _("That file is not a club's export.")), 422
-            else:
-                flash(_("The club is brought back, with every member, evening and pot. Keep this page's link."), "ok")
-                return _home(made.what)
+    made, problem, status, key = imported(
+        club_exports.IMPORT_MAX_BYTES,
+        _("Choose the file the club's page kept (a .json file)."),
+        _("That file is not a club's export."),
+        club_exports.import_club,
+        store.ClubError,
+    )
+    if made is not None:
+        flash(_("The club is brought back, with every member, evening and pot. Keep this page's link."), "ok")
+        return _home(made.what)
     page = render_template("clubs/import.html", form=CsrfForm(), problem=problem, key=key)
     return make_response(page, status)
 
@@ -191,8 +183,7 @@ def import_club() -> Response:
 @bp.get("/clubs/<club_id>/<token>")
 def director(club_id: str, token: str) -> Response:
     club = _director(club_id, token)
-    season = request.args.get("season") or store.current_season(club)
-    worked = store.season(club, season[: store.MAX_SEASON])
+    worked = _season(club)
     page = render_template(
         "clubs/director.html",
         club=club,
@@ -250,49 +241,40 @@ def change_member(club: Club, number: int) -> Response | None:
     action = form.action.data or ""
     if not form_read(form):
         return None
+    into = form.into.number
+    if action == "merge" and not form.said_yes:
+        # A merge is asked first: the page names both people before anything changes.
+        return redirect(
+            url_for("clubs.confirm_merge", club_id=club.id, token=club.edit_token, number=number, into=into), 303
+        )
     try:
         if action == "rename":
             store.rename_member(club, number, form.name.data or "")
-            flash(_("Number %(n)s is renamed.", n=number), "ok")
-        elif action in ("inactive", "active"):
-            store.set_active(club, number, action == "active")
-            flash(
-                _("Number %(n)s is marked active.", n=number)
-                if action == "active"
-                else _("Number %(n)s is marked inactive.", n=number),
-                "ok",
-            )
+            done = _("Number %(n)s is renamed.", n=number)
+        elif action == "active":
+            store.set_active(club, number, True)
+            done = _("Number %(n)s is marked active.", n=number)
+        elif action == "inactive":
+            store.set_active(club, number, False)
+            done = _("Number %(n)s is marked inactive.", n=number)
         elif action == "merge":
-            into = form.into.number
-            if not form.said_yes:
-                # A merge is asked first: the page names both people before anything changes.
-                return redirect(
-                    url_for("clubs.confirm_merge", club_id=club.id, token=club.edit_token, number=number, into=into),
-                    303,
-                )
             store.merge_member(club, number, into)
-            flash(
-                _(
-                    "Number %(n)s is merged into number %(into)s. Undo it on their line of the roster.",
-                    n=number,
-                    into=into,
-                ),
-                "ok",
+            done = _(
+                "Number %(n)s is merged into number %(into)s. Undo it on their line of the roster.", n=number, into=into
             )
         elif action == "unmerge":
             kept = store.unmerge_member(club, number)
-            flash(
-                _(
-                    "Number %(n)s is no longer merged into number %(into)s: their evenings are their own again.",
-                    n=number,
-                    into=kept,
-                ),
-                "ok",
+            done = _(
+                "Number %(n)s is no longer merged into number %(into)s: their evenings are their own again.",
+                n=number,
+                into=kept,
             )
         else:
             abort(400)
     except (store.ClubError, NumberError) as err:
         flash(refusal(err), "error")
+        return None
+    flash(done, "ok")
     return None
 
 
@@ -410,7 +392,7 @@ def desk(club_id: str, token: str, party_id: str) -> str:
     free = [m for m in club.members if m.active and m.merged_into is None and m.number not in seated]
     # Without JavaScript the find box is a GET of this page: the ticked players ride along and stay ticked.
     query = request.args.get("q", "")[:NAME_MAX].strip()
-    wanted = list(dict.fromkeys(_numbers(request.args.getlist("member"))))
+    wanted = list(dict.fromkeys(_ticked(request.args)))
     by_number = {m.number: m for m in free}
     ticked = [by_number[n] for n in wanted if n in by_number]  # in the order they were ticked
     return _evening_page(
@@ -431,30 +413,19 @@ def desk(club_id: str, token: str, party_id: str) -> str:
     )
 
 
-def _numbers(texts: list[str]) -> list[int]:
-    out = []
-    for text in texts:
-        try:
-            out.append(parse_int(text, lo=1, hi=10**6, what=words.club_number()))
-        except NumberError:
-            abort(400)
-    return out
-
-
-def _ticked() -> list[int]:
-    """The club numbers ticked at the desk; a number no box sends is a damaged form (400)."""
-    form = DeskCouplesForm()
+def _ticked(sent: Any = None) -> list[int]:
+    """The club numbers ticked at the desk (in the form, or *sent* in the address); a number no box sends is a
+    damaged form (400)."""
+    form = DeskCouplesForm(formdata=sent) if sent is not None else DeskCouplesForm()
     if not form.member.validate(form, [DeskCouplesForm.validate_member]):
         abort(400)
     return list(form.member.numbers)
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples")
-def desk_couples(club_id: str, token: str, party_id: str) -> Response:
+@_director_change()
+def desk_couples(club: Club, party_id: str) -> Response:
     """Register the ticked players: two as a couple, or an even number of players who came alone at random."""
-    club = _at_desk(club_id, token, party_id)
-    if not button_fresh():
-        return _desk(club, party_id)
     numbers = _ticked()
     try:
         waiting: list[int] = []
@@ -469,45 +440,41 @@ def desk_couples(club_id: str, token: str, party_id: str) -> Response:
     except (store.ClubError, PartyError) as err:
         flash(refusal(err), "error")
         return _desk(club, party_id, numbers)
+    added = state.couples[-len(pairs) :]
+    if len(added) == 1:
+        flash(_("%(name)s registered as couple %(n)s.", name=added[0].name, n=added[0].index + 1), "ok")
     else:
-        added = state.couples[-len(pairs) :]
-        if len(added) == 1:
-            flash(_("%(name)s registered as couple %(n)s.", name=added[0].name, n=added[0].index + 1), "ok")
-        else:
-            flash(
-                _(
-                    "%(count)s couples paired at random: %(names)s.",
-                    count=len(added),
-                    names="; ".join(f"{c.index + 1}. {c.name}" for c in added),
-                ),
-                "ok",
-            )
+        flash(
+            _(
+                "%(count)s couples paired at random: %(names)s.",
+                count=len(added),
+                names="; ".join(f"{c.index + 1}. {c.name}" for c in added),
+            ),
+            "ok",
+        )
     return _desk(club, party_id, waiting)
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/couples/<int:n>/off")
-def desk_unregister(club_id: str, token: str, party_id: str, n: int) -> Response:
+@_director_change()
+def desk_unregister(club: Club, party_id: str, n: int) -> Response | None:
     """Take a couple registered by mistake off the evening, before the start."""
-    club = _at_desk(club_id, token, party_id)
     if not ConfirmedForm().said_yes:
         # Asked first, on the couple's own line of the desk.
         return redirect(
             url_for("clubs.desk", club_id=club.id, token=club.edit_token, party_id=party_id, off=n) + f"#couple-{n}",
             303,
         )
-    if button_fresh():
-        done = _("Couple %(n)s is taken off: its players can be paired again.", n=n)
-        flashed(lambda: store.unregister(club, party_id, n - 1), done, store.ClubError, PartyError)
-    return _desk(club, party_id)
+    done = _("Couple %(n)s is taken off: its players can be paired again.", n=n)
+    flashed(lambda: store.unregister(club, party_id, n - 1), done, store.ClubError, PartyError)
+    return None
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/newcomer")
-def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
+@_director_change()
+def desk_newcomer(club: Club, party_id: str) -> Response:
     """Put a newcomer on the roster from the desk (the name typed in the find box), ticked with the others."""
-    club = _at_desk(club_id, token, party_id)
     ticked = _ticked()
-    if not button_fresh():
-        return _desk(club, party_id)
     added = flashed(
         lambda: store.add_member(club, MemberForm().typed),
         lambda added: _("%(name)s joins the roster as number %(n)s, ticked.", name=added.name, n=added.number),
@@ -517,11 +484,9 @@ def desk_newcomer(club_id: str, token: str, party_id: str) -> Response:
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/substitute")
-def desk_substitute(club_id: str, token: str, party_id: str) -> Response:
-    club = _at_desk(club_id, token, party_id)
+@_director_change()
+def desk_substitute(club: Club, party_id: str) -> None:
     form = SubstituteForm()
-    if not button_fresh():
-        return _desk(club, party_id)
     if form_read(form):
         couple, slot = form.couple.number - 1, form.slot.number - 1
         flashed(
@@ -529,24 +494,21 @@ def desk_substitute(club_id: str, token: str, party_id: str) -> Response:
             lambda game: _("The substitute plays for couple %(n)s from game %(game)s.", n=couple + 1, game=game),
             store.ClubError,
         )
-    return _desk(club, party_id)
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/start")
-def desk_start(club_id: str, token: str, party_id: str) -> Response:
-    club = _director(club_id, token)
-    _ev, row, _state = _find_evening(club, party_id)
-    if not button_fresh():
-        return _desk(club, party_id)
+@_director_change()
+def desk_start(club: Club, party_id: str) -> Response | None:
+    row = party_store.party_row(party_id)
+    assert row is not None  # the door found the club's evening
     if not ConfirmedForm().said_yes:
         # As on the evening's director page: the start is asked first.
         return redirect(url_for("parties.confirm", party_id=row.id, token=row.edit_token, action="start"), 303)
-    try:
-        party_store.write(party_id, party_store.start_entries, source="desk")
-    except PartyError as err:
-        flash(refusal(err), "error")
-        return _desk(club, party_id)
-    flash(evening_started(), "ok")
+    started = flashed(
+        lambda: party_store.write(party_id, party_store.start_entries, source="desk"), evening_started(), PartyError
+    )
+    if started is None:
+        return None
     return redirect(url_for("parties.director", party_id=row.id, token=row.edit_token), 303)
 
 
@@ -573,16 +535,7 @@ def kit(club_id: str, token: str, what: str) -> str:
         if what == "tents":
             # Every couple registered so far needs a seat: one tent per table of two couples.
             count = max(-(-sum(1 for c in state.couples if c.gone_from != 1) // 2), 1)
-            extra["tables"] = [
-                {
-                    "number": n,
-                    "link": printed_link(
-                        "parties.table", party_id=row.id, number=n, token=party_store.table_token(row, n)
-                    ),
-                    "qr": url_for("parties.table_qr", party_id=row.id, token=row.edit_token, number=n),
-                }
-                for n in range(1, count + 1)
-            ]
+            extra["tables"] = table_cards_of(row, count)
     return render_template(
         f"clubs/print_{what}.html", club=club, season=worked, rules=worked.rules, kinds=dict(_kinds()), **extra
     )
@@ -600,17 +553,13 @@ def pots(club_id: str, token: str, party_id: str) -> str:
 
 
 @bp.post("/clubs/<club_id>/<token>/evenings/<party_id>/pots")
-def save_pots(club_id: str, token: str, party_id: str) -> Response:
-    club = _at_desk(club_id, token, party_id)
-    back = redirect(url_for("clubs.pots", club_id=club.id, token=club.edit_token, party_id=party_id), 303)
-    if not button_fresh():
-        return back
+@_director_change(back="clubs.pots")
+def save_pots(club: Club, party_id: str) -> None:
     form = PotsForm()
     if form_read(form):
         flashed(
             lambda: store.set_pots(club, party_id, form.values()), _("The evening's money is saved."), store.ClubError
         )
-    return back
 
 
 # -- Public pages: the ladder, the hall board, the archive -----------------------------------

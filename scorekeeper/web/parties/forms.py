@@ -32,16 +32,13 @@ from scorekeeper.words import party as words
 KIND_CHOICES = [SelectChoice(str(kind), label) for kind, label in words.GAME_KINDS.items()]
 
 
-class CountField(StringField):
-    """A box for a count: the text typed, and the whole number read from it (``number``) once validated."""
+def _whole(lo: int, hi: int, what: str) -> Callable[[object, Any], None]:
+    """A field's check: a whole number from *lo* to *hi* read into its ``number`` (``words.whole``; *what* names the
+    number), or a refusal beside the field in the reader's language."""
 
-    number: int = 0
-
-
-def _whole(lo: int, hi: int, what: str) -> Callable[[object, CountField], None]:
-    def check(form: object, field: CountField) -> None:
+    def check(form: object, field: Any) -> None:
         try:
-            field.number = words.whole(field.data, what, lo, hi)
+            field.number = words.whole(field.data or "", what, lo, hi)
         except NumberError as err:
             raise ValidationError(str(err)) from None
 
@@ -64,15 +61,15 @@ class NewPartyForm(FlaskForm):
 
     name = _name_field(_l("Name of the evening"), words.lazy_problem(Problem.PARTY_NAME_MISSING))
     held_on = DateField(_l("Date"), validators=[Optional()])
-    games = CountField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
+    games = ReadField(_l("Number of games"), default="25", validators=[_whole(1, MAX_GAMES, "games")])
     kind = RadioField(_l("One game is"), choices=KIND_CHOICES, default=str(GameKind.ONE_HAND))
     play_to = StringField(
         _l("Play to (points)"),
         default="45",
         description=_l("Only for games played to a score, for example 45 or 120."),
     )
-    prizes = CountField(_l("Prizes"), default="3", validators=[_whole(0, MAX_PRIZES, "prizes")])
-    cookie_jar = CountField(
+    prizes = ReadField(_l("Prizes"), default="3", validators=[_whole(0, MAX_PRIZES, "prizes")])
+    cookie_jar = ReadField(
         _l("Cookie jar: game numbers drawn"),
         default="0",
         description=_l("0 for no cookie jar; 8 or 10 is usual."),
@@ -133,32 +130,13 @@ class CoupleForm(FlaskForm):
 # -- A change the director or a table makes --------------------------------------------------
 
 
-def _read_whole(field: Any, what: str, lo: int, hi: int) -> int:
-    """Read a whole number from *lo* to *hi* (``words.whole``), refusing beside the field in the reader's language."""
-    try:
-        number = words.whole(field.data or "", what, lo, hi)
-    except NumberError as err:
-        raise ValidationError(str(err)) from None
-    field.number = number
-    return number
-
-
 class DirectorResultForm(CsrfForm):
     """The director enters or corrects one table's result: the game, the table and the winning couple (from 1)."""
 
-    game = ReadField()
-    table = ReadField()
-    winner = ReadField()
+    game = ReadField(validators=[_whole(1, MAX_GAMES, "game")])
+    table = ReadField(validators=[_whole(1, MAX_COUPLES, "table")])
+    winner = ReadField(validators=[_whole(1, MAX_COUPLES, "winning_couple")])
     correct = ReadField()
-
-    def validate_game(self, field: Any) -> None:
-        _read_whole(field, "game", 1, MAX_GAMES)
-
-    def validate_table(self, field: Any) -> None:
-        _read_whole(field, "table", 1, MAX_COUPLES)
-
-    def validate_winner(self, field: Any) -> None:
-        _read_whole(field, "winning_couple", 1, MAX_COUPLES)
 
     @property
     def correcting(self) -> bool:
@@ -169,14 +147,8 @@ class TableReportForm(ConfirmedForm):
     """A table's winner of a game: the first tap picks it (``winner``, the couple's place at the table), the second
     confirms."""
 
-    game = ReadField()
-    winner = ReadField()
-
-    def validate_game(self, field: Any) -> None:
-        _read_whole(field, "game", 1, MAX_GAMES)
-
-    def validate_winner(self, field: Any) -> None:
-        _read_whole(field, "winner", 0, MAX_COUPLES)
+    game = ReadField(validators=[_whole(1, MAX_GAMES, "game")])
+    winner = ReadField(validators=[_whole(0, MAX_COUPLES, "winner")])
 
 
 TIE_ACTIONS = ("split", "cut", "play-off", "forfeit", "won")
@@ -195,7 +167,7 @@ class TieForm(CsrfForm):
 
     def validate_couple(self, field: Any) -> None:
         if self.action.data in ONE_COUPLE:
-            _read_whole(field, "couple", 1, MAX_COUPLES)
+            _whole(1, MAX_COUPLES, "couple")(self, field)
 
     def couple_index(self) -> int:
         return int(self.couple.number) - 1

@@ -18,6 +18,7 @@ from scorekeeper.party import (
     AddCouple,
     Close,
     Couple,
+    CoupleEntry,
     Cut,
     Entry,
     Forfeit,
@@ -82,10 +83,11 @@ def _table(party_id: str, number: int, token: str) -> tuple[PartyRow, PartyState
     return row, state
 
 
-def _couple_or_404(state: PartyState, n: int) -> None:
-    """404 unless couple *n* (counted from 1) is registered."""
+def _couple_or_404(state: PartyState, n: int) -> CoupleEntry:
+    """Couple *n* (counted from 1); 404 unless it is registered."""
     if not 1 <= n <= len(state.couples):
         abort(404)
+    return state.couples[n - 1]
 
 
 def _is_htmx() -> bool:
@@ -171,7 +173,6 @@ def _to_director(row: PartyRow, anchor: str = "") -> Response:
 @bp.route("/parties/new", methods=["GET", "POST"])
 def new() -> Response:
     form = NewPartyForm()
-    status = 200
     if form.validate_on_submit():
         built = form.build()
         if built is not None:
@@ -184,10 +185,7 @@ def new() -> Response:
                 party = store.create(setup, couples, held_on=form.held_on.data)
                 flash(_("The evening is set up. Register the couples, print the table cards, then start."), "ok")
                 return redirect(url_for("parties.director", party_id=party.id, token=party.edit_token), 303)
-        status = 422
-    elif request.method == "POST":
-        status = 422
-    return make_response(render_template("parties/new.html", form=form), status)
+    return make_response(render_template("parties/new.html", form=form), 422 if request.method == "POST" else 200)
 
 
 # -- The director ------------------------------------------------------------------------
@@ -233,33 +231,25 @@ def add_couple(party_id: str, token: str) -> Response:
         flash(words.problem(err), "error")
         return _to_director(row, "#couples")
 
-    def make(state: PartyState) -> list[Entry]:
-        return [AddCouple(couple)]
-
-    try:
-        state = store.write(row.id, make)
-    except PartyError as err:
-        flash(words.problem(err), "error")
-    else:
+    def joined(state: PartyState) -> str:
         added = state.couples[-1]
         if state.started:
-            done = _(
+            return _(
                 "%(name)s registered as couple %(number)d. They play from game %(game)d.",
                 name=name,
                 number=added.index + 1,
                 game=added.joined,
             )
-        else:
-            done = _("%(name)s registered as couple %(number)d.", name=name, number=added.index + 1)
-        flash(done, "ok")
+        return _("%(name)s registered as couple %(number)d.", name=name, number=added.index + 1)
+
+    flashed(lambda: store.write(row.id, lambda s: [AddCouple(couple)]), joined, PartyError)
     return _to_director(row, "#couples")
 
 
 @bp.post("/parties/<party_id>/<token>/couples/<int:n>/gone")
 def couple_gone(party_id: str, token: str, n: int) -> Response:
     row, state = _director(party_id, token)
-    _couple_or_404(state, n)
-    name = state.couples[n - 1].name
+    name = _couple_or_404(state, n).name
     done = _(
         "%(name)s are marked gone. Tap “Not gone” beside them to undo it before the next game is seated.", name=name
     )
@@ -270,8 +260,7 @@ def couple_gone(party_id: str, token: str, n: int) -> Response:
 def couple_back(party_id: str, token: str, n: int) -> Response:
     """Undo a couple's going home, while the game it would miss is not seated yet."""
     row, state = _director(party_id, token)
-    _couple_or_404(state, n)
-    name = state.couples[n - 1].name
+    name = _couple_or_404(state, n).name
     done = _("%(name)s are no longer marked gone: they play on.", name=name)
     return _write(row, lambda s: [Returned(n - 1)], done, anchor="#couples")
 
@@ -382,7 +371,12 @@ def table_cards(party_id: str, token: str) -> str:
     # Late couples sit down from the next game: their table needs its card now.
     games = [max(state.game, 1)] + ([state.game + 1] if 0 < state.game < state.setup.games else [])
     count = max(max(len(state.present(g)) // 2 for g in games), 1)
-    tables = [
+    return render_template("parties/cards.html", **_context(row, state, tables=table_cards_of(row, count)))
+
+
+def table_cards_of(row: PartyRow, count: int) -> list[dict[str, Any]]:
+    """Tables 1 to *count* of the party as their printed cards show them: the number, the table's link, its QR."""
+    return [
         {
             "number": n,
             "link": printed_link("parties.table", party_id=row.id, number=n, token=store.table_token(row, n)),
@@ -390,7 +384,6 @@ def table_cards(party_id: str, token: str) -> str:
         }
         for n in range(1, count + 1)
     ]
-    return render_template("parties/cards.html", **_context(row, state, tables=tables))
 
 
 @bp.get("/parties/<party_id>/<token>/tables/<int:number>/qr.svg")
@@ -499,11 +492,9 @@ def table_report(party_id: str, number: int, token: str) -> ResponseReturnValue:
     """First tap picks the winner (this answers with the confirm step), the second confirms and records."""
     row, state = _table(party_id, number, token)
     back = url_for("parties.table", party_id=row.id, number=number, token=token)
-    if not CsrfForm().validate_on_submit():
-        flash(_("This page was open too long: tap the winner again."), "error")
-        return redirect(back, 303)
     form = TableReportForm()
-    if not form.validate():
+    if not form.validate_on_submit():
+        # With every field read, what is wrong is the CSRF token: the page was open too long.
         flash(first_problem(form) or _("This page was open too long: tap the winner again."), "error")
         return redirect(back, 303)
     game, winner = form.game.number, form.winner.number

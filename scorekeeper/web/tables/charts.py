@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 from scorekeeper.rules import GameState
 from scorekeeper.stats import TableStats
@@ -62,16 +63,19 @@ class Tick:
 
 @dataclass(frozen=True, slots=True)
 class LineChart:
-    """Each side's running total, in a box of WIDTH × HEIGHT: the plot between LEFT and RIGHT, TOP and BOTTOM."""
+    """Each side's running total, in a box of ``width`` × ``height``: the plot between ``left`` and ``right``,
+    ``top`` and ``bottom``."""
+
+    # Text is 18 units high, so that at 360 px (the picture some 330 px wide) it reads at 16 px or more.
+    width: ClassVar[int] = 360
+    height: ClassVar[int] = 250
+    left: ClassVar[int] = 44
+    right: ClassVar[int] = 300
+    top: ClassVar[int] = 14
+    bottom: ClassVar[int] = 206
 
     lines: list[Line]
     hands: list[int]
-    width: int
-    height: int
-    left: int
-    right: int
-    top: int
-    bottom: int
     zero_y: float
     target: int
     target_y: float
@@ -81,14 +85,6 @@ class LineChart:
     high: int
 
 
-# The running totals' picture: text is 18 units high, so that at 360 px (the picture some 330 px wide) it
-# reads at 16 px or more.
-CHART_WIDTH = 360
-CHART_HEIGHT = 250
-CHART_LEFT = 44
-CHART_RIGHT = 300
-CHART_TOP = 14
-CHART_BOTTOM = 206
 LABEL_GAP = 19
 
 
@@ -133,32 +129,26 @@ def running_totals(state: GameState) -> LineChart | None:
     high = max(target, *(max(x) for x in series))
     span = max(1, high - low)
     steps = max(1, len(state.hands))
-    plot_w = CHART_RIGHT - CHART_LEFT
-    plot_h = CHART_BOTTOM - CHART_TOP
+    plot_w = LineChart.right - LineChart.left
+    plot_h = LineChart.bottom - LineChart.top
 
     def x(i: int) -> float:
-        return round(CHART_LEFT + i * plot_w / steps, 1)
+        return round(LineChart.left + i * plot_w / steps, 1)
 
     def y(value: int) -> float:
-        return round(CHART_BOTTOM - (value - low) * plot_h / span, 1)
+        return round(LineChart.bottom - (value - low) * plot_h / span, 1)
 
-    ends = _spread([y(values[-1]) for values in series], CHART_TOP, CHART_BOTTOM)
+    ends = _spread([y(values[-1]) for values in series], LineChart.top, LineChart.bottom)
     lines = []
     for s, values in enumerate(series):
         points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
-        lines.append(Line(state.setup.sides[s].name, points, values[1:], CHART_RIGHT + 6, ends[s]))
+        lines.append(Line(state.setup.sides[s].name, points, values[1:], LineChart.right + 6, ends[s]))
     levels = sorted({0, low} | ({high} if high > target else set()))
     y_ticks = [Tick(y(v), str(v)) for v in levels]
     x_ticks = [Tick(x(n), str(n)) for n in _hand_ticks(len(state.hands))]
     return LineChart(
         lines,
         [h.n for h in state.hands],
-        CHART_WIDTH,
-        CHART_HEIGHT,
-        CHART_LEFT,
-        CHART_RIGHT,
-        CHART_TOP,
-        CHART_BOTTOM,
         y(0),
         target,
         y(target),

@@ -15,6 +15,7 @@ from scorekeeper import words
 from scorekeeper.platform.i18n import lazy_gettext as _l
 from scorekeeper.rules import NAME_MAX, PRESETS
 from scorekeeper.store.models import TablePerson
+from scorekeeper.web.forms import ConfirmedForm
 from scorekeeper.words.tables import NEW_NAME_MISSING, TABLE_NAME_MISSING
 
 MAX_NEW_NAMES = 8
@@ -91,7 +92,7 @@ class RenameForm(FlaskForm):
     name = StringField(_l("New name"), validators=[DataRequired(NEW_NAME_MISSING), Length(max=NAME_MAX)])
 
 
-class MergeForm(FlaskForm):
+class MergeForm(ConfirmedForm):
     into = SelectField(_l("Is the same person as"), choices=[], validate_choice=False)
 
     def __init__(self, people: Iterable[TablePerson], *args: Any, **kwargs: Any) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, NoReturn
@@ -25,13 +24,13 @@ from scorekeeper.rules import PRESETS, HandError, RulesError, SetupError, seat_s
 from scorekeeper.stats import BID_ORDER
 from scorekeeper.stats.summary import summary_rows
 from scorekeeper.store import games as game_store
-from scorekeeper.store import log, resends
+from scorekeeper.store import log
 from scorekeeper.store import ratings as rating_store
 from scorekeeper.store import tables as store
 from scorekeeper.store.models import Game, Table, TablePerson
 from scorekeeper.web.cookies import forget_table_link, remember_game, remember_table_link
 from scorekeeper.web.downloads import csv_text
-from scorekeeper.web.forms import CsrfForm, sent_file
+from scorekeeper.web.forms import CsrfForm, imported
 from scorekeeper.web.tables import charts
 from scorekeeper.web.tables.forms import (
     MAX_NEW_NAMES,
@@ -88,18 +87,21 @@ def _kept(table: Table, done: str) -> Response:
 @bp.route("/tables/new", methods=["GET", "POST"])
 def new() -> Response | tuple[str, int]:
     form = NewTableForm()
-    status = 200
-    if request.method == "POST":
-        if form.validate_on_submit():
-            names = [line.strip() for line in (form.players.data or "").splitlines() if line.strip()]
-            try:
-                table = store.create_table(form.name.data, names)
-            except store.TableError as err:
-                (form.players if err.field == "players" else form.name).errors = [refusal(err)]
-            else:
-                return _kept(table, _("The table is kept. Start its first game below."))
-        status = 422 if not form.csrf_token.errors else 400
-    return render_template("tables/new.html", form=form), status
+    if form.validate_on_submit():
+        names = [line.strip() for line in (form.players.data or "").splitlines() if line.strip()]
+        try:
+            table = store.create_table(form.name.data, names)
+        except store.TableError as err:
+            (form.players if err.field == "players" else form.name).errors = [refusal(err)]
+        else:
+            return _kept(table, _("The table is kept. Start its first game below."))
+    return render_template("tables/new.html", form=form), _shown_again(form)
+
+
+def _shown_again(form: FlaskForm) -> int:
+    """The status of a form's page shown again: 200 to fill in, 422 with what is wrong, 400 when it was open too
+    long."""
+    return 200 if request.method != "POST" else 422 if not form.csrf_token.errors else 400
 
 
 @bp.route("/tables/keep/<game_id>/<token>", methods=["GET", "POST"])
@@ -111,39 +113,31 @@ def keep(game_id: str, token: str) -> Response | tuple[str, int]:
     form = KeepForm()
     if request.method == "GET":
         form.name.data = ", ".join(p.name for p in game.players)[:80]
-    status = 200
-    if request.method == "POST":
-        if form.validate_on_submit():
-            try:
-                table = store.keep(game, form.name.data)
-            except store.TableError as err:
-                form.name.errors = [refusal(err)]
-            else:
-                return _kept(table, _("The table is kept, with this game as its first."))
-        status = 422 if not form.csrf_token.errors else 400
-    return render_template("tables/keep.html", form=form, game=game, token=token), status
+    elif form.validate_on_submit():
+        try:
+            table = store.keep(game, form.name.data)
+        except store.TableError as err:
+            form.name.errors = [refusal(err)]
+        else:
+            return _kept(table, _("The table is kept, with this game as its first."))
+    return render_template("tables/keep.html", form=form, game=game, token=token), _shown_again(form)
 
 
 @bp.route("/tables/import", methods=["GET", "POST"])
 @bodies.takes_up_to(store.IMPORT_MAX_BYTES + FORM_ROOM)
 def import_table() -> Response | tuple[str, int]:
     """A new table from a table's JSON export (a file of this app); sending the form again makes no second table."""
-    problem, status = None, 200
-    key = request.form.get("resend_key", "") if request.method == "POST" else secrets.token_urlsafe(16)
-    if request.method == "POST":
-        sent, problem, status = sent_file(
-            store.IMPORT_MAX_BYTES, _("Choose the file of a table's export (a .json file).")
-        )
-        if sent is not None:
-            try:
-                made = store.import_table(json.loads(sent.decode("utf-8")), resends.form_key(key, sent), sent)
-            except (ValueError, UnicodeDecodeError) as err:
-                known = isinstance(err, store.TableError | resends.ResendError)
-                problem, status = (refusal(err) if known else _("That file is not a table's export.")), 422
-            else:
-                if not made.first:
-                    return _kept(made.what, _("This table was already brought back: here it is."))
-                return _kept(made.what, _("The table is brought back, with every game and hand."))
+    made, problem, status, key = imported(
+        store.IMPORT_MAX_BYTES,
+        _("Choose the file of a table's export (a .json file)."),
+        _("That file is not a table's export."),
+        store.import_table,
+        store.TableError,
+    )
+    if made is not None:
+        if not made.first:
+            return _kept(made.what, _("This table was already brought back: here it is."))
+        return _kept(made.what, _("The table is brought back, with every game and hand."))
     return render_template("tables/import.html", form=CsrfForm(), problem=problem, key=key, caps=_caps()), status
 
 
@@ -217,7 +211,7 @@ def table(table_id: str, token: str) -> Response:
             rename=RenameForm() if can_edit else None,
             merge_form=MergeForm(table.people) if can_edit else None,
             merges=store.merges(table) if can_edit else [],
-            names_by_number={p.number: p.name for p in table.people},
+            names_by_number=names,
             presets=PRESETS,
         )
     )
@@ -258,16 +252,8 @@ def _problem(form: FlaskForm) -> str:
 
 def _refuse(table: Table, message: str, status: int = 422) -> Response:
     """Answer a refused form on the table page: the reason at the top, nothing saved."""
-    response = make_response(
-        render_template(
-            "tables/refused.html",
-            table=table,
-            message=message,
-            back=url_for("tables.table", table_id=table.id, token=table.edit_token),
-        ),
-        status,
-    )
-    return response
+    back = url_for("tables.table", table_id=table.id, token=table.edit_token)
+    return make_response(render_template("tables/refused.html", table=table, message=message, back=back), status)
 
 
 @bp.post("/tables/<table_id>/<token>/add-game")
@@ -330,20 +316,16 @@ def merge(table_id: str, token: str, person_id: str) -> Response:
     into = store.person(table, form.into.data)
     if into is None:
         return _refuse(table, _("Choose someone of the roster."))
-    if request.form.get("confirm") != "y":
-        try:
-            store.check_merge(table, gone, into)
-        except store.TableError as err:
-            return _refuse(table, refusal(err), err.status)
+    try:
+        (store.merge if form.said_yes else store.check_merge)(table, gone, into)
+    except store.TableError as err:
+        return _refuse(table, refusal(err), err.status)
+    if not form.said_yes:
         # Asked first: the page names both people and what follows before anything changes.
         games = sum(1 for link in table.games if any(gone.number in side for side in link.sides))
         return make_response(
             render_template("tables/merge.html", table=table, token=token, gone=gone, into=into, games=games, form=form)
         )
-    try:
-        store.merge(table, gone, into)
-    except store.TableError as err:
-        return _refuse(table, refusal(err), err.status)
     flash(
         _("%(gone)s and %(into)s are one person now. Undo it under the roster.", gone=gone.name, into=into.name), "ok"
     )
@@ -368,7 +350,6 @@ def unmerge(table_id: str, token: str, merge_id: int) -> Response:
 def delete(table_id: str, token: str) -> Response | tuple[str, int]:
     table, _can_edit = _table_or_404(table_id, token, edit=True)
     form = DeleteForm()
-    status = 200
     if request.method == "POST":
         if form.validate_on_submit() and form.confirm.data:
             done = store.delete_table(table, with_games=bool(form.with_games.data))
@@ -389,8 +370,8 @@ def delete(table_id: str, token: str) -> Response | tuple[str, int]:
             forget_table_link(response, table_id)
             return response
         form.confirm.errors = [_("Tick the box to delete the table.")]
-        status = 422
     staying = [row for row in store.history(table) if not row.editable]
+    status = 422 if request.method == "POST" else 200
     return render_template("tables/delete.html", table=table, form=form, staying=staying), status
 
 
@@ -406,23 +387,23 @@ class Season:
 def _season() -> Season:
     """The season shown: ``?from=`` and ``?to=`` (ISO dates), this year by default; 400 for a date unreadable."""
     this_year = date.today().year
-    found: dict[str, date | None] = {}
-    for name, default in (("from", date(this_year, 1, 1)), ("to", date(this_year, 12, 31))):
-        value = request.args.get(name) or None
-        if value is None:
-            found[name] = default
-            continue
-        try:
-            found[name] = date.fromisoformat(value) if len(value) == 10 else None
-        except ValueError:
-            found[name] = None
-        if found[name] is None:
-            _bad(_("Give dates as year-month-day, such as 2026-01-31."))
-    since, until = found["from"], found["to"]
-    assert since is not None and until is not None  # a date that cannot be read was refused above
+    since, until = _date("from", date(this_year, 1, 1)), _date("to", date(this_year, 12, 31))
     if since > until:
         _bad(_("The season ends before it starts: swap the two dates."))
     return Season(since, until)
+
+
+def _date(name: str, default: date) -> date:
+    """The date ``?name=`` of the address (ISO), else *default*; 400 for a date unreadable."""
+    value = request.args.get(name) or None
+    if value is None:
+        return default
+    try:
+        if len(value) == 10:
+            return date.fromisoformat(value)
+    except ValueError:
+        pass
+    _bad(_("Give dates as year-month-day, such as 2026-01-31."))
 
 
 # The games offered for "Points over a game": the latest of the season (and the one shown).
@@ -571,7 +552,9 @@ def export_csv(table_id: str, token: str) -> Response:
     return _download(body, "text/csv", f"{_slug(table.name)}.csv")
 
 
-def _table_game(table: Table, game_id: str) -> Game:
+def _table_game(table_id: str, token: str, game_id: str) -> Game:
+    """A game of the table of a link (either link); 404 for any other."""
+    table, _can_edit = _table_or_404(table_id, token)
     if not any(link.game_id == game_id for link in table.games):
         abort(404)
     game = game_store.load_game(game_id)
@@ -582,8 +565,7 @@ def _table_game(table: Table, game_id: str) -> Game:
 
 @bp.get("/tables/<table_id>/<token>/games/<game_id>.json")
 def game_json(table_id: str, token: str, game_id: str) -> Response:
-    table, _can_edit = _table_or_404(table_id, token)
-    game = _table_game(table, game_id)
+    game = _table_game(table_id, token, game_id)
     return _download(
         json.dumps(store.export_game(game), ensure_ascii=False, indent=1), "application/json", f"{game.id}.json"
     )
@@ -591,6 +573,5 @@ def game_json(table_id: str, token: str, game_id: str) -> Response:
 
 @bp.get("/tables/<table_id>/<token>/games/<game_id>.csv")
 def game_csv(table_id: str, token: str, game_id: str) -> Response:
-    table, _can_edit = _table_or_404(table_id, token)
-    game = _table_game(table, game_id)
+    game = _table_game(table_id, token, game_id)
     return _download(_csv(_game_rows(game)), "text/csv", f"{game.id}.csv")
