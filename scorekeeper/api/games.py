@@ -281,7 +281,9 @@ class HandPath(GamePath):
     n: Annotated[int, read_as(Annotated[int, Field(ge=1)]), Field(description="The hand's number, from 1.")]
 
 
-def _once(name: str, what: Callable[[], str], lo: int, hi: int, told: str = "{}", *, bounded: bool = True) -> Any:
+def _once(
+    name: str, what: Callable[[], str], lo: int, hi: int, told: Callable[[str], str] = str, *, bounded: bool = True
+) -> Any:
     """A whole number the query gives once at most, from *lo* to *hi* (read past *hi* too unless *bounded*), None when
     it is left out; *told* says a refusal."""
 
@@ -289,11 +291,11 @@ def _once(name: str, what: Callable[[], str], lo: int, hi: int, told: str = "{}"
         if value is None:
             return None
         if len(request.args.getlist(name)) > 1:
-            raise BadInput(f"Give {name} once", name, 400)
+            raise BadInput(said.give_once(name), name, 400)
         try:
             return parse_int(value, lo=lo, hi=hi if bounded else None, what=what())
         except NumberError as exc:
-            raise BadInput(told.format(exc), name, 400) from None
+            raise BadInput(told(str(exc)), name, 400) from None
 
     return read_as(Annotated[int, Field(ge=lo, le=hi)], read)
 
@@ -301,7 +303,7 @@ def _once(name: str, what: Callable[[], str], lo: int, hi: int, told: str = "{}"
 class SinceQuery(Asked):
     since: Annotated[
         int | None,
-        _once("since", lambda: "since", 0, 999_999_999, "{}: the version the caller already has", bounded=False),
+        _once("since", lambda: "since", 0, 999_999_999, said.since_refused, bounded=False),
         Field(description="The `version` the caller already has (given once)."),
     ] = None
 
@@ -553,10 +555,10 @@ def _game(load: Callable[[str], G | None]) -> Door[G]:
     return Door(
         load,
         services.access,
-        lambda: BadInput("There is no game with that id", "id", 404),
-        no_token=lambda: "Recording needs the game's edit token: Authorization: Bearer <edit_token>",
-        wrong_token=lambda: "That token does not belong to this game",
-        view_token=lambda: "That is the token of the link that only shows the score; it cannot change it",
+        lambda: BadInput(said.no_game(), "id", 404),
+        no_token=said.game_token_needed,
+        wrong_token=said.not_game_token,
+        view_token=said.game_view_token_writes,
     )
 
 
@@ -581,18 +583,9 @@ def _precondition(game: Game, version: int | None, if_match: str | None, *, requ
         raise services.StaleGame(services.Said.VERSION_IS, version=game.version, given=version)
     tags = parse_etags(if_match)
     if version is None and if_match is not None and not (tags.star_tag or tags.contains(f"{game.id}-{game.version}")):
-        raise BadInput(
-            "The game changed since that ETag (another phone changed it): read it again and retry",
-            "if-match",
-            412,
-        )
+        raise BadInput(said.etag_moved(), "if-match", 412)
     if required and version is None and if_match is None:
-        raise BadInput(
-            'Say which version of the game this edit was made from: "version" in the body, '
-            "or an If-Match header with the game's ETag",
-            "version",
-            428,
-        )
+        raise BadInput(said.which_version(), "version", 428)
 
 
 # -- Routes ----------------------------------------------------------------------
@@ -737,7 +730,7 @@ def games_undo_hand(game: Game, path: GamePath, query: UndoQuery, header: Precon
 def games_edit_hand(game: Game, path: HandPath, header: Precondition, body: HandEdit) -> Response:
     """Replace hand n and recompute every later hand"""
     if body.n is not None and body.n != path.n:
-        raise BadInput(f"The address names hand {path.n} but the body says hand {body.n}", "n")
+        raise BadInput(said.hand_numbers_differ(path.n, body.n), "n")
     _precondition(game, body.version, header.if_match, required=True)
     return state_response(game, services.edit_hand(game, path.n, hand_entry(body)))
 

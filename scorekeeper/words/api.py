@@ -1,5 +1,6 @@
-"""The JSON API's words for a request it cannot read: a body that is not an object, a key it does not know, a
-field left out or of the wrong kind, said in the request's language with the field to fix."""
+"""The JSON API's words for a request it cannot read or may not make: a body that is not an object, a key
+it does not know, a field left out or of the wrong kind, a token that may not change what it names, said in the
+request's language with the field to fix."""
 
 from __future__ import annotations
 
@@ -435,3 +436,47 @@ def ladder_points(most: int) -> str:
 
 def ladder_tie_breaks() -> str:
     return _('Give each tie-break once, of "wins", "best" and "attended"')
+
+
+def give_once(name: str) -> str:
+    """A query value (``since``, ``n``) given more than once."""
+    return _("Give %(name)s once", name=name)
+
+
+def since_refused(reason: str) -> str:
+    """``since`` that is not a version: *reason* says why, as the number reader said it."""
+    return _("%(reason)s: the version the caller already has", reason=reason)
+
+
+def no_game() -> str:
+    return _("There is no game with that id")
+
+
+def game_token_needed() -> str:
+    return _("Recording needs the game's edit token: Authorization: Bearer <edit_token>")
+
+
+def not_game_token() -> str:
+    return _("That token does not belong to this game")
+
+
+def game_view_token_writes() -> str:
+    """The view token sent to change a game."""
+    return _("That is the token of the link that only shows the score; it cannot change it")
+
+
+def etag_moved() -> str:
+    """An ``If-Match`` of a version the game has moved on from."""
+    return _("The game changed since that ETag (another phone changed it): read it again and retry")
+
+
+def which_version() -> str:
+    """An edit that says neither the version nor the ETag it was made from."""
+    return _(
+        'Say which version of the game this edit was made from: "version" in the body, '
+        "or an If-Match header with the game's ETag"
+    )
+
+
+def hand_numbers_differ(address: int, body: int) -> str:
+    return _("The address names hand %(address)d but the body says hand %(body)d", address=address, body=body)
