@@ -4,7 +4,8 @@ Read from the source's syntax tree. A sentence is a string literal of 15 or more
 least three words in it; docstrings, SQL, headers and the parts of an f-string are not sentences. Two checks:
 no sentence stands in two modules of the package, and the engines (``rules``, ``party``, ``stats``)
 and the store neither import the catalog nor call it, nor does the JSON API (``api``), whose sentences are said by
-``words.api``. Each check is shown catching a planted
+``words.api``; nor does the API write a refusal's words in place (a ``BadInput`` or ``error`` of a literal, a door's
+sayer of one). Each check is shown catching a planted
 violation, so it cannot pass by reading nothing.
 """
 
@@ -209,3 +210,51 @@ def test_formats_sql_and_docstrings_are_not_sentences():
     source = '"""A docstring that is long enough to count."""\nQ = "SELECT id FROM games WHERE x = 1"\nK = "a-key"\n'
     source += 'F = f"Hand {1} was just recorded by another phone"\nH = "text/plain; charset=utf-8"\n'
     assert sentences(source) == set()
+
+
+# What the API answers a refused request: its ``BadInput`` and ``error`` messages, and the door's sayers.
+REFUSING_CALLS = {"BadInput", "error"}
+SAYERS = {"no_token", "wrong_token", "view_token"}
+
+
+def _written(node: ast.AST | None) -> bool:
+    """A message written in place: a literal, an f-string, or a function giving one (``lambda: "..."``)."""
+    if isinstance(node, ast.Lambda):
+        node = node.body
+    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str))
+
+
+def api_refusals_written_in_place(sources: dict[str, str]) -> list[str]:
+    """Each refusal of the API whose words are written in its module rather than said by ``words``."""
+    found = []
+    for module, source in sources.items():
+        if not module.startswith(WORDED_ELSEWHERE):
+            continue
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if name in REFUSING_CALLS and node.args and _written(node.args[0]):
+                found.append(f"{module}:{node.lineno}: {name}")
+            found += [
+                f"{module}:{node.lineno}: {k.arg}" for k in node.keywords if k.arg in SAYERS and _written(k.value)
+            ]
+    return found
+
+
+def test_the_api_writes_no_refusal_in_place():
+    assert api_refusals_written_in_place(SOURCES) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "def f():\n    raise BadInput('There is no game with that id', 'id', 404)\n",
+        "def f(n):\n    raise BadInput(f'Give {n} once', n, 400)\n",
+        "def f():\n    return error('That token does not belong to this game', None, 403)\n",
+        "D = Door(load, access, missing, no_token=lambda: 'Recording needs the edit token')\n",
+    ],
+)
+def test_a_refusal_written_in_the_api_is_caught(source):
+    planted = {**SOURCES, "api/planted.py": source}
+    assert [line for line in api_refusals_written_in_place(planted) if line.startswith("api/planted.py")]
