@@ -1,7 +1,7 @@
 """A sentence has one home: the engines and the store say codes, ``scorekeeper.words`` says sentences.
 
 Read from the source's syntax tree. A sentence is a string literal of 15 or more characters with at
-least three words in it; docstrings, SQL, headers and the parts of an f-string are not sentences. Two checks:
+least three words in it; docstrings, SQL, headers and the parts of an f-string are not sentences. Three checks:
 no sentence stands in two modules of the package, and the engines (``rules``, ``party``, ``stats``)
 and the store neither import the catalog nor call it, nor does the JSON API (``api``), whose sentences are said by
 ``words.api``; nor does the API write a refusal's words in place (a ``BadInput`` or ``error`` of a literal, a door's
