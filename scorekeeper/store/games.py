@@ -396,9 +396,9 @@ def _current(game: Game | GameHead) -> GameState:
 
 # Hands' rows, one Core INSERT built once: the ORM's unit of work has nothing to track for a row this request will
 # not read again, and the statement's cache key is worked out once, not per hand.
-_HAND_INSERT = insert(cast(Table, Hand.__table__))
-# The next hand's row, every column given (none left to a default), compiled once per database (``store/prepared``).
 _HANDS = cast(Table, Hand.__table__)
+_HAND_INSERT = insert(_HANDS)
+# The next hand's row, every column given (none left to a default), compiled once per database (``store/prepared``).
 _NEXT_HAND = Prepared(
     insert(_HANDS)
     .values(
